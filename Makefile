@@ -1,0 +1,119 @@
+# benchreport - plain GNU make.  See README.md.
+#   make            build ./benchreport and libbenchreport.a
+#   make check      unit tests (Check) and golden-file tests
+#   make demo       run the main job on samples/, say where output went
+#   make sanitize   make check under ASan + UBSan (objects in build-san/)
+#   make bench      benchmarks (figures, not pass/fail)
+#   make install PREFIX=/usr/local DESTDIR=
+# V=1 shows command lines; WERROR=1 adds -Werror (CI).
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+PKG_CONFIG ?= pkg-config
+CC ?= cc
+CFLAGS ?= -O2 -g
+BUILD ?= build
+PKGS = libxml-2.0 gsl cairo pangocairo json-c
+
+WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+       -Wwrite-strings -Wformat=2 -Wvla -Wno-format-nonliteral
+ifeq ($(WERROR),1)
+WARN += -Werror
+endif
+PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+CHECK_CFLAGS := $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
+CHECK_LIBS := $(shell $(PKG_CONFIG) --libs check 2>/dev/null)
+ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
+	     $(CFLAGS) $(PKG_CFLAGS) -I.
+LDLIBS += $(PKG_LIBS) -lm
+
+ifeq ($(V),1)
+Q =
+else
+Q = @
+endif
+
+LIB_SRC := $(sort $(wildcard model/*.c ingest/*.c stats/*.c render/*.c))
+CLI_SRC := $(sort $(wildcard cli/*.c))
+TEST_SRC := $(sort $(wildcard tests/unit/*.c))
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
+TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
+SUITES := $(patsubst tests/unit/check_%.c,%,$(filter tests/unit/check_%.c,$(TEST_SRC)))
+
+ifeq ($(BUILD),build)
+BIN = benchreport
+else
+BIN = $(BUILD)/benchreport
+endif
+LIB = $(BUILD)/libbenchreport.a
+TESTBIN = $(BUILD)/tests/run-unit
+
+.PHONY: all deps check unit golden demo sanitize bench install uninstall clean
+all: $(BIN)
+
+deps:
+	@sh scripts/deps.sh
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) $(CPPFLAGS) -MMD -MP -c -o $@ $<
+
+$(LIB): $(LIB_OBJ)
+	@$(if $(Q),echo "  AR      $@")
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(BIN): $(CLI_OBJ) $(LIB)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS)
+
+# Each tests/unit/check_NAME.c defines Suite *br_suite_NAME(void).
+$(BUILD)/tests/suites.inc: $(TEST_SRC)
+	@mkdir -p $(@D)
+	$(Q)printf '%s\n' $(foreach s,$(SUITES),'SUITE($(s))') > $@.tmp && mv $@.tmp $@
+$(BUILD)/tests/unit/main.o: $(BUILD)/tests/suites.inc
+$(BUILD)/tests/unit/%.o: ALL_CFLAGS += $(CHECK_CFLAGS) -I$(BUILD)/tests
+$(TESTBIN): $(TEST_OBJ) $(LIB)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(LIB) $(CHECK_LIBS) $(LDLIBS)
+
+check: deps
+	@$(MAKE) --no-print-directory unit golden
+
+unit: $(TESTBIN)
+	$(Q)cd tests && ../$(TESTBIN)
+
+golden: $(BIN)
+	$(Q)BR=$(abspath $(BIN)) sh tests/golden/run.sh
+
+demo: deps
+	@$(MAKE) --no-print-directory $(BIN)
+	$(Q)BR=./$(BIN) sh scripts/demo.sh
+
+SAN = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+      -fno-sanitize-recover=undefined
+sanitize: deps
+	@$(MAKE) --no-print-directory BUILD=build-san CFLAGS="$(SAN)" \
+		LDFLAGS="$(SAN)" unit golden
+
+bench: deps
+	@$(MAKE) --no-print-directory $(BIN)
+	$(Q)BR=./$(BIN) sh bench/run.sh
+
+install: $(BIN)
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/benchreport
+	@if [ -f doc/benchreport.1 ]; then \
+		install -d $(DESTDIR)$(MANDIR)/man1 && \
+		install -m 644 doc/benchreport.1 $(DESTDIR)$(MANDIR)/man1/; fi
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/benchreport $(DESTDIR)$(MANDIR)/man1/benchreport.1
+
+clean:
+	rm -rf build build-san benchreport demo-out
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_OBJ:.o=.d)

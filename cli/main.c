@@ -1,0 +1,2 @@
+/* placeholder so the build links; replaced by the real CLI */
+int main(void) { return 0; }

@@ -1,0 +1,36 @@
+/* STUB: to be replaced by the real reader. */
+#include "ingest_int.h"
+int br_detect_pts_csv(const char *buf, size_t len)
+{
+	(void)buf;
+	(void)len;
+	return 0;
+}
+
+int br_read_pts_csv(struct br_resultset *rs, const char *name, const char *buf,
+		 size_t len, const struct br_ingest_opts *o,
+		 struct br_error *err)
+{
+	(void)rs;
+	(void)buf;
+	(void)len;
+	(void)o;
+	return br_error_set(err, BR_EDATA, name, 0, "reader not implemented");
+}
+int br_detect_tidy_csv(const char *buf, size_t len)
+{
+	(void)buf;
+	(void)len;
+	return 0;
+}
+
+int br_read_tidy_csv(struct br_resultset *rs, const char *name, const char *buf,
+		 size_t len, const struct br_ingest_opts *o,
+		 struct br_error *err)
+{
+	(void)rs;
+	(void)buf;
+	(void)len;
+	(void)o;
+	return br_error_set(err, BR_EDATA, name, 0, "reader not implemented");
+}

@@ -1,0 +1,255 @@
+/*
+ * ingest.c - reading inputs: files, directories (recursively, in sorted
+ * order so output is stable), stdin; format detection and dispatch.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "ingest_int.h"
+
+#define DEFAULT_MAX_INPUT ((size_t)2 << 30) /* 2 GiB */
+#define MAX_DEPTH 32
+
+/* Every reader, in the order detection ties are broken. */
+static const struct br_format formats[] = {
+	{"pts-xml", br_detect_pts_xml, br_read_pts_xml},
+	{"pts-csv", br_detect_pts_csv, br_read_pts_csv},
+	{"tidy-csv", br_detect_tidy_csv, br_read_tidy_csv},
+	{"table", br_detect_table, br_read_table},
+};
+#define N_FORMATS (sizeof formats / sizeof formats[0])
+
+void br_ingest_opts_defaults(struct br_ingest_opts *o)
+{
+	memset(o, 0, sizeof *o);
+}
+
+const char *br_ingest_format_names(void)
+{
+	static char names[256];
+	size_t i;
+
+	if (!names[0])
+		for (i = 0; i < N_FORMATS; i++) {
+			if (i)
+				strcat(names, ", ");
+			strcat(names, formats[i].name);
+		}
+	return names;
+}
+
+unsigned long br_line_of(const char *buf, size_t len, size_t off)
+{
+	unsigned long line = 1;
+	size_t i;
+
+	if (off > len)
+		off = len;
+	for (i = 0; i < off; i++)
+		if (buf[i] == '\n')
+			line++;
+	return line;
+}
+
+int br_ingest_buffer(struct br_resultset *rs, const char *name,
+		     const char *buf, size_t len,
+		     const struct br_ingest_opts *o, struct br_error *err)
+{
+	const struct br_format *f = NULL;
+	int best = 0, rc;
+	size_t i;
+
+	if (o->input_format) {
+		for (i = 0; i < N_FORMATS; i++)
+			if (!strcasecmp(o->input_format, formats[i].name))
+				f = &formats[i];
+		if (!f)
+			return br_error_set(err, BR_EUSAGE, NULL, 0,
+					    "unknown input format '%s' "
+					    "(known: %s)", o->input_format,
+					    br_ingest_format_names());
+	} else {
+		for (i = 0; i < N_FORMATS; i++) {
+			int score = formats[i].detect(buf, len);
+
+			if (score > best) {
+				best = score;
+				f = &formats[i];
+			}
+		}
+		if (!f) {
+			if (len == 0)
+				return br_error_set(err, BR_EDATA, name, 0,
+						    "empty input");
+			return br_error_set(err, BR_EDATA, name, 1,
+					    "not a format benchreport reads "
+					    "(known: %s)",
+					    br_ingest_format_names());
+		}
+	}
+	rc = f->read(rs, name, buf, len, o, err);
+	if (rc != BR_OK)
+		return rc;
+	return br_rs_add_source(rs, name, f->name, err);
+}
+
+/* Read all of fp into a malloc'd buffer, at most max bytes. */
+static int slurp(FILE *fp, const char *name, size_t max, char **out,
+		 size_t *n_out, struct br_error *err)
+{
+	size_t cap = 65536, n = 0;
+	char *buf = malloc(cap + 1), *nb;
+
+	if (!buf)
+		return br_error_set(err, BR_EIO, name, 0, "out of memory");
+	for (;;) {
+		size_t got;
+
+		if (n == cap) {
+			if (cap >= max) {
+				free(buf);
+				return br_error_set(err, BR_EDATA, name, 0,
+						    "input larger than %zu "
+						    "bytes", max);
+			}
+			cap = cap * 2 > max ? max : cap * 2;
+			nb = realloc(buf, cap + 1);
+			if (!nb) {
+				free(buf);
+				return br_error_set(err, BR_EIO, name, 0,
+						    "out of memory");
+			}
+			buf = nb;
+		}
+		got = fread(buf + n, 1, cap - n, fp);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(fp)) {
+		int e = errno;
+
+		free(buf);
+		return br_error_set(err, BR_EIO, name, 0, "read error: %s",
+				    strerror(e));
+	}
+	buf[n] = '\0';
+	*out = buf;
+	*n_out = n;
+	return BR_OK;
+}
+
+static int ingest_file(struct br_resultset *rs, const char *path,
+		       const struct br_ingest_opts *o, struct br_error *err)
+{
+	size_t max = o->max_input_bytes ? o->max_input_bytes : DEFAULT_MAX_INPUT;
+	bool is_stdin = strcmp(path, "-") == 0;
+	const char *name = is_stdin ? "<stdin>" : path;
+	FILE *fp = is_stdin ? stdin : fopen(path, "rb");
+	char *buf = NULL;
+	size_t len = 0;
+	int rc;
+
+	if (!fp)
+		return br_error_set(err, BR_EIO, path, 0, "cannot open: %s",
+				    strerror(errno));
+	rc = slurp(fp, name, max, &buf, &len, err);
+	if (!is_stdin)
+		fclose(fp);
+	if (rc != BR_OK)
+		return rc;
+	rc = br_ingest_buffer(rs, name, buf, len, o, err);
+	free(buf);
+	return rc;
+}
+
+static bool br_grow_names(char ***names, size_t *cap)
+{
+	size_t ncap = *cap ? *cap * 2 : 16;
+	char **p = realloc(*names, ncap * sizeof *p);
+
+	if (!p)
+		return false;
+	*names = p;
+	*cap = ncap;
+	return true;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int ingest_dir(struct br_resultset *rs, const char *path, int depth,
+		      const struct br_ingest_opts *o, struct br_error *err);
+
+static int ingest_any(struct br_resultset *rs, const char *path, int depth,
+		      const struct br_ingest_opts *o, struct br_error *err)
+{
+	struct stat st;
+
+	if (strcmp(path, "-") == 0)
+		return ingest_file(rs, path, o, err);
+	if (stat(path, &st) != 0)
+		return br_error_set(err, BR_EIO, path, 0, "cannot open: %s",
+				    strerror(errno));
+	if (S_ISDIR(st.st_mode))
+		return ingest_dir(rs, path, depth, o, err);
+	return ingest_file(rs, path, o, err);
+}
+
+static int ingest_dir(struct br_resultset *rs, const char *path, int depth,
+		      const struct br_ingest_opts *o, struct br_error *err)
+{
+	DIR *d;
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, cap = 0, i;
+	int rc = BR_OK;
+
+	if (depth > MAX_DEPTH)
+		return br_error_set(err, BR_EDATA, path, 0,
+				    "directories nested too deeply");
+	d = opendir(path);
+	if (!d)
+		return br_error_set(err, BR_EIO, path, 0, "cannot open: %s",
+				    strerror(errno));
+	while ((de = readdir(d)) != NULL) {
+		char *full;
+		size_t len;
+
+		if (de->d_name[0] == '.')
+			continue; /* ., .., hidden files */
+		len = strlen(path) + strlen(de->d_name) + 2;
+		full = malloc(len);
+		if (!full || (n == cap && !br_grow_names(&names, &cap))) {
+			free(full);
+			rc = br_error_set(err, BR_EIO, path, 0, "out of memory");
+			break;
+		}
+		snprintf(full, len, "%s%s%s", path,
+			 path[strlen(path) - 1] == '/' ? "" : "/", de->d_name);
+		names[n++] = full;
+	}
+	closedir(d);
+	if (rc == BR_OK) {
+		qsort(names, n, sizeof *names, cmp_str);
+		for (i = 0; i < n && rc == BR_OK; i++)
+			rc = ingest_any(rs, names[i], depth + 1, o, err);
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return rc;
+}
+
+int br_ingest_path(struct br_resultset *rs, const char *path,
+		   const struct br_ingest_opts *o, struct br_error *err)
+{
+	return ingest_any(rs, path, 0, o, err);
+}

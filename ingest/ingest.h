@@ -1,0 +1,44 @@
+/*
+ * ingest.h - bytes -> model.  Every input format is detected from its
+ * content (or named with --input-format) and read into a br_resultset.
+ * Several inputs may be read into one resultset: results with the same
+ * comparison key merge as PTS's merge-results does.
+ *
+ * Errors: BR_EDATA with "FILE:LINE" and a one-line message for bad input,
+ * BR_EIO for unreadable files.  On error the resultset may hold part of
+ * the input; callers discard it.
+ */
+#ifndef BR_INGEST_H
+#define BR_INGEST_H
+
+#include <stddef.h>
+
+#include "../model/model.h"
+
+struct br_ingest_opts {
+	const char *input_format; /* NULL: detect from content */
+	const char *system;       /* --system NAME for raw logs, or NULL */
+	size_t max_input_bytes;   /* 0: the default cap (2 GiB) */
+};
+
+void br_ingest_opts_defaults(struct br_ingest_opts *o);
+
+/*
+ * Read path (a file, a directory read recursively, or "-" for stdin) into
+ * rs.  Returns BR_OK or an error code with err filled.
+ */
+int br_ingest_path(struct br_resultset *rs, const char *path,
+		   const struct br_ingest_opts *o, struct br_error *err);
+
+/*
+ * Read an in-memory input named name (used in messages).  buf need not be
+ * NUL-terminated.  format NULL: detect.
+ */
+int br_ingest_buffer(struct br_resultset *rs, const char *name,
+		     const char *buf, size_t len,
+		     const struct br_ingest_opts *o, struct br_error *err);
+
+/* Comma-separated names of the formats --input-format accepts. */
+const char *br_ingest_format_names(void);
+
+#endif

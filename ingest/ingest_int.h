@@ -1,0 +1,50 @@
+/*
+ * ingest_int.h - what the format readers share.  Each reader parses one
+ * whole buffer (not NUL-terminated; len bytes) named name into rs.
+ */
+#ifndef BR_INGEST_INT_H
+#define BR_INGEST_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ingest.h"
+
+struct br_format {
+	const char *name;     /* --input-format value, shown by inspect */
+	/* Score how sure we are that buf is this format: 0 = no, 100 = sure.
+	 * Looks at most at the first few KiB. */
+	int (*detect)(const char *buf, size_t len);
+	int (*read)(struct br_resultset *rs, const char *name, const char *buf,
+		    size_t len, const struct br_ingest_opts *o,
+		    struct br_error *err);
+};
+
+/* PTS / OpenBenchmarking composite.xml, all versions (pts_xml.c). */
+int br_detect_pts_xml(const char *buf, size_t len);
+int br_read_pts_xml(struct br_resultset *rs, const char *name, const char *buf,
+		    size_t len, const struct br_ingest_opts *o,
+		    struct br_error *err);
+
+/* PTS result-file-to-csv export (csv.c). */
+int br_detect_pts_csv(const char *buf, size_t len);
+int br_read_pts_csv(struct br_resultset *rs, const char *name, const char *buf,
+		    size_t len, const struct br_ingest_opts *o,
+		    struct br_error *err);
+
+/* benchreport tidy CSV: one row per run or per summary (csv.c). */
+int br_detect_tidy_csv(const char *buf, size_t len);
+int br_read_tidy_csv(struct br_resultset *rs, const char *name, const char *buf,
+		     size_t len, const struct br_ingest_opts *o,
+		     struct br_error *err);
+
+/* Timing/result table pasted from a mail, e.g. seed 003 (table.c). */
+int br_detect_table(const char *buf, size_t len);
+int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
+		  size_t len, const struct br_ingest_opts *o,
+		  struct br_error *err);
+
+/* Line number (1-based) of byte offset off in buf. */
+unsigned long br_line_of(const char *buf, size_t len, size_t off);
+
+#endif

@@ -1,0 +1,348 @@
+/*
+ * model.h - the normalised result model: the contract between ingest/,
+ * stats/ and render/.
+ *
+ *   br_resultset
+ *     |- title, description, notes, ... (Generated block of a PTS file)
+ *     |- systems[]   br_system: identifier, hardware/software key:value pairs
+ *     |- tests[]     br_test: identifier, title, unit, direction, display
+ *     |    `- entries[]   br_entry (one per system that ran the test)
+ *     |         |- sample       scalar result: raw runs or a published summary
+ *     |         `- points[]     series result (LINE_GRAPH, scaling tables):
+ *     |                         one br_sample per x position
+ *     `- warnings[]  things a user should know (shown by `inspect`)
+ *
+ * Ownership, one rule for the whole model: a resultset owns everything
+ * reachable from it.  Strings live in its arena and stay valid until
+ * br_resultset_free(); arrays are grown with the br_rs_* helpers only.
+ * Nothing here prints or exits.
+ *
+ * Source locations: every system, test, entry and run remembers the file
+ * and line it was read from (struct br_loc), so any later error or warning
+ * can point back into the input.
+ */
+#ifndef BR_MODEL_H
+#define BR_MODEL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Status codes double as process exit codes (DESIGN.md). */
+enum br_status {
+	BR_OK = 0,
+	BR_EDATA = 1,    /* bad input data */
+	BR_EUSAGE = 2,   /* bad command line */
+	BR_EIO = 3,      /* I/O or system error, including out of memory */
+	BR_EREGRESS = 4, /* regression found (--fail-on-regression only) */
+};
+
+/*
+ * One error, filled by the first failing call (first error wins, later
+ * ones are ignored so the root cause survives).  Needs no heap.
+ */
+struct br_error {
+	int code;        /* enum br_status; BR_OK while no error */
+	char where[512]; /* "results/zfs.xml:42", or "" */
+	char msg[512];   /* one line, no newline, no "benchreport:" prefix */
+};
+
+void br_error_clear(struct br_error *err);
+
+/*
+ * Record an error unless one is already recorded.  file may be NULL;
+ * line 0 means "no line".  Returns code, so callers can
+ * `return br_error_set(...)`.
+ */
+int br_error_set(struct br_error *err, int code, const char *file,
+		 unsigned long line, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+int br_error_setv(struct br_error *err, int code, const char *file,
+		  unsigned long line, const char *fmt, va_list ap);
+
+/* Where a value came from.  file is interned in the resultset's arena. */
+struct br_loc {
+	const char *file; /* NULL when unknown or computed */
+	unsigned long line;  /* 1-based; 0 when unknown */
+};
+
+/* ---------------------------------------------------------------- units */
+
+enum br_dim {
+	BR_DIM_UNKNOWN = 0, /* kept verbatim, never converted */
+	BR_DIM_TIME,        /* base: second */
+	BR_DIM_BYTE_RATE,   /* base: byte per second */
+	BR_DIM_BIT_RATE,    /* base: bit per second */
+	BR_DIM_OP_RATE,     /* base: operation per second (TPS, IOPS, ...) */
+	BR_DIM_BYTES,       /* base: byte */
+	BR_DIM_SCORE,       /* dimensionless score; no conversion */
+	BR_DIM_PERCENT,
+	BR_DIM_FREQ,        /* base: hertz (FPS is an op rate, not this) */
+	BR_DIM_COUNT,       /* a plain count */
+};
+
+struct br_unit {
+	enum br_dim dim;
+	double scale;     /* value * scale = value in the base unit */
+	const char *text; /* as written in the input (after PTS's "|" cut) */
+	const char *canon;/* canonical spelling, e.g. "MB/s"; == text if unknown */
+};
+
+/*
+ * Parse a unit string (PTS Scale or a log's unit) into dimension + scale.
+ * Never fails: an unknown unit has dim BR_DIM_UNKNOWN, scale 1, and its
+ * text kept.  out->text/canon point into static storage or into s, so the
+ * caller interns s first.
+ */
+void br_unit_parse(const char *s, struct br_unit *out);
+
+/* True when values in a and b can be converted into each other. */
+bool br_unit_compatible(const struct br_unit *a, const struct br_unit *b);
+
+/* Name of a dimension, e.g. "time", "byte-rate". */
+const char *br_dim_name(enum br_dim d);
+
+/* ------------------------------------------------------------ direction */
+
+enum br_dir {
+	BR_DIR_UNKNOWN = 0,
+	BR_DIR_HIB, /* higher (more) is better */
+	BR_DIR_LIB, /* lower (fewer) is better */
+};
+
+/* HIB/LIB from a PTS Proportion string; UNKNOWN for "" or "ABSTRACT". */
+enum br_dir br_dir_from_proportion(const char *s);
+
+/* The direction a unit implies (time: LIB, rates: HIB), else UNKNOWN. */
+enum br_dir br_dir_from_unit(const struct br_unit *u);
+
+const char *br_dir_name(enum br_dir d);       /* "HIB", "LIB", "" */
+const char *br_dir_phrase(enum br_dir d);     /* "More Is Better", ... */
+
+/* -------------------------------------------------------------- systems */
+
+struct br_kv {
+	const char *key;
+	const char *value;
+};
+
+struct br_system {
+	const char *identifier;     /* as shown on charts */
+	struct br_kv *hardware;     /* in input order */
+	size_t n_hardware;
+	struct br_kv *software;
+	size_t n_software;
+	const char *user;
+	const char *timestamp;      /* "YYYY-MM-DD HH:MM:SS" as given, or NULL */
+	const char *client_version;
+	const char *notes;
+	const char *json;           /* System/JSON verbatim, or NULL */
+	bool declared;              /* false: only named by entries */
+	struct br_loc loc;
+};
+
+/* ------------------------------------------------------ tests and entries */
+
+enum br_display {
+	BR_DISPLAY_BAR = 0,         /* BAR_GRAPH and unknown formats */
+	BR_DISPLAY_LINE,            /* LINE_GRAPH, scaling tables */
+	BR_DISPLAY_PASS_FAIL,
+	BR_DISPLAY_MULTI_PASS_FAIL,
+	BR_DISPLAY_OTHER,           /* IMAGE_COMPARISON, NO_RESULT, ... */
+};
+
+/* One run value. */
+struct br_run {
+	double value;
+	struct br_loc loc;
+};
+
+/*
+ * What is known about one measured quantity: its raw runs in order, or a
+ * published summary (mean, SE, N) when runs are not available.
+ */
+struct br_sample {
+	struct br_run *runs;    /* raw runs in input order, or NULL */
+	size_t n_runs;
+	size_t cap_runs;
+	bool has_value;         /* value/value_text are the published value */
+	double value;           /* PTS Value (the mean PTS computed) */
+	const char *value_text; /* Value exactly as written: decimals matter */
+	bool is_summary;        /* no runs: mean/se/n below were published */
+	double se;              /* summary only; NAN when not published */
+	size_t n;               /* summary only: N */
+};
+
+struct br_entry {
+	size_t system;          /* index into resultset->systems */
+	struct br_sample sample;   /* scalar result (BAR, PASS_FAIL) */
+	struct br_sample *points;  /* series result, one per test->x, or NULL */
+	size_t n_points;
+	const char *error;      /* failed entry: error text ("" if unknown) */
+	const char *pass_fail;  /* PASS_FAIL: "PASS"/"FAIL" (comma list) */
+	bool has_min_max;       /* Entry JSON min-result / max-result */
+	double min_result, max_result;
+	const char *run_times;  /* Entry JSON test-run-times, verbatim */
+	const char *compiler;   /* Entry JSON compiler-options, flattened */
+	const char *json;       /* Entry/JSON verbatim */
+	struct br_loc loc;
+};
+
+struct br_test {
+	const char *identifier;  /* "pts/dbench-1.0.0"; may be "" */
+	const char *title;       /* "Dbench" */
+	const char *app_version; /* "4.0" */
+	const char *arguments;
+	const char *description; /* "Client Count: 1" */
+	const char *scale;       /* unit as written (PTS Scale) */
+	const char *proportion;  /* as written: "HIB", "LIB", "" ... */
+	const char *display_format; /* as written: "BAR_GRAPH" ... */
+	const char *annotation;
+	const char *parent;
+	struct br_unit unit;
+	enum br_dir dir;
+	bool dir_inferred;       /* dir came from the unit, not Proportion */
+	enum br_display display;
+	double *x;               /* series x positions (NULL: point index) */
+	size_t n_x;
+	const char *x_label;     /* "Disks"; NULL when none */
+	struct br_entry *entries;   /* in input order */
+	size_t n_entries;
+	size_t cap_entries;
+	struct br_loc loc;
+};
+
+struct br_warning {
+	struct br_loc loc;
+	const char *msg;
+};
+
+struct br_source {
+	const char *path;   /* as given on the command line; "-" for stdin */
+	const char *format; /* what it was read as: "pts-xml", "tidy-csv", ... */
+};
+
+struct br_arena;
+
+struct br_resultset {
+	struct br_arena *arena;
+	const char *title;
+	const char *description;
+	const char *notes;
+	const char *last_modified;
+	const char *test_client;
+	const char *reference_id;
+	const char *internal_tags;
+	const char *preset_env;
+
+	struct br_system **systems;
+	size_t n_systems, cap_systems;
+	struct br_test **tests;
+	size_t n_tests, cap_tests;
+	struct br_warning *warnings;
+	size_t n_warnings, cap_warnings;
+	struct br_source *sources;
+	size_t n_sources, cap_sources;
+
+	struct br_map *system_index; /* identifier -> index */
+	struct br_map *test_index;   /* comparison key -> index */
+};
+
+/* --------------------------------------------------------------- arena */
+
+/* Allocate n zeroed bytes that live as long as the arena. NULL on ENOMEM. */
+void *br_arena_alloc(struct br_arena *a, size_t n);
+/* Copy s (n bytes, NUL added). NULL on ENOMEM. */
+char *br_arena_strndup(struct br_arena *a, const char *s, size_t n);
+char *br_arena_strdup(struct br_arena *a, const char *s);
+char *br_arena_printf(struct br_arena *a, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* ----------------------------------------------------------- resultset */
+
+/* New empty resultset; NULL on ENOMEM.  Free with br_resultset_free(). */
+struct br_resultset *br_resultset_new(void);
+void br_resultset_free(struct br_resultset *rs);
+
+/* Intern a string in rs's arena (NULL -> NULL).  NULL on ENOMEM too:
+ * callers that pass non-NULL check the result. */
+const char *br_rs_str(struct br_resultset *rs, const char *s);
+const char *br_rs_strn(struct br_resultset *rs, const char *s, size_t n);
+
+/* Record that path was read as format. */
+int br_rs_add_source(struct br_resultset *rs, const char *path,
+		     const char *format, struct br_error *err);
+
+/* Add a warning (printf-style; loc may be NULL).  Never fails visibly:
+ * on ENOMEM the warning is dropped. */
+void br_rs_warn(struct br_resultset *rs, const struct br_loc *loc,
+		const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/*
+ * Find the system named id; when absent and create is true, append a new
+ * undeclared one (declared = false) at loc.  Returns its index, or
+ * (size_t)-1 when absent (create false) or on ENOMEM (err set).
+ */
+size_t br_rs_system(struct br_resultset *rs, const char *id, bool create,
+		    const struct br_loc *loc, struct br_error *err);
+
+/* Parse "Key: value, Key: value" (PTS component string) into pairs. */
+int br_rs_parse_components(struct br_resultset *rs, const char *s,
+			   struct br_kv **out, size_t *n_out,
+			   struct br_error *err);
+
+/*
+ * The comparison key of a test, as PTS's comparison hash input:
+ * "<identifier minus last .z>,<arguments>,<description>,<app version>,
+ * <scale>", or the title in place of an empty identifier.  Returns a
+ * string to free with free(), or NULL on ENOMEM.
+ */
+char *br_test_key(const struct br_test *t);
+
+/* Lower-case hex SHA-1 of the comparison key (41 bytes with NUL). */
+void br_test_hash(const struct br_test *t, char out[41]);
+
+/*
+ * Find the test with t's comparison key, or append a new one copied from
+ * t (strings must already be interned; entries are not copied).  *created
+ * says which happened.  Returns NULL on ENOMEM (err set).
+ */
+struct br_test *br_rs_test(struct br_resultset *rs, const struct br_test *t,
+			   bool *created, struct br_error *err);
+
+/* Remove every entry of test (PTS: a later Result with the same hash
+ * replaces the earlier one within a file). */
+void br_test_clear_entries(struct br_test *t);
+
+/* Index of the entry for system in t, or (size_t)-1. */
+size_t br_test_find_entry(const struct br_test *t, size_t system);
+
+/* Append an empty entry for system.  NULL on ENOMEM. */
+struct br_entry *br_test_add_entry(struct br_resultset *rs, struct br_test *t,
+				   size_t system, const struct br_loc *loc,
+				   struct br_error *err);
+
+/* Append a run value to a sample. */
+int br_sample_add_run(struct br_sample *s, double v, const struct br_loc *loc,
+		      struct br_error *err);
+
+/* Number of values behind a sample: n_runs, or the published N. */
+size_t br_sample_n(const struct br_sample *s);
+
+/* Fill unit, dir, dir_inferred and display of t from its scale,
+ * proportion and display_format strings.  Adds a warning to rs when the
+ * direction had to be inferred from the unit or stays unknown. */
+void br_test_finish(struct br_resultset *rs, struct br_test *t);
+
+/* ------------------------------------------------------------ numbers */
+
+/*
+ * Parse a decimal number occupying all of s (leading/trailing blanks
+ * allowed).  Rejects "", "abc", "1,5", "nan", "inf", hex and overflow to
+ * infinity.  On success *decimals (may be NULL) gets the count of digits
+ * after the '.', which PTS uses for display precision.
+ */
+bool br_parse_number(const char *s, double *out, int *decimals);
+
+#endif

@@ -1,0 +1,479 @@
+/*
+ * resultset.c - building a br_resultset: systems, tests, entries, runs,
+ * warnings.  Ingesters call these; nothing else mutates the model.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model_int.h"
+
+#define ENOMEM_MSG "out of memory"
+
+struct br_resultset *br_resultset_new(void)
+{
+	struct br_resultset *rs = calloc(1, sizeof *rs);
+
+	if (!rs)
+		return NULL;
+	rs->arena = br_arena_new();
+	rs->system_index = br_map_new();
+	rs->test_index = br_map_new();
+	if (!rs->arena || !rs->system_index || !rs->test_index) {
+		br_resultset_free(rs);
+		return NULL;
+	}
+	return rs;
+}
+
+static void free_sample(struct br_sample *s)
+{
+	free(s->runs);
+	s->runs = NULL;
+	s->n_runs = s->cap_runs = 0;
+}
+
+static void free_entry(struct br_entry *e)
+{
+	size_t i;
+
+	free_sample(&e->sample);
+	for (i = 0; i < e->n_points; i++)
+		free_sample(&e->points[i]);
+	free(e->points);
+	e->points = NULL;
+	e->n_points = 0;
+}
+
+void br_test_clear_entries(struct br_test *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n_entries; i++)
+		free_entry(&t->entries[i]);
+	t->n_entries = 0;
+}
+
+void br_resultset_free(struct br_resultset *rs)
+{
+	size_t i;
+
+	if (!rs)
+		return;
+	for (i = 0; i < rs->n_tests; i++) {
+		br_test_clear_entries(rs->tests[i]);
+		free(rs->tests[i]->entries);
+		free(rs->tests[i]->x);
+	}
+	free(rs->tests);
+	free(rs->systems);
+	free(rs->warnings);
+	free(rs->sources);
+	br_map_free(rs->system_index);
+	br_map_free(rs->test_index);
+	br_arena_free(rs->arena);
+	free(rs);
+}
+
+const char *br_rs_str(struct br_resultset *rs, const char *s)
+{
+	return s ? br_arena_strdup(rs->arena, s) : NULL;
+}
+
+const char *br_rs_strn(struct br_resultset *rs, const char *s, size_t n)
+{
+	return br_arena_strndup(rs->arena, s, n);
+}
+
+int br_rs_add_source(struct br_resultset *rs, const char *path,
+		     const char *format, struct br_error *err)
+{
+	struct br_source *src;
+
+	if (!br_grow((void **)&rs->sources, &rs->cap_sources,
+		     rs->n_sources + 1, sizeof *rs->sources))
+		return br_error_set(err, BR_EIO, path, 0, ENOMEM_MSG);
+	src = &rs->sources[rs->n_sources];
+	src->path = br_rs_str(rs, path);
+	src->format = br_rs_str(rs, format);
+	if (!src->path || !src->format)
+		return br_error_set(err, BR_EIO, path, 0, ENOMEM_MSG);
+	rs->n_sources++;
+	return BR_OK;
+}
+
+void br_rs_warn(struct br_resultset *rs, const struct br_loc *loc,
+		const char *fmt, ...)
+{
+	struct br_warning *w;
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (!br_grow((void **)&rs->warnings, &rs->cap_warnings,
+		     rs->n_warnings + 1, sizeof *rs->warnings))
+		return;
+	w = &rs->warnings[rs->n_warnings];
+	w->msg = br_rs_str(rs, buf);
+	if (!w->msg)
+		return;
+	if (loc)
+		w->loc = *loc;
+	else
+		memset(&w->loc, 0, sizeof w->loc);
+	rs->n_warnings++;
+}
+
+size_t br_rs_system(struct br_resultset *rs, const char *id, bool create,
+		    const struct br_loc *loc, struct br_error *err)
+{
+	struct br_system *sys;
+	size_t idx;
+
+	if (br_map_get(rs->system_index, id, &idx))
+		return idx;
+	if (!create)
+		return (size_t)-1;
+	if (!br_grow((void **)&rs->systems, &rs->cap_systems,
+		     rs->n_systems + 1, sizeof *rs->systems))
+		goto nomem;
+	sys = br_arena_alloc(rs->arena, sizeof *sys);
+	if (!sys)
+		goto nomem;
+	sys->identifier = br_rs_str(rs, id);
+	if (!sys->identifier)
+		goto nomem;
+	if (loc)
+		sys->loc = *loc;
+	idx = rs->n_systems;
+	if (!br_map_put(rs->system_index, sys->identifier, idx))
+		goto nomem;
+	rs->systems[rs->n_systems++] = sys;
+	return idx;
+nomem:
+	br_error_set(err, BR_EIO, loc ? loc->file : NULL, loc ? loc->line : 0,
+		     ENOMEM_MSG);
+	return (size_t)-1;
+}
+
+int br_rs_parse_components(struct br_resultset *rs, const char *s,
+			   struct br_kv **out, size_t *n_out,
+			   struct br_error *err)
+{
+	size_t n = 0, i = 0;
+	const char *p;
+	struct br_kv *kv;
+
+	*out = NULL;
+	*n_out = 0;
+	if (!s || !*s)
+		return BR_OK;
+	/* PTS splits on ", " and then on the first ": ". */
+	for (p = s; (p = strstr(p, ", ")) != NULL; p += 2)
+		n++;
+	n++;
+	kv = br_arena_alloc(rs->arena, n * sizeof *kv);
+	if (!kv)
+		return br_error_set(err, BR_EIO, NULL, 0, ENOMEM_MSG);
+	for (p = s;;) {
+		const char *end = strstr(p, ", ");
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		const char *colon = NULL, *q;
+
+		for (q = p; q + 1 < p + len; q++)
+			if (q[0] == ':' && q[1] == ' ') {
+				colon = q;
+				break;
+			}
+		if (len > 0) {
+			if (colon) {
+				kv[i].key = br_rs_strn(rs, p, (size_t)(colon - p));
+				kv[i].value = br_rs_strn(rs, colon + 2,
+						(size_t)(p + len - colon - 2));
+			} else {
+				kv[i].key = br_rs_str(rs, "");
+				kv[i].value = br_rs_strn(rs, p, len);
+			}
+			if (!kv[i].key || !kv[i].value)
+				return br_error_set(err, BR_EIO, NULL, 0,
+						    ENOMEM_MSG);
+			i++;
+		}
+		if (!end)
+			break;
+		p = end + 2;
+	}
+	*out = kv;
+	*n_out = i;
+	return BR_OK;
+}
+
+static const char *nz(const char *s)
+{
+	return s ? s : "";
+}
+
+char *br_test_key(const struct br_test *t)
+{
+	const char *id = nz(t->identifier), *dot;
+	size_t idlen = strlen(id);
+	char *buf;
+	size_t size;
+	int n;
+
+	while (idlen && isspace((unsigned char)id[idlen - 1]))
+		idlen--;
+	if (idlen == 0) {
+		id = nz(t->title);
+		idlen = strlen(id);
+	} else {
+		/* pts/dbench-1.0.0 -> pts/dbench-1.0 */
+		for (dot = id + idlen; dot > id && dot[-1] != '.'; dot--)
+			;
+		if (dot > id)
+			idlen = (size_t)(dot - 1 - id);
+	}
+	size = idlen + strlen(nz(t->arguments)) + strlen(nz(t->description)) +
+	       strlen(nz(t->app_version)) + strlen(nz(t->scale)) + 8;
+	buf = malloc(size);
+	if (!buf)
+		return NULL;
+	n = snprintf(buf, size, "%.*s,%s,%s,%s,%s", (int)idlen, id,
+		     nz(t->arguments), nz(t->description), nz(t->app_version),
+		     nz(t->scale));
+	(void)n;
+	return buf;
+}
+
+void br_test_hash(const struct br_test *t, char out[41])
+{
+	char *key = br_test_key(t);
+	const char *b, *e;
+
+	if (!key) {
+		memset(out, '0', 40);
+		out[40] = '\0';
+		return;
+	}
+	/* PTS trims the whole string before hashing. */
+	for (b = key; *b && isspace((unsigned char)*b); b++)
+		;
+	for (e = b + strlen(b); e > b && isspace((unsigned char)e[-1]); e--)
+		;
+	br_sha1_hex(b, (size_t)(e - b), out);
+	free(key);
+}
+
+struct br_test *br_rs_test(struct br_resultset *rs, const struct br_test *t,
+			   bool *created, struct br_error *err)
+{
+	char *key = br_test_key(t);
+	const char *ikey;
+	struct br_test *nt;
+	size_t idx;
+
+	*created = false;
+	if (!key)
+		goto nomem;
+	if (br_map_get(rs->test_index, key, &idx)) {
+		free(key);
+		return rs->tests[idx];
+	}
+	ikey = br_rs_str(rs, key);
+	free(key);
+	if (!ikey)
+		goto nomem;
+	if (!br_grow((void **)&rs->tests, &rs->cap_tests, rs->n_tests + 1,
+		     sizeof *rs->tests))
+		goto nomem;
+	nt = br_arena_alloc(rs->arena, sizeof *nt);
+	if (!nt)
+		goto nomem;
+	*nt = *t;
+	nt->entries = NULL;
+	nt->n_entries = nt->cap_entries = 0;
+	nt->x = NULL;
+	nt->n_x = 0;
+	if (t->n_x) {
+		nt->x = malloc(t->n_x * sizeof *nt->x);
+		if (!nt->x)
+			goto nomem;
+		memcpy(nt->x, t->x, t->n_x * sizeof *nt->x);
+		nt->n_x = t->n_x;
+	}
+	if (!br_map_put(rs->test_index, ikey, rs->n_tests)) {
+		free(nt->x);
+		goto nomem;
+	}
+	rs->tests[rs->n_tests++] = nt;
+	*created = true;
+	return nt;
+nomem:
+	br_error_set(err, BR_EIO, t->loc.file, t->loc.line, ENOMEM_MSG);
+	return NULL;
+}
+
+size_t br_test_find_entry(const struct br_test *t, size_t system)
+{
+	size_t i;
+
+	for (i = 0; i < t->n_entries; i++)
+		if (t->entries[i].system == system)
+			return i;
+	return (size_t)-1;
+}
+
+struct br_entry *br_test_add_entry(struct br_resultset *rs, struct br_test *t,
+				   size_t system, const struct br_loc *loc,
+				   struct br_error *err)
+{
+	struct br_entry *e;
+
+	(void)rs;
+	if (!br_grow((void **)&t->entries, &t->cap_entries, t->n_entries + 1,
+		     sizeof *t->entries)) {
+		br_error_set(err, BR_EIO, loc ? loc->file : NULL,
+			     loc ? loc->line : 0, ENOMEM_MSG);
+		return NULL;
+	}
+	e = &t->entries[t->n_entries++];
+	memset(e, 0, sizeof *e);
+	e->system = system;
+	e->sample.se = NAN;
+	e->sample.value = NAN;
+	if (loc)
+		e->loc = *loc;
+	return e;
+}
+
+int br_sample_add_run(struct br_sample *s, double v, const struct br_loc *loc,
+		      struct br_error *err)
+{
+	if (!br_grow((void **)&s->runs, &s->cap_runs, s->n_runs + 1,
+		     sizeof *s->runs))
+		return br_error_set(err, BR_EIO, loc ? loc->file : NULL,
+				    loc ? loc->line : 0, ENOMEM_MSG);
+	s->runs[s->n_runs].value = v;
+	if (loc)
+		s->runs[s->n_runs].loc = *loc;
+	else
+		memset(&s->runs[s->n_runs].loc, 0, sizeof *loc);
+	s->n_runs++;
+	return BR_OK;
+}
+
+size_t br_sample_n(const struct br_sample *s)
+{
+	if (s->n_runs)
+		return s->n_runs;
+	if (s->is_summary)
+		return s->n;
+	return s->has_value ? 1 : 0;
+}
+
+static enum br_display display_from(const char *s)
+{
+	if (!s || !*s)
+		return BR_DISPLAY_BAR;
+	if (!strcmp(s, "LINE_GRAPH") || !strcmp(s, "FILLED_LINE_GRAPH"))
+		return BR_DISPLAY_LINE;
+	if (!strcmp(s, "PASS_FAIL"))
+		return BR_DISPLAY_PASS_FAIL;
+	if (!strcmp(s, "MULTI_PASS_FAIL"))
+		return BR_DISPLAY_MULTI_PASS_FAIL;
+	if (!strcmp(s, "IMAGE_COMPARISON") || !strcmp(s, "NO_RESULT") ||
+	    !strcmp(s, "SCATTER_PLOT") || !strcmp(s, "PIE_CHART"))
+		return BR_DISPLAY_OTHER;
+	return BR_DISPLAY_BAR; /* unknown formats are drawn as bars (PTS) */
+}
+
+void br_test_finish(struct br_resultset *rs, struct br_test *t)
+{
+	const char *scale = nz(t->scale), *bar = strchr(scale, '|');
+	const char *unit_text = scale;
+	enum br_dir udir;
+
+	if (bar) {
+		unit_text = br_rs_strn(rs, scale, (size_t)(bar - scale));
+		if (!unit_text)
+			unit_text = "";
+	}
+	br_unit_parse(unit_text, &t->unit);
+	t->display = display_from(t->display_format);
+	t->dir = br_dir_from_proportion(t->proportion);
+	t->dir_inferred = false;
+	if (t->dir != BR_DIR_UNKNOWN || t->display == BR_DISPLAY_PASS_FAIL ||
+	    t->display == BR_DISPLAY_MULTI_PASS_FAIL ||
+	    t->display == BR_DISPLAY_OTHER)
+		return;
+	udir = br_dir_from_unit(&t->unit);
+	if (udir != BR_DIR_UNKNOWN) {
+		t->dir = udir;
+		t->dir_inferred = true;
+		br_rs_warn(rs, &t->loc,
+			   "%s%s%s: no direction given; %s inferred from unit "
+			   "\"%s\"", nz(t->title), *nz(t->description) ? " - " : "",
+			   nz(t->description), br_dir_phrase(udir), unit_text);
+	} else {
+		br_rs_warn(rs, &t->loc,
+			   "%s%s%s: direction unknown (no Proportion, unit \"%s\" "
+			   "does not imply one)", nz(t->title),
+			   *nz(t->description) ? " - " : "", nz(t->description),
+			   unit_text);
+	}
+}
+
+bool br_parse_number(const char *s, double *out, int *decimals)
+{
+	const char *p = s, *start;
+	int dec = 0, digits = 0;
+	char *end;
+	double v;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	start = p;
+	if (*p == '+' || *p == '-')
+		p++;
+	while (isdigit((unsigned char)*p)) {
+		p++;
+		digits++;
+	}
+	if (*p == '.') {
+		p++;
+		while (isdigit((unsigned char)*p)) {
+			p++;
+			dec++;
+		}
+	}
+	if (digits + dec == 0)
+		return false;
+	if (*p == 'e' || *p == 'E') {
+		const char *q = p + 1;
+
+		if (*q == '+' || *q == '-')
+			q++;
+		if (!isdigit((unsigned char)*q))
+			return false;
+		while (isdigit((unsigned char)*q))
+			q++;
+		p = q;
+	}
+	while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+		p++;
+	if (*p)
+		return false;
+	errno = 0;
+	v = strtod(start, &end);
+	if (!isfinite(v))
+		return false;
+	*out = v;
+	if (decimals)
+		*decimals = dec;
+	return true;
+}

@@ -1,0 +1,190 @@
+/* check_model.c - units, directions, numbers, components, test keys. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/model.h"
+#include "model/model_int.h"
+
+Suite *br_suite_model(void);
+
+START_TEST(test_units)
+{
+	static const struct {
+		const char *text;
+		enum br_dim dim;
+		double scale;
+		const char *canon;
+	} cases[] = {
+		{"MB/s", BR_DIM_BYTE_RATE, 1e6, "MB/s"},
+		{"MiB/s", BR_DIM_BYTE_RATE, 1048576.0, "MiB/s"},
+		{"KB/s", BR_DIM_BYTE_RATE, 1e3, "kB/s"},
+		{"kB/s", BR_DIM_BYTE_RATE, 1e3, "kB/s"},
+		{"KiB/s", BR_DIM_BYTE_RATE, 1024.0, "KiB/s"},
+		{"GB/s", BR_DIM_BYTE_RATE, 1e9, "GB/s"},
+		{"Seconds", BR_DIM_TIME, 1, "Seconds"},
+		{"sec", BR_DIM_TIME, 1, "Seconds"},
+		{"ms", BR_DIM_TIME, 1e-3, "ms"},
+		{"Milliseconds", BR_DIM_TIME, 1e-3, "ms"},
+		{"Microseconds", BR_DIM_TIME, 1e-6, "us"},
+		{"Nanoseconds", BR_DIM_TIME, 1e-9, "ns"},
+		{"TPS", BR_DIM_OP_RATE, 1, "TPS"},
+		{"Ops/sec", BR_DIM_OP_RATE, 1, "Ops/sec"},
+		{"IOPS", BR_DIM_OP_RATE, 1, "IOPS"},
+		{"Files/s", BR_DIM_OP_RATE, 1, "Files/s"},
+		{"Score", BR_DIM_SCORE, 1, "Score"},
+		{"Final Score", BR_DIM_SCORE, 1, "Final Score"},
+		{"Frobnicates", BR_DIM_UNKNOWN, 1, "Frobnicates"},
+	};
+	size_t i = (size_t)_i;
+	struct br_unit u;
+
+	br_unit_parse(cases[i].text, &u);
+	ck_assert_int_eq(u.dim, cases[i].dim);
+	ck_assert_double_eq(u.scale, cases[i].scale);
+	ck_assert_str_eq(u.canon, cases[i].canon);
+	ck_assert_str_eq(u.text, cases[i].text);
+}
+END_TEST
+
+START_TEST(test_direction)
+{
+	struct br_unit u;
+
+	ck_assert_int_eq(br_dir_from_proportion("HIB"), BR_DIR_HIB);
+	ck_assert_int_eq(br_dir_from_proportion("LIB"), BR_DIR_LIB);
+	ck_assert_int_eq(br_dir_from_proportion(""), BR_DIR_UNKNOWN);
+	ck_assert_int_eq(br_dir_from_proportion("ABSTRACT"), BR_DIR_UNKNOWN);
+	br_unit_parse("Seconds", &u);
+	ck_assert_int_eq(br_dir_from_unit(&u), BR_DIR_LIB);
+	br_unit_parse("MB/s", &u);
+	ck_assert_int_eq(br_dir_from_unit(&u), BR_DIR_HIB);
+	br_unit_parse("Score", &u);
+	ck_assert_int_eq(br_dir_from_unit(&u), BR_DIR_UNKNOWN);
+}
+END_TEST
+
+START_TEST(test_numbers)
+{
+	double v;
+	int dec;
+
+	ck_assert(br_parse_number("132.00", &v, &dec));
+	ck_assert_double_eq(v, 132.0);
+	ck_assert_int_eq(dec, 2);
+	ck_assert(br_parse_number(" 845 ", &v, &dec));
+	ck_assert_int_eq(dec, 0);
+	ck_assert(br_parse_number("-1.5e3", &v, &dec));
+	ck_assert_double_eq(v, -1500.0);
+	ck_assert(br_parse_number("1e308", &v, NULL));
+	ck_assert(!br_parse_number("1e309", &v, NULL));
+	ck_assert(!br_parse_number("abc", &v, NULL));
+	ck_assert(!br_parse_number("", &v, NULL));
+	ck_assert(!br_parse_number("12,5", &v, NULL));
+	ck_assert(!br_parse_number("nan", &v, NULL));
+	ck_assert(!br_parse_number("inf", &v, NULL));
+	ck_assert(!br_parse_number("0x10", &v, NULL));
+	ck_assert(!br_parse_number(".", &v, NULL));
+	ck_assert(!br_parse_number("1e", &v, NULL));
+}
+END_TEST
+
+START_TEST(test_components)
+{
+	struct br_resultset *rs = br_resultset_new();
+	struct br_error err;
+	struct br_kv *kv;
+	size_t n;
+
+	br_error_clear(&err);
+	ck_assert_int_eq(br_rs_parse_components(rs,
+		"Processor: AMD Ryzen Threadripper 2950X 16-Core @ 3.50GHz "
+		"(16 Cores / 32 Threads), Memory: 4 x 8192 MB DDR4-2933MT/s, "
+		"Disk: A + B", &kv, &n, &err), BR_OK);
+	ck_assert_uint_eq(n, 3);
+	ck_assert_str_eq(kv[0].key, "Processor");
+	ck_assert_str_eq(kv[0].value, "AMD Ryzen Threadripper 2950X 16-Core "
+			 "@ 3.50GHz (16 Cores / 32 Threads)");
+	ck_assert_str_eq(kv[1].key, "Memory");
+	ck_assert_str_eq(kv[2].value, "A + B");
+	br_resultset_free(rs);
+}
+END_TEST
+
+START_TEST(test_hash)
+{
+	/* The example of PTS-FORMAT.md 1.6, checked with sha1sum. */
+	struct br_test t = {0};
+	char hex[41];
+	char *key;
+
+	t.identifier = "pts/dbench-1.0.0";
+	t.arguments = "1";
+	t.description = "Client Count: 1";
+	t.app_version = "4.0";
+	t.scale = "MB/s";
+	key = br_test_key(&t);
+	ck_assert_str_eq(key, "pts/dbench-1.0,1,Client Count: 1,4.0,MB/s");
+	free(key);
+	br_test_hash(&t, hex);
+	ck_assert_str_eq(hex, "04726263abb07903ba2ccffae9efce64e8f4a49a");
+	br_sha1_hex("abc", 3, hex);
+	ck_assert_str_eq(hex, "a9993e364706816aba3e25717850c26c9cd0d89d");
+	br_sha1_hex("", 0, hex);
+	ck_assert_str_eq(hex, "da39a3ee5e6b4b0d3255bfef95601890afd80709");
+}
+END_TEST
+
+START_TEST(test_map_many)
+{
+	struct br_resultset *rs = br_resultset_new();
+	struct br_error err;
+	char name[32];
+	size_t i;
+
+	br_error_clear(&err);
+	for (i = 0; i < 20000; i++) {
+		snprintf(name, sizeof name, "sys-%zu", i);
+		ck_assert_uint_eq(br_rs_system(rs, name, true, NULL, &err), i);
+	}
+	ck_assert_uint_eq(br_rs_system(rs, "sys-12345", false, NULL, &err),
+			  12345);
+	ck_assert_uint_eq(br_rs_system(rs, "nope", false, NULL, &err),
+			  (size_t)-1);
+	br_resultset_free(rs);
+}
+END_TEST
+
+START_TEST(test_error_first_wins)
+{
+	struct br_error err;
+
+	br_error_clear(&err);
+	br_error_set(&err, BR_EDATA, "a.xml", 42, "first %d", 1);
+	br_error_set(&err, BR_EIO, "b.xml", 7, "second");
+	ck_assert_int_eq(err.code, BR_EDATA);
+	ck_assert_str_eq(err.where, "a.xml:42");
+	ck_assert_str_eq(err.msg, "first 1");
+	br_error_clear(&err);
+	br_error_set(&err, BR_EDATA, NULL, 0, "line\nbreak");
+	ck_assert_str_eq(err.msg, "line break");
+}
+END_TEST
+
+Suite *br_suite_model(void)
+{
+	Suite *s = suite_create("model");
+	TCase *tc = tcase_create("model");
+
+	tcase_add_loop_test(tc, test_units, 0, 19);
+	tcase_add_test(tc, test_direction);
+	tcase_add_test(tc, test_numbers);
+	tcase_add_test(tc, test_components);
+	tcase_add_test(tc, test_hash);
+	tcase_add_test(tc, test_map_many);
+	tcase_add_test(tc, test_error_first_wins);
+	suite_add_tcase(s, tc);
+	return s;
+}
