@@ -99,7 +99,8 @@ sanitize: deps
 	@$(MAKE) --no-print-directory BUILD=build-san CFLAGS="$(SAN)" \
 		LDFLAGS="$(SAN)" unit golden
 
-bench: deps
+bench:
+	@sh scripts/deps.sh time bc
 	@$(MAKE) --no-print-directory $(BIN)
 	$(Q)BR=./$(BIN) sh bench/run.sh
 

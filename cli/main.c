@@ -1,2 +1,386 @@
-/* placeholder so the build links; replaced by the real CLI */
-int main(void) { return 0; }
+/*
+ * main.c - benchreport's entry point: subcommand dispatch (git-style
+ * table) and option parsing from one option table.
+ */
+#include <gsl/gsl_errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+struct command {
+	const char *name;
+	unsigned id;
+	int (*run)(struct br_cli *cli);
+	const char *synopsis;
+	const char *summary;
+};
+
+static const struct command commands[] = {
+	{"inspect", CMD_INSPECT, br_cmd_inspect, "INPUT...",
+	 "what was read: format, systems, tests, warnings"},
+	{"stats", CMD_STATS, br_cmd_stats, "INPUT... [--format F]",
+	 "per test x system statistics"},
+	{"compare", CMD_COMPARE, br_cmd_compare,
+	 "INPUT... [--baseline NAME]",
+	 "every system against a baseline; geometric mean"},
+	{"render", CMD_RENDER, br_cmd_render, "INPUT... -o OUT",
+	 "charts and reports (format from OUT's extension)"},
+	{"convert", CMD_CONVERT, br_cmd_convert, "INPUT... -o OUT",
+	 "normalised and merged results (.xml .csv .json)"},
+};
+#define N_COMMANDS (sizeof commands / sizeof commands[0])
+
+enum opt_id {
+	OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_VERBOSE, OPT_OUTPUT, OPT_FORMAT,
+	OPT_CONFIDENCE, OPT_BASELINE, OPT_TESTS, OPT_SYSTEMS, OPT_TITLE,
+	OPT_INPUT_FORMAT, OPT_SYSTEM, OPT_EQUIVALENCE, OPT_MINISTAT,
+	OPT_FAIL_ON_REGRESSION, OPT_HOLM, OPT_DETAILS,
+};
+
+struct option_def {
+	const char *name;
+	char short_name;       /* 0: none */
+	const char *arg;       /* NULL: a flag */
+	unsigned cmds;         /* commands that accept it */
+	enum opt_id id;
+	const char *help;
+};
+
+/* Every option, once.  --help and the man page are made from this. */
+static const struct option_def options[] = {
+	{"output", 'o', "OUT", CMD_STATS | CMD_COMPARE | CMD_RENDER |
+	 CMD_CONVERT | CMD_INSPECT, OPT_OUTPUT,
+	 "write to OUT instead of stdout (\"-\" = stdout); written to a "
+	 "temporary file and renamed, never left half-written"},
+	{"format", 0, "FMT", CMD_STATS | CMD_COMPARE | CMD_RENDER | CMD_CONVERT,
+	 OPT_FORMAT, "output format: text, csv, json, md (default: from -o's "
+	 "extension, else text)"},
+	{"confidence", 0, "LEVEL", CMD_STATS | CMD_COMPARE | CMD_RENDER,
+	 OPT_CONFIDENCE, "confidence level of intervals and tests, in (0,1) "
+	 "(default 0.95)"},
+	{"baseline", 0, "NAME", CMD_STATS | CMD_COMPARE | CMD_RENDER,
+	 OPT_BASELINE, "system every other is compared with (default: the "
+	 "first)"},
+	{"tests", 0, "PATTERN", CMD_ALL & ~CMD_CONVERT, OPT_TESTS,
+	 "only tests whose identifier, title or description match PATTERN "
+	 "(case-insensitive glob, or substring without wildcards)"},
+	{"systems", 0, "A,B,...", CMD_ALL & ~CMD_CONVERT, OPT_SYSTEMS,
+	 "only these systems, in this order"},
+	{"title", 0, "TEXT", CMD_RENDER | CMD_CONVERT, OPT_TITLE,
+	 "report title (default: the input's)"},
+	{"input-format", 0, "NAME", CMD_ALL, OPT_INPUT_FORMAT,
+	 "read inputs as NAME instead of detecting the format"},
+	{"system", 0, "NAME", CMD_ALL, OPT_SYSTEM,
+	 "system name for raw logs (default: the log's directory name)"},
+	{"equivalence", 0, "PCT", CMD_COMPARE | CMD_RENDER, OPT_EQUIVALENCE,
+	 "three-way verdict: equivalent when the difference is within "
+	 "+/-PCT percent (two one-sided tests)"},
+	{"ministat", 0, NULL, CMD_COMPARE, OPT_MINISTAT,
+	 "also print ministat's block layout (pooled t, exact quantile)"},
+	{"fail-on-regression", 0, "PCT", CMD_COMPARE, OPT_FAIL_ON_REGRESSION,
+	 "exit 4 when a test is significantly worse than the baseline by "
+	 "more than PCT percent"},
+	{"holm", 0, NULL, CMD_STATS | CMD_COMPARE, OPT_HOLM,
+	 "Holm-adjust the pairwise p-values behind ranks"},
+	{"details", 0, NULL, CMD_COMPARE, OPT_DETAILS,
+	 "add Welch t, df and p to text output"},
+	{"quiet", 'q', NULL, CMD_ALL, OPT_QUIET, "no warnings on stderr"},
+	{"verbose", 'v', NULL, CMD_ALL, OPT_VERBOSE, "more detail"},
+	{"help", 'h', NULL, CMD_ALL, OPT_HELP, "show this help and exit"},
+	{"version", 0, NULL, CMD_ALL, OPT_VERSION, "show the version and exit"},
+};
+#define N_OPTIONS (sizeof options / sizeof options[0])
+
+void br_cli_report(const struct br_error *err)
+{
+	if (err->where[0])
+		fprintf(stderr, PROG ": %s: %s\n", err->where, err->msg);
+	else
+		fprintf(stderr, PROG ": %s\n", err->msg);
+}
+
+int br_cli_usage(const struct br_cli *cli, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs(PROG ": ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	if (cli && cli->cmd_name)
+		fprintf(stderr, PROG ": try '" PROG " %s --help'\n",
+			cli->cmd_name);
+	else
+		fprintf(stderr, PROG ": try '" PROG " --help'\n");
+	return BR_EUSAGE;
+}
+
+static void print_wrapped(FILE *fp, const char *text, int indent, int width)
+{
+	int col = indent;
+	const char *p = text;
+
+	while (*p) {
+		const char *sp = strchr(p, ' ');
+		int len = sp ? (int)(sp - p) : (int)strlen(p);
+
+		if (col > indent && col + 1 + len > width) {
+			fprintf(fp, "\n%*s", indent, "");
+			col = indent;
+		} else if (col > indent) {
+			fputc(' ', fp);
+			col++;
+		}
+		fwrite(p, 1, (size_t)len, fp);
+		col += len;
+		p += len;
+		while (*p == ' ')
+			p++;
+	}
+	fputc('\n', fp);
+}
+
+static void help_options(FILE *fp, unsigned cmd)
+{
+	size_t i;
+
+	for (i = 0; i < N_OPTIONS; i++) {
+		const struct option_def *o = &options[i];
+		char left[64];
+
+		if (!(o->cmds & cmd))
+			continue;
+		if (o->short_name)
+			snprintf(left, sizeof left, "-%c, --%s%s%s",
+				 o->short_name, o->name, o->arg ? " " : "",
+				 o->arg ? o->arg : "");
+		else
+			snprintf(left, sizeof left, "    --%s%s%s", o->name,
+				 o->arg ? " " : "", o->arg ? o->arg : "");
+		fprintf(fp, "  %-26s", left);
+		if (strlen(left) > 26)
+			fprintf(fp, "\n%30s", "");
+		print_wrapped(fp, o->help, 30, 78);
+	}
+}
+
+static void help_main(FILE *fp)
+{
+	size_t i;
+
+	fputs("Usage: " PROG " COMMAND INPUT... [OPTIONS]\n\n"
+	      "Turns Phoronix Test Suite / OpenBenchmarking result files, "
+	      "their CSV\nexports, tidy CSV and timing tables into "
+	      "statistics, charts and reports.\n\nCommands:\n", fp);
+	for (i = 0; i < N_COMMANDS; i++)
+		fprintf(fp, "  %-10s %s\n", commands[i].name,
+			commands[i].summary);
+	fputs("\nINPUT is a file, a directory (read recursively) or - for "
+	      "stdin.\nRun '" PROG " COMMAND --help' for a command's "
+	      "options.\n\nExit status: 0 ok, 1 bad input data, 2 usage, "
+	      "3 I/O or system error,\n4 regression found "
+	      "(--fail-on-regression).\n", fp);
+}
+
+static void help_command(FILE *fp, const struct command *c)
+{
+	fprintf(fp, "Usage: " PROG " %s %s\n\n%c%s.\n\nOptions:\n", c->name,
+		c->synopsis, c->summary[0] - 32, c->summary + 1);
+	help_options(fp, c->id);
+}
+
+static const struct option_def *find_long(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < N_OPTIONS; i++)
+		if (strlen(options[i].name) == len &&
+		    !strncmp(options[i].name, name, len))
+			return &options[i];
+	return NULL;
+}
+
+static const struct option_def *find_short(char c)
+{
+	size_t i;
+
+	for (i = 0; i < N_OPTIONS; i++)
+		if (options[i].short_name == c)
+			return &options[i];
+	return NULL;
+}
+
+static int parse_double(const struct br_cli *cli, const char *opt,
+			const char *s, double lo, double hi, bool open,
+			double *out)
+{
+	double v;
+
+	if (!br_parse_number(s, &v, NULL) || (open ? v <= lo || v >= hi
+						   : v < lo || v > hi))
+		return br_cli_usage(cli, "--%s: expected a number %s %g and "
+				    "%g, got '%s'", opt, open ? "strictly "
+				    "between" : "between", lo, hi, s);
+	*out = v;
+	return BR_OK;
+}
+
+/* Apply one option.  Returns BR_OK, BR_EUSAGE, or -1 for "exit 0". */
+static int apply(struct br_cli *cli, const struct command *c,
+		 const struct option_def *o, const char *arg)
+{
+	switch (o->id) {
+	case OPT_HELP:
+		help_command(stdout, c);
+		return -1;
+	case OPT_VERSION:
+		printf(PROG " " BR_VERSION "\n");
+		return -1;
+	case OPT_QUIET: cli->quiet = true; break;
+	case OPT_VERBOSE: cli->verbose++; break;
+	case OPT_OUTPUT: cli->output = arg; break;
+	case OPT_FORMAT: cli->format = arg; break;
+	case OPT_CONFIDENCE:
+		return parse_double(cli, o->name, arg, 0, 1, true,
+				    &cli->confidence);
+	case OPT_BASELINE: cli->baseline = arg; break;
+	case OPT_TESTS: cli->tests = arg; break;
+	case OPT_SYSTEMS: cli->systems = arg; break;
+	case OPT_TITLE: cli->title = arg; break;
+	case OPT_INPUT_FORMAT: cli->ingest.input_format = arg; break;
+	case OPT_SYSTEM: cli->ingest.system = arg; break;
+	case OPT_EQUIVALENCE:
+		return parse_double(cli, o->name, arg, 0, 100, true,
+				    &cli->equivalence);
+	case OPT_MINISTAT: cli->ministat = true; break;
+	case OPT_FAIL_ON_REGRESSION:
+		return parse_double(cli, o->name, arg, 0, 1e6, false,
+				    &cli->fail_on_regression);
+	case OPT_HOLM: cli->holm = true; break;
+	case OPT_DETAILS: cli->details = true; break;
+	}
+	return BR_OK;
+}
+
+static int parse_args(struct br_cli *cli, const struct command *c, int argc,
+		      char **argv)
+{
+	bool only_inputs = false;
+	int i, rc;
+
+	cli->inputs = calloc((size_t)argc + 1, sizeof *cli->inputs);
+	if (!cli->inputs) {
+		fprintf(stderr, PROG ": out of memory\n");
+		return BR_EIO;
+	}
+	for (i = 0; i < argc; i++) {
+		const char *a = argv[i], *arg = NULL;
+		const struct option_def *o;
+
+		if (only_inputs || a[0] != '-' || a[1] == '\0') {
+			cli->inputs[cli->n_inputs++] = a;
+			continue;
+		}
+		if (!strcmp(a, "--")) {
+			only_inputs = true;
+			continue;
+		}
+		if (a[1] == '-') {
+			const char *eq = strchr(a + 2, '=');
+			size_t len = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+
+			o = find_long(a + 2, len);
+			if (!o)
+				return br_cli_usage(cli, "unknown option "
+						    "'%.*s'", (int)len + 2, a);
+			if (eq && !o->arg)
+				return br_cli_usage(cli, "option '--%s' takes "
+						    "no value", o->name);
+			if (eq)
+				arg = eq + 1;
+		} else {
+			o = find_short(a[1]);
+			if (!o)
+				return br_cli_usage(cli, "unknown option "
+						    "'-%c'", a[1]);
+			if (a[2] && o->arg)
+				arg = a + 2;
+			else if (a[2])
+				return br_cli_usage(cli, "unknown option "
+						    "'%s'", a);
+		}
+		if (!(o->cmds & c->id))
+			return br_cli_usage(cli, "option '--%s' does not "
+					    "apply to '%s'", o->name, c->name);
+		if (o->arg && !arg) {
+			if (i + 1 >= argc)
+				return br_cli_usage(cli, "option '--%s' needs "
+						    "a value (%s)", o->name,
+						    o->arg);
+			arg = argv[++i];
+		}
+		rc = apply(cli, c, o, arg);
+		if (rc != BR_OK)
+			return rc;
+	}
+	return BR_OK;
+}
+
+int main(int argc, char **argv)
+{
+	struct br_cli cli;
+	const struct command *c = NULL;
+	size_t i;
+	int rc;
+
+	gsl_set_error_handler_off();
+	memset(&cli, 0, sizeof cli);
+	cli.confidence = 0.95;
+	cli.fail_on_regression = -1;
+	br_ingest_opts_defaults(&cli.ingest);
+
+	if (argc < 2)
+		return br_cli_usage(NULL, "no command given");
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		help_main(stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf(PROG " " BR_VERSION "\n");
+		return 0;
+	}
+	if (!strcmp(argv[1], "help")) {
+		if (argc < 3) {
+			help_main(stdout);
+			return 0;
+		}
+		for (i = 0; i < N_COMMANDS; i++)
+			if (!strcmp(argv[2], commands[i].name)) {
+				help_command(stdout, &commands[i]);
+				return 0;
+			}
+		return br_cli_usage(NULL, "no such command '%s'", argv[2]);
+	}
+	for (i = 0; i < N_COMMANDS; i++)
+		if (!strcmp(argv[1], commands[i].name))
+			c = &commands[i];
+	if (!c)
+		return br_cli_usage(NULL, "no such command '%s'", argv[1]);
+	cli.cmd = c->id;
+	cli.cmd_name = c->name;
+	rc = parse_args(&cli, c, argc - 2, argv + 2);
+	if (rc == BR_OK) {
+		if (cli.n_inputs == 0)
+			rc = br_cli_usage(&cli, "no INPUT given");
+		else
+			rc = c->run(&cli);
+	} else if (rc < 0) {
+		rc = 0;
+	}
+	free(cli.inputs);
+	return rc;
+}

@@ -1,0 +1,630 @@
+/*
+ * cmd_compare.c - `benchreport compare`: every system against a baseline
+ * (Welch, Fieller, direction-aware speedups), the geometric mean over
+ * tests, optional ministat blocks and a regression gate (exit 4).
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "render/numfmt.h"
+#include "render/output.h"
+#include "stats/pooled.h"
+#include "stats/stats.h"
+
+#define WIDTH 72
+
+static const char *const cols[] = {
+	"test", "title", "description", "unit", "direction", "system",
+	"baseline", "mean", "baseline_mean", "improvement_pct",
+	"improvement_ci_low_pct", "improvement_ci_high_pct", "p_value",
+	"verdict", "ratio", "ratio_ci_low", "ratio_ci_high", "t", "df",
+	"mde_pct", "runs_needed", "note",
+};
+#define N_COLS (sizeof cols / sizeof cols[0])
+
+static const char *nz(const char *s)
+{
+	return s ? s : "";
+}
+
+/* Everything compare computes, kept for the writers. */
+struct cmp_row {
+	size_t test;             /* index into sel->tests */
+	size_t sys;              /* index into sel->systems */
+	struct br_summary a, b;
+	struct br_comparison c;
+	const char *note;
+};
+
+struct cmp_geo {
+	size_t sys;
+	bool ok;
+	struct br_geomean g;
+	size_t skipped;
+};
+
+struct cmp_result {
+	size_t base;             /* index into sel->systems */
+	struct cmp_row *rows;
+	size_t n_rows;
+	struct cmp_geo *geo;     /* per selected system (base excluded) */
+	size_t n_geo;
+	size_t *skipped_tests;   /* tests the baseline has no result for */
+	size_t n_skipped;
+};
+
+static void result_free(struct cmp_result *r)
+{
+	free(r->rows);
+	free(r->geo);
+	free(r->skipped_tests);
+}
+
+/* Summary of system sys for test t; false when it has no usable value. */
+static bool summary_of(const struct br_cli *cli, const struct br_test *t,
+		       size_t sys, struct br_summary *out)
+{
+	size_t e = br_test_find_entry(t, sys);
+	const struct br_entry *en;
+
+	if (e == (size_t)-1)
+		return false;
+	en = &t->entries[e];
+	if (en->error || en->pass_fail || en->n_points)
+		return false;
+	return br_summarize(&en->sample, cli->confidence, out) == BR_OK &&
+	       out->n > 0;
+}
+
+static int find_baseline(const struct br_cli *cli,
+			 const struct br_selection *sel, size_t *base)
+{
+	size_t i;
+
+	*base = 0;
+	if (!cli->baseline)
+		return BR_OK;
+	for (i = 0; i < sel->n_systems; i++)
+		if (!strcmp(sel->rs->systems[sel->systems[i]]->identifier,
+			    cli->baseline)) {
+			*base = i;
+			return BR_OK;
+		}
+	return br_cli_usage(cli, "--baseline: no system named '%s' in the "
+			    "input", cli->baseline);
+}
+
+static bool comparable(const struct br_test *t)
+{
+	return t->display == BR_DISPLAY_BAR;
+}
+
+static int compute(const struct br_cli *cli, const struct br_selection *sel,
+		   struct cmp_result *r)
+{
+	const struct br_resultset *rs = sel->rs;
+	size_t max_rows = sel->n_tests * sel->n_systems + 1, i, j;
+	const struct br_summary **ga = NULL, **gb = NULL;
+	struct br_summary *sa = NULL, *sb = NULL;
+	enum br_dir *gd = NULL;
+	int rc;
+
+	memset(r, 0, sizeof *r);
+	rc = find_baseline(cli, sel, &r->base);
+	if (rc != BR_OK)
+		return rc;
+	r->rows = calloc(max_rows, sizeof *r->rows);
+	r->geo = calloc(sel->n_systems + 1, sizeof *r->geo);
+	r->skipped_tests = calloc(sel->n_tests + 1, sizeof *r->skipped_tests);
+	ga = calloc(sel->n_tests + 1, sizeof *ga);
+	gb = calloc(sel->n_tests + 1, sizeof *gb);
+	sa = calloc(sel->n_tests + 1, sizeof *sa);
+	sb = calloc(sel->n_tests + 1, sizeof *sb);
+	gd = calloc(sel->n_tests + 1, sizeof *gd);
+	if (!r->rows || !r->geo || !r->skipped_tests || !ga || !gb || !sa ||
+	    !sb || !gd) {
+		rc = BR_EIO;
+		goto out;
+	}
+	for (i = 0; i < sel->n_tests; i++) {
+		const struct br_test *t = rs->tests[sel->tests[i]];
+		struct br_summary a;
+
+		if (!comparable(t))
+			continue;
+		if (!summary_of(cli, t, sel->systems[r->base], &a)) {
+			r->skipped_tests[r->n_skipped++] = i;
+			continue;
+		}
+		for (j = 0; j < sel->n_systems; j++) {
+			struct cmp_row *row;
+
+			if (j == r->base)
+				continue;
+			row = &r->rows[r->n_rows];
+			if (!summary_of(cli, t, sel->systems[j], &row->b))
+				continue;
+			row->test = i;
+			row->sys = j;
+			row->a = a;
+			br_compare(&row->a, &row->b, t->dir, cli->confidence,
+				   cli->equivalence, &row->c);
+			if (t->dir == BR_DIR_UNKNOWN)
+				row->note = "direction unknown: read as more "
+					    "is better";
+			r->n_rows++;
+		}
+	}
+	/* Geometric mean per candidate over the tests both have. */
+	for (j = 0; j < sel->n_systems; j++) {
+		struct cmp_geo *g;
+		size_t k = 0;
+
+		if (j == r->base)
+			continue;
+		g = &r->geo[r->n_geo++];
+		g->sys = j;
+		for (i = 0; i < r->n_rows; i++) {
+			const struct cmp_row *row = &r->rows[i];
+			const struct br_test *t =
+				rs->tests[sel->tests[row->test]];
+
+			if (row->sys != j)
+				continue;
+			if (!(row->a.mean > 0 && row->b.mean > 0) ||
+			    t->dir == BR_DIR_UNKNOWN) {
+				g->skipped++;
+				continue;
+			}
+			sa[k] = row->a;
+			sb[k] = row->b;
+			ga[k] = &sa[k];
+			gb[k] = &sb[k];
+			gd[k] = t->dir;
+			k++;
+		}
+		g->ok = k > 0 && br_geomean(ga, gb, gd, k, cli->confidence,
+					    &g->g) == BR_OK;
+	}
+	rc = BR_OK;
+out:
+	free(ga);
+	free(gb);
+	free(sa);
+	free(sb);
+	free(gd);
+	if (rc != BR_OK) {
+		result_free(r);
+		fprintf(stderr, PROG ": out of memory\n");
+	}
+	return rc;
+}
+
+/* ------------------------------------------------------------ table */
+
+static bool add_test_row(struct br_table *tb, const struct br_selection *sel,
+			 const struct cmp_result *r, const struct cmp_row *row)
+{
+	const struct br_resultset *rs = sel->rs;
+	const struct br_test *t = rs->tests[sel->tests[row->test]];
+	const struct br_comparison *c = &row->c;
+	bool ok = true;
+
+	ok &= br_table_row(tb);
+	ok &= br_table_str(tb, nz(t->identifier));
+	ok &= br_table_str(tb, nz(t->title));
+	ok &= br_table_str(tb, nz(t->description));
+	ok &= br_table_str(tb, t->unit.text);
+	ok &= br_table_str(tb, br_dir_name(t->dir));
+	ok &= br_table_str(tb, rs->systems[sel->systems[row->sys]]->identifier);
+	ok &= br_table_str(tb, rs->systems[sel->systems[r->base]]->identifier);
+	ok &= br_table_num(tb, row->b.mean, NULL);
+	ok &= br_table_num(tb, row->a.mean, NULL);
+	ok &= br_table_num(tb, c->improvement_pct, NULL);
+	ok &= br_table_num(tb, c->improvement_ci_low_pct, NULL);
+	ok &= br_table_num(tb, c->improvement_ci_high_pct, NULL);
+	ok &= br_table_num(tb, c->p, NULL);
+	ok &= br_table_str(tb, br_verdict_name(c->verdict));
+	ok &= br_table_num(tb, c->ratio, NULL);
+	ok &= br_table_num(tb, c->ratio_ci_low, NULL);
+	ok &= br_table_num(tb, c->ratio_ci_high, NULL);
+	ok &= br_table_num(tb, c->t, NULL);
+	ok &= br_table_num(tb, c->df, NULL);
+	ok &= br_table_num(tb, c->mde_pct, NULL);
+	ok &= br_table_num(tb, c->runs_needed, NULL);
+	ok &= br_table_str(tb, c->reason ? c->reason : nz(row->note));
+	return ok;
+}
+
+static enum br_verdict geo_verdict(const struct br_geomean *g)
+{
+	if (isnan(g->meas_low) || isnan(g->meas_high))
+		return BR_VERDICT_SINGLE_RUN;
+	if (g->meas_low > 1)
+		return BR_VERDICT_BETTER;
+	if (g->meas_high < 1)
+		return BR_VERDICT_WORSE;
+	return BR_VERDICT_NO_DIFFERENCE;
+}
+
+static bool add_geo_row(struct br_table *tb, const struct br_selection *sel,
+			const struct cmp_result *r, const struct cmp_geo *g)
+{
+	const struct br_resultset *rs = sel->rs;
+	char desc[64];
+	bool ok = true;
+
+	snprintf(desc, sizeof desc, "%zu tests", g->g.k);
+	ok &= br_table_row(tb);
+	ok &= br_table_str(tb, "geomean");
+	ok &= br_table_str(tb, "Geometric mean of speedups");
+	ok &= br_table_str(tb, desc);
+	ok &= br_table_str(tb, "");
+	ok &= br_table_str(tb, "HIB");
+	ok &= br_table_str(tb, rs->systems[sel->systems[g->sys]]->identifier);
+	ok &= br_table_str(tb, rs->systems[sel->systems[r->base]]->identifier);
+	ok &= br_table_num(tb, g->g.gm, NULL);
+	ok &= br_table_num(tb, 1, NULL);
+	ok &= br_table_num(tb, 100 * (g->g.gm - 1), NULL);
+	ok &= br_table_num(tb, 100 * (g->g.meas_low - 1), NULL);
+	ok &= br_table_num(tb, 100 * (g->g.meas_high - 1), NULL);
+	ok &= br_table_empty(tb);
+	ok &= br_table_str(tb, br_verdict_name(geo_verdict(&g->g)));
+	ok &= br_table_num(tb, g->g.gm, NULL);
+	ok &= br_table_num(tb, g->g.meas_low, NULL);
+	ok &= br_table_num(tb, g->g.meas_high, NULL);
+	ok &= br_table_empty(tb);
+	ok &= br_table_empty(tb);
+	ok &= br_table_empty(tb);
+	ok &= br_table_empty(tb);
+	ok &= br_table_str(tb, isnan(g->g.meas_low) ?
+			   "measurement CI needs N >= 2 in every test" : "");
+	return ok;
+}
+
+static int write_table(const struct br_selection *sel,
+		       const struct cmp_result *r, FILE *fp, enum br_fmt fmt,
+		       struct br_error *err)
+{
+	struct br_table *tb = br_table_new(N_COLS, cols);
+	bool ok = tb != NULL;
+	size_t i;
+
+	for (i = 0; ok && i < r->n_rows; i++)
+		ok &= add_test_row(tb, sel, r, &r->rows[i]);
+	for (i = 0; ok && i < r->n_geo; i++)
+		if (r->geo[i].ok)
+			ok &= add_geo_row(tb, sel, r, &r->geo[i]);
+	if (ok)
+		ok = br_table_write(tb, fp, fmt, "compare", err) == BR_OK;
+	else
+		br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	br_table_free(tb);
+	return ok ? BR_OK : err->code;
+}
+
+/* ------------------------------------------------------------- text */
+
+/* Print text word-wrapped at WIDTH: first line at indent, rest at
+ * indent + 2.  Words longer than the line are not broken. */
+static void wrap(FILE *fp, int indent, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void wrap(FILE *fp, int indent, const char *fmt, ...)
+{
+	char text[2048];
+	const char *p = text;
+	int col = 0, ind = indent;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	fprintf(fp, "%*s", ind, "");
+	col = ind;
+	while (*p) {
+		const char *sp = strchr(p, ' ');
+		int len = sp ? (int)(sp - p) : (int)strlen(p);
+
+		if (col > ind && col + 1 + len > WIDTH) {
+			ind = indent + 2;
+			fprintf(fp, "\n%*s", ind, "");
+			col = ind;
+		} else if (col > ind) {
+			fputc(' ', fp);
+			col++;
+		}
+		fwrite(p, 1, (size_t)len, fp);
+		col += len;
+		p += len;
+		while (*p == ' ')
+			p++;
+	}
+	fputc('\n', fp);
+}
+
+/* "faster"/"slower" for times and rates, "better"/"worse" otherwise. */
+static bool speed_words(const struct br_test *t)
+{
+	switch (t->unit.dim) {
+	case BR_DIM_TIME:
+	case BR_DIM_BYTE_RATE:
+	case BR_DIM_BIT_RATE:
+	case BR_DIM_OP_RATE:
+	case BR_DIM_FREQ:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static const char *signed_pct(char *buf, size_t size, double v)
+{
+	char num[24];
+
+	br_fmt_fixed(num, sizeof num, v, fabs(v) < 10 ? 1 : 0);
+	snprintf(buf, size, "%s%s%%", v > 0 && strcmp(num, "0") &&
+		 strcmp(num, "0.0") ? "+" : "", num);
+	return buf;
+}
+
+static void describe(FILE *fp, const struct br_cli *cli,
+		     const struct br_test *t, const char *bname,
+		     const char *aname, const struct br_comparison *c)
+{
+	bool speed = speed_words(t);
+	const char *up = speed ? "faster" : "better";
+	const char *down = speed ? "slower" : "worse";
+	double S = c->speedup, lo = c->speedup_ci_low, hi = c->speedup_ci_high;
+	char conf[16], l[40], h[40], p[40];
+
+	snprintf(conf, sizeof conf, "%g%%", cli->confidence * 100);
+	switch (c->verdict) {
+	case BR_VERDICT_BETTER:
+		if (S >= 1.5 && !isnan(lo))
+			wrap(fp, 2, "%s is %.2fx %s than %s (%s CI %.2fx to "
+			     "%.2fx)", bname, S, up, aname, conf, lo, hi);
+		else if (!isnan(lo))
+			wrap(fp, 2, "%s is %.1f%% %s than %s (%s CI %.1f%% to "
+			     "%.1f%%)", bname, 100 * (S - 1), up, aname, conf,
+			     100 * (lo - 1), 100 * (hi - 1));
+		else
+			wrap(fp, 2, "%s is %.1f%% %s than %s", bname,
+			     100 * (S - 1), up, aname);
+		break;
+	case BR_VERDICT_WORSE:
+		if (S <= 1 / 1.5 && S > 0 && !isnan(lo) && lo > 0)
+			wrap(fp, 2, "%s is %.2fx %s than %s (%s CI %.2fx to "
+			     "%.2fx)", bname, 1 / S, down, aname, conf, 1 / hi,
+			     1 / lo);
+		else if (!isnan(lo))
+			wrap(fp, 2, "%s is %.1f%% %s than %s (%s CI %.1f%% to "
+			     "%.1f%%)", bname, 100 * (1 - S), down, aname, conf,
+			     100 * (1 - hi), 100 * (1 - lo));
+		else
+			wrap(fp, 2, "%s is %.1f%% %s than %s", bname,
+			     100 * (1 - S), down, aname);
+		break;
+	case BR_VERDICT_NO_DIFFERENCE:
+		wrap(fp, 2, "%s: no difference proven at %s confidence "
+		     "(%s vs %s: %s, %s CI %s to %s)", bname, conf, bname,
+		     aname, signed_pct(p, sizeof p, c->improvement_pct), conf,
+		     signed_pct(l, sizeof l, c->improvement_ci_low_pct),
+		     signed_pct(h, sizeof h, c->improvement_ci_high_pct));
+		break;
+	case BR_VERDICT_EQUIVALENT:
+		wrap(fp, 2, "%s is equivalent to %s within +/-%g%% (%g%% CI "
+		     "%s to %s)", bname, aname, cli->equivalence,
+		     100 - 2 * (100 - cli->confidence * 100),
+		     signed_pct(l, sizeof l, c->equiv_ci_low_pct),
+		     signed_pct(h, sizeof h, c->equiv_ci_high_pct));
+		break;
+	case BR_VERDICT_INCONCLUSIVE:
+		wrap(fp, 2, "%s vs %s: inconclusive, neither a difference nor "
+		     "equivalence within +/-%g%% proven (%s, %s CI %s to %s)",
+		     bname, aname, cli->equivalence,
+		     signed_pct(p, sizeof p, c->improvement_pct), conf,
+		     signed_pct(l, sizeof l, c->improvement_ci_low_pct),
+		     signed_pct(h, sizeof h, c->improvement_ci_high_pct));
+		break;
+	case BR_VERDICT_SINGLE_RUN:
+		wrap(fp, 2, "%s vs %s: %s; single run, no statistical "
+		     "comparison", bname, aname,
+		     signed_pct(p, sizeof p, c->improvement_pct));
+		return;
+	}
+	if (cli->details && !isnan(c->t))
+		wrap(fp, 4, "(Welch t = %.2f, df = %.1f, p = %.2g)", c->t,
+		     c->df, c->p);
+	if (c->ratio_unbounded)
+		wrap(fp, 4, "(baseline too noisy for a ratio)");
+	if (c->zero_variance)
+		wrap(fp, 4, "(zero variance: timer resolution or too few "
+		     "runs?)");
+}
+
+static void ministat_line(FILE *fp, char sym, const struct br_summary *s)
+{
+	fprintf(fp, "%c %3zu %13.8g %13.8g %13.8g %13.8g %13.8g\n", sym, s->n,
+		s->min, s->max, s->median, s->mean, s->sd);
+}
+
+static void ministat_block(FILE *fp, const struct br_cli *cli,
+			   const char *aname, const char *bname,
+			   const struct cmp_row *row)
+{
+	struct br_pooled pt;
+
+	fprintf(fp, "x %s\n+ %s\n", aname, bname);
+	fputs("    N           Min           Max        Median           Avg"
+	      "        Stddev\n", fp);
+	ministat_line(fp, 'x', &row->a);
+	ministat_line(fp, '+', &row->b);
+	if (!br_pooled_t(&row->a, &row->b, cli->confidence, &pt)) {
+		fputs("No comparison: each set needs at least 2 values\n", fp);
+		return;
+	}
+	if (pt.different) {
+		fprintf(fp, "Difference at %.1f%% confidence\n",
+			cli->confidence * 100);
+		fprintf(fp, "\t%g +/- %g\n", pt.d, pt.e);
+		fprintf(fp, "\t%g%% +/- %g%%\n", pt.pct, pt.pct_e);
+		fprintf(fp, "\t(Student's t, pooled s = %g)\n", pt.s_p);
+	} else {
+		fprintf(fp, "No difference proven at %.1f%% confidence\n",
+			cli->confidence * 100);
+	}
+}
+
+static void write_text(const struct br_cli *cli,
+		       const struct br_selection *sel,
+		       const struct cmp_result *r, FILE *fp)
+{
+	const struct br_resultset *rs = sel->rs;
+	const char *aname = rs->systems[sel->systems[r->base]]->identifier;
+	size_t i, j, last_test = (size_t)-1;
+	char conf[16];
+
+	snprintf(conf, sizeof conf, "%g%%", cli->confidence * 100);
+	for (i = 0; i < r->n_rows; i++) {
+		const struct cmp_row *row = &r->rows[i];
+		const struct br_test *t = rs->tests[sel->tests[row->test]];
+		const char *bname =
+			rs->systems[sel->systems[row->sys]]->identifier;
+
+		if (row->test != last_test) {
+			char m[32], se[32];
+			double mean = row->a.mean;
+			int d = br_test_decimals(t, &mean, 1);
+
+			if (last_test != (size_t)-1)
+				fputc('\n', fp);
+			last_test = row->test;
+			wrap(fp, 0, "%s%s%s%s%s", nz(t->title),
+			     t->app_version && *t->app_version ? " " : "",
+			     nz(t->app_version),
+			     t->description && *t->description ? " - " : "",
+			     nz(t->description));
+			br_fmt_fixed(m, sizeof m, row->a.mean, d);
+			if (row->a.n >= 2 && !isnan(row->a.se))
+				wrap(fp, 0, "%s%s%s; baseline %s: %s (SE +/- "
+				     "%s, N = %zu)", t->unit.text,
+				     *t->unit.text ? ", " : "",
+				     br_dir_phrase(t->dir), aname, m,
+				     br_fmt_fixed(se, sizeof se, row->a.se,
+						  br_se_decimals(d)),
+				     row->a.n);
+			else
+				wrap(fp, 0, "%s%s%s; baseline %s: %s (N = "
+				     "%zu)", t->unit.text,
+				     *t->unit.text ? ", " : "",
+				     br_dir_phrase(t->dir), aname, m,
+				     row->a.n);
+		}
+		describe(fp, cli, t, bname, aname, &row->c);
+		if (cli->ministat)
+			ministat_block(fp, cli, aname, bname, row);
+	}
+	for (i = 0; i < r->n_skipped; i++) {
+		const struct br_test *t =
+			rs->tests[sel->tests[r->skipped_tests[i]]];
+
+		if (i == 0)
+			fputc('\n', fp);
+		wrap(fp, 0, "%s%s%s: skipped, the baseline %s has no result",
+		     nz(t->title), t->description && *t->description ?
+		     " - " : "", nz(t->description), aname);
+	}
+	for (j = 0; j < r->n_geo; j++) {
+		const struct cmp_geo *g = &r->geo[j];
+		const char *bname =
+			rs->systems[sel->systems[g->sys]]->identifier;
+
+		if (!g->ok)
+			continue;
+		fputc('\n', fp);
+		wrap(fp, 0, "Geometric mean over %zu tests, %s against %s: "
+		     "%.3fx", g->g.k, bname, aname, g->g.gm);
+		if (!isnan(g->g.meas_low))
+			wrap(fp, 2, "%s CI %.3fx to %.3fx (measurement, these "
+			     "tests)", conf, g->g.meas_low, g->g.meas_high);
+		else
+			wrap(fp, 2, "no measurement CI: a test has N < 2");
+		if (!isnan(g->g.across_low))
+			wrap(fp, 2, "%s CI %.3fx to %.3fx across tests like "
+			     "these (geometric sd %.3f)", conf,
+			     g->g.across_low, g->g.across_high, g->g.gsd);
+		if (g->skipped)
+			wrap(fp, 2, "%zu tests left out (no positive mean or "
+			     "no direction)", g->skipped);
+	}
+}
+
+/* --fail-on-regression: significantly worse by more than PCT, i.e. the
+ * whole CI of the improvement lies below -PCT. */
+static bool regressed(const struct br_cli *cli, const struct cmp_result *r)
+{
+	size_t i;
+
+	if (cli->fail_on_regression < 0)
+		return false;
+	for (i = 0; i < r->n_rows; i++) {
+		const struct br_comparison *c = &r->rows[i].c;
+
+		if (c->verdict == BR_VERDICT_WORSE &&
+		    !isnan(c->improvement_ci_high_pct) &&
+		    c->improvement_ci_high_pct < -cli->fail_on_regression)
+			return true;
+	}
+	return false;
+}
+
+int br_cmd_compare(struct br_cli *cli)
+{
+	struct br_selection sel;
+	struct cmp_result r;
+	struct br_out out;
+	struct br_error err;
+	enum br_fmt fmt;
+	int rc;
+
+	rc = br_cli_table_format(cli, &fmt);
+	if (rc != BR_OK)
+		return rc;
+	rc = br_cli_load(cli, &sel);
+	if (rc != BR_OK)
+		return rc;
+	br_cli_print_warnings(cli, sel.rs);
+	if (sel.n_systems < 2) {
+		rc = br_cli_usage(cli, "compare needs at least two systems");
+		br_cli_selection_free(&sel);
+		return rc;
+	}
+	rc = compute(cli, &sel, &r);
+	if (rc != BR_OK) {
+		br_cli_selection_free(&sel);
+		return rc;
+	}
+	br_error_clear(&err);
+	rc = br_out_open(&out, cli->output ? cli->output : "-", &err);
+	if (rc == BR_OK) {
+		if (fmt == BR_FMT_TEXT)
+			write_text(cli, &sel, &r, out.fp);
+		else
+			rc = write_table(&sel, &r, out.fp, fmt, &err);
+		if (rc == BR_OK)
+			rc = br_out_commit(&out, &err);
+		else
+			br_out_abort(&out);
+	}
+	if (rc != BR_OK)
+		br_cli_report(&err);
+	else if (regressed(cli, &r))
+		rc = BR_EREGRESS;
+	result_free(&r);
+	br_cli_selection_free(&sel);
+	return rc;
+}

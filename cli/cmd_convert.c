@@ -1,0 +1,104 @@
+/*
+ * cmd_convert.c - `benchreport convert INPUT... -o OUT.xml|.csv|.json`:
+ * every input read and merged as PTS's merge-results does, written as a
+ * composite.xml that PTS opens, tidy CSV, or PTS-shaped JSON.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "render/convert.h"
+#include "render/output.h"
+#include "render/tidy_csv.h"
+
+enum conv_fmt { CONV_XML, CONV_CSV, CONV_JSON };
+
+static int pick_format(const struct br_cli *cli, enum conv_fmt *fmt)
+{
+	const char *f = cli->format, *ext;
+
+	if (!f && cli->output && (ext = strrchr(cli->output, '.')) &&
+	    !strchr(ext, '/'))
+		f = ext + 1;
+	if (!f)
+		return br_cli_usage(cli, "convert needs -o OUT.xml|.csv|.json "
+				    "or --format xml|csv|json");
+	if (!strcmp(f, "xml"))
+		*fmt = CONV_XML;
+	else if (!strcmp(f, "csv"))
+		*fmt = CONV_CSV;
+	else if (!strcmp(f, "json"))
+		*fmt = CONV_JSON;
+	else
+		return br_cli_usage(cli, "convert: unknown output format '%s' "
+				    "(xml, csv, json)", f);
+	return BR_OK;
+}
+
+/* "YYYY-MM-DD HH:MM:SS" (UTC) of SOURCE_DATE_EPOCH, or of now. */
+void br_cli_now(char *buf, size_t size);
+void br_cli_now(char *buf, size_t size)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	time_t t = time(NULL);
+	struct tm tm;
+
+	if (sde && *sde) {
+		char *end;
+		long long v;
+
+		errno = 0;
+		v = strtoll(sde, &end, 10);
+		if (!errno && !*end && v >= 0)
+			t = (time_t)v;
+	}
+	gmtime_r(&t, &tm);
+	strftime(buf, size, "%Y-%m-%d %H:%M:%S", &tm);
+}
+
+int br_cmd_convert(struct br_cli *cli)
+{
+	struct br_selection sel;
+	struct br_out out;
+	struct br_error err;
+	enum conv_fmt fmt;
+	char now[32];
+	int rc;
+
+	rc = pick_format(cli, &fmt);
+	if (rc != BR_OK)
+		return rc;
+	rc = br_cli_load(cli, &sel);
+	if (rc != BR_OK)
+		return rc;
+	br_cli_print_warnings(cli, sel.rs);
+	br_cli_now(now, sizeof now);
+	br_error_clear(&err);
+	rc = br_out_open(&out, cli->output ? cli->output : "-", &err);
+	if (rc == BR_OK) {
+		switch (fmt) {
+		case CONV_XML:
+			rc = br_write_pts_xml(out.fp, sel.rs, cli->title, now,
+					      &err);
+			break;
+		case CONV_CSV:
+			rc = br_write_tidy_csv(out.fp, sel.rs, &err);
+			break;
+		case CONV_JSON:
+			rc = br_write_json(out.fp, sel.rs, cli->title, now,
+					   &err);
+			break;
+		}
+		if (rc == BR_OK)
+			rc = br_out_commit(&out, &err);
+		else
+			br_out_abort(&out);
+	}
+	if (rc != BR_OK)
+		br_cli_report(&err);
+	br_cli_selection_free(&sel);
+	return rc;
+}

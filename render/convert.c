@@ -1,0 +1,415 @@
+/*
+ * convert.c - composite.xml and JSON writers.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convert.h"
+#include "escape.h"
+#include "table.h"
+
+static const char *nz(const char *s)
+{
+	return s ? s : "";
+}
+
+const char *br_sample_value_text(const struct br_sample *s, char *buf,
+				 size_t size)
+{
+	double sum = 0;
+	size_t i;
+
+	if (s->value_text && *s->value_text)
+		return s->value_text;
+	if (s->n_runs) {
+		for (i = 0; i < s->n_runs; i++)
+			sum += s->runs[i].value;
+		/* PTS's default precision when run texts are unknown */
+		snprintf(buf, size, "%.2f", sum / (double)s->n_runs);
+		return buf;
+	}
+	if (s->has_value)
+		return br_num_roundtrip(s->value, buf, size);
+	return "";
+}
+
+static void raw_string(FILE *fp, const struct br_sample *s)
+{
+	char buf[64];
+	size_t i;
+
+	for (i = 0; i < s->n_runs; i++) {
+		if (i)
+			fputc(':', fp);
+		fputs(br_num_roundtrip(s->runs[i].value, buf, sizeof buf), fp);
+	}
+}
+
+static void elem(FILE *fp, int indent, const char *name, const char *text)
+{
+	fprintf(fp, "%*s<%s>", indent, "", name);
+	br_xml_text(fp, nz(text));
+	fprintf(fp, "</%s>\n", name);
+}
+
+static void components(FILE *fp, int indent, const char *name,
+		       const struct br_kv *kv, size_t n)
+{
+	size_t i;
+
+	fprintf(fp, "%*s<%s>", indent, "", name);
+	for (i = 0; i < n; i++) {
+		if (i)
+			fputs(", ", fp);
+		if (*kv[i].key) {
+			br_xml_text(fp, kv[i].key);
+			fputs(": ", fp);
+		}
+		br_xml_text(fp, kv[i].value);
+	}
+	fprintf(fp, "</%s>\n", name);
+}
+
+static const char *display_format(const struct br_test *t)
+{
+	if (t->display_format && *t->display_format)
+		return t->display_format;
+	switch (t->display) {
+	case BR_DISPLAY_LINE: return "LINE_GRAPH";
+	case BR_DISPLAY_PASS_FAIL: return "PASS_FAIL";
+	case BR_DISPLAY_MULTI_PASS_FAIL: return "MULTI_PASS_FAIL";
+	default: return "BAR_GRAPH";
+	}
+}
+
+static void entry_json(FILE *fp, const struct br_entry *e)
+{
+	char buf[64];
+
+	if (e->json && *e->json) {
+		elem(fp, 8, "JSON", e->json);
+		return;
+	}
+	if (e->error) {
+		fputs("        <JSON>", fp);
+		fputs("{&quot;error&quot;:", fp);
+		{
+			/* JSON string inside XML text */
+			char *tmp = NULL;
+			size_t len = 0;
+			FILE *m = open_memstream(&tmp, &len);
+
+			if (m) {
+				br_json_string(m, e->error);
+				fclose(m);
+				br_xml_text(fp, tmp);
+			}
+			free(tmp);
+		}
+		fputs("}</JSON>\n", fp);
+		return;
+	}
+	if (e->sample.is_summary) {
+		fputs("        <JSON>{&quot;benchreport-n&quot;:", fp);
+		fprintf(fp, "%zu", e->sample.n);
+		if (!isnan(e->sample.se))
+			fprintf(fp, ",&quot;benchreport-se&quot;:%s",
+				br_num_roundtrip(e->sample.se, buf, sizeof buf));
+		fputs("}</JSON>\n", fp);
+	}
+}
+
+static void entry_xml(FILE *fp, const struct br_resultset *rs,
+		      const struct br_entry *e)
+{
+	char buf[64];
+	size_t i;
+
+	fputs("      <Entry>\n", fp);
+	elem(fp, 8, "Identifier", rs->systems[e->system]->identifier);
+	if (e->error) {
+		elem(fp, 8, "Value", "");
+		elem(fp, 8, "RawString", "");
+	} else if (e->pass_fail) {
+		elem(fp, 8, "Value", e->pass_fail);
+		elem(fp, 8, "RawString", "");
+	} else if (e->n_points) {
+		fputs("        <Value>", fp);
+		for (i = 0; i < e->n_points; i++) {
+			if (i)
+				fputc(',', fp);
+			br_xml_text(fp, br_sample_value_text(&e->points[i], buf,
+							     sizeof buf));
+		}
+		fputs("</Value>\n        <RawString>", fp);
+		for (i = 0; i < e->n_points; i++) {
+			if (i)
+				fputc(',', fp);
+			raw_string(fp, &e->points[i]);
+		}
+		fputs("</RawString>\n", fp);
+	} else {
+		elem(fp, 8, "Value", br_sample_value_text(&e->sample, buf,
+							  sizeof buf));
+		fputs("        <RawString>", fp);
+		raw_string(fp, &e->sample);
+		fputs("</RawString>\n", fp);
+	}
+	entry_json(fp, e);
+	fputs("      </Entry>\n", fp);
+}
+
+int br_write_pts_xml(FILE *fp, const struct br_resultset *rs,
+		     const char *title, const char *now, struct br_error *err)
+{
+	size_t i, j;
+
+	fputs("<?xml version=\"1.0\"?>\n<!--benchreport-->\n"
+	      "<PhoronixTestSuite>\n  <Generated>\n", fp);
+	elem(fp, 4, "Title", title ? title : rs->title ? rs->title
+	     : "benchreport results");
+	elem(fp, 4, "LastModified", rs->last_modified && *rs->last_modified
+	     ? rs->last_modified : now);
+	elem(fp, 4, "TestClient", rs->test_client && *rs->test_client
+	     ? rs->test_client : "benchreport");
+	elem(fp, 4, "Description", rs->description);
+	if (rs->notes)
+		elem(fp, 4, "Notes", rs->notes);
+	if (rs->internal_tags)
+		elem(fp, 4, "InternalTags", rs->internal_tags);
+	if (rs->reference_id)
+		elem(fp, 4, "ReferenceID", rs->reference_id);
+	if (rs->preset_env)
+		elem(fp, 4, "PreSetEnvironmentVariables", rs->preset_env);
+	fputs("  </Generated>\n", fp);
+	for (i = 0; i < rs->n_systems; i++) {
+		const struct br_system *s = rs->systems[i];
+
+		fputs("  <System>\n", fp);
+		elem(fp, 4, "Identifier", s->identifier);
+		components(fp, 4, "Hardware", s->hardware, s->n_hardware);
+		components(fp, 4, "Software", s->software, s->n_software);
+		elem(fp, 4, "User", s->user);
+		elem(fp, 4, "TimeStamp", s->timestamp && *s->timestamp
+		     ? s->timestamp : now);
+		elem(fp, 4, "TestClientVersion", s->client_version);
+		elem(fp, 4, "Notes", s->notes);
+		if (s->json && *s->json)
+			elem(fp, 4, "JSON", s->json);
+		fputs("  </System>\n", fp);
+	}
+	for (i = 0; i < rs->n_tests; i++) {
+		const struct br_test *t = rs->tests[i];
+
+		fputs("  <Result>\n", fp);
+		elem(fp, 4, "Identifier", t->identifier);
+		elem(fp, 4, "Title", t->title);
+		elem(fp, 4, "AppVersion", t->app_version);
+		elem(fp, 4, "Arguments", t->arguments);
+		elem(fp, 4, "Description", t->description);
+		elem(fp, 4, "Scale", t->scale && *t->scale ? t->scale
+		     : t->unit.text);
+		elem(fp, 4, "Proportion", t->proportion && *t->proportion
+		     ? t->proportion : br_dir_name(t->dir));
+		elem(fp, 4, "DisplayFormat", display_format(t));
+		if (t->annotation)
+			elem(fp, 4, "Annotation", t->annotation);
+		if (t->parent)
+			elem(fp, 4, "Parent", t->parent);
+		fputs("    <Data>\n", fp);
+		for (j = 0; j < t->n_entries; j++)
+			entry_xml(fp, rs, &t->entries[j]);
+		fputs("    </Data>\n  </Result>\n", fp);
+	}
+	fputs("</PhoronixTestSuite>\n", fp);
+	if (ferror(fp))
+		return br_error_set(err, BR_EIO, NULL, 0, "write error");
+	return BR_OK;
+}
+
+/* ------------------------------------------------------------- JSON */
+
+static void jkey(FILE *fp, int indent, const char *key)
+{
+	fprintf(fp, "%*s", indent, "");
+	br_json_string(fp, key);
+	fputs(": ", fp);
+}
+
+static void jnum(FILE *fp, double v)
+{
+	char buf[64];
+
+	if (isfinite(v))
+		fputs(br_num_roundtrip(v, buf, sizeof buf), fp);
+	else
+		fputs("null", fp);
+}
+
+static void jkv_object(FILE *fp, int indent, const char *key,
+		       const struct br_kv *kv, size_t n)
+{
+	size_t i;
+
+	jkey(fp, indent, key);
+	fputc('{', fp);
+	for (i = 0; i < n; i++) {
+		fputs(i ? ", " : "", fp);
+		br_json_string(fp, *kv[i].key ? kv[i].key : "Other");
+		fputs(": ", fp);
+		br_json_string(fp, kv[i].value);
+	}
+	fputc('}', fp);
+}
+
+static void jsample(FILE *fp, const struct br_sample *s)
+{
+	char buf[64];
+	size_t i;
+	double v;
+
+	fputs("\"value\": ", fp);
+	if (br_parse_number(br_sample_value_text(s, buf, sizeof buf), &v, NULL))
+		jnum(fp, v);
+	else
+		fputs("null", fp);
+	fputs(", \"raw_values\": [", fp);
+	for (i = 0; i < s->n_runs; i++) {
+		fputs(i ? ", " : "", fp);
+		jnum(fp, s->runs[i].value);
+	}
+	fputc(']', fp);
+	if (s->is_summary) {
+		fputs(", \"se\": ", fp);
+		jnum(fp, s->se);
+		fprintf(fp, ", \"n\": %zu", s->n);
+	}
+}
+
+static void jentry(FILE *fp, const struct br_entry *e)
+{
+	size_t i;
+
+	fputc('{', fp);
+	if (e->error) {
+		fputs("\"value\": null, \"error\": ", fp);
+		br_json_string(fp, e->error);
+	} else if (e->pass_fail) {
+		fputs("\"value\": ", fp);
+		br_json_string(fp, e->pass_fail);
+	} else if (e->n_points) {
+		fputs("\"points\": [", fp);
+		for (i = 0; i < e->n_points; i++) {
+			fputs(i ? ", {" : "{", fp);
+			jsample(fp, &e->points[i]);
+			fputc('}', fp);
+		}
+		fputc(']', fp);
+	} else {
+		jsample(fp, &e->sample);
+	}
+	if (e->has_min_max) {
+		fputs(", \"min_result\": ", fp);
+		jnum(fp, e->min_result);
+		fputs(", \"max_result\": ", fp);
+		jnum(fp, e->max_result);
+	}
+	fputc('}', fp);
+}
+
+int br_write_json(FILE *fp, const struct br_resultset *rs, const char *title,
+		  const char *now, struct br_error *err)
+{
+	size_t i, j;
+
+	fputs("{\n", fp);
+	jkey(fp, 2, "title");
+	br_json_string(fp, title ? title : nz(rs->title));
+	fputs(",\n", fp);
+	jkey(fp, 2, "last_modified");
+	br_json_string(fp, rs->last_modified && *rs->last_modified
+		       ? rs->last_modified : now);
+	fputs(",\n", fp);
+	jkey(fp, 2, "description");
+	br_json_string(fp, nz(rs->description));
+	if (rs->notes && *rs->notes) {
+		fputs(",\n", fp);
+		jkey(fp, 2, "notes");
+		br_json_string(fp, rs->notes);
+	}
+	fputs(",\n", fp);
+	jkey(fp, 2, "systems");
+	fputs("{", fp);
+	for (i = 0; i < rs->n_systems; i++) {
+		const struct br_system *s = rs->systems[i];
+
+		fputs(i ? ",\n" : "\n", fp);
+		jkey(fp, 4, s->identifier);
+		fputs("{\n", fp);
+		jkey(fp, 6, "identifier");
+		br_json_string(fp, s->identifier);
+		fputs(",\n", fp);
+		jkv_object(fp, 6, "hardware", s->hardware, s->n_hardware);
+		fputs(",\n", fp);
+		jkv_object(fp, 6, "software", s->software, s->n_software);
+		fputs(",\n", fp);
+		jkey(fp, 6, "user");
+		br_json_string(fp, nz(s->user));
+		fputs(",\n", fp);
+		jkey(fp, 6, "timestamp");
+		br_json_string(fp, nz(s->timestamp));
+		fputs(",\n", fp);
+		jkey(fp, 6, "client_version");
+		br_json_string(fp, nz(s->client_version));
+		if (s->notes && *s->notes) {
+			fputs(",\n", fp);
+			jkey(fp, 6, "notes");
+			br_json_string(fp, s->notes);
+		}
+		fputs("\n    }", fp);
+	}
+	fputs(rs->n_systems ? "\n  },\n" : "},\n", fp);
+	jkey(fp, 2, "results");
+	fputs("{", fp);
+	for (i = 0; i < rs->n_tests; i++) {
+		const struct br_test *t = rs->tests[i];
+		char hash[41];
+
+		br_test_hash(t, hash);
+		fputs(i ? ",\n" : "\n", fp);
+		jkey(fp, 4, hash);
+		fputs("{\n", fp);
+#define JSTR(k, v) do { jkey(fp, 6, k); br_json_string(fp, nz(v)); \
+			fputs(",\n", fp); } while (0)
+		JSTR("identifier", t->identifier);
+		JSTR("title", t->title);
+		JSTR("app_version", t->app_version);
+		JSTR("arguments", t->arguments);
+		JSTR("description", t->description);
+		JSTR("scale", t->scale && *t->scale ? t->scale : t->unit.text);
+		JSTR("proportion", t->proportion && *t->proportion
+		     ? t->proportion : br_dir_name(t->dir));
+		JSTR("display_format", display_format(t));
+		if (t->annotation && *t->annotation)
+			JSTR("annotation", t->annotation);
+		if (t->parent && *t->parent)
+			JSTR("parent", t->parent);
+#undef JSTR
+		jkey(fp, 6, "results");
+		fputs("{", fp);
+		for (j = 0; j < t->n_entries; j++) {
+			const struct br_entry *e = &t->entries[j];
+
+			fputs(j ? ",\n" : "\n", fp);
+			jkey(fp, 8, rs->systems[e->system]->identifier);
+			jentry(fp, e);
+		}
+		fputs(t->n_entries ? "\n      }\n    }" : "}\n    }", fp);
+	}
+	fputs(rs->n_tests ? "\n  }\n}\n" : "}\n}\n", fp);
+	if (ferror(fp))
+		return br_error_set(err, BR_EIO, NULL, 0, "write error");
+	return BR_OK;
+}

@@ -1,0 +1,71 @@
+/*
+ * numfmt.c - display precision as PTS computes it.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "numfmt.h"
+
+int br_text_decimals(const char *s)
+{
+	const char *dot;
+	int n = 0;
+
+	if (!s || !(dot = strchr(s, '.')))
+		return 0;
+	for (dot++; *dot >= '0' && *dot <= '9'; dot++)
+		n++;
+	return n;
+}
+
+int br_test_decimals(const struct br_test *t, const double *means, size_t n)
+{
+	double min = INFINITY;
+	int p = 0;
+	size_t i;
+	bool any = false;
+
+	for (i = 0; i < t->n_entries; i++) {
+		const struct br_sample *s = &t->entries[i].sample;
+		int d;
+
+		if (s->value_text && *s->value_text)
+			d = br_text_decimals(s->value_text);
+		else if (s->n_runs)
+			d = 2; /* PTS's default precision */
+		else
+			continue;
+		if (d > p)
+			p = d;
+		any = true;
+	}
+	if (!any)
+		p = 2;
+	for (i = 0; i < n; i++)
+		if (!isnan(means[i]) && means[i] < min)
+			min = means[i];
+	if (min >= 10 && p > 2)
+		p = 2;
+	if (p > 9)
+		p = 9;
+	return p;
+}
+
+int br_se_decimals(int value_decimals)
+{
+	return value_decimals > 2 ? value_decimals : 2;
+}
+
+const char *br_fmt_fixed(char *buf, size_t size, double v, int d)
+{
+	if (isnan(v)) {
+		snprintf(buf, size, "-");
+		return buf;
+	}
+	snprintf(buf, size, "%.*f", d, v);
+	/* "-0.00" -> "0.00" */
+	if (buf[0] == '-' && strspn(buf + 1, "0.") == strlen(buf + 1))
+		memmove(buf, buf + 1, strlen(buf));
+	return buf;
+}

@@ -1,0 +1,29 @@
+/*
+ * numfmt.h - how numbers are shown: PTS's display precision rules
+ * (PTS-FORMAT.md 2.2, 2.3) and fixed-point formatting without "-0".
+ */
+#ifndef BR_NUMFMT_H
+#define BR_NUMFMT_H
+
+#include <stddef.h>
+
+#include "../model/model.h"
+
+/* Digits after the '.' in a number's text (0 when none or NULL). */
+int br_text_decimals(const char *s);
+
+/*
+ * Display decimals of one test (PTS 2.3): P = most decimals among the
+ * published values (2 for entries that have runs but no published text),
+ * min = smallest shown value; p = min(2, P) if min >= 10, else P.
+ * means[i] are the values to be shown (NAN ones are ignored).
+ */
+int br_test_decimals(const struct br_test *t, const double *means, size_t n);
+
+/* SE decimals under a bar: max(2, value decimals) (PTS 2.2). */
+int br_se_decimals(int value_decimals);
+
+/* v with d decimals into buf; "-0.00" becomes "0.00"; NAN gives "-". */
+const char *br_fmt_fixed(char *buf, size_t size, double v, int d);
+
+#endif

@@ -1,0 +1,376 @@
+/*
+ * table.c - typed table and its CSV/JSON/Markdown/text writers.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../model/model_int.h"
+#include "table.h"
+
+struct br_table {
+	size_t n_cols;
+	const char *const *cols;
+	struct br_cell *cells;   /* n_rows * n_cols */
+	size_t n_rows;
+	size_t cap_cells;
+	size_t col;              /* next cell of the current row */
+	struct br_arena *arena;
+};
+
+bool br_fmt_parse(const char *s, enum br_fmt *out)
+{
+	if (!strcmp(s, "text") || !strcmp(s, "txt"))
+		*out = BR_FMT_TEXT;
+	else if (!strcmp(s, "csv"))
+		*out = BR_FMT_CSV;
+	else if (!strcmp(s, "json"))
+		*out = BR_FMT_JSON;
+	else if (!strcmp(s, "md") || !strcmp(s, "markdown"))
+		*out = BR_FMT_MD;
+	else
+		return false;
+	return true;
+}
+
+struct br_table *br_table_new(size_t n_cols, const char *const *cols)
+{
+	struct br_table *t = calloc(1, sizeof *t);
+
+	if (!t)
+		return NULL;
+	t->arena = br_arena_new();
+	if (!t->arena) {
+		free(t);
+		return NULL;
+	}
+	t->n_cols = n_cols;
+	t->cols = cols;
+	return t;
+}
+
+void br_table_free(struct br_table *t)
+{
+	if (!t)
+		return;
+	free(t->cells);
+	br_arena_free(t->arena);
+	free(t);
+}
+
+bool br_table_row(struct br_table *t)
+{
+	size_t need = (t->n_rows + 1) * t->n_cols;
+
+	if (!br_grow((void **)&t->cells, &t->cap_cells, need, sizeof *t->cells))
+		return false;
+	memset(&t->cells[t->n_rows * t->n_cols], 0,
+	       t->n_cols * sizeof *t->cells);
+	t->n_rows++;
+	t->col = 0;
+	return true;
+}
+
+static struct br_cell *next(struct br_table *t)
+{
+	if (t->n_rows == 0 || t->col >= t->n_cols)
+		return NULL;
+	return &t->cells[(t->n_rows - 1) * t->n_cols + t->col++];
+}
+
+bool br_table_str(struct br_table *t, const char *s)
+{
+	struct br_cell *c = next(t);
+
+	if (!c)
+		return false;
+	c->kind = BR_CELL_STR;
+	c->s = br_arena_strdup(t->arena, s ? s : "");
+	return c->s != NULL;
+}
+
+bool br_table_num(struct br_table *t, double v, const char *disp)
+{
+	struct br_cell *c = next(t);
+
+	if (!c)
+		return false;
+	c->kind = isnan(v) ? BR_CELL_EMPTY : BR_CELL_NUM;
+	c->v = v;
+	if (disp && !isnan(v)) {
+		c->disp = br_arena_strdup(t->arena, disp);
+		if (!c->disp)
+			return false;
+	}
+	return true;
+}
+
+bool br_table_int(struct br_table *t, long long v)
+{
+	struct br_cell *c = next(t);
+
+	if (!c)
+		return false;
+	c->kind = BR_CELL_INT;
+	c->i = v;
+	return true;
+}
+
+bool br_table_empty(struct br_table *t)
+{
+	return next(t) != NULL;
+}
+
+const char *br_num_roundtrip(double v, char *buf, size_t size)
+{
+	int prec;
+
+	for (prec = 15; prec <= 17; prec++) {
+		snprintf(buf, size, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	if (strcmp(buf, "-0") == 0)
+		snprintf(buf, size, "0");
+	return buf;
+}
+
+/* The value of a cell as plain text for CSV/JSON (no display rounding). */
+static const char *raw_text(const struct br_cell *c, char *buf, size_t size)
+{
+	switch (c->kind) {
+	case BR_CELL_STR:
+		return c->s;
+	case BR_CELL_NUM:
+		snprintf(buf, size, "%.15g", c->v);
+		if (strcmp(buf, "-0") == 0)
+			snprintf(buf, size, "0");
+		return buf;
+	case BR_CELL_INT:
+		snprintf(buf, size, "%lld", c->i);
+		return buf;
+	case BR_CELL_EMPTY:
+		break;
+	}
+	return "";
+}
+
+static const char *disp_text(const struct br_cell *c, char *buf, size_t size)
+{
+	if (c->kind == BR_CELL_NUM && c->disp)
+		return c->disp;
+	if (c->kind == BR_CELL_EMPTY)
+		return "-";
+	return raw_text(c, buf, size);
+}
+
+void br_csv_field(FILE *fp, const char *s)
+{
+	const char *p;
+
+	if (!strpbrk(s, ",\"\r\n") && s[0] != ' ' &&
+	    (!*s || s[strlen(s) - 1] != ' ')) {
+		fputs(s, fp);
+		return;
+	}
+	fputc('"', fp);
+	for (p = s; *p; p++) {
+		if (*p == '"')
+			fputc('"', fp);
+		fputc(*p, fp);
+	}
+	fputc('"', fp);
+}
+
+void br_json_string(FILE *fp, const char *s)
+{
+	const unsigned char *p;
+
+	fputc('"', fp);
+	for (p = (const unsigned char *)s; *p; p++) {
+		switch (*p) {
+		case '"': fputs("\\\"", fp); break;
+		case '\\': fputs("\\\\", fp); break;
+		case '\n': fputs("\\n", fp); break;
+		case '\r': fputs("\\r", fp); break;
+		case '\t': fputs("\\t", fp); break;
+		case '<': fputs("\\u003c", fp); break; /* safe inside HTML */
+		default:
+			if (*p < 0x20 || *p == 0x7f)
+				fprintf(fp, "\\u%04x", *p);
+			else
+				fputc(*p, fp);
+		}
+	}
+	fputc('"', fp);
+}
+
+static void write_csv(const struct br_table *t, FILE *fp)
+{
+	char buf[64];
+	size_t r, c;
+
+	for (c = 0; c < t->n_cols; c++) {
+		if (c)
+			fputc(',', fp);
+		br_csv_field(fp, t->cols[c]);
+	}
+	fputc('\n', fp);
+	for (r = 0; r < t->n_rows; r++) {
+		for (c = 0; c < t->n_cols; c++) {
+			if (c)
+				fputc(',', fp);
+			br_csv_field(fp, raw_text(&t->cells[r * t->n_cols + c],
+						  buf, sizeof buf));
+		}
+		fputc('\n', fp);
+	}
+}
+
+static void write_json(const struct br_table *t, FILE *fp, const char *cmd)
+{
+	char buf[64];
+	size_t r, c;
+
+	fputs("{\n  \"schema\": 1,\n  \"command\": ", fp);
+	br_json_string(fp, cmd);
+	fputs(",\n  \"rows\": [", fp);
+	for (r = 0; r < t->n_rows; r++) {
+		fputs(r ? ",\n    {" : "\n    {", fp);
+		for (c = 0; c < t->n_cols; c++) {
+			const struct br_cell *cell = &t->cells[r * t->n_cols + c];
+
+			if (c)
+				fputs(", ", fp);
+			br_json_string(fp, t->cols[c]);
+			fputs(": ", fp);
+			if (cell->kind == BR_CELL_STR)
+				br_json_string(fp, cell->s);
+			else if (cell->kind == BR_CELL_EMPTY)
+				fputs("null", fp);
+			else
+				fputs(raw_text(cell, buf, sizeof buf), fp);
+		}
+		fputc('}', fp);
+	}
+	fputs(t->n_rows ? "\n  ]\n}\n" : "]\n}\n", fp);
+}
+
+static void md_cell(FILE *fp, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '|')
+			fputs("\\|", fp);
+		else if (*s == '\n' || *s == '\r')
+			fputc(' ', fp);
+		else if (*s == '<')
+			fputs("&lt;", fp);
+		else
+			fputc(*s, fp);
+	}
+}
+
+static void write_md(const struct br_table *t, FILE *fp)
+{
+	char buf[64];
+	size_t r, c;
+
+	fputs("|", fp);
+	for (c = 0; c < t->n_cols; c++) {
+		fputc(' ', fp);
+		md_cell(fp, t->cols[c]);
+		fputs(" |", fp);
+	}
+	fputs("\n|", fp);
+	for (c = 0; c < t->n_cols; c++) {
+		const struct br_cell *cell = t->n_rows ? &t->cells[c] : NULL;
+		bool num = cell && (cell->kind == BR_CELL_NUM ||
+				    cell->kind == BR_CELL_INT);
+
+		fputs(num ? " ---: |" : " --- |", fp);
+	}
+	fputc('\n', fp);
+	for (r = 0; r < t->n_rows; r++) {
+		fputc('|', fp);
+		for (c = 0; c < t->n_cols; c++) {
+			fputc(' ', fp);
+			md_cell(fp, disp_text(&t->cells[r * t->n_cols + c],
+					      buf, sizeof buf));
+			fputs(" |", fp);
+		}
+		fputc('\n', fp);
+	}
+}
+
+/* Display width of UTF-8 text: one column per code point. */
+static size_t width(const char *s)
+{
+	size_t w = 0;
+
+	for (; *s; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			w++;
+	return w;
+}
+
+static void write_text(const struct br_table *t, FILE *fp)
+{
+	size_t *w = calloc(t->n_cols, sizeof *w);
+	bool *right = calloc(t->n_cols, sizeof *right);
+	char buf[64];
+	size_t r, c;
+
+	if (!w || !right) {
+		free(w);
+		free(right);
+		return;
+	}
+	for (c = 0; c < t->n_cols; c++)
+		w[c] = width(t->cols[c]);
+	for (r = 0; r < t->n_rows; r++)
+		for (c = 0; c < t->n_cols; c++) {
+			const struct br_cell *cell = &t->cells[r * t->n_cols + c];
+			size_t cw = width(disp_text(cell, buf, sizeof buf));
+
+			if (cw > w[c])
+				w[c] = cw;
+			if (cell->kind == BR_CELL_NUM || cell->kind == BR_CELL_INT)
+				right[c] = true;
+		}
+	for (r = 0; r <= t->n_rows; r++) {
+		for (c = 0; c < t->n_cols; c++) {
+			const char *s = r == 0 ? t->cols[c]
+				: disp_text(&t->cells[(r - 1) * t->n_cols + c],
+					    buf, sizeof buf);
+			size_t pad = w[c] - width(s), i;
+			bool last = c + 1 == t->n_cols;
+
+			if (c)
+				fputs("  ", fp);
+			if (right[c])
+				for (i = 0; i < pad; i++)
+					fputc(' ', fp);
+			fputs(s, fp);
+			if (!right[c] && !last)
+				for (i = 0; i < pad; i++)
+					fputc(' ', fp);
+		}
+		fputc('\n', fp);
+	}
+	free(w);
+	free(right);
+}
+
+int br_table_write(const struct br_table *t, FILE *fp, enum br_fmt fmt,
+		   const char *command, struct br_error *err)
+{
+	switch (fmt) {
+	case BR_FMT_CSV: write_csv(t, fp); break;
+	case BR_FMT_JSON: write_json(t, fp, command); break;
+	case BR_FMT_MD: write_md(t, fp); break;
+	case BR_FMT_TEXT: write_text(t, fp); break;
+	}
+	if (ferror(fp))
+		return br_error_set(err, BR_EIO, NULL, 0, "write error");
+	return BR_OK;
+}

@@ -1,0 +1,59 @@
+/*
+ * table.h - a small typed table (named columns, rows of cells) and its
+ * writers for CSV, JSON, Markdown and aligned text.  Commands build a
+ * table from computed summaries; the writers only format.
+ *
+ * Numbers keep their value (CSV/JSON print it with 15 significant
+ * digits, enough to be exact for any decimal input and free of binary
+ * noise) and an optional display text (text/Markdown print that).
+ * Missing numbers (NAN) print as an empty CSV field, JSON null, and "-".
+ */
+#ifndef BR_TABLE_H
+#define BR_TABLE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../model/model.h"
+
+enum br_fmt { BR_FMT_TEXT, BR_FMT_CSV, BR_FMT_JSON, BR_FMT_MD };
+
+/* Parse "text", "csv", "json", "md"/"markdown".  false if unknown. */
+bool br_fmt_parse(const char *s, enum br_fmt *out);
+
+enum br_cell_kind { BR_CELL_EMPTY, BR_CELL_STR, BR_CELL_NUM, BR_CELL_INT };
+
+struct br_cell {
+	enum br_cell_kind kind;
+	const char *s;     /* STR */
+	double v;          /* NUM */
+	long long i;       /* INT */
+	const char *disp;  /* NUM: text shown in text/Markdown, or NULL */
+};
+
+struct br_table;
+
+/* New table with n_cols columns named cols (borrowed: static strings). */
+struct br_table *br_table_new(size_t n_cols, const char *const *cols);
+void br_table_free(struct br_table *t);
+
+/* Start a new row; the following br_table_* calls fill its cells left
+ * to right.  Return false on ENOMEM (the table is then unusable). */
+bool br_table_row(struct br_table *t);
+bool br_table_str(struct br_table *t, const char *s);   /* copied */
+bool br_table_num(struct br_table *t, double v, const char *disp);
+bool br_table_int(struct br_table *t, long long v);
+bool br_table_empty(struct br_table *t);
+
+/* Write the table.  schema/command go into JSON's envelope.  Returns
+ * BR_OK or BR_EIO. */
+int br_table_write(const struct br_table *t, FILE *fp, enum br_fmt fmt,
+		   const char *command, struct br_error *err);
+
+/* Helpers shared with other writers. */
+void br_json_string(FILE *fp, const char *s);
+void br_csv_field(FILE *fp, const char *s);
+/* Shortest of %.15g..%.17g that reads back exactly, into buf. */
+const char *br_num_roundtrip(double v, char *buf, size_t size);
+
+#endif

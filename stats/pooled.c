@@ -1,0 +1,26 @@
+/*
+ * pooled.c - ministat's pooled-variance t comparison with the exact t
+ * quantile instead of ministat's rounded table (STATS.md 1, 2.3).
+ */
+#include <math.h>
+
+#include "pooled.h"
+
+bool br_pooled_t(const struct br_summary *a, const struct br_summary *b,
+		 double confidence, struct br_pooled *out)
+{
+	double na = (double)a->n, nb = (double)b->n, df, t;
+
+	if (a->n < 2 || b->n < 2 || isnan(a->sd) || isnan(b->sd))
+		return false;
+	df = na + nb - 2;
+	out->s_p = sqrt(((na - 1) * a->sd * a->sd + (nb - 1) * b->sd * b->sd)
+			/ df);
+	t = br_t_quantile(1 - (1 - confidence) / 2, df);
+	out->d = b->mean - a->mean;
+	out->e = t * out->s_p * sqrt(1 / na + 1 / nb);
+	out->pct = out->d * 100 / a->mean;
+	out->pct_e = out->e * 100 / fabs(a->mean);
+	out->different = fabs(out->d) > out->e;
+	return true;
+}
