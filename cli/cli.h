@@ -44,6 +44,7 @@ struct br_cli {
 	bool details;            /* --details */
 	struct br_ingest_opts ingest;
 	const char **inputs;
+	const char **input_systems; /* --system in force for each input */
 	size_t n_inputs;
 };
 

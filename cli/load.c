@@ -134,7 +134,10 @@ int br_cli_load(const struct br_cli *cli, struct br_selection *sel)
 		return BR_EIO;
 	}
 	for (i = 0; i < cli->n_inputs; i++) {
-		rc = br_ingest_path(sel->rs, cli->inputs[i], &cli->ingest, &err);
+		struct br_ingest_opts o = cli->ingest;
+
+		o.system = cli->input_systems[i];
+		rc = br_ingest_path(sel->rs, cli->inputs[i], &o, &err);
 		if (rc != BR_OK) {
 			if (rc == BR_EUSAGE)
 				br_cli_usage(cli, "%s", err.msg);

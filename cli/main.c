@@ -273,7 +273,9 @@ static int parse_args(struct br_cli *cli, const struct command *c, int argc,
 	int i, rc;
 
 	cli->inputs = calloc((size_t)argc + 1, sizeof *cli->inputs);
-	if (!cli->inputs) {
+	cli->input_systems = calloc((size_t)argc + 1,
+				    sizeof *cli->input_systems);
+	if (!cli->inputs || !cli->input_systems) {
 		fprintf(stderr, PROG ": out of memory\n");
 		return BR_EIO;
 	}
@@ -282,6 +284,8 @@ static int parse_args(struct br_cli *cli, const struct command *c, int argc,
 		const struct option_def *o;
 
 		if (only_inputs || a[0] != '-' || a[1] == '\0') {
+			/* --system NAME applies to the inputs after it */
+			cli->input_systems[cli->n_inputs] = cli->ingest.system;
 			cli->inputs[cli->n_inputs++] = a;
 			continue;
 		}
@@ -382,5 +386,6 @@ int main(int argc, char **argv)
 		rc = 0;
 	}
 	free(cli.inputs);
+	free(cli.input_systems);
 	return rc;
 }

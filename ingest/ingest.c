@@ -29,17 +29,26 @@ void br_ingest_opts_defaults(struct br_ingest_opts *o)
 	memset(o, 0, sizeof *o);
 }
 
+/* The i-th known format: the file formats, then the raw-log formats. */
+static const struct br_format *format_at(size_t i)
+{
+	if (i < N_FORMATS)
+		return &formats[i];
+	i -= N_FORMATS;
+	return i < br_n_log_formats ? &br_log_formats[i] : NULL;
+}
+
 const char *br_ingest_format_names(void)
 {
-	static char names[256];
-	size_t i;
+	static char names[1024];
+	const struct br_format *f;
+	size_t i, len = 0;
 
 	if (!names[0])
-		for (i = 0; i < N_FORMATS; i++) {
-			if (i)
-				strcat(names, ", ");
-			strcat(names, formats[i].name);
-		}
+		for (i = 0; (f = format_at(i)) != NULL; i++)
+			len += (size_t)snprintf(names + len,
+				len < sizeof names ? sizeof names - len : 0,
+				"%s%s", i ? ", " : "", f->name);
 	return names;
 }
 
@@ -60,26 +69,26 @@ int br_ingest_buffer(struct br_resultset *rs, const char *name,
 		     const char *buf, size_t len,
 		     const struct br_ingest_opts *o, struct br_error *err)
 {
-	const struct br_format *f = NULL;
+	const struct br_format *f = NULL, *g;
 	int best = 0, rc;
 	size_t i;
 
 	if (o->input_format) {
-		for (i = 0; i < N_FORMATS; i++)
-			if (!strcasecmp(o->input_format, formats[i].name))
-				f = &formats[i];
+		for (i = 0; (g = format_at(i)) != NULL; i++)
+			if (!strcasecmp(o->input_format, g->name))
+				f = g;
 		if (!f)
 			return br_error_set(err, BR_EUSAGE, NULL, 0,
 					    "unknown input format '%s' "
 					    "(known: %s)", o->input_format,
 					    br_ingest_format_names());
 	} else {
-		for (i = 0; i < N_FORMATS; i++) {
-			int score = formats[i].detect(buf, len);
+		for (i = 0; (g = format_at(i)) != NULL; i++) {
+			int score = g->detect(buf, len);
 
 			if (score > best) {
 				best = score;
-				f = &formats[i];
+				f = g;
 			}
 		}
 		if (!f) {

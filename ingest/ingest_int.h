@@ -44,6 +44,13 @@ int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
 		  size_t len, const struct br_ingest_opts *o,
 		  struct br_error *err);
 
+/*
+ * Raw run logs of benchmark tools (dbench, iozone, fio, ...), one format
+ * per tool, listed by logs.c.  Detection is by content.
+ */
+extern const struct br_format br_log_formats[];
+extern const size_t br_n_log_formats;
+
 /* Line number (1-based) of byte offset off in buf. */
 unsigned long br_line_of(const char *buf, size_t len, size_t off);
 
