@@ -1,0 +1,156 @@
+/*
+ * chart.h - chart layout: summaries -> scene (PTS-FORMAT.md section 4).
+ *
+ * Layout is pure: it reads the model and the summaries the caller computed
+ * with br_summarize() (render/ never computes a statistic) and returns a
+ * scene in points.  Backends (render.h) paint scenes.
+ *
+ * The look is PTS's default theme: 600 pt wide horizontal bars, bold 17
+ * title, "<unit>, More Is Better" caption in blue, value in the bar, "SE
+ * +/- x, N = y" under each name, PTS's axis rule (br_axis_scale) - with
+ * measured text, whiskers that say what they are, failed entries shown,
+ * negative values and long names handled.
+ */
+#ifndef BR_CHART_H
+#define BR_CHART_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../model/model.h"
+#include "../stats/stats.h"
+#include "scene.h"
+
+/* ------------------------------------------------------------------ axis */
+
+#define BR_AXIS_MAX_TICKS 16
+
+struct br_axis {
+	double lo, hi;          /* scale range; lo = 0 unless values < 0 */
+	double step;            /* tick spacing */
+	size_t n_ticks;         /* labelled ticks, strictly inside (lo, hi) */
+	double ticks[BR_AXIS_MAX_TICKS];
+};
+
+/*
+ * PTS's top of scale for a largest value v >= 0 (PTS-FORMAT.md 2.3; v is
+ * the largest whisker top, value + SE, as the seeds' tick labels show):
+ * v >= 6: M0 = (floor(round(1.285 v) / 6) + 1) * 6, then M = 6 * (ceil(M0 /
+ * 6) rounded to the nearest 10^(digits(M0) - 2)); v < 6: M = 1.35 v.
+ * 845 -> 1200, 39.35 -> 54.  v <= 0 gives 6.
+ */
+double br_axis_top(double v);
+
+/*
+ * The axis for values in [min, max]: PTS's rule (ticks every M/6,
+ * labelled at 1..5 sixths) when min >= 0; with negative values the same
+ * step from the larger magnitude on both sides of a zero tick.
+ */
+void br_axis_scale(double min, double max, struct br_axis *ax);
+
+/* Tick label: up to 4 decimals, trailing zeros dropped, "K"/"M" suffix
+ * when the step is > 1000 (1e6) and a multiple of it: "300K". */
+const char *br_axis_label(char *buf, size_t size, double v, double step);
+
+/* --------------------------------------------------------------- options */
+
+enum br_whiskers {
+	BR_WHISKERS_SE,   /* mean +/- 1 standard error (PTS) */
+	BR_WHISKERS_CI,   /* t confidence interval of the mean */
+	BR_WHISKERS_NONE,
+};
+
+enum br_sort {
+	BR_SORT_INPUT,    /* entry order (PTS) */
+	BR_SORT_NAME,     /* identifier ascending (viewer "sro") */
+	BR_SORT_BEST,     /* best first: HIB descending, LIB ascending */
+};
+
+struct br_chart_opts {
+	double width;           /* points; 600 */
+	enum br_whiskers whiskers;
+	double confidence;      /* of the summaries' CI, for its label */
+	enum br_sort sort;
+	const char *highlight;  /* system drawn in another colour, or NULL */
+	const char *watermark;  /* right of the caption; "" for none */
+	const char *family;     /* font family; BR_FONT_FAMILY */
+	bool vendor_colors;     /* PTS's vendor colours for bars */
+};
+
+void br_chart_opts_defaults(struct br_chart_opts *o);
+
+/* Parse "se"/"ci"/"none", "input"/"name"/"best".  false if unknown. */
+bool br_whiskers_parse(const char *s, enum br_whiskers *out);
+bool br_sort_parse(const char *s, enum br_sort *out);
+
+/* -------------------------------------------------------------- charts */
+
+/*
+ * What a chart shows: one test, the selected systems in their order, and
+ * one summary per selected system (sum[i].n == 0: no value).  Systems
+ * without an entry are left out; entries with an error (or no value) are
+ * drawn as a muted "failed" row.
+ */
+struct br_chart_input {
+	const struct br_resultset *rs;
+	const struct br_test *t;
+	const size_t *systems;        /* indexes into rs->systems */
+	const struct br_summary *sum; /* n entries, aligned with systems */
+	size_t n;
+};
+
+/*
+ * Horizontal bar chart of a scalar test (PTS-FORMAT.md 4.3).  *out gets a
+ * new scene (br_scene_free).  BR_EIO on ENOMEM; BR_EDATA when nothing is
+ * drawable (no selected system has an entry).
+ */
+int br_chart_bar(const struct br_chart_input *in,
+		 const struct br_chart_opts *o, struct br_scene **out,
+		 struct br_error *err);
+
+/*
+ * Line chart of a series test (LINE_GRAPH, scaling tables): one series
+ * per entry with a legend, x from t->x (or the point index), per-point
+ * whiskers.  sum is unused; points are summarised with psum: psum[i] is
+ * an array of entry i's n_points summaries (NULL: none).
+ */
+int br_chart_line(const struct br_chart_input *in,
+		  const struct br_summary *const *psum,
+		  const struct br_chart_opts *o, struct br_scene **out,
+		  struct br_error *err);
+
+/* Colour of series k in PTS's palette. */
+uint32_t br_palette(size_t k);
+
+/* ---------------------------------- shared by chart_*.c (not public API) */
+
+#define BR_C_TEXT 0x065695u    /* caption, ticks, values outside bars */
+#define BR_C_HEAD 0x231f20u    /* title, subtitles, names */
+#define BR_C_AXIS 0x757575u    /* axis lines, whiskers, small text */
+#define BR_C_GRID 0xbababau
+#define BR_C_OUTLINE 0x949494u
+#define BR_C_MUTED 0x9e9e9eu
+
+/*
+ * Title "<Title> <AppVersion>" (bold 17, shrunk to fit), description lines
+ * (split on '|', wrapped; bold 11), then the caption line: direction arrow
+ * and "<unit>, More Is Better" at plot_left, watermark right-aligned.
+ * extra: height reserved between the header and the caption (legends).
+ * Returns the plot top; *legend_y gets the top of the reserved space.
+ */
+double br_chart_header(struct br_scene *sc, const struct br_test *t,
+		       const struct br_chart_opts *o, double plot_left,
+		       double extra, double *legend_y);
+
+/*
+ * Footer lines from (x, y) (first baseline): the whisker statement (when
+ * whiskers is true) and numbered notes (annotation, compiler options of
+ * the selected entries), wrapped to the chart's right margin.  Returns
+ * the chart height.
+ */
+double br_chart_footer(struct br_scene *sc, const struct br_chart_input *in,
+		       const struct br_chart_opts *o, double x, double y,
+		       bool whiskers);
+
+#endif

@@ -1,0 +1,425 @@
+/*
+ * chart_bar.c - the horizontal bar chart (PTS-FORMAT.md 4.3).
+ *
+ *   title, description lines                      header
+ *   -> MB/s, More Is Better              benchreport   caption (top - 5)
+ *        System A |#################### 845.00 |      one row per system:
+ *   SE +/- 0.70, N = 3                               46/36/28 pt high
+ *        System B |#### 60.99                        bar = row - 12
+ *                 200  400  600  800  1000           ticks (PTS axis rule)
+ *   Whiskers: +/- 1 SE; 1. notes ...                 footer
+ *
+ * Improvements over PTS, keeping its look: measured text (no estimated
+ * widths), names ellipsized instead of running into the plot, failed
+ * entries shown as a muted row, negative values (axis from min to max
+ * with a zero line), a statement of what the whiskers are.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "chart.h"
+#include "numfmt.h"
+#include "text.h"
+
+#define BAR_COLOR 0x2196f3u
+#define HIGHLIGHT_COLOR 0xff6800u
+#define FAILED_FILL 0xf2f2f2u
+
+struct row {
+	size_t idx;                    /* index into the input arrays */
+	const char *name;
+	const struct br_entry *e;
+	const struct br_summary *s;    /* NULL: failed / no value */
+	const char *why;               /* failed: reason */
+};
+
+/* PTS's vendor colours (4.2): substring, case-insensitive. */
+static const struct {
+	const char *needle;
+	uint32_t color;
+} vendors[] = {
+	{"geforce", 0x77b900}, {"nvidia", 0x77b900}, {"quadro", 0x77b900},
+	{"rtx", 0x77b900}, {"gtx", 0x77b900},
+	{"radeon", 0xf1052d}, {"amd", 0xf1052d}, {"ryzen", 0xf1052d},
+	{"epyc", 0xf1052d}, {"threadripper", 0xf1052d},
+	{"athlon", 0xf1052d}, {"opteron", 0xf1052d}, {"firepro", 0xf1052d},
+	{"rx", 0xf1052d},
+	{"intel", 0x0b5997}, {"xeon", 0x0b5997}, {"core i", 0x0b5997},
+	{"core ultra", 0x0b5997}, {"pentium", 0x0b5997},
+	{"celeron", 0x0b5997}, {"arc", 0x0b5997},
+	{"bsd", 0x850000},
+	{"windows", 0x373277}, {"microsoft", 0x373277},
+	{"ec2", 0xff9900}, {"amazon", 0xff9900},
+	{"google", 0x4885ed},
+	{"arm", 0xf6d452},
+};
+
+static bool contains_ci(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (; *hay; hay++)
+		if (!strncasecmp(hay, needle, n))
+			return true;
+	return false;
+}
+
+static uint32_t darken(uint32_t c, double f)
+{
+	uint32_t r = (uint32_t)(((c >> 16) & 0xff) * f);
+	uint32_t g = (uint32_t)(((c >> 8) & 0xff) * f);
+	uint32_t b = (uint32_t)((c & 0xff) * f);
+
+	return r << 16 | g << 8 | b;
+}
+
+static uint32_t bar_color(const struct br_chart_opts *o, const char *name)
+{
+	size_t i;
+
+	if (o->highlight && !strcmp(o->highlight, name))
+		return HIGHLIGHT_COLOR;
+	if (!o->vendor_colors || strlen(name) < 6)
+		return BAR_COLOR;
+	for (i = 0; i < sizeof vendors / sizeof vendors[0]; i++)
+		if (contains_ci(name, vendors[i].needle))
+			return strstr(name, " - ") ?
+			       darken(vendors[i].color, 0.7) :
+			       vendors[i].color;
+	return BAR_COLOR;
+}
+
+static enum br_dir sort_dir;
+
+static int by_name(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+static int by_best(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+
+	if (!x->s != !y->s)
+		return x->s ? -1 : 1;   /* failed rows last */
+	if (x->s && x->s->mean != y->s->mean) {
+		bool less = x->s->mean < y->s->mean;
+
+		if (sort_dir == BR_DIR_LIB)
+			return less ? -1 : 1;
+		return less ? 1 : -1;
+	}
+	return (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+/* The whisker interval of a row, or false when it has none. */
+static bool whisker(const struct br_chart_opts *o, const struct br_summary *s,
+		    double *lo, double *hi)
+{
+	if (!s || s->n < 2)
+		return false;
+	if (o->whiskers == BR_WHISKERS_SE && isfinite(s->se) && s->se > 0) {
+		*lo = s->mean - s->se;
+		*hi = s->mean + s->se;
+		return true;
+	}
+	if (o->whiskers == BR_WHISKERS_CI && isfinite(s->ci_low) &&
+	    isfinite(s->ci_high) && s->ci_high > s->ci_low) {
+		*lo = s->ci_low;
+		*hi = s->ci_high;
+		return true;
+	}
+	return false;
+}
+
+/* A failed entry: a muted band across the plot with the reason. */
+static bool failed_row(struct br_scene *sc, const struct row *r,
+		       const struct br_font *f, double x0, double pw,
+		       double by, double bh, double cy)
+{
+	char msg[600], *m;
+
+	snprintf(msg, sizeof msg, "%s%s", strcmp(r->why, "failed") &&
+		 strcmp(r->why, "no result") ? "failed: " : "", r->why);
+	br_scene_rect(sc, x0 + 1, by, pw - 1, bh, FAILED_FILL, BR_NONE, 0);
+	m = br_text_ellipsize(f->family, f->size, false, msg, pw - 12);
+	if (!m)
+		return false;
+	br_scene_text(sc, x0 + 6, cy + 3, BR_ANCHOR_START, f, m);
+	free(m);
+	return true;
+}
+
+int br_chart_bar(const struct br_chart_input *in,
+		 const struct br_chart_opts *o, struct br_scene **out,
+		 struct br_error *err)
+{
+	const struct br_test *t = in->t;
+	struct br_font f_name = {o->family, 11, true, BR_C_HEAD};
+	struct br_font f_se = {o->family, 8, false, BR_C_AXIS};
+	struct br_font f_val = {o->family, 10, true, 0xffffff};
+	struct br_font f_tick = {o->family, 10, false, BR_C_TEXT};
+	struct br_font f_fail = {o->family, 9, false, 0x808080};
+	struct br_scene *sc = NULL;
+	struct br_axis ax;
+	struct row *rows = NULL;
+	double *means = NULL;
+	char **se_text = NULL;
+	size_t n = 0, i;
+	double w = o->width, left, x0, x1, pw, top, rh, bottom, vmin, vmax;
+	double name_w = 0, se_w = 0, height;
+	bool any_whisker = false;
+	int dec, sdec, rc = BR_OK;
+
+	*out = NULL;
+	rows = calloc(in->n + 1, sizeof *rows);
+	means = calloc(in->n + 1, sizeof *means);
+	se_text = calloc(in->n + 1, sizeof *se_text);
+	sc = br_scene_new(w, 0);
+	if (!rows || !means || !se_text || !sc)
+		goto nomem;
+
+	/* Rows: every selected system with an entry. */
+	for (i = 0; i < in->n; i++) {
+		size_t e = br_test_find_entry(t, in->systems[i]);
+		struct row *r = &rows[n];
+
+		if (e == (size_t)-1)
+			continue;
+		r->idx = i;
+		r->name = in->rs->systems[in->systems[i]]->identifier;
+		r->e = &t->entries[e];
+		if (r->e->error)
+			r->why = *r->e->error ? r->e->error : "failed";
+		else if (in->sum[i].n == 0 || !isfinite(in->sum[i].mean))
+			r->why = "no result";
+		else
+			r->s = &in->sum[i];
+		n++;
+	}
+	if (n == 0) {
+		br_scene_free(sc);
+		free(rows);
+		free(means);
+		free(se_text);
+		return br_error_set(err, BR_EDATA, NULL, 0, "%s%s%s: no "
+				    "selected system has a result",
+				    t->title ? t->title : "",
+				    t->description && *t->description ? " - "
+				    : "", t->description ? t->description : "");
+	}
+	sort_dir = t->dir;
+	if (o->sort == BR_SORT_NAME)
+		qsort(rows, n, sizeof *rows, by_name);
+	else if (o->sort == BR_SORT_BEST)
+		qsort(rows, n, sizeof *rows, by_best);
+
+	/* Display precision (PTS 2.3) and value range. */
+	vmin = 0;
+	vmax = 0;
+	for (i = 0; i < n; i++) {
+		double lo, hi;
+
+		means[i] = rows[i].s ? rows[i].s->mean : NAN;
+		if (!rows[i].s)
+			continue;
+		vmin = fmin(vmin, rows[i].s->mean);
+		vmax = fmax(vmax, rows[i].s->mean);
+		/* PTS scales to the whisker tops (seed 004, BlogBench) */
+		if (whisker(o, rows[i].s, &lo, &hi)) {
+			vmax = fmax(vmax, hi);
+			if (rows[i].s->mean < 0)
+				vmin = fmin(vmin, lo);
+		}
+	}
+	dec = br_test_decimals(t, means, n);
+	sdec = br_se_decimals(dec);
+	br_axis_scale(vmin, vmax, &ax);
+
+	/* Left margin from the measured names and SE lines. */
+	for (i = 0; i < n; i++) {
+		const struct br_summary *s = rows[i].s;
+		double nw = br_text_width(f_name.family, f_name.size, true,
+					  rows[i].name);
+
+		if (nw > name_w)
+			name_w = nw;
+		if (s && s->n >= 2 && isfinite(s->se)) {
+			char num[64], buf[128];
+
+			snprintf(buf, sizeof buf, "SE +/- %s, N = %zu",
+				 br_fmt_fixed(num, sizeof num, s->se, sdec),
+				 s->n);
+			se_text[i] = strdup(buf);
+			if (!se_text[i])
+				goto nomem;
+			nw = br_text_width(f_se.family, f_se.size, false, buf);
+			if (nw > se_w)
+				se_w = nw;
+		}
+	}
+	left = fmax(name_w, se_w) + 5 + 10;
+	if (left < 70)
+		left = 70;
+	/* PTS allows 55 %; beyond 45 % the plot gets too narrow to read,
+	 * so longer names are ellipsized instead. */
+	if (left > 0.45 * w)
+		left = floor(0.45 * w);
+	left = ceil(left);
+	x0 = left;
+	x1 = w - 15;
+	pw = x1 - x0;
+
+	rh = n < 10 ? 46 : n < 20 ? 36 : 28;
+	top = br_chart_header(sc, t, o, x0, 0, NULL);
+	bottom = top + rh * (double)n;
+
+#define XOF(v) (x0 + ((v) - ax.lo) / (ax.hi - ax.lo) * pw)
+
+	/* Grid at the labelled ticks, under the bars. */
+	for (i = 0; i < ax.n_ticks; i++) {
+		double gx = round(XOF(ax.ticks[i]));
+		char lab[64];
+
+		if (ax.ticks[i] != 0)
+			br_scene_line(sc, gx, top, gx, bottom, BR_C_GRID, 1,
+				      5);
+		br_scene_text(sc, gx, bottom + 15, BR_ANCHOR_MIDDLE, &f_tick,
+			      br_axis_label(lab, sizeof lab, ax.ticks[i],
+					    ax.step));
+	}
+
+	for (i = 0; i < n; i++) {
+		const struct row *r = &rows[i];
+		const struct br_summary *s = r->s;
+		double ry = top + rh * (double)i, cy = ry + rh / 2;
+		double by = ry + 6, bh = rh - 12, lim = left - 15;
+		struct br_font fn = f_name;
+		char *name;
+
+		/* name, right-aligned, and the SE line under it */
+		name = br_text_ellipsize(fn.family, fn.size, true, r->name, lim);
+		if (!name)
+			goto nomem;
+		if (!s)
+			fn.color = BR_C_MUTED;
+		if (se_text[i]) {
+			br_scene_text(sc, x0 - 5, cy - 1, BR_ANCHOR_END, &fn,
+				      name);
+			br_scene_text(sc, x0 - 5, cy + 9, BR_ANCHOR_END, &f_se,
+				      se_text[i]);
+		} else {
+			br_scene_text(sc, x0 - 5, cy + 4, BR_ANCHOR_END, &fn,
+				      name);
+		}
+		free(name);
+		if (i > 0)
+			br_scene_line(sc, x0 - 4, ry, x0, ry, BR_C_AXIS, 1, 0);
+
+		if (!s)
+			continue;  /* drawn over the axes below */
+
+		{
+			double zx = round(XOF(0)), vx = round(XOF(s->mean));
+			double bx = fmin(zx, vx), bw = fabs(vx - zx), tw, lo, hi;
+			char val[64];
+			bool neg = s->mean < 0;
+
+			if (bw > 0)
+				br_scene_rect(sc, bx, by, bw, bh,
+					      bar_color(o, r->name),
+					      BR_C_OUTLINE, 1);
+			if (whisker(o, s, &lo, &hi)) {
+				double wa = fmax(XOF(lo), x0);
+				double wb = fmin(XOF(hi), x1);
+
+				if (wb - wa >= 2) {
+					any_whisker = true;
+					br_scene_line(sc, wa, by, wb, by,
+						      BR_C_AXIS, 1, 0);
+					if (XOF(lo) >= x0)
+						br_scene_line(sc, wa, by - 4,
+							      wa, by + 4,
+							      BR_C_AXIS, 1, 0);
+					if (XOF(hi) <= x1)
+						br_scene_line(sc, wb, by - 4,
+							      wb, by + 4,
+							      BR_C_AXIS, 1, 0);
+				} else {
+					any_whisker = true; /* too small */
+				}
+			}
+			br_fmt_fixed(val, sizeof val, s->mean, dec);
+			tw = br_text_width(f_val.family, f_val.size, true, val);
+			if (bw >= tw + 10) {
+				struct br_font fv = f_val;
+
+				br_scene_text(sc, neg ? bx + 5 : bx + bw - 5,
+					      cy + 3.5, neg ? BR_ANCHOR_START :
+					      BR_ANCHOR_END, &fv, val);
+			} else {
+				struct br_font fv = f_val;
+
+				fv.color = BR_C_TEXT;
+				br_scene_text(sc, neg ? bx - 6 : bx + bw + 6,
+					      cy + 3.5, neg ? BR_ANCHOR_END :
+					      BR_ANCHOR_START, &fv, val);
+			}
+		}
+	}
+
+	/* Axis lines over the bars: left, bottom, and zero if inside. */
+	br_scene_line(sc, x0, top, x0, bottom, BR_C_AXIS, 1, 0);
+	br_scene_line(sc, x0, bottom, x1, bottom, BR_C_AXIS, 1, 0);
+	if (ax.lo < 0)
+		br_scene_line(sc, round(XOF(0)), top, round(XOF(0)), bottom,
+			      BR_C_AXIS, 1, 0);
+#undef XOF
+	for (i = 0; i < n; i++) {
+		double ry = top + rh * (double)i;
+
+		if (!rows[i].s && !failed_row(sc, &rows[i], &f_fail, x0, pw,
+					      ry + 6, rh - 12, ry + rh / 2))
+			goto nomem;
+	}
+
+	height = br_chart_footer(sc, in, o, x0, bottom + 28, any_whisker);
+	if (height < bottom + 39)
+		height = bottom + 39;
+	sc->height = ceil(height);
+	{
+		char title[600];
+
+		char *bar;
+
+		snprintf(title, sizeof title, "%s%s%s",
+			 t->title ? t->title : "",
+			 t->description && *t->description ? " - " : "",
+			 t->description ? t->description : "");
+		while ((bar = strchr(title, '|')) != NULL)
+			*bar = ',';
+		br_scene_set_title(sc, title);
+	}
+	if (br_scene_failed(sc))
+		goto nomem;
+	*out = sc;
+	sc = NULL;
+	goto done;
+nomem:
+	rc = br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+done:
+	br_scene_free(sc);
+	for (i = 0; se_text && i < in->n; i++)
+		free(se_text[i]);
+	free(se_text);
+	free(rows);
+	free(means);
+	return rc;
+}

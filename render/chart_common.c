@@ -1,0 +1,406 @@
+/*
+ * chart_common.c - what every chart shares: PTS's axis rule, tick labels,
+ * the series palette, options.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <stdlib.h>
+#include <strings.h>
+
+#include "chart.h"
+#include "text.h"
+
+void br_chart_opts_defaults(struct br_chart_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->width = 600;
+	o->whiskers = BR_WHISKERS_SE;
+	o->confidence = 0.95;
+	o->sort = BR_SORT_INPUT;
+	o->highlight = NULL;
+	o->watermark = "benchreport";
+	o->family = BR_FONT_FAMILY;
+	o->vendor_colors = true;
+}
+
+bool br_whiskers_parse(const char *s, enum br_whiskers *out)
+{
+	if (!strcasecmp(s, "se"))
+		*out = BR_WHISKERS_SE;
+	else if (!strcasecmp(s, "ci"))
+		*out = BR_WHISKERS_CI;
+	else if (!strcasecmp(s, "none"))
+		*out = BR_WHISKERS_NONE;
+	else
+		return false;
+	return true;
+}
+
+bool br_sort_parse(const char *s, enum br_sort *out)
+{
+	if (!strcasecmp(s, "input"))
+		*out = BR_SORT_INPUT;
+	else if (!strcasecmp(s, "name"))
+		*out = BR_SORT_NAME;
+	else if (!strcasecmp(s, "best"))
+		*out = BR_SORT_BEST;
+	else
+		return false;
+	return true;
+}
+
+/* PHP's round(): half away from zero, to 10^-digits. */
+static double php_round(double x, int digits)
+{
+	double m = pow(10, digits);
+
+	return (x < 0 ? -floor(-x * m + 0.5) : floor(x * m + 0.5)) / m;
+}
+
+double br_axis_top(double v)
+{
+	double m0, k;
+	int digits;
+	char buf[64];
+
+	if (!(v > 0) || !isfinite(v))
+		return 6;
+	if (v < 6)
+		return 1.35 * v;
+	m0 = (floor(php_round(1.285 * v, 0) / 6) + 1) * 6;
+	digits = snprintf(buf, sizeof buf, "%.0f", m0);
+	k = php_round(ceil(m0 / 6), 2 - digits);
+	return 6 * k;
+}
+
+/* Tick spacing M/6 at PTS's precision; 2 significant digits when that
+ * would round to nothing (values far below 1). */
+static double axis_step(double top)
+{
+	double step = php_round(top / 6, top < 10 ? 4 : 2);
+
+	if (step <= 0 && top > 0) {
+		int e = (int)floor(log10(top / 6));
+
+		step = php_round(top / 6, 1 - e);
+	}
+	return step > 0 ? step : 1;
+}
+
+static void add_ticks(struct br_axis *ax)
+{
+	double k;
+
+	ax->n_ticks = 0;
+	for (k = ceil(ax->lo / ax->step); ax->n_ticks < BR_AXIS_MAX_TICKS;
+	     k++) {
+		double v = php_round(k * ax->step, ax->step < 1 ? 6 : 2);
+
+		if (v >= ax->hi - ax->step * 1e-6)
+			break;
+		if (v <= ax->lo + ax->step * 1e-6)
+			continue;
+		ax->ticks[ax->n_ticks++] = v;
+	}
+}
+
+void br_axis_scale(double min, double max, struct br_axis *ax)
+{
+	memset(ax, 0, sizeof *ax);
+	if (!isfinite(min) || !isfinite(max)) {
+		min = 0;
+		max = 0;
+	}
+	if (min >= 0) {
+		ax->lo = 0;
+		ax->hi = br_axis_top(max);
+		ax->step = axis_step(ax->hi);
+	} else {
+		double a = fmax(-min, max), top = br_axis_top(a);
+
+		ax->step = axis_step(top);
+		/* Same headroom as PTS on each side, whole steps. */
+		ax->lo = -ceil(1.285 * -min / ax->step) * ax->step;
+		ax->hi = max > 0 ? ceil(1.285 * max / ax->step) * ax->step : 0;
+		if (ax->lo > -ax->step)
+			ax->lo = -ax->step;
+		if (ax->hi - ax->lo > 14 * ax->step) {
+			/* keep the tick count bounded */
+			ax->step *= 2;
+			ax->lo = -ceil(-ax->lo / ax->step) * ax->step;
+			ax->hi = ceil(ax->hi / ax->step) * ax->step;
+		}
+	}
+	add_ticks(ax);
+}
+
+static void trim_zeros(char *buf)
+{
+	char *dot = strchr(buf, '.'), *end;
+
+	if (!dot)
+		return;
+	end = buf + strlen(buf) - 1;
+	while (end > dot && *end == '0')
+		*end-- = '\0';
+	if (end == dot)
+		*end = '\0';
+}
+
+const char *br_axis_label(char *buf, size_t size, double v, double step)
+{
+	const char *suffix = "";
+	double div = 1;
+
+	if (step > 1e6 && fmod(step, 1e6) == 0) {
+		div = 1e6;
+		suffix = "M";
+	} else if (step > 1000 && fmod(step, 1000) == 0) {
+		div = 1000;
+		suffix = "K";
+	}
+	snprintf(buf, size, "%.4f", v / div);
+	trim_zeros(buf);
+	if (!strcmp(buf, "-0"))
+		strcpy(buf, "0");
+	if (*suffix && strcmp(buf, "0"))
+		strncat(buf, suffix, size - strlen(buf) - 1);
+	return buf;
+}
+
+static const uint32_t palette[] = {
+	0x2196f3, 0xf44336, 0x673ab7, 0x009688, 0x4caf50, 0xe91e63, 0x795548,
+	0x9e9e9e, 0x607d8b, 0xffb300, 0x803e75, 0xff6800, 0xa6bdd7, 0xc10020,
+	0xcea262, 0x817066, 0x007d34, 0x01579b, 0xf6768e, 0xff5722, 0x00538a,
+	0xff7a5c, 0x53377a, 0xff8e00, 0xb32851, 0xf4c800, 0x7f180d, 0x93aa00,
+	0x593315, 0xf13a13, 0x232c16,
+};
+#define N_PALETTE (sizeof palette / sizeof palette[0])
+
+uint32_t br_palette(size_t k)
+{
+	uint32_t h;
+
+	if (k < N_PALETTE)
+		return palette[k];
+	/* PTS goes random after the list; we go deterministic: a hash of k
+	 * into mid-saturation colours. */
+	h = (uint32_t)(k * 2654435761u);
+	return (0x30 + (h & 0x9f)) << 16 | (0x30 + ((h >> 8) & 0x9f)) << 8 |
+	       (0x30 + ((h >> 16) & 0x9f));
+}
+
+/* ------------------------------------------------------ header, footer */
+
+static const char *nz(const char *s)
+{
+	return s ? s : "";
+}
+
+/* Draw s shrunk by 0.5 steps (down to min_size), then ellipsized. */
+static void fitted_text(struct br_scene *sc, double x, double y,
+			struct br_font f, double min_size, const char *s,
+			double max_w)
+{
+	char *e;
+
+	while (f.size > min_size &&
+	       br_text_width(f.family, f.size, f.bold, s) > max_w)
+		f.size -= 0.5;
+	e = br_text_ellipsize(f.family, f.size, f.bold, s, max_w);
+	if (!e) {
+		sc->nomem = true;
+		return;
+	}
+	br_scene_text(sc, x, y, BR_ANCHOR_START, &f, e);
+	free(e);
+}
+
+static void arrow(struct br_scene *sc, double x, double cy, bool right)
+{
+	double pts[6];
+
+	if (right) {
+		br_scene_line(sc, x, cy, x + 5, cy, BR_C_TEXT, 1.5, 0);
+		pts[0] = x + 4.5; pts[1] = cy - 3.5;
+		pts[2] = x + 9;   pts[3] = cy;
+		pts[4] = x + 4.5; pts[5] = cy + 3.5;
+	} else {
+		br_scene_line(sc, x + 4, cy, x + 9, cy, BR_C_TEXT, 1.5, 0);
+		pts[0] = x + 4.5; pts[1] = cy - 3.5;
+		pts[2] = x;       pts[3] = cy;
+		pts[4] = x + 4.5; pts[5] = cy + 3.5;
+	}
+	br_scene_polygon(sc, pts, 3, BR_C_TEXT, BR_NONE, 0);
+}
+
+double br_chart_header(struct br_scene *sc, const struct br_test *t,
+		       const struct br_chart_opts *o, double plot_left,
+		       double extra, double *legend_y)
+{
+	double w = o->width, header, top, y;
+	struct br_font ft = {o->family, 17, true, BR_C_HEAD};
+	struct br_font fs = {o->family, 11, true, BR_C_HEAD};
+	struct br_font fc = {o->family, 8, true, BR_C_TEXT};
+	struct br_font fw = {o->family, 8, true, BR_C_AXIS};
+	const char *d = nz(t->description), *phrase;
+	char title[512], caption[512];
+	size_t n_sub = 0;
+
+	snprintf(title, sizeof title, "%s%s%s", nz(t->title),
+		 *nz(t->app_version) ? " " : "", nz(t->app_version));
+	fitted_text(sc, 6, 19, ft, 10, title, w - 12);
+
+	/* Description: '|' separates lines; each line wraps. */
+	y = 35;
+	while (*d) {
+		size_t len = strcspn(d, "|"), k, n;
+		char *line = strndup(d, len), *p, **lines;
+
+		if (!line) {
+			sc->nomem = true;
+			break;
+		}
+		for (p = line + strlen(line); p > line && p[-1] == ' ';)
+			*--p = '\0';
+		p = line + strspn(line, " ");
+		n = *p ? br_text_wrap(fs.family, fs.size, fs.bold, p, w - 12,
+				      &lines) : 0;
+		if (n == (size_t)-1) {
+			sc->nomem = true;
+			n = 0;
+		}
+		for (k = 0; k < n; k++) {
+			br_scene_text(sc, 6, y, BR_ANCHOR_START, &fs,
+				      lines[k]);
+			y += 15;
+			n_sub++;
+		}
+		if (n)
+			br_text_lines_free(lines, n);
+		free(line);
+		d += len;
+		if (*d == '|')
+			d++;
+	}
+	header = 16 + 17 + 15 * (double)n_sub;
+	if (header < 46)
+		header = 46;
+	if (legend_y)
+		*legend_y = header + 2;
+	top = header + extra + 16;
+
+	phrase = br_dir_phrase(t->dir);
+	snprintf(caption, sizeof caption, "%s%s%s", t->unit.text ?
+		 t->unit.text : nz(t->scale),
+		 *nz(t->unit.text) && phrase && *phrase ? ", " : "",
+		 nz(phrase));
+	{
+		double x = plot_left, wm = 0, cy = top - 5 - 3;
+
+		if (o->watermark && *o->watermark)
+			wm = br_scene_text(sc, w - 15, top - 5, BR_ANCHOR_END,
+					   &fw, o->watermark);
+		if (t->dir == BR_DIR_HIB || t->dir == BR_DIR_LIB) {
+			arrow(sc, x, cy, t->dir == BR_DIR_HIB);
+			x += 12;
+		}
+		fitted_text(sc, x, top - 5, fc, 6, caption,
+			    w - 15 - wm - 10 - x);
+	}
+	return top;
+}
+
+/* "CC: gcc -O2 -fPIC" -> "(CC) gcc options: -O2 -fPIC" (PTS's note). */
+static void compiler_note(char *buf, size_t size, const char *c)
+{
+	const char *colon = strstr(c, ": "), *sp;
+
+	if (!colon || colon - c > 8) {
+		snprintf(buf, size, "%s", c);
+		return;
+	}
+	sp = strchr(colon + 2, ' ');
+	if (!sp)
+		snprintf(buf, size, "(%.*s) %s", (int)(colon - c), c,
+			 colon + 2);
+	else
+		snprintf(buf, size, "(%.*s) %.*s options:%s", (int)(colon - c),
+			 c, (int)(sp - colon - 2), colon + 2, sp);
+}
+
+static double note_lines(struct br_scene *sc, const struct br_font *f,
+			 double x, double y, double max_w, const char *text)
+{
+	char **lines;
+	size_t n, k;
+
+	n = br_text_wrap(f->family, f->size, f->bold, text, max_w, &lines);
+	if (n == (size_t)-1) {
+		sc->nomem = true;
+		return y;
+	}
+	for (k = 0; k < n; k++) {
+		br_scene_text(sc, x, y, BR_ANCHOR_START, f, lines[k]);
+		y += 11;
+	}
+	br_text_lines_free(lines, n);
+	return y;
+}
+
+double br_chart_footer(struct br_scene *sc, const struct br_chart_input *in,
+		       const struct br_chart_opts *o, double x, double y,
+		       bool whiskers)
+{
+	struct br_font f = {o->family, 8, false, BR_C_AXIS};
+	double max_w = o->width - 15 - x, last = y - 11;
+	const struct br_test *t = in->t;
+	char buf[1024];
+	int k = 1;
+	size_t i, j;
+
+	if (whiskers && o->whiskers != BR_WHISKERS_NONE) {
+		if (o->whiskers == BR_WHISKERS_SE)
+			snprintf(buf, sizeof buf, "Whiskers: +/- 1 SE "
+				 "(standard error of the mean)");
+		else
+			snprintf(buf, sizeof buf, "Whiskers: %g%% CI "
+				 "(t confidence interval of the mean)",
+				 o->confidence * 100);
+		br_scene_text(sc, x, y, BR_ANCHOR_START, &f, buf);
+		last = y;
+		y += 11;
+	}
+	if (t->annotation && *t->annotation) {
+		snprintf(buf, sizeof buf, "%d. %s", k++, t->annotation);
+		y = note_lines(sc, &f, x, y, max_w, buf);
+		last = y - 11;
+	}
+	/* distinct compiler notes of the shown entries, first seen first */
+	for (i = 0; i < in->n; i++) {
+		size_t e = br_test_find_entry(t, in->systems[i]);
+		const char *c;
+		bool seen = false;
+
+		if (e == (size_t)-1 || !(c = t->entries[e].compiler) || !*c)
+			continue;
+		for (j = 0; j < i && !seen; j++) {
+			size_t e2 = br_test_find_entry(t, in->systems[j]);
+
+			seen = e2 != (size_t)-1 && t->entries[e2].compiler &&
+			       !strcmp(t->entries[e2].compiler, c);
+		}
+		if (seen)
+			continue;
+		compiler_note(buf, sizeof buf - 16, c);
+		{
+			char line[1100];
+
+			snprintf(line, sizeof line, "%d. %s", k++, buf);
+			y = note_lines(sc, &f, x, y, max_w, line);
+			last = y - 11;
+		}
+	}
+	return last + 11;
+}

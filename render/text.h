@@ -1,0 +1,58 @@
+/*
+ * text.h - text measurement with pango, for layout.
+ *
+ * One private pangocairo font map at 72 dpi with hinting and metric
+ * hinting off, so a width depends only on the font file, the string and
+ * the size: the same on every run and for every backend (sizes are in
+ * points = pixels at 1x).  Families are resolved by fontconfig; the
+ * default is "DejaVu Sans".
+ *
+ * Not thread-safe (one lazily created font map).  br_text_shutdown()
+ * releases it; later calls create it again.
+ */
+#ifndef BR_TEXT_H
+#define BR_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define BR_FONT_FAMILY "DejaVu Sans"
+
+/* Advance width of one line of UTF-8 text; 0 for NULL/"". */
+double br_text_width(const char *family, double size, bool bold,
+		     const char *s);
+
+/* Ascent (baseline to top of the line box) for a font at size. */
+double br_text_ascent(const char *family, double size, bool bold);
+
+/*
+ * s shortened to fit max_w by cutting characters at the end and adding
+ * "..." (U+2026).  Returns a new string (free with free()); s itself
+ * when it fits, copied.  NULL on ENOMEM.
+ */
+char *br_text_ellipsize(const char *family, double size, bool bold,
+			const char *s, double max_w);
+
+/*
+ * Break s into lines no wider than max_w, at spaces where possible (a
+ * word longer than a line is cut).  *lines gets an array of n strings,
+ * each to free with free(), and the array too (br_text_lines_free).
+ * Returns the number of lines (0 for ""), or (size_t)-1 on ENOMEM.
+ */
+size_t br_text_wrap(const char *family, double size, bool bold,
+		    const char *s, double max_w, char ***lines);
+void br_text_lines_free(char **lines, size_t n);
+
+/*
+ * A pango layout of s in the measuring context, for backends that paint
+ * text with pango (same widths as measured).  Release with
+ * g_object_unref(); NULL on failure.
+ */
+struct _PangoLayout;
+struct _PangoLayout *br_text_layout(const char *family, double size,
+				    bool bold, const char *s);
+
+/* Release the font map (for leak checkers). */
+void br_text_shutdown(void);
+
+#endif

@@ -1,0 +1,617 @@
+/*
+ * check_render.c - charts: PTS's axis rule, the bar chart's scene against
+ * golden dumps, SVG well-formedness and texts, PNG size and content.
+ *
+ * Golden scenes live in tests/data/render/NAME.scene.  BR_RENDER_ACCEPT=1
+ * rewrites them (only after looking at the PNGs: BR_RENDER_OUT=DIR
+ * writes .png/.svg/.pdf/.scene of every case into DIR).
+ */
+#include <cairo.h>
+#include <check.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/model.h"
+#include "render/chart.h"
+#include "render/render.h"
+#include "render/scene.h"
+#include "render/text.h"
+#include "stats/stats.h"
+
+Suite *br_suite_render(void);
+
+/* ------------------------------------------------------------- axis */
+
+/* max: the largest whisker top (value + SE), which is what PTS scales
+ * to: seed 004's BlogBench Write (34172, SE 845.64) has ticks 8K..40K. */
+static const struct {
+	double max;
+	double top;
+	const char *ticks;  /* labels joined by spaces */
+} axis_cases[] = {
+	{845, 1200, "200 400 600 800 1000"},          /* rule examples */
+	{39.35, 54, "9 18 27 36 45"},
+	{5644, 7200, "1200 2400 3600 4800 6000"},     /* seed 004 */
+	{1378135, 1800000, "300K 600K 900K 1200K 1500K"},
+	{2843, 3600, "600 1200 1800 2400 3000"},
+	{1672, 2400, "400 800 1200 1600 2000"},
+	{34172 + 845.64, 48000, "8K 16K 24K 32K 40K"},   /* value + SE */
+	{7076 + 66.00, 9000, "1500 3000 4500 6000 7500"},
+	{52.32, 72, "12 24 36 48 60"},                /* seed 000 */
+	{12.48, 18, "3 6 9 12 15"},
+	{217.23, 300, "50 100 150 200 250"},
+	{579.91, 780, "130 260 390 520 650"},
+	{180.55, 240, "40 80 120 160 200"},
+	{1079656, 1200000, "200K 400K 600K 800K 1000K"},
+	{3563, 4800, "800 1600 2400 3200 4000"},
+	{1646.77, 2400, "400 800 1200 1600 2000"},
+	{4465, 6000, "1000 2000 3000 4000 5000"},
+};
+
+START_TEST(test_axis_rule)
+{
+	size_t i = (size_t)_i, k;
+	struct br_axis ax;
+	char got[256] = "", lab[64];
+
+	ck_assert_double_eq_tol(br_axis_top(axis_cases[i].max),
+				axis_cases[i].top, 1e-9);
+	br_axis_scale(0, axis_cases[i].max, &ax);
+	ck_assert_double_eq_tol(ax.hi, axis_cases[i].top, 1e-9);
+	ck_assert_double_eq(ax.lo, 0);
+	for (k = 0; k < ax.n_ticks; k++) {
+		if (k)
+			strcat(got, " ");
+		strcat(got, br_axis_label(lab, sizeof lab, ax.ticks[k],
+					  ax.step));
+	}
+	ck_assert_str_eq(got, axis_cases[i].ticks);
+}
+END_TEST
+
+START_TEST(test_axis_small_and_negative)
+{
+	struct br_axis ax;
+	char lab[64];
+	size_t k;
+	bool zero = false;
+
+	/* v < 6: M = 1.35 v, ticks at M/6 rounded to 4 decimals */
+	ck_assert_double_eq_tol(br_axis_top(3.52), 4.752, 1e-9);
+	br_axis_scale(0, 3.52, &ax);
+	ck_assert_uint_eq(ax.n_ticks, 5);
+	ck_assert_str_eq(br_axis_label(lab, sizeof lab, ax.ticks[0], ax.step),
+			 "0.792");
+	/* nothing positive: a sane default */
+	br_axis_scale(0, 0, &ax);
+	ck_assert_double_eq(ax.hi, 6);
+	ck_assert_uint_eq(ax.n_ticks, 5);
+	/* negative: zero is a tick, both ends beyond the data */
+	br_axis_scale(-40, 100, &ax);
+	ck_assert(ax.lo <= -40 && ax.hi >= 100);
+	for (k = 0; k < ax.n_ticks; k++)
+		zero |= ax.ticks[k] == 0;
+	ck_assert(zero);
+	ck_assert_uint_le(ax.n_ticks, BR_AXIS_MAX_TICKS);
+	br_axis_scale(-5, -1, &ax);
+	ck_assert(ax.lo <= -5 && ax.hi >= 0);
+	/* tiny values keep distinct ticks */
+	br_axis_scale(0, 0.00012, &ax);
+	ck_assert(ax.step > 0 && ax.n_ticks >= 4);
+	ck_assert_str_eq(br_axis_label(lab, sizeof lab, 2000000, 1000000),
+			 "2000K");
+	ck_assert_str_eq(br_axis_label(lab, sizeof lab, 4000000, 2000000),
+			 "4M");
+	ck_assert_str_eq(br_axis_label(lab, sizeof lab, 1500, 500), "1500");
+}
+END_TEST
+
+/* ---------------------------------------------------- test resultsets */
+
+struct fixture_entry {
+	const char *system;
+	const char *value;   /* published text, or NULL: failed */
+	double se;           /* runs are built to have this sample SE */
+	int n;
+	const char *error;
+};
+
+/* A test with entries whose runs are value +/- k*d (sample SE = se). */
+static struct br_test *make_test(struct br_resultset *rs, const char *title,
+				 const char *version, const char *desc,
+				 const char *scale, const char *prop,
+				 const struct fixture_entry *fe, size_t n)
+{
+	struct br_test tt, *t;
+	struct br_error err;
+	bool created;
+	size_t i;
+
+	br_error_clear(&err);
+	memset(&tt, 0, sizeof tt);
+	tt.identifier = br_rs_str(rs, "pts/test-1.0.0");
+	tt.title = br_rs_str(rs, title);
+	tt.app_version = br_rs_str(rs, version);
+	tt.arguments = br_rs_str(rs, desc);
+	tt.description = br_rs_str(rs, desc);
+	tt.scale = br_rs_str(rs, scale);
+	tt.proportion = br_rs_str(rs, prop);
+	tt.display_format = br_rs_str(rs, "BAR_GRAPH");
+	t = br_rs_test(rs, &tt, &created, &err);
+	ck_assert_ptr_nonnull(t);
+	for (i = 0; i < n; i++) {
+		size_t sys = br_rs_system(rs, fe[i].system, true, NULL, &err);
+		struct br_entry *e = br_test_add_entry(rs, t, sys, NULL, &err);
+		double v, d;
+		int k, half = fe[i].n / 2;
+
+		ck_assert_ptr_nonnull(e);
+		if (!fe[i].value) {
+			e->error = br_rs_str(rs, fe[i].error ? fe[i].error
+					     : "");
+			continue;
+		}
+		ck_assert(br_parse_number(fe[i].value, &v, NULL));
+		e->sample.has_value = true;
+		e->sample.value = v;
+		e->sample.value_text = br_rs_str(rs, fe[i].value);
+		if (fe[i].n == 1) {
+			br_sample_add_run(&e->sample, v, NULL, &err);
+			continue;
+		}
+		/* odd n: symmetric runs v + k d, k = -half..half; sample sd
+		 * = d sqrt(sum k^2 / (n-1)) */
+		{
+			double sk = 0;
+
+			for (k = -half; k <= half; k++)
+				sk += (double)k * k;
+			d = fe[i].se * sqrt((double)fe[i].n) /
+			    sqrt(sk / (fe[i].n - 1));
+		}
+		for (k = -half; k <= half; k++)
+			br_sample_add_run(&e->sample, v + k * d, NULL, &err);
+	}
+	br_test_finish(rs, t);
+	ck_assert_int_eq(err.code, BR_OK);
+	return t;
+}
+
+static const struct fixture_entry dbench[] = {
+	{"FreeBSD iX ZoL", "132.00", 0.09, 3, NULL},
+	{"FreeBSD ZFS", "252.00", 0.15, 3, NULL},
+	{"FreeBSD UFS", "845.00", 0.70, 3, NULL},
+	{"Ubuntu 18.04 EXT4", "60.99", 0.83, 9, NULL},
+	{"Ubuntu 18.04 ZoL", "100.66", 0.07, 3, NULL},
+	{"Debian Stretch ZoL", "207.58", 1.58, 3, NULL},
+};
+
+static const struct fixture_entry mixed[] = {
+	{"Baseline", "12.5", 0.4, 5, NULL},
+	{"A system with a very long name that cannot possibly fit on the "
+	 "left", "-3.25", 0.9, 3, NULL},
+	{"Crashed run", NULL, 0, 0, "The test quit with a non-zero exit "
+	 "status."},
+	{"Tuned - Intel Xeon", "27.75", 1.2, 3, NULL},
+	{"Single", "8", 0, 1, NULL},
+};
+
+/* Chart of t over every system, summaries from br_summarize. */
+static struct br_scene *chart(struct br_resultset *rs, struct br_test *t,
+			      const struct br_chart_opts *o)
+{
+	struct br_summary sum[64];
+	size_t sys[64], i;
+	struct br_chart_input in;
+	struct br_scene *sc = NULL;
+	struct br_error err;
+
+	ck_assert_uint_le(rs->n_systems, 64);
+	memset(sum, 0, sizeof sum);
+	for (i = 0; i < rs->n_systems; i++) {
+		size_t e = br_test_find_entry(t, i);
+
+		sys[i] = i;
+		if (e != (size_t)-1 && !t->entries[e].error)
+			br_summarize(&t->entries[e].sample, o->confidence,
+				     &sum[i]);
+	}
+	in.rs = rs;
+	in.t = t;
+	in.systems = sys;
+	in.sum = sum;
+	in.n = rs->n_systems;
+	br_error_clear(&err);
+	ck_assert_int_eq(br_chart_bar(&in, o, &sc, &err), BR_OK);
+	ck_assert_ptr_nonnull(sc);
+	return sc;
+}
+
+static char *dump(const struct br_scene *sc)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(fp);
+	br_scene_dump(fp, sc);
+	fclose(fp);
+	return buf;
+}
+
+static char *bytes(const struct br_scene *sc, enum br_image_format f,
+		   size_t *len)
+{
+	struct br_paint_opts po;
+	struct br_error err;
+	char *buf = NULL;
+	FILE *fp = open_memstream(&buf, len);
+
+	ck_assert_ptr_nonnull(fp);
+	br_paint_opts_defaults(&po);
+	po.creator = "benchreport test";
+	po.epoch = 0;
+	br_error_clear(&err);
+	ck_assert_int_eq(br_render_scenes(fp, f, (struct br_scene *const *)&sc,
+					  1, &po, &err), BR_OK);
+	fclose(fp);
+	return buf;
+}
+
+static void save(const char *dir, const char *name, const char *ext,
+		 const char *buf, size_t len)
+{
+	char path[512];
+	FILE *fp;
+
+	snprintf(path, sizeof path, "%s/%s.%s", dir, name, ext);
+	fp = fopen(path, "wb");
+	if (!fp)
+		return;
+	fwrite(buf, 1, len, fp);
+	fclose(fp);
+}
+
+static char *slurp(const char *path)
+{
+	FILE *fp = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (!fp)
+		return NULL;
+	fseek(fp, 0, SEEK_END);
+	n = ftell(fp);
+	fseek(fp, 0, SEEK_SET);
+	buf = malloc((size_t)n + 1);
+	if (buf && fread(buf, 1, (size_t)n, fp) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	if (buf)
+		buf[n] = '\0';
+	fclose(fp);
+	return buf;
+}
+
+/* Compare the scene with tests/data/render/NAME.scene; write outputs to
+ * $BR_RENDER_OUT for looking at them. */
+static void golden(const char *name, const struct br_scene *sc)
+{
+	const char *outdir = getenv("BR_RENDER_OUT");
+	const char *accept = getenv("BR_RENDER_ACCEPT");
+	char path[512], *got = dump(sc), *want;
+
+	snprintf(path, sizeof path, "data/render/%s.scene", name);
+	if (outdir) {
+		static const enum br_image_format fmts[] = {
+			BR_IMAGE_PNG, BR_IMAGE_SVG, BR_IMAGE_PDF,
+		};
+		size_t i, len;
+
+		save(outdir, name, "scene", got, strlen(got));
+		for (i = 0; i < 3; i++) {
+			char *b = bytes(sc, fmts[i], &len);
+
+			save(outdir, name, br_image_format_suffix(fmts[i]), b,
+			     len);
+			free(b);
+		}
+	}
+	if (accept && !strcmp(accept, "1")) {
+		FILE *fp = fopen(path, "wb");
+
+		ck_assert_ptr_nonnull(fp);
+		fputs(got, fp);
+		fclose(fp);
+	}
+	want = slurp(path);
+	ck_assert_msg(want != NULL, "missing golden %s", path);
+	ck_assert_msg(!strcmp(got, want), "scene differs from %s (set "
+		      "BR_RENDER_OUT=dir to see it)", path);
+	free(want);
+	free(got);
+}
+
+START_TEST(test_bar_dbench)
+{
+	struct br_resultset *rs = br_resultset_new();
+	struct br_test *t = make_test(rs, "Dbench", "4.0", "Client Count: 1",
+				      "MB/s", "HIB", dbench, 6);
+	struct br_chart_opts o;
+	struct br_scene *sc;
+
+	br_chart_opts_defaults(&o);
+	sc = chart(rs, t, &o);
+	/* PTS geometry: 600 wide, 6 rows of 46 from a plot top of 64 */
+	ck_assert_double_eq(sc->width, 600);
+	ck_assert_double_eq(sc->height, 64 + 6 * 46 + 39);
+	golden("bar-dbench", sc);
+	br_scene_free(sc);
+	br_resultset_free(rs);
+}
+END_TEST
+
+START_TEST(test_bar_mixed)
+{
+	struct br_resultset *rs = br_resultset_new();
+	struct br_test *t = make_test(rs, "Frobnicator Benchmark Suite With "
+				      "An Unusually Long Title", "2.1.0",
+				      "Mode: Extreme - Threads: 64|Second line "
+				      "of options", "Seconds", "LIB", mixed, 5);
+	struct br_chart_opts o;
+	struct br_scene *sc;
+
+	br_chart_opts_defaults(&o);
+	o.whiskers = BR_WHISKERS_CI;
+	o.sort = BR_SORT_BEST;
+	o.highlight = "Baseline";
+	sc = chart(rs, t, &o);
+	golden("bar-mixed", sc);
+	br_scene_free(sc);
+	br_resultset_free(rs);
+}
+END_TEST
+
+START_TEST(test_bar_many)
+{
+	struct br_resultset *rs = br_resultset_new();
+	struct fixture_entry fe[60];
+	char names[60][32], vals[60][16];
+	struct br_chart_opts o;
+	struct br_scene *sc;
+	struct br_test *t;
+	size_t i;
+
+	for (i = 0; i < 60; i++) {
+		snprintf(names[i], sizeof names[i], "Config %02zu", i + 1);
+		snprintf(vals[i], sizeof vals[i], "%.1f",
+			 100 + 37 * sin((double)i));
+		fe[i].system = names[i];
+		fe[i].value = vals[i];
+		fe[i].se = 1.5;
+		fe[i].n = 3;
+		fe[i].error = NULL;
+	}
+	t = make_test(rs, "Many", "1", "Sixty systems", "Ops/s", "HIB", fe,
+		      60);
+	br_chart_opts_defaults(&o);
+	sc = chart(rs, t, &o);
+	ck_assert_double_eq(sc->height, 64 + 60 * 28 + 39);
+	golden("bar-many", sc);
+	br_scene_free(sc);
+	br_resultset_free(rs);
+}
+END_TEST
+
+/* ------------------------------------------------------- backends */
+
+static void collect_text(xmlNode *n, char *out, size_t size)
+{
+	for (; n; n = n->next) {
+		if (n->type == XML_ELEMENT_NODE &&
+		    !xmlStrcmp(n->name, (const xmlChar *)"text")) {
+			xmlChar *c = xmlNodeGetContent(n);
+
+			strncat(out, (const char *)c, size - strlen(out) - 2);
+			strcat(out, "\n");
+			xmlFree(c);
+		}
+		collect_text(n->children, out, size);
+	}
+}
+
+START_TEST(test_svg)
+{
+	static const struct fixture_entry evil[] = {
+		{"<script>alert(1)</script> & \"co\"", "10.5", 0.2, 3, NULL},
+		{"]]> </svg>", "20.25", 0.3, 3, NULL},
+	};
+	struct br_resultset *rs = br_resultset_new();
+	struct br_test *t = make_test(rs, "Dbench", "4.0", "Client Count: 1",
+				      "MB/s", "HIB", dbench, 6);
+	struct br_test *t2 = make_test(rs, "Evil <b>", "1", "x < y & z",
+				       "MB/s", "HIB", evil, 2);
+	struct br_chart_opts o;
+	struct br_scene *sc;
+	xmlDoc *doc;
+	char *svg, texts[8192] = "";
+	size_t len;
+
+	br_chart_opts_defaults(&o);
+	sc = chart(rs, t, &o);
+	svg = bytes(sc, BR_IMAGE_SVG, &len);
+	doc = xmlReadMemory(svg, (int)len, "chart.svg", NULL, XML_PARSE_NONET);
+	ck_assert_ptr_nonnull(doc);
+	collect_text(xmlDocGetRootElement(doc), texts, sizeof texts);
+	xmlFreeDoc(doc);
+	ck_assert_ptr_nonnull(strstr(texts, "Dbench 4.0\n"));
+	ck_assert_ptr_nonnull(strstr(texts, "Client Count: 1\n"));
+	ck_assert_ptr_nonnull(strstr(texts, "MB/s, More Is Better\n"));
+	ck_assert_ptr_nonnull(strstr(texts, "SE +/- 0.70, N = 3\n"));
+	ck_assert_ptr_nonnull(strstr(texts, "SE +/- 0.83, N = 9\n"));
+	ck_assert_ptr_nonnull(strstr(texts, "845.00\n"));
+	ck_assert_ptr_nonnull(strstr(texts, "60.99\n"));
+	ck_assert_ptr_nonnull(strstr(texts, "\n1000\n"));
+	ck_assert_ptr_nonnull(strstr(texts, "Whiskers: +/- 1 SE"));
+	ck_assert_ptr_null(strstr(svg, " id="));
+	free(svg);
+	br_scene_free(sc);
+
+	/* hostile names stay text */
+	sc = chart(rs, t2, &o);
+	svg = bytes(sc, BR_IMAGE_SVG, &len);
+	doc = xmlReadMemory(svg, (int)len, "evil.svg", NULL, XML_PARSE_NONET);
+	ck_assert_ptr_nonnull(doc);
+	texts[0] = '\0';
+	collect_text(xmlDocGetRootElement(doc), texts, sizeof texts);
+	xmlFreeDoc(doc);
+	ck_assert_ptr_nonnull(strstr(texts, "<script>alert(1)</script> & "
+				     "\"co\""));
+	ck_assert_ptr_nonnull(strstr(texts, "]]> </svg>"));
+	ck_assert_ptr_nonnull(strstr(texts, "Evil <b> 1"));
+	ck_assert_ptr_null(strstr(svg, "<script>"));
+	free(svg);
+	br_scene_free(sc);
+	br_resultset_free(rs);
+}
+END_TEST
+
+struct membuf {
+	const unsigned char *p;
+	size_t len, off;
+};
+
+static cairo_status_t read_mem(void *closure, unsigned char *data,
+			       unsigned int length)
+{
+	struct membuf *m = closure;
+
+	if (m->off + length > m->len)
+		return CAIRO_STATUS_READ_ERROR;
+	memcpy(data, m->p + m->off, length);
+	m->off += length;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+START_TEST(test_png)
+{
+	struct br_resultset *rs = br_resultset_new();
+	struct br_test *t = make_test(rs, "Dbench", "4.0", "Client Count: 1",
+				      "MB/s", "HIB", dbench, 6);
+	struct br_chart_opts o;
+	struct br_scene *sc;
+	cairo_surface_t *img;
+	struct membuf m;
+	char *png;
+	size_t len;
+	int x, y, w, h, stride, blue = 0, dark = 0;
+	unsigned char *data;
+
+	br_chart_opts_defaults(&o);
+	sc = chart(rs, t, &o);
+	png = bytes(sc, BR_IMAGE_PNG, &len);
+	ck_assert(len > 8 && !memcmp(png, "\x89PNG", 4));
+	m.p = (const unsigned char *)png;
+	m.len = len;
+	m.off = 0;
+	img = cairo_image_surface_create_from_png_stream(read_mem, &m);
+	ck_assert_int_eq(cairo_surface_status(img), CAIRO_STATUS_SUCCESS);
+	w = cairo_image_surface_get_width(img);
+	h = cairo_image_surface_get_height(img);
+	ck_assert_int_eq(w, 1200);
+	ck_assert_int_eq(h, (int)(2 * sc->height));
+	data = cairo_image_surface_get_data(img);
+	stride = cairo_image_surface_get_stride(img);
+	for (y = 0; y < h; y++)
+		for (x = 0; x < w; x++) {
+			uint32_t px = *(uint32_t *)(data + y * stride + 4 * x);
+
+			blue += (px & 0xffffff) == 0x2196f3;
+			dark += ((px >> 16) & 0xff) < 0x60 &&
+				((px >> 8) & 0xff) < 0x60;
+		}
+	/* bars and text are there */
+	ck_assert_int_gt(blue, 10000);
+	ck_assert_int_gt(dark, 1000);
+	cairo_surface_destroy(img);
+	free(png);
+
+	/* PDF: same bytes twice (no clock in the output) */
+	{
+		size_t l1, l2;
+		char *a = bytes(sc, BR_IMAGE_PDF, &l1);
+		char *b = bytes(sc, BR_IMAGE_PDF, &l2);
+
+		ck_assert(l1 > 1000 && !memcmp(a, "%PDF", 4));
+		ck_assert_uint_eq(l1, l2);
+		ck_assert(!memcmp(a, b, l1));
+		free(a);
+		free(b);
+	}
+	br_scene_free(sc);
+	br_resultset_free(rs);
+}
+END_TEST
+
+START_TEST(test_text)
+{
+	char **lines, *e;
+	size_t n, i;
+	double w1 = br_text_width(NULL, 11, true, "Debian Stretch ZoL");
+	double w2 = br_text_width(NULL, 11, true, "Debian Stretch ZoL");
+
+	ck_assert(w1 > 60 && w1 < 200);
+	ck_assert_double_eq(w1, w2);
+	ck_assert(br_text_width(NULL, 11, false, "Debian Stretch ZoL") < w1);
+	e = br_text_ellipsize(NULL, 11, true, "Debian Stretch ZoL", 60);
+	ck_assert(br_text_width(NULL, 11, true, e) <= 60);
+	ck_assert_ptr_nonnull(strstr(e, "\xe2\x80\xa6"));
+	free(e);
+	n = br_text_wrap(NULL, 8, false, "one two three four five six seven "
+			 "eight nine ten Supercalifragilisticexpialidocious",
+			 60, &lines);
+	ck_assert_uint_gt(n, 3);
+	for (i = 0; i < n; i++)
+		ck_assert(br_text_width(NULL, 8, false, lines[i]) <= 60);
+	br_text_lines_free(lines, n);
+}
+END_TEST
+
+static void teardown(void)
+{
+	br_text_shutdown();
+}
+
+Suite *br_suite_render(void)
+{
+	Suite *s = suite_create("render");
+	TCase *tc;
+
+	tc = tcase_create("axis");
+	tcase_add_loop_test(tc, test_axis_rule, 0,
+			    sizeof axis_cases / sizeof axis_cases[0]);
+	tcase_add_test(tc, test_axis_small_and_negative);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("bar");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_text);
+	tcase_add_test(tc, test_bar_dbench);
+	tcase_add_test(tc, test_bar_mixed);
+	tcase_add_test(tc, test_bar_many);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("backends");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_svg);
+	tcase_add_test(tc, test_png);
+	suite_add_tcase(s, tc);
+	return s;
+}
