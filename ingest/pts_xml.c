@@ -201,6 +201,8 @@ struct pstate {
 	const char *file;     /* the same, interned: for br_loc */
 	const char *empty;    /* "" interned once */
 	struct br_error *err;
+	const char *buf;        /* the input, for better messages */
+	size_t len;
 	xmlParserCtxtPtr ctxt;
 	bool failed;
 
@@ -996,6 +998,13 @@ static void add_entries(struct pstate *st, struct br_test *t, size_t n0)
 			fail_nomem(st);
 			return;
 		}
+		if (!rs->systems[sys]->user) {
+			/* Only named here: unknown fields read as "". */
+			struct br_system *s = rs->systems[sys];
+
+			s->user = s->timestamp = st->empty;
+			s->client_version = s->notes = st->empty;
+		}
 		if (st->mark[sys] == 2 * st->seq + 1 ||
 		    st->mark[sys] == 2 * st->seq) {
 			old = &t->entries[st->mark_idx[sys]];
@@ -1375,6 +1384,17 @@ static void on_doctype(void *ctx, const xmlChar *name, const xmlChar *eid,
 	     "not allowed in a result file");
 }
 
+/* Is the input empty or white space only? */
+static bool only_space(const struct pstate *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->len; i++)
+		if (!is_space((unsigned char)st->buf[i]))
+			return false;
+	return true;
+}
+
 /* libxml2's errors: the first one (warnings aside) becomes ours. */
 static void on_xml_error(void *ctx, xmlErrorPtr e)
 {
@@ -1391,6 +1411,10 @@ static void on_xml_error(void *ctx, xmlErrorPtr e)
 	if (e->code == XML_ERR_NO_MEMORY)
 		fail(st, BR_EIO, (unsigned long)(e->line > 0 ? e->line : 0),
 		     ENOMEM_MSG);
+	else if (e->code == XML_ERR_DOCUMENT_EMPTY && !only_space(st))
+		/* The push parser's word for text that is not XML. */
+		fail(st, BR_EDATA, (unsigned long)(e->line > 0 ? e->line : 0),
+		     "malformed XML: Start tag expected, '<' not found");
 	else if (e->code == XML_ERR_DOCUMENT_END && st->depth > 0)
 		/* The push parser's word for a truncated file. */
 		fail(st, BR_EDATA, (unsigned long)(e->line > 0 ? e->line : 0),
@@ -1484,6 +1508,8 @@ int br_read_pts_xml(struct br_resultset *rs, const char *name, const char *buf,
 	st.rs = rs;
 	st.name = name;
 	st.err = err;
+	st.buf = buf;
+	st.len = len;
 	st.n_systems0 = rs->n_systems;
 	st.n_tests0 = rs->n_tests;
 	rec_reset(&st.header, 0);
