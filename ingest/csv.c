@@ -1,36 +1,1696 @@
-/* STUB: to be replaced by the real reader. */
-#include "ingest_int.h"
+/*
+ * csv.c - the two CSV readers:
+ *
+ *   pts-csv   PTS's result-file-to-csv export (PTS-FORMAT.md section 3):
+ *             a title, a system header, component rows, the header
+ *             again, then one row per result with the published values.
+ *   tidy-csv  benchreport's own tidy CSV (doc/tidy-csv.md): "# key:
+ *             value" metadata comments, a header row, one row per run,
+ *             per published summary or per series point.
+ *
+ * Both sit on one RFC 4180 record reader (quotes, doubled quotes,
+ * embedded commas and line breaks, CRLF or LF).  Memory stays in
+ * proportion to the input: a record is copied once into a scratch buffer
+ * and rows are capped at BR_TEXT_MAX_COLUMNS fields.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../model/model_int.h"
+#include "text_int.h"
+
+#define DETECT_WINDOW 4096
+#define TIDY_DETECT_WINDOW 16384  /* metadata comments can be long */
+#define TIDY_MAGIC "# benchreport tidy CSV"
+
+/* ------------------------------------------------------ record reader */
+
+struct field {
+	const char *s;       /* NUL-terminated, unescaped, blanks trimmed
+				when unquoted */
+	size_t n;
+	size_t off;          /* into the scratch buffer while reading */
+	unsigned long line;  /* where the field starts */
+	bool quoted;
+};
+
+struct csv {
+	const char *buf;
+	size_t len, pos;
+	unsigned long line;  /* line of buf[pos] */
+	const char *name;
+	bool lenient;        /* PTS: a stray quote inside quotes is text */
+	struct field *f;     /* the current record */
+	size_t nf, capf;
+	char *sb;            /* its unescaped text */
+	size_t sblen, sbcap;
+	unsigned long rec_line;
+};
+
+static void csv_init(struct csv *c, const char *name, const char *buf,
+		     size_t len, bool lenient)
+{
+	memset(c, 0, sizeof *c);
+	c->buf = buf;
+	c->len = len;
+	c->pos = br_text_bom(buf, len);
+	c->line = 1;
+	c->name = name;
+	c->lenient = lenient;
+}
+
+static void csv_fini(struct csv *c)
+{
+	free(c->f);
+	free(c->sb);
+}
+
+static bool sb_put(struct csv *c, char ch)
+{
+	if (c->sblen == c->sbcap) {
+		size_t ncap = c->sbcap ? c->sbcap * 2 : 256;
+		char *p = realloc(c->sb, ncap);
+
+		if (!p)
+			return false;
+		c->sb = p;
+		c->sbcap = ncap;
+	}
+	c->sb[c->sblen++] = ch;
+	return true;
+}
+
+/* The raw line at the read position: start and length without the line
+ * break. */
+static void csv_peek_line(const struct csv *c, const char **start,
+			  size_t *n)
+{
+	const char *p = c->buf + c->pos;
+	const char *nl = memchr(p, '\n', c->len - c->pos);
+	size_t l = nl ? (size_t)(nl - p) : c->len - c->pos;
+
+	if (l && p[l - 1] == '\r')
+		l--;
+	*start = p;
+	*n = l;
+}
+
+static void csv_skip_line(struct csv *c)
+{
+	const char *p = c->buf + c->pos;
+	const char *nl = memchr(p, '\n', c->len - c->pos);
+
+	if (nl) {
+		c->pos += (size_t)(nl - p) + 1;
+		c->line++;
+	} else {
+		c->pos = c->len;
+	}
+}
+
+static bool csv_eof(const struct csv *c)
+{
+	return c->pos >= c->len;
+}
+
+static bool is_blank(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
+			return false;
+	return true;
+}
+
+static bool at_field_end(const struct csv *c, size_t q)
+{
+	return q >= c->len || c->buf[q] == ',' || c->buf[q] == '\n' ||
+	       (c->buf[q] == '\r' && (q + 1 >= c->len || c->buf[q + 1] == '\n'));
+}
+
+/*
+ * Read one record at the read position into c->f/c->nf.  Returns 1, 0 at
+ * the end of input, or -1 with err set.
+ */
+static int csv_next(struct csv *c, struct br_error *err)
+{
+	size_t i;
+
+	if (csv_eof(c))
+		return 0;
+	c->nf = 0;
+	c->sblen = 0;
+	c->rec_line = c->line;
+	for (;;) {
+		struct field fld;
+
+		memset(&fld, 0, sizeof fld);
+		fld.off = c->sblen;
+		fld.line = c->line;
+		if (c->pos < c->len && c->buf[c->pos] == '"') {
+			unsigned long open = c->line;
+
+			fld.quoted = true;
+			c->pos++;
+			for (;;) {
+				char ch;
+
+				if (c->pos >= c->len) {
+					br_error_set(err, BR_EDATA, c->name, open,
+						     "unterminated quoted field "
+						     "(no closing '\"')");
+					return -1;
+				}
+				ch = c->buf[c->pos];
+				if (ch == '"') {
+					size_t q = c->pos + 1;
+
+					if (q < c->len && c->buf[q] == '"') {
+						if (!sb_put(c, '"'))
+							goto nomem;
+						c->pos += 2;
+						continue;
+					}
+					if (at_field_end(c, q)) {
+						c->pos = q;
+						break;
+					}
+					if (!c->lenient) {
+						while (q < c->len &&
+						       (c->buf[q] == ' ' ||
+							c->buf[q] == '\t'))
+							q++;
+						if (at_field_end(c, q)) {
+							c->pos = q;
+							break;
+						}
+						br_error_set(err, BR_EDATA,
+							     c->name, c->line,
+							     "unexpected text after "
+							     "a closing quote (write "
+							     "\"\" for a quote inside "
+							     "a quoted field)");
+						return -1;
+					}
+				}
+				if (ch == '\n')
+					c->line++;
+				if (!sb_put(c, ch))
+					goto nomem;
+				c->pos++;
+			}
+		} else {
+			while (c->pos < c->len && c->buf[c->pos] != ',' &&
+			       c->buf[c->pos] != '\n') {
+				if (!sb_put(c, c->buf[c->pos]))
+					goto nomem;
+				c->pos++;
+			}
+		}
+		fld.n = c->sblen - fld.off;
+		if (!sb_put(c, '\0'))
+			goto nomem;
+		if (c->nf == c->capf) {
+			size_t ncap = c->capf ? c->capf * 2 : 16;
+			struct field *nfp;
+
+			if (c->nf >= BR_TEXT_MAX_COLUMNS) {
+				br_error_set(err, BR_EDATA, c->name, c->rec_line,
+					     "more than %d columns",
+					     BR_TEXT_MAX_COLUMNS);
+				return -1;
+			}
+			nfp = realloc(c->f, ncap * sizeof *nfp);
+			if (!nfp)
+				goto nomem;
+			c->f = nfp;
+			c->capf = ncap;
+		}
+		c->f[c->nf++] = fld;
+		if (c->pos >= c->len)
+			break;
+		if (c->buf[c->pos] == ',') {
+			c->pos++;
+			if (c->pos >= c->len) {
+				/* "a,b," at the very end: one more empty
+				 * field, then done. */
+				continue;
+			}
+			continue;
+		}
+		if (c->buf[c->pos] == '\r')
+			c->pos++;
+		if (c->pos < c->len && c->buf[c->pos] == '\n') {
+			c->pos++;
+			c->line++;
+		}
+		break;
+	}
+	/* Resolve the text pointers; trim unquoted fields (and the '\r' of
+	 * a CRLF line end). */
+	for (i = 0; i < c->nf; i++) {
+		struct field *f = &c->f[i];
+		char *s = c->sb + f->off;
+		size_t n = f->n;
+
+		if (!f->quoted) {
+			while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' ||
+				     s[n - 1] == '\r'))
+				n--;
+			s[n] = '\0';
+			while (n && (*s == ' ' || *s == '\t')) {
+				s++;
+				n--;
+			}
+		}
+		f->s = s;
+		f->n = n;
+	}
+	return 1;
+nomem:
+	br_error_set(err, BR_EIO, c->name, c->line, "out of memory");
+	return -1;
+}
+
+/* Is the current record empty (blank line, or only empty fields)? */
+static bool record_empty(const struct csv *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nf; i++)
+		if (c->f[i].n)
+			return false;
+	return true;
+}
+
+/* "text" quoted for a message, at most 40 bytes. */
+#define SNIP(buf, s, n) (br_text_snip((buf), sizeof (buf), (s), (n)), (buf))
+
+/* ================================================== PTS CSV export */
+
+/* PTS's software keys (PTS-FORMAT.md 1.3); every other key is hardware. */
+static const char *const pts_software_keys[] = {
+	"OS", "Kernel", "Desktop", "Display Server", "Display Driver",
+	"OpenGL", "OpenCL", "Vulkan", "Compiler", "File-System",
+	"Screen Resolution", "System Layer",
+};
+
+static bool is_software_key(const char *k)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof pts_software_keys / sizeof *pts_software_keys;
+	     i++)
+		if (!strcasecmp(k, pts_software_keys[i]))
+			return true;
+	return false;
+}
+
+/* " ,,"sys1",...": blanks, ',', blanks, ',', '"'. */
+static bool pts_header_line(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i >= n || s[i++] != ',')
+		return false;
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i >= n || s[i++] != ',')
+		return false;
+	return i < n && s[i] == '"';
+}
+
 int br_detect_pts_csv(const char *buf, size_t len)
 {
-	(void)buf;
-	(void)len;
+	size_t pos = br_text_bom(buf, len), end = len;
+	int lines = 0;
+
+	if (end > DETECT_WINDOW)
+		end = DETECT_WINDOW;
+	while (pos < end && lines < 64) {
+		const char *nl = memchr(buf + pos, '\n', end - pos);
+		size_t n = nl ? (size_t)(nl - (buf + pos)) : end - pos;
+
+		if (pts_header_line(buf + pos, n))
+			return 90;
+		pos += n + 1;
+		lines++;
+	}
 	return 0;
+}
+
+/* Split "Title - Description (unit)" back into its parts.  The unit is
+ * the last balanced parenthesised group at the end; the title ends at
+ * the first " - ".  Old exports wrote "pts/name-1.0.0 - arguments". */
+static void split_label(char *s, const char **title, const char **desc,
+			const char **unit, bool *is_ident)
+{
+	size_t n = strlen(s);
+	char *dash;
+
+	*unit = "";
+	*is_ident = false;
+	while (n && s[n - 1] == ' ')
+		s[--n] = '\0';
+	if (n && s[n - 1] == ')') {
+		size_t i = n - 1;
+		int depth = 0;
+
+		for (;;) {
+			if (s[i] == ')')
+				depth++;
+			else if (s[i] == '(' && --depth == 0)
+				break;
+			if (i == 0)
+				break;
+			i--;
+		}
+		if (depth == 0 && s[i] == '(' && i > 0 && s[i - 1] == ' ') {
+			s[n - 1] = '\0';
+			*unit = s + i + 1;
+			s[i] = '\0';
+			n = i;
+			while (n && s[n - 1] == ' ')
+				s[--n] = '\0';
+		}
+	}
+	/* "Title -  (unit)" when the description was empty. */
+	if (n >= 2 && s[n - 1] == '-' && s[n - 2] == ' ') {
+		n -= 2;
+		s[n] = '\0';
+		while (n && s[n - 1] == ' ')
+			s[--n] = '\0';
+	}
+	*title = s;
+	*desc = "";
+	dash = strstr(s, " - ");
+	if (dash) {
+		*dash = '\0';
+		*desc = dash + 3;
+		while (**desc == ' ')
+			(*desc)++;
+	}
+	if (strchr(*title, '/') && !strchr(*title, ' '))
+		*is_ident = true;
+}
+
+static bool pass_fail_text(const char *s)
+{
+	/* PASS, FAIL, or a comma list of them (MULTI_PASS_FAIL). */
+	while (*s) {
+		if (!strncmp(s, "PASS", 4) || !strncmp(s, "FAIL", 4))
+			s += 4;
+		else
+			return false;
+		if (*s == ',')
+			s++;
+		else if (*s)
+			return false;
+	}
+	return true;
+}
+
+struct pts_sys {
+	size_t idx;          /* in rs->systems */
+	bool fill;           /* components come from this file */
+	struct br_kv *hw, *sw;
+	size_t n_hw, n_sw;
+};
+
+/* The system header: fields 2.. are the systems. */
+static int pts_systems(struct br_resultset *rs, struct csv *c,
+		       const char *fname, struct pts_sys **out, size_t *n_out,
+		       struct br_error *err)
+{
+	struct br_loc loc = {fname, c->rec_line};
+	struct pts_sys *sys;
+	size_t i, j, n;
+	char q[64];
+
+	if (c->nf < 3)
+		return br_error_set(err, BR_EDATA, fname, c->rec_line,
+				    "system header row names no system");
+	n = c->nf - 2;
+	sys = calloc(n, sizeof *sys);
+	if (!sys)
+		return br_error_set(err, BR_EIO, fname, c->rec_line,
+				    "out of memory");
+	*out = sys;
+	*n_out = n;
+	for (i = 0; i < n; i++) {
+		const struct field *f = &c->f[i + 2];
+		struct br_system *s;
+
+		if (f->n == 0)
+			return br_error_set(err, BR_EDATA, fname, c->rec_line,
+					    "system header: column %zu has no "
+					    "system name", i + 3);
+		for (j = 0; j < i; j++)
+			if (!strcmp(c->f[j + 2].s, f->s))
+				return br_error_set(err, BR_EDATA, fname,
+						    c->rec_line, "system "
+						    "header: \"%s\" appears "
+						    "twice", SNIP(q, f->s, f->n));
+		sys[i].idx = br_rs_system(rs, f->s, true, &loc, err);
+		if (sys[i].idx == (size_t)-1)
+			return err->code;
+		s = rs->systems[sys[i].idx];
+		s->declared = true;
+		sys[i].fill = s->n_hardware == 0 && s->n_software == 0;
+	}
+	return BR_OK;
+}
+
+/* Same systems in the same order as the first header? */
+static bool pts_same_header(const struct csv *c, const struct br_resultset *rs,
+			    const struct pts_sys *sys, size_t n)
+{
+	size_t i;
+
+	if (c->nf != n + 2)
+		return false;
+	for (i = 0; i < n; i++)
+		if (strcmp(c->f[i + 2].s, rs->systems[sys[i].idx]->identifier))
+			return false;
+	return true;
+}
+
+/* Add key: value to a growing malloc'd kv array. */
+static bool kv_push(struct br_kv **arr, size_t *n, const char *k,
+		    const char *v)
+{
+	struct br_kv *p = realloc(*arr, (*n + 1) * sizeof *p);
+
+	if (!p)
+		return false;
+	p[*n].key = k;
+	p[*n].value = v;
+	*arr = p;
+	(*n)++;
+	return true;
+}
+
+/* One component row: "Processor,,v1,v2,...". */
+static int pts_component(struct br_resultset *rs, struct csv *c,
+			 const char *fname, struct pts_sys *sys, size_t n,
+			 struct br_error *err)
+{
+	struct br_loc loc = {fname, c->rec_line};
+	const char *key;
+	size_t i;
+	bool sw;
+	char q[64];
+
+	if (c->nf > n + 2) {
+		for (i = n + 2; i < c->nf && c->f[i].n == 0; i++)
+			;
+		if (i < c->nf) {
+			br_rs_warn(rs, &loc, "component row \"%s\" has %zu "
+				   "values for %zu systems (a value with a "
+				   "comma?); row ignored",
+				   SNIP(q, c->f[0].s, c->f[0].n), c->nf - 2, n);
+			return BR_OK;
+		}
+	}
+	if (c->f[0].n == 0)
+		return br_error_set(err, BR_EDATA, fname, c->rec_line,
+				    "component row without a name in "
+				    "column 1");
+	key = br_rs_strn(rs, c->f[0].s, c->f[0].n);
+	if (!key)
+		return br_error_set(err, BR_EIO, fname, c->rec_line,
+				    "out of memory");
+	sw = is_software_key(key);
+	for (i = 0; i < n && i + 2 < c->nf; i++) {
+		const struct field *f = &c->f[i + 2];
+		const char *v;
+
+		if (!sys[i].fill || f->n == 0)
+			continue;
+		v = br_rs_strn(rs, f->s, f->n);
+		if (!v || !(sw ? kv_push(&sys[i].sw, &sys[i].n_sw, key, v)
+			       : kv_push(&sys[i].hw, &sys[i].n_hw, key, v)))
+			return br_error_set(err, BR_EIO, fname, c->rec_line,
+					    "out of memory");
+	}
+	return BR_OK;
+}
+
+/* Move the collected components into the arena-owned systems. */
+static int pts_store_components(struct br_resultset *rs, struct pts_sys *sys,
+				size_t n, struct br_error *err)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		struct br_system *s = rs->systems[sys[i].idx];
+
+		if (!sys[i].fill)
+			continue;
+		if (sys[i].n_hw) {
+			s->hardware = br_arena_alloc(rs->arena, sys[i].n_hw *
+						     sizeof *s->hardware);
+			if (!s->hardware)
+				return br_error_set(err, BR_EIO, NULL, 0,
+						    "out of memory");
+			memcpy(s->hardware, sys[i].hw,
+			       sys[i].n_hw * sizeof *s->hardware);
+			s->n_hardware = sys[i].n_hw;
+		}
+		if (sys[i].n_sw) {
+			s->software = br_arena_alloc(rs->arena, sys[i].n_sw *
+						     sizeof *s->software);
+			if (!s->software)
+				return br_error_set(err, BR_EIO, NULL, 0,
+						    "out of memory");
+			memcpy(s->software, sys[i].sw,
+			       sys[i].n_sw * sizeof *s->software);
+			s->n_software = sys[i].n_sw;
+		}
+	}
+	return BR_OK;
+}
+
+/* Intern s[0..n) or record ENOMEM. */
+static const char *istr(struct br_resultset *rs, const char *s, size_t n,
+			const char *fname, unsigned long line,
+			struct br_error *err)
+{
+	const char *r = br_rs_strn(rs, s, n);
+
+	if (!r)
+		br_error_set(err, BR_EIO, fname, line, "out of memory");
+	return r;
+}
+
+/* One result row: "Title - Description (unit)",HIB,v1,v2,... */
+static int pts_result(struct br_resultset *rs, struct csv *c,
+		      const char *fname, const struct pts_sys *sys, size_t n,
+		      struct br_error *err)
+{
+	struct br_loc loc = {fname, c->rec_line};
+	const char *title, *desc, *unit, *prop, *empty;
+	struct br_test tt, *t;
+	bool created, is_ident, pass_fail = true, any = false;
+	char *label, q[64], q2[64];
+	size_t i;
+
+	if (c->f[0].n == 0)
+		return br_error_set(err, BR_EDATA, fname, c->rec_line,
+				    "result row without a label in column 1");
+	for (i = n + 2; i < c->nf; i++)
+		if (c->f[i].n)
+			return br_error_set(err, BR_EDATA, fname, c->rec_line,
+					    "result row has %zu values for %zu "
+					    "systems", c->nf - 2, n);
+	/* The label is ours to cut up: it lives in the scratch buffer. */
+	label = (char *)c->f[0].s;
+	split_label(label, &title, &desc, &unit, &is_ident);
+	prop = c->nf > 1 ? c->f[1].s : "";
+	if (!strcasecmp(prop, "HIB"))
+		prop = "HIB";
+	else if (!strcasecmp(prop, "LIB"))
+		prop = "LIB";
+	for (i = 0; i < n && i + 2 < c->nf; i++) {
+		if (c->f[i + 2].n == 0)
+			continue;
+		any = true;
+		if (!pass_fail_text(c->f[i + 2].s))
+			pass_fail = false;
+	}
+	memset(&tt, 0, sizeof tt);
+	tt.loc = loc;
+	empty = istr(rs, "", 0, fname, loc.line, err);
+	tt.title = istr(rs, title, strlen(title), fname, loc.line, err);
+	if (is_ident) {
+		/* Old exports: "pts/name-1.0.0 - arguments". */
+		tt.identifier = tt.title;
+		tt.arguments = istr(rs, desc, strlen(desc), fname, loc.line,
+				    err);
+		tt.description = empty;
+	} else {
+		tt.identifier = empty;
+		tt.arguments = empty;
+		tt.description = istr(rs, desc, strlen(desc), fname, loc.line,
+				      err);
+	}
+	tt.app_version = empty;
+	tt.scale = istr(rs, unit, strlen(unit), fname, loc.line, err);
+	tt.proportion = istr(rs, prop, strlen(prop), fname, loc.line, err);
+	tt.display_format = any && pass_fail ? "PASS_FAIL" : "BAR_GRAPH";
+	if (err->code)
+		return err->code;
+	t = br_rs_test(rs, &tt, &created, err);
+	if (!t)
+		return err->code;
+	if (created) {
+		br_test_finish(rs, t);
+	} else if (t->loc.file == fname) {
+		/* PTS: a later result with the same key replaces it. */
+		br_rs_warn(rs, &loc, "result \"%s\" repeats line %lu; the "
+			   "later row replaces it", SNIP(q, c->f[0].s,
+							 c->f[0].n),
+			   t->loc.line);
+		br_test_clear_entries(t);
+		t->loc = loc;
+	}
+	for (i = 0; i < n && i + 2 < c->nf; i++) {
+		const struct field *f = &c->f[i + 2];
+		struct br_entry *e;
+		double v;
+		int dec;
+
+		if (f->n == 0)
+			continue; /* no result (or a failed run) */
+		if (!created && t->loc.file != fname &&
+		    br_test_find_entry(t, sys[i].idx) != (size_t)-1) {
+			const struct br_entry *o = &t->entries[
+				br_test_find_entry(t, sys[i].idx)];
+
+			return br_error_set(err, BR_EDATA, fname, f->line,
+					    "system \"%s\" already has a "
+					    "result for \"%s\" (%s:%lu)",
+					    SNIP(q, rs->systems[sys[i].idx]
+						 ->identifier, strlen(rs->systems
+						 [sys[i].idx]->identifier)),
+					    SNIP(q2, c->f[0].s, strlen(
+						 c->f[0].s)),
+					    o->loc.file ? o->loc.file : "?",
+					    o->loc.line);
+		}
+		e = br_test_add_entry(rs, t, sys[i].idx, &loc, err);
+		if (!e)
+			return err->code;
+		if (t->display == BR_DISPLAY_PASS_FAIL &&
+		    pass_fail_text(f->s)) {
+			e->pass_fail = istr(rs, f->s, f->n, fname, loc.line,
+					    err);
+			if (!e->pass_fail)
+				return err->code;
+			continue;
+		}
+		if (!br_parse_number(f->s, &v, &dec))
+			return br_error_set(err, BR_EDATA, fname, f->line,
+					    "value for system \"%s\" (column "
+					    "%zu) is not a number: \"%s\"",
+					    SNIP(q, rs->systems[sys[i].idx]
+						 ->identifier, strlen(rs->systems
+						 [sys[i].idx]->identifier)),
+					    i + 3, SNIP(q2, f->s, f->n));
+		e->sample.has_value = true;
+		e->sample.value = v;
+		e->sample.value_text = istr(rs, f->s, f->n, fname, loc.line,
+					    err);
+		if (!e->sample.value_text)
+			return err->code;
+	}
+	return BR_OK;
 }
 
 int br_read_pts_csv(struct br_resultset *rs, const char *name, const char *buf,
-		 size_t len, const struct br_ingest_opts *o,
-		 struct br_error *err)
+		    size_t len, const struct br_ingest_opts *o,
+		    struct br_error *err)
 {
-	(void)rs;
-	(void)buf;
-	(void)len;
+	struct pts_sys *sys = NULL;
+	struct br_meta meta;
+	size_t n_sys = 0, i, n;
+	struct csv c;
+	const char *fname, *s;
+	int headers = 0, total_headers = 0, rc = BR_OK, r;
+	bool title_done = false, used;
+
 	(void)o;
-	return br_error_set(err, BR_EDATA, name, 0, "reader not implemented");
+	rc = br_text_check(buf, len, name, err);
+	if (rc != BR_OK)
+		return rc;
+	fname = br_rs_str(rs, name);
+	if (!fname)
+		return br_error_set(err, BR_EIO, name, 0, "out of memory");
+	memset(&meta, 0, sizeof meta);
+	meta.file = fname;
+	/* How many system headers?  Two: components, then results. */
+	csv_init(&c, fname, buf, len, true);
+	while (!csv_eof(&c)) {
+		csv_peek_line(&c, &s, &n);
+		if (pts_header_line(s, n))
+			total_headers++;
+		csv_skip_line(&c);
+	}
+	if (total_headers == 0)
+		return br_error_set(err, BR_EDATA, fname, 1, "no system header "
+				    "row (' ,,\"System 1\",...') in this PTS "
+				    "CSV export");
+	/* The title and description lines before the first header. */
+	csv_init(&c, fname, buf, len, true);
+	while (!csv_eof(&c)) {
+		csv_peek_line(&c, &s, &n);
+		if (pts_header_line(s, n))
+			break;
+		while (n && (*s == ' ' || *s == '\t')) {
+			s++;
+			n--;
+		}
+		while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+			n--;
+		if (n && !title_done) {
+			/* ",Title," (PTS 9+), or the bare title. */
+			if (n >= 2 && s[0] == ',' && s[n - 1] == ',') {
+				s++;
+				n -= 2;
+			}
+			rc = br_meta_apply(rs, &meta, "title", 5, s, n, c.line,
+					   &used, err);
+			title_done = true;
+		} else if (n) {
+			rc = br_meta_apply(rs, &meta, "description", 11, s, n,
+					   c.line, &used, err);
+		}
+		if (rc != BR_OK)
+			goto out;
+		csv_skip_line(&c);
+	}
+	/* Headers, components, results. */
+	for (;;) {
+		bool is_header;
+
+		if (csv_eof(&c))
+			break;
+		csv_peek_line(&c, &s, &n);
+		is_header = pts_header_line(s, n);
+		r = csv_next(&c, err);
+		if (r < 0) {
+			rc = err->code;
+			goto out;
+		}
+		if (r == 0)
+			break;
+		if (record_empty(&c))
+			continue;
+		if (is_header) {
+			if (headers == 0) {
+				rc = pts_systems(rs, &c, fname, &sys, &n_sys,
+						 err);
+			} else if (!pts_same_header(&c, rs, sys, n_sys)) {
+				rc = br_error_set(err, BR_EDATA, fname,
+						  c.rec_line, "this system "
+						  "header differs from the "
+						  "first one");
+			}
+			if (rc != BR_OK)
+				goto out;
+			headers++;
+			if (headers == 2)
+				rc = pts_store_components(rs, sys, n_sys, err);
+			if (rc != BR_OK)
+				goto out;
+			continue;
+		}
+		if (headers == 1 && total_headers >= 2)
+			rc = pts_component(rs, &c, fname, sys, n_sys, err);
+		else
+			rc = pts_result(rs, &c, fname, sys, n_sys, err);
+		if (rc != BR_OK)
+			goto out;
+	}
+	br_rs_warn(rs, &(struct br_loc){fname, 0}, "PTS CSV export: "
+		   "published values only (no runs, SE or N, no test "
+		   "identifiers or versions)");
+out:
+	for (i = 0; i < n_sys; i++) {
+		free(sys[i].hw);
+		free(sys[i].sw);
+	}
+	free(sys);
+	br_meta_fini(&meta);
+	csv_fini(&c);
+	return rc;
 }
+
+/* ========================================================= tidy CSV */
+
+enum col {
+	COL_SYSTEM, COL_VALUE, COL_MEAN, COL_SE, COL_N, COL_SD, COL_TEST,
+	COL_TITLE, COL_DESCRIPTION, COL_UNIT, COL_DIRECTION, COL_APP_VERSION,
+	COL_ARGUMENTS, COL_X, COL_X_LABEL, COL_ERROR, N_COLS
+};
+
+/* Column names; an alias after '|'. */
+static const char *const col_names[N_COLS] = {
+	"system", "value", "mean", "se", "n", "sd", "test|identifier",
+	"title", "description", "unit|scale", "direction|proportion",
+	"app_version", "arguments", "x", "x_label", "error",
+};
+
+static int col_lookup(const char *s)
+{
+	int i;
+
+	for (i = 0; i < N_COLS; i++) {
+		const char *nm = col_names[i], *bar = strchr(nm, '|');
+
+		if (bar) {
+			if ((size_t)(bar - nm) == strlen(s) &&
+			    !strncasecmp(nm, s, (size_t)(bar - nm)))
+				return i;
+			if (!strcasecmp(bar + 1, s))
+				return i;
+		} else if (!strcasecmp(nm, s)) {
+			return i;
+		}
+	}
+	return -1;
+}
+
+/* The first name of column i (for messages). */
+static const char *col_name(int i, char *buf, size_t size)
+{
+	const char *nm = col_names[i];
+	size_t n = strcspn(nm, "|");
+
+	snprintf(buf, size, "%.*s", (int)n, nm);
+	return buf;
+}
+
+enum row_kind { ROW_RUN, ROW_SUMMARY, ROW_VALUE, ROW_FAIL };
+
+/* The numbers of one row, parsed. */
+struct rowval {
+	enum row_kind kind;
+	double value;        /* ROW_RUN */
+	bool has_mean;
+	double mean;
+	const char *mean_text;  /* interned */
+	double se;           /* NAN: none */
+	size_t n;            /* 0: none */
+	const char *error;   /* interned, or NULL */
+};
+
+/* A series row kept until the end of the file. */
+struct srow {
+	struct br_test *t;
+	size_t entry;
+	double x;
+	struct rowval v;
+	unsigned long line;
+};
+
+struct tidy {
+	struct br_resultset *rs;
+	const char *fname;
+	struct csv c;
+	struct br_meta meta;
+	int col[N_COLS];
+	size_t n_header;
+	struct br_map *entries;   /* "testptr/system" -> entry index * 2
+				     + 1 when made by a failure row */
+	struct br_arena *keys;    /* the map's key strings */
+	struct srow *srows;
+	size_t n_srows, cap_srows;
+	bool warned_run_extra;
+};
+
+/* Field of column k in the current row ("" when absent). */
+static const struct field *cell(const struct tidy *td, enum col k)
+{
+	static const struct field empty = {"", 0, 0, 0, false};
+	int i = td->col[k];
+
+	if (i < 0 || (size_t)i >= td->c.nf)
+		return &empty;
+	return &td->c.f[i];
+}
+
+static unsigned long cell_line(const struct tidy *td, enum col k)
+{
+	const struct field *f = cell(td, k);
+
+	return f->line ? f->line : td->c.rec_line;
+}
+
+static int header(struct tidy *td, struct br_error *err)
+{
+	struct csv *c = &td->c;
+	char unknown[512] = "", q[64], nm[32];
+	size_t i, nunk = 0;
+
+	for (i = 0; i < N_COLS; i++)
+		td->col[i] = -1;
+	for (i = 0; i < c->nf; i++) {
+		int k = col_lookup(c->f[i].s);
+
+		if (k < 0) {
+			size_t ul = strlen(unknown);
+
+			if (c->f[i].n == 0)
+				continue;
+			if (ul < sizeof unknown - 80)
+				snprintf(unknown + ul, sizeof unknown - ul,
+					 "%s\"%s\"", nunk ? ", " : "",
+					 SNIP(q, c->f[i].s, c->f[i].n));
+			nunk++;
+			continue;
+		}
+		if (td->col[k] >= 0)
+			return br_error_set(err, BR_EDATA, td->fname,
+					    c->rec_line, "column '%s' appears "
+					    "twice in the header (columns %d "
+					    "and %zu)", col_name(k, nm,
+								 sizeof nm),
+					    td->col[k] + 1, i + 1);
+		td->col[k] = (int)i;
+	}
+	td->n_header = c->nf;
+	if (td->col[COL_SYSTEM] < 0 ||
+	    (td->col[COL_VALUE] < 0 && td->col[COL_MEAN] < 0))
+		return br_error_set(err, BR_EDATA, td->fname, c->rec_line,
+				    "header needs a 'system' column and a "
+				    "'value' or 'mean' column");
+	if (nunk)
+		br_rs_warn(td->rs, &(struct br_loc){td->fname, c->rec_line},
+			   "ignoring unknown column%s %s", nunk > 1 ? "s" : "",
+			   unknown);
+	return BR_OK;
+}
+
+/* "HIB", "LIB", "ABSTRACT" or "" from a direction cell; false if
+ * unknown. */
+static bool parse_direction(const char *s, const char **out)
+{
+	static const struct {
+		const char *word;
+		const char *prop;
+	} words[] = {
+		{"", ""}, {"hib", "HIB"}, {"lib", "LIB"}, {"more", "HIB"},
+		{"fewer", "LIB"}, {"less", "LIB"}, {"higher", "HIB"},
+		{"lower", "LIB"}, {"more is better", "HIB"},
+		{"fewer is better", "LIB"}, {"less is better", "LIB"},
+		{"higher is better", "HIB"}, {"lower is better", "LIB"},
+		{"abstract", "ABSTRACT"},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof words / sizeof *words; i++)
+		if (!strcasecmp(s, words[i].word)) {
+			*out = words[i].prop;
+			return true;
+		}
+	return false;
+}
+
+/*
+ * A number, or a duration when the test's unit is a time (converted from
+ * seconds into that unit).  *text gets the text to keep as value_text:
+ * the cell verbatim for a number, the converted value for a duration.
+ */
+static int parse_value(struct tidy *td, const struct br_test *t, enum col k,
+		       double *v, const char **text, struct br_error *err)
+{
+	const struct field *f = cell(td, k);
+	char q[64], nm[32], num[40];
+	double secs;
+
+	if (br_parse_number(f->s, v, NULL)) {
+		if (text) {
+			*text = istr(td->rs, f->s, f->n, td->fname,
+				     cell_line(td, k), err);
+			if (!*text)
+				return err->code;
+		}
+		return BR_OK;
+	}
+	if (br_parse_duration(f->s, f->n, &secs)) {
+		if (t->unit.dim != BR_DIM_TIME)
+			return br_error_set(err, BR_EDATA, td->fname,
+					    cell_line(td, k), "column '%s': "
+					    "\"%s\" is a duration, but the unit "
+					    "\"%s\" is not a time",
+					    col_name(k, nm, sizeof nm),
+					    SNIP(q, f->s, f->n), t->unit.text);
+		*v = secs / t->unit.scale;
+		if (text) {
+			br_fmt_double(num, sizeof num, *v);
+			*text = istr(td->rs, num, strlen(num), td->fname,
+				     cell_line(td, k), err);
+			if (!*text)
+				return err->code;
+		}
+		return BR_OK;
+	}
+	return br_error_set(err, BR_EDATA, td->fname, cell_line(td, k),
+			    "column '%s' is not a number%s: \"%s\"",
+			    col_name(k, nm, sizeof nm),
+			    br_looks_like_duration(f->s, f->n) ?
+			    " or duration (m:ss, h:mm:ss)" : "",
+			    SNIP(q, f->s, f->n));
+}
+
+/* The kind and numbers of the current row. */
+static int row_values(struct tidy *td, const struct br_test *t,
+		      struct rowval *rv, struct br_error *err)
+{
+	const struct field *fv = cell(td, COL_VALUE), *fm = cell(td, COL_MEAN);
+	const struct field *fse = cell(td, COL_SE), *fn = cell(td, COL_N);
+	const struct field *fsd = cell(td, COL_SD), *fe = cell(td, COL_ERROR);
+	char q[64];
+	double sd = NAN, d;
+	int rc;
+
+	memset(rv, 0, sizeof *rv);
+	rv->se = NAN;
+	rv->mean = NAN;
+	if (fe->n) {
+		rv->error = istr(td->rs, fe->s, fe->n, td->fname, fe->line, err);
+		if (!rv->error)
+			return err->code;
+	}
+	if (fm->n) {
+		rc = parse_value(td, t, COL_MEAN, &rv->mean, &rv->mean_text,
+				 err);
+		if (rc != BR_OK)
+			return rc;
+		rv->has_mean = true;
+	}
+	if (fv->n) {
+		rv->kind = ROW_RUN;
+		rc = parse_value(td, t, COL_VALUE, &rv->value, NULL, err);
+		if (rc != BR_OK)
+			return rc;
+		if ((fse->n || fn->n || fsd->n) && !td->warned_run_extra) {
+			br_rs_warn(td->rs, &(struct br_loc){td->fname,
+					   td->c.rec_line},
+				   "se, n and sd are ignored on run rows "
+				   "(rows with a value); the statistics come "
+				   "from the runs");
+			td->warned_run_extra = true;
+		}
+		return BR_OK;
+	}
+	if (!fm->n) {
+		if (fse->n || fn->n || fsd->n)
+			return br_error_set(err, BR_EDATA, td->fname,
+					    td->c.rec_line, "se, n or sd given "
+					    "without a mean");
+		rv->kind = ROW_FAIL;
+		if (!rv->error)
+			rv->error = istr(td->rs, "", 0, td->fname,
+					 td->c.rec_line, err);
+		return rv->error ? BR_OK : err->code;
+	}
+	rv->kind = ROW_VALUE;
+	if (fn->n) {
+		const char *p;
+
+		for (p = fn->s; isdigit((unsigned char)*p); p++)
+			;
+		if (*p || fn->n > 9 || !br_parse_number(fn->s, &d, NULL) ||
+		    d < 1)
+			return br_error_set(err, BR_EDATA, td->fname, fn->line,
+					    "column 'n' is not a whole number "
+					    ">= 1: \"%s\"",
+					    SNIP(q, fn->s, fn->n));
+		rv->n = (size_t)d;
+		rv->kind = ROW_SUMMARY;
+	}
+	if (fse->n) {
+		rc = parse_value(td, t, COL_SE, &rv->se, NULL, err);
+		if (rc != BR_OK)
+			return rc;
+		if (rv->se < 0)
+			return br_error_set(err, BR_EDATA, td->fname, fse->line,
+					    "column 'se' is negative: \"%s\"",
+					    SNIP(q, fse->s, fse->n));
+		rv->kind = ROW_SUMMARY;
+	}
+	if (fsd->n) {
+		rc = parse_value(td, t, COL_SD, &sd, NULL, err);
+		if (rc != BR_OK)
+			return rc;
+		if (sd < 0)
+			return br_error_set(err, BR_EDATA, td->fname, fsd->line,
+					    "column 'sd' is negative: \"%s\"",
+					    SNIP(q, fsd->s, fsd->n));
+		if (!rv->n)
+			return br_error_set(err, BR_EDATA, td->fname, fsd->line,
+					    "column 'sd' needs 'n' (se = sd / "
+					    "sqrt(n))");
+		if (isnan(rv->se))
+			rv->se = sd / sqrt((double)rv->n);
+		rv->kind = ROW_SUMMARY;
+	}
+	return BR_OK;
+}
+
+/* The test of the current row: found, or created from its identity
+ * columns. */
+static int row_test(struct tidy *td, bool series, struct br_test **out,
+		    struct br_error *err)
+{
+	struct br_resultset *rs = td->rs;
+	const struct field *fid = cell(td, COL_TEST), *fti = cell(td, COL_TITLE);
+	const char *dir;
+	struct br_test tt, *t;
+	unsigned long line = td->c.rec_line;
+	char q[64], q2[64], *key;
+	bool created;
+	size_t idx;
+
+	if (!parse_direction(cell(td, COL_DIRECTION)->s, &dir))
+		return br_error_set(err, BR_EDATA, td->fname,
+				    cell_line(td, COL_DIRECTION),
+				    "column 'direction': unknown direction "
+				    "\"%s\" (HIB, LIB, more, fewer or empty)",
+				    SNIP(q, cell(td, COL_DIRECTION)->s,
+					 cell(td, COL_DIRECTION)->n));
+	if (fid->n == 0 && fti->n == 0)
+		return br_error_set(err, BR_EDATA, td->fname, line,
+				    "row names no test: fill 'test' or "
+				    "'title'");
+	memset(&tt, 0, sizeof tt);
+	tt.identifier = fid->s;
+	tt.title = fti->n ? fti->s : fid->s;
+	tt.app_version = cell(td, COL_APP_VERSION)->s;
+	tt.arguments = cell(td, COL_ARGUMENTS)->s;
+	tt.description = cell(td, COL_DESCRIPTION)->s;
+	tt.scale = cell(td, COL_UNIT)->s;
+	/* Known already?  (Looked up before interning anything.) */
+	key = br_test_key(&tt);
+	if (!key)
+		return br_error_set(err, BR_EIO, td->fname, line,
+				    "out of memory");
+	if (br_map_get(rs->test_index, key, &idx)) {
+		free(key);
+		t = rs->tests[idx];
+		if (*dir && t->proportion && *t->proportion &&
+		    br_dir_from_proportion(dir) !=
+		    br_dir_from_proportion(t->proportion))
+			return br_error_set(err, BR_EDATA, td->fname,
+					    cell_line(td, COL_DIRECTION),
+					    "direction \"%s\" contradicts "
+					    "\"%s\" given for this test on "
+					    "%s:%lu", dir, SNIP(q2,
+					    t->proportion,
+					    strlen(t->proportion)),
+					    t->loc.file ? t->loc.file : "?",
+					    t->loc.line);
+		if (t->loc.file != td->fname && series)
+			return br_error_set(err, BR_EDATA, td->fname, line,
+					    "series test \"%s\" was already "
+					    "read from %s; series cannot be "
+					    "merged", SNIP(q, t->title,
+					    strlen(t->title)), t->loc.file ?
+					    t->loc.file : "another input");
+		*out = t;
+		return BR_OK;
+	}
+	free(key);
+	tt.identifier = istr(rs, tt.identifier, strlen(tt.identifier),
+			     td->fname, line, err);
+	tt.title = istr(rs, tt.title, strlen(tt.title), td->fname, line, err);
+	tt.app_version = istr(rs, tt.app_version, strlen(tt.app_version),
+			      td->fname, line, err);
+	tt.arguments = istr(rs, tt.arguments, strlen(tt.arguments), td->fname,
+			    line, err);
+	tt.description = istr(rs, tt.description, strlen(tt.description),
+			       td->fname, line, err);
+	tt.scale = istr(rs, tt.scale, strlen(tt.scale), td->fname, line, err);
+	tt.proportion = dir;
+	tt.display_format = series ? "LINE_GRAPH" : "BAR_GRAPH";
+	if (series && cell(td, COL_X_LABEL)->n)
+		tt.x_label = istr(rs, cell(td, COL_X_LABEL)->s,
+				  cell(td, COL_X_LABEL)->n, td->fname, line,
+				  err);
+	if (err->code)
+		return err->code;
+	tt.loc.file = td->fname;
+	tt.loc.line = line;
+	t = br_rs_test(rs, &tt, &created, err);
+	if (!t)
+		return err->code;
+	if (created)
+		br_test_finish(rs, t);
+	*out = t;
+	return BR_OK;
+}
+
+/* The entry of (t, system) made by this file, or a new one.  *fail_row
+ * says whether it was made by a failure row; *is_new whether it was
+ * just made. */
+static int row_entry(struct tidy *td, struct br_test *t, size_t sys,
+		     bool fail_row, size_t *out, bool *was_fail, bool *is_new,
+		     struct br_error *err)
+{
+	struct br_loc loc = {td->fname, td->c.rec_line};
+	char key[64], q[64], q2[64];
+	const char *ikey;
+	size_t v, i;
+
+	snprintf(key, sizeof key, "%p/%zu", (void *)t, sys);
+	*is_new = false;
+	if (br_map_get(td->entries, key, &v)) {
+		*out = v / 2;
+		*was_fail = v & 1;
+		return BR_OK;
+	}
+	i = br_test_find_entry(t, sys);
+	if (i != (size_t)-1) {
+		const struct br_entry *o = &t->entries[i];
+		const char *id = td->rs->systems[sys]->identifier;
+
+		return br_error_set(err, BR_EDATA, td->fname, loc.line,
+				    "system \"%s\" already has a result for "
+				    "\"%s\" (%s:%lu)", SNIP(q, id, strlen(id)),
+				    SNIP(q2, t->title, strlen(t->title)),
+				    o->loc.file ? o->loc.file : "?",
+				    o->loc.line);
+	}
+	if (!br_test_add_entry(td->rs, t, sys, &loc, err))
+		return err->code;
+	i = t->n_entries - 1;
+	ikey = br_arena_strdup(td->keys, key);
+	if (!ikey || !br_map_put(td->entries, ikey, i * 2 + (fail_row ? 1 : 0)))
+		return br_error_set(err, BR_EIO, td->fname, loc.line,
+				    "out of memory");
+	*out = i;
+	*was_fail = fail_row;
+	*is_new = true;
+	return BR_OK;
+}
+
+/* What sample_apply() found wrong. */
+enum apply_status { APPLY_OK = 0, APPLY_TWICE, APPLY_MEAN_DIFFERS,
+		    APPLY_ERR };
+
+/* Apply the numbers of one row to a sample (scalar or series point). */
+static enum apply_status sample_apply(struct br_sample *s,
+				      const struct rowval *rv,
+				      const struct br_loc *loc,
+				      struct br_error *err)
+{
+	if (rv->kind == ROW_RUN) {
+		if (s->is_summary || (s->has_value && !s->n_runs))
+			return APPLY_TWICE;
+		if (br_sample_add_run(s, rv->value, loc, err) != BR_OK)
+			return APPLY_ERR;
+		if (!rv->has_mean)
+			return APPLY_OK;
+		if (!s->has_value) {
+			s->has_value = true;
+			s->value = rv->mean;
+			s->value_text = rv->mean_text;
+		} else if (strcmp(s->value_text, rv->mean_text)) {
+			return APPLY_MEAN_DIFFERS;
+		}
+		return APPLY_OK;
+	}
+	if (s->n_runs || s->has_value || s->is_summary)
+		return APPLY_TWICE;
+	s->has_value = true;
+	s->value = rv->mean;
+	s->value_text = rv->mean_text;
+	if (rv->kind == ROW_SUMMARY) {
+		s->is_summary = true;
+		s->se = rv->se;
+		s->n = rv->n;
+	}
+	return APPLY_OK;
+}
+
+/* The error for a failed sample_apply(); first = the line of the
+ * sample's first row. */
+static int apply_error(struct tidy *td, enum apply_status st,
+		       const struct br_sample *s, const struct rowval *rv,
+		       unsigned long line, unsigned long first,
+		       struct br_error *err)
+{
+	char q[64], q2[64];
+
+	if (st == APPLY_ERR)
+		return err->code;
+	if (st == APPLY_MEAN_DIFFERS)
+		return br_error_set(err, BR_EDATA, td->fname, line, "mean "
+				    "\"%s\" differs from \"%s\" on line %lu "
+				    "for the same test and system",
+				    SNIP(q, rv->mean_text,
+					 strlen(rv->mean_text)),
+				    SNIP(q2, s->value_text,
+					 strlen(s->value_text)), first);
+	return br_error_set(err, BR_EDATA, td->fname, line, "second row for "
+			    "the same test and system (first on line %lu): "
+			    "only run rows (with a value) may repeat", first);
+}
+
+/* A test of this file with no measured data yet (failure rows only). */
+static bool test_has_no_data(const struct br_test *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n_entries; i++)
+		if (t->entries[i].sample.n_runs ||
+		    t->entries[i].sample.has_value)
+			return false;
+	return true;
+}
+
+static int tidy_row(struct tidy *td, struct br_error *err)
+{
+	struct br_resultset *rs = td->rs;
+	struct csv *c = &td->c;
+	struct br_loc loc = {td->fname, c->rec_line};
+	const struct field *fsys = cell(td, COL_SYSTEM), *fx = cell(td, COL_X);
+	bool has_data = cell(td, COL_VALUE)->n || cell(td, COL_MEAN)->n;
+	bool series = fx->n > 0, was_fail = false, is_new = false;
+	enum apply_status st;
+	struct br_test *t = NULL;
+	struct br_entry *e;
+	struct rowval rv;
+	double x = 0;
+	size_t sys, ei = 0, i;
+	char q[64];
+	int rc;
+
+	for (i = td->n_header; i < c->nf; i++)
+		if (c->f[i].n)
+			return br_error_set(err, BR_EDATA, td->fname, c->rec_line,
+					    "row has %zu fields, the header "
+					    "%zu", c->nf, td->n_header);
+	if (fsys->n == 0)
+		return br_error_set(err, BR_EDATA, td->fname, c->rec_line,
+				    "column 'system' is empty");
+	if (series && !br_parse_number(fx->s, &x, NULL))
+		return br_error_set(err, BR_EDATA, td->fname, fx->line,
+				    "column 'x' is not a number: \"%s\"",
+				    SNIP(q, fx->s, fx->n));
+	/* A failure row's x (if any) does not matter. */
+	rc = row_test(td, series && has_data, &t, err);
+	if (rc != BR_OK)
+		return rc;
+	if (has_data && series != (t->display == BR_DISPLAY_LINE)) {
+		if (series && t->loc.file == td->fname &&
+		    test_has_no_data(t)) {
+			/* Created by failure rows: it is a series after
+			 * all. */
+			t->display_format = "LINE_GRAPH";
+			t->display = BR_DISPLAY_LINE;
+			if (!t->x_label && cell(td, COL_X_LABEL)->n)
+				t->x_label = istr(rs, cell(td, COL_X_LABEL)->s,
+						  cell(td, COL_X_LABEL)->n,
+						  td->fname, loc.line, err);
+		} else {
+			return br_error_set(err, BR_EDATA, td->fname,
+					    c->rec_line, "test \"%s\" mixes "
+					    "rows with and without x (first "
+					    "row on line %lu)",
+					    SNIP(q, t->title, strlen(t->title)),
+					    t->loc.line);
+		}
+	}
+	rc = row_values(td, t, &rv, err);
+	if (rc != BR_OK)
+		return rc;
+	sys = br_rs_system(rs, fsys->s, true, &loc, err);
+	if (sys == (size_t)-1)
+		return err->code;
+	rc = row_entry(td, t, sys, rv.kind == ROW_FAIL, &ei, &was_fail,
+		       &is_new, err);
+	if (rc != BR_OK)
+		return rc;
+	e = &t->entries[ei];
+	if (!is_new && (rv.kind == ROW_FAIL || was_fail))
+		return br_error_set(err, BR_EDATA, td->fname, c->rec_line,
+				    "second row for the same test and system "
+				    "(first on line %lu): a failure row must "
+				    "be the only one", e->loc.line);
+	if (rv.error && !e->error)
+		e->error = rv.error;
+	if (rv.kind == ROW_FAIL)
+		return BR_OK;
+	if (t->display == BR_DISPLAY_LINE) {
+		struct srow *sr;
+
+		if (!br_grow((void **)&td->srows, &td->cap_srows,
+			     td->n_srows + 1, sizeof *td->srows))
+			return br_error_set(err, BR_EIO, td->fname, loc.line,
+					    "out of memory");
+		sr = &td->srows[td->n_srows++];
+		sr->t = t;
+		sr->entry = ei;
+		sr->x = x;
+		sr->v = rv;
+		sr->line = loc.line;
+		return BR_OK;
+	}
+	st = sample_apply(&e->sample, &rv, &loc, err);
+	if (st != APPLY_OK)
+		return apply_error(td, st, &e->sample, &rv, loc.line,
+				   e->loc.line, err);
+	return BR_OK;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Index of x in the sorted xs[0..n). */
+static size_t x_index(const double *xs, size_t n, double x)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (xs[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Build test->x (the sorted distinct x of its rows) and the points of
+ * every entry that has series rows, then apply the rows in file order.
+ */
+static int build_series(struct tidy *td, struct br_error *err)
+{
+	double *xs = NULL;
+	size_t i, j, k, nx;
+	int rc = BR_OK;
+
+	if (td->n_srows == 0)
+		return BR_OK;
+	xs = malloc(td->n_srows * sizeof *xs);
+	if (!xs)
+		return br_error_set(err, BR_EIO, td->fname, 0, "out of memory");
+	/* Tests are few next to rows; one pass per series test. */
+	for (i = 0; i < td->n_srows; i++) {
+		struct br_test *t = td->srows[i].t;
+
+		if (t->x)
+			continue; /* built already */
+		for (j = i, nx = 0; j < td->n_srows; j++)
+			if (td->srows[j].t == t)
+				xs[nx++] = td->srows[j].x;
+		qsort(xs, nx, sizeof *xs, cmp_double);
+		for (j = k = 0; j < nx; j++)
+			if (k == 0 || xs[j] != xs[k - 1])
+				xs[k++] = xs[j];
+		t->x = malloc(k * sizeof *t->x);
+		if (!t->x) {
+			rc = br_error_set(err, BR_EIO, td->fname, 0,
+					  "out of memory");
+			goto out;
+		}
+		memcpy(t->x, xs, k * sizeof *t->x);
+		t->n_x = k;
+	}
+	for (i = 0; i < td->n_srows; i++) {
+		struct srow *sr = &td->srows[i];
+		struct br_entry *e = &sr->t->entries[sr->entry];
+		struct br_loc loc = {td->fname, sr->line};
+		struct br_sample *s;
+		enum apply_status st;
+		unsigned long first = sr->line;
+
+		if (!e->points) {
+			e->points = calloc(sr->t->n_x, sizeof *e->points);
+			if (!e->points) {
+				rc = br_error_set(err, BR_EIO, td->fname, 0,
+						  "out of memory");
+				goto out;
+			}
+			e->n_points = sr->t->n_x;
+			for (k = 0; k < e->n_points; k++) {
+				e->points[k].se = NAN;
+				e->points[k].value = NAN;
+			}
+		}
+		s = &e->points[x_index(sr->t->x, sr->t->n_x, sr->x)];
+		st = sample_apply(s, &sr->v, &loc, err);
+		if (st == APPLY_OK)
+			continue;
+		/* The line of this point's first row, for the message. */
+		for (j = 0; j < i; j++)
+			if (td->srows[j].t == sr->t &&
+			    td->srows[j].entry == sr->entry &&
+			    td->srows[j].x == sr->x) {
+				first = td->srows[j].line;
+				break;
+			}
+		rc = apply_error(td, st, s, &sr->v, sr->line, first, err);
+		goto out;
+	}
+out:
+	free(xs);
+	return rc;
+}
+
 int br_detect_tidy_csv(const char *buf, size_t len)
 {
-	(void)buf;
-	(void)len;
-	return 0;
+	size_t pos = br_text_bom(buf, len), end = len, n, i;
+	bool sys = false, val = false, magic;
+	const char *s;
+
+	if (end > TIDY_DETECT_WINDOW)
+		end = TIDY_DETECT_WINDOW;
+	magic = end - pos >= strlen(TIDY_MAGIC) &&
+		!strncmp(buf + pos, TIDY_MAGIC, strlen(TIDY_MAGIC));
+	/* Skip comments and blank lines; the next line is the header. */
+	for (;;) {
+		const char *nl;
+
+		if (pos >= end)
+			return magic ? 80 : 0;
+		nl = memchr(buf + pos, '\n', end - pos);
+		n = nl ? (size_t)(nl - (buf + pos)) : end - pos;
+		s = buf + pos;
+		if (n && s[0] == '#') {
+			pos += n + 1;
+			continue;
+		}
+		if (is_blank(s, n)) {
+			pos += n + 1;
+			continue;
+		}
+		break;
+	}
+	for (i = 0; i <= n;) {
+		size_t j = i, a, b;
+		char word[16];
+
+		while (j < n && s[j] != ',')
+			j++;
+		a = i;
+		b = j;
+		while (a < b && (s[a] == ' ' || s[a] == '"'))
+			a++;
+		while (b > a && (s[b - 1] == ' ' || s[b - 1] == '"' ||
+				 s[b - 1] == '\r'))
+			b--;
+		if (b - a < sizeof word) {
+			memcpy(word, s + a, b - a);
+			word[b - a] = '\0';
+			if (!strcasecmp(word, "system"))
+				sys = true;
+			if (!strcasecmp(word, "value") ||
+			    !strcasecmp(word, "mean"))
+				val = true;
+		}
+		i = j + 1;
+	}
+	return sys && val ? 95 : magic ? 80 : 0;
 }
 
 int br_read_tidy_csv(struct br_resultset *rs, const char *name, const char *buf,
-		 size_t len, const struct br_ingest_opts *o,
-		 struct br_error *err)
+		     size_t len, const struct br_ingest_opts *o,
+		     struct br_error *err)
 {
-	(void)rs;
-	(void)buf;
-	(void)len;
+	struct tidy td;
+	bool have_header = false;
+	size_t rows = 0;
+	int rc, r;
+
 	(void)o;
-	return br_error_set(err, BR_EDATA, name, 0, "reader not implemented");
+	rc = br_text_check(buf, len, name, err);
+	if (rc != BR_OK)
+		return rc;
+	memset(&td, 0, sizeof td);
+	td.rs = rs;
+	td.fname = br_rs_str(rs, name);
+	td.entries = br_map_new();
+	td.keys = br_arena_new();
+	if (!td.fname || !td.entries || !td.keys) {
+		rc = br_error_set(err, BR_EIO, name, 0, "out of memory");
+		goto out;
+	}
+	td.meta.file = td.fname;
+	csv_init(&td.c, td.fname, buf, len, false);
+	for (;;) {
+		const char *s;
+		size_t n;
+
+		if (csv_eof(&td.c))
+			break;
+		csv_peek_line(&td.c, &s, &n);
+		if (n && s[0] == '#') {
+			const char *k, *v;
+			size_t kl, vl;
+			bool used;
+
+			if (!have_header && br_text_meta(s, n, &k, &kl, &v, &vl)) {
+				rc = br_meta_apply(rs, &td.meta, k, kl, v, vl,
+						   td.c.line, &used, err);
+				if (rc != BR_OK)
+					goto out;
+			}
+			csv_skip_line(&td.c);
+			continue;
+		}
+		r = csv_next(&td.c, err);
+		if (r < 0) {
+			rc = err->code;
+			goto out;
+		}
+		if (r == 0)
+			break;
+		if (record_empty(&td.c))
+			continue;
+		if (!have_header) {
+			rc = header(&td, err);
+			if (rc != BR_OK)
+				goto out;
+			have_header = true;
+			continue;
+		}
+		rc = tidy_row(&td, err);
+		if (rc != BR_OK)
+			goto out;
+		rows++;
+	}
+	if (!have_header) {
+		rc = br_error_set(err, BR_EDATA, td.fname, td.c.line,
+				  "no header row (tidy CSV needs at least the "
+				  "columns system and value or mean)");
+		goto out;
+	}
+	rc = build_series(&td, err);
+	if (rc == BR_OK && rows == 0)
+		br_rs_warn(rs, &(struct br_loc){td.fname, 0},
+			   "no data rows after the header");
+out:
+	free(td.srows);
+	br_map_free(td.entries);
+	br_arena_free(td.keys);
+	br_meta_fini(&td.meta);
+	csv_fini(&td.c);
+	return rc;
 }

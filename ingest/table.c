@@ -1,19 +1,1036 @@
-/* STUB: to be replaced by the real reader. */
-#include "ingest_int.h"
-int br_detect_table(const char *buf, size_t len)
+/*
+ * table.c - timing/result tables as pasted into a mail (seed 003):
+ *
+ *   # unit: Seconds
+ *   UFS ZFS (default) ZFS+comp ZFS+nochksum
+ *   db creation 0:38 0:42 0:18 0:40
+ *   data load[1] 8:49 26:20 25:39 26:19
+ *
+ * The file holds the table alone, with optional "#" comment and
+ * "# key: value" metadata lines before it (doc/table.md).  Every data
+ * row ends in K value cells (numbers, durations such as 26:20, or "-"
+ * for none); K decides how the header is cut into column names, so names
+ * and labels may contain blanks.  Each row becomes a test with one run
+ * per column (system); a "scaling" table (numeric first column, e.g.
+ * disks) becomes one LINE_GRAPH test whose x are the first column.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../model/model_int.h"
+#include "text_int.h"
+
+#define DETECT_WINDOW 4096
+#define MAX_VALUE_TEXT 63  /* longer cells are never numbers */
+
+struct span {
+	const char *s;
+	size_t n;
+};
+
+enum mode { MODE_BLANKS, MODE_TAB, MODE_SEMI, MODE_COMMA };
+
+enum vkind { V_NO, V_NUM, V_DUR, V_MISSING };
+
+struct trow {
+	unsigned long line;
+	struct span label;   /* footnote markers still in */
+	size_t cells;        /* index of its k cells in table.cells */
+	size_t k_row;        /* value cells found at the end */
+	struct span bad;     /* the cell just before them (for messages) */
+};
+
+struct table {
+	const char *name;
+	enum mode mode;
+	unsigned long header_line;
+	struct span header;
+	struct span *names;  /* column names: k, or k + 1 with a stub */
+	size_t n_names, cap_names;
+	bool has_stub;
+	bool stub_guessed;   /* from single-blank tokens: worth a warning */
+	size_t k;
+	struct trow *rows;
+	size_t n_rows, cap_rows;
+	struct span *cells;  /* k per row (row-major) once k is known */
+	size_t n_cells, cap_cells;
+	/* per-row candidate cells before k is known */
+	struct span *tok;
+	size_t n_tok, cap_tok;
+};
+
+static void table_fini(struct table *tb)
 {
-	(void)buf;
-	(void)len;
+	free(tb->names);
+	free(tb->rows);
+	free(tb->cells);
+	free(tb->tok);
+}
+
+static bool blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+static struct span trim(struct span sp)
+{
+	while (sp.n && blank(sp.s[0])) {
+		sp.s++;
+		sp.n--;
+	}
+	while (sp.n && blank(sp.s[sp.n - 1]))
+		sp.n--;
+	return sp;
+}
+
+/* s[0..n) without a trailing footnote marker "[1]" (up to 8 chars). */
+static size_t strip_marker(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n < 3 || s[n - 1] != ']')
+		return n;
+	for (i = n - 1; i > 0 && n - i <= 8; i--)
+		if (s[i - 1] == '[')
+			return i - 1;
+	return n;
+}
+
+static bool missing_marker(const char *s, size_t n)
+{
+	static const char *const marks[] = {
+		"-", "--", "n/a", "na", "\xe2\x80\x93", "\xe2\x80\x94",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof marks / sizeof *marks; i++)
+		if (strlen(marks[i]) == n && !strncasecmp(s, marks[i], n))
+			return true;
+	return false;
+}
+
+/* What a cell holds; *v gets seconds for a duration. */
+static enum vkind classify(struct span sp, double *v)
+{
+	char tmp[MAX_VALUE_TEXT + 1];
+	size_t n;
+	double d;
+
+	sp = trim(sp);
+	n = strip_marker(sp.s, sp.n);
+	if (n == 0 || n > MAX_VALUE_TEXT)
+		return V_NO;
+	memcpy(tmp, sp.s, n);
+	tmp[n] = '\0';
+	if (br_parse_number(tmp, v ? v : &d, NULL))
+		return V_NUM;
+	if (br_parse_duration(tmp, n, v ? v : &d))
+		return V_DUR;
+	if (missing_marker(tmp, n))
+		return V_MISSING;
+	return V_NO;
+}
+
+static bool push_span(struct span **arr, size_t *n, size_t *cap,
+		      struct span sp)
+{
+	if (!br_grow((void **)arr, cap, *n + 1, sizeof **arr))
+		return false;
+	(*arr)[(*n)++] = sp;
+	return true;
+}
+
+/* Split line into tb->tok by the table's mode.  Blanks: runs of blanks;
+ * tab: runs of tabs; ';' and ',': every one (empty cells kept). */
+static int split_cells(struct table *tb, const char *s, size_t n,
+		       unsigned long line, struct br_error *err)
+{
+	size_t i = 0;
+
+	tb->n_tok = 0;
+	while (i < n) {
+		size_t j;
+		struct span sp;
+
+		if (tb->mode == MODE_BLANKS) {
+			while (i < n && blank(s[i]))
+				i++;
+			if (i >= n)
+				break;
+			for (j = i; j < n && !blank(s[j]); j++)
+				;
+		} else {
+			char d = tb->mode == MODE_TAB ? '\t'
+				 : tb->mode == MODE_SEMI ? ';' : ',';
+
+			for (j = i; j < n && s[j] != d; j++)
+				;
+		}
+		sp.s = s + i;
+		sp.n = j - i;
+		if (tb->mode != MODE_BLANKS)
+			sp = trim(sp);
+		if (tb->n_tok >= BR_TEXT_MAX_COLUMNS)
+			return br_error_set(err, BR_EDATA, tb->name, line,
+					    "more than %d columns",
+					    BR_TEXT_MAX_COLUMNS);
+		if (!push_span(&tb->tok, &tb->n_tok, &tb->cap_tok, sp))
+			return br_error_set(err, BR_EIO, tb->name, line,
+					    "out of memory");
+		if (tb->mode == MODE_TAB) {
+			while (j < n && s[j] == '\t')
+				j++;
+			i = j;
+		} else if (tb->mode == MODE_BLANKS) {
+			i = j;
+		} else {
+			i = j + 1;
+			if (j + 1 == n) {
+				/* "a;b;" ends in an empty cell */
+				sp.s = s + n;
+				sp.n = 0;
+				if (!push_span(&tb->tok, &tb->n_tok,
+					       &tb->cap_tok, sp))
+					return br_error_set(err, BR_EIO,
+							    tb->name, line,
+							    "out of memory");
+			}
+		}
+	}
+	return BR_OK;
+}
+
+/* The lines of the table: not blank, not comments.  Calls fn for each
+ * with its 1-based line number; stops at the first error.  The first
+ * such line is the header. */
+struct line {
+	const char *s;
+	size_t n;
+	unsigned long no;
+};
+
+static int collect_lines(const char *buf, size_t len, struct line **out,
+			 size_t *n_out, const char *name, struct br_error *err)
+{
+	size_t pos = br_text_bom(buf, len), cap = 0, n = 0;
+	struct line *ls = NULL;
+	unsigned long no = 1;
+
+	while (pos < len) {
+		const char *p = buf + pos;
+		const char *nl = memchr(p, '\n', len - pos);
+		size_t l = nl ? (size_t)(nl - p) : len - pos;
+		struct span sp = trim((struct span){p, l});
+
+		if (sp.n && sp.s[0] != '#') {
+			if (!br_grow((void **)&ls, &cap, n + 1, sizeof *ls)) {
+				free(ls);
+				return br_error_set(err, BR_EIO, name, no,
+						    "out of memory");
+			}
+			ls[n].s = p;
+			ls[n].n = l;
+			while (ls[n].n && blank(ls[n].s[ls[n].n - 1]))
+				ls[n].n--;
+			ls[n].no = no;
+			n++;
+		}
+		pos += l + 1;
+		no++;
+	}
+	*out = ls;
+	*n_out = n;
+	return BR_OK;
+}
+
+/* Does every line contain c? */
+static bool all_have(const struct line *ls, size_t n, char c)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!memchr(ls[i].s, c, ls[i].n))
+			return false;
+	return true;
+}
+
+/* Does sp contain a tab or two blanks in a row? */
+static bool has_gap(struct span sp)
+{
+	size_t i;
+
+	for (i = 0; i < sp.n; i++)
+		if (sp.s[i] == '\t' ||
+		    (sp.s[i] == ' ' && i + 1 < sp.n && sp.s[i + 1] == ' '))
+			return true;
+	return false;
+}
+
+/* Header names by gaps: runs of two or more blanks, or any tab. */
+static int names_by_gaps(struct table *tb, struct span h)
+{
+	size_t i = 0;
+
+	tb->n_names = 0;
+	while (i < h.n) {
+		size_t j = i;
+		struct span sp;
+
+		while (j < h.n) {
+			if (h.s[j] == '\t' ||
+			    (h.s[j] == ' ' && j + 1 < h.n &&
+			     (h.s[j + 1] == ' ' || h.s[j + 1] == '\t')))
+				break;
+			j++;
+		}
+		sp = trim((struct span){h.s + i, j - i});
+		if (sp.n && !push_span(&tb->names, &tb->n_names,
+				       &tb->cap_names, sp))
+			return -1;
+		while (j < h.n && blank(h.s[j]))
+			j++;
+		i = j;
+	}
 	return 0;
 }
 
-int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
-		 size_t len, const struct br_ingest_opts *o,
-		 struct br_error *err)
+/* Header names by single blanks, a token starting with '(' or '['
+ * joined to the one before (until its brackets close). */
+static int names_by_tokens(struct table *tb, struct span h)
 {
-	(void)rs;
-	(void)buf;
-	(void)len;
+	size_t i = 0;
+	int depth = 0;
+
+	tb->n_names = 0;
+	while (i < h.n) {
+		size_t j, k;
+
+		while (i < h.n && blank(h.s[i]))
+			i++;
+		if (i >= h.n)
+			break;
+		for (j = i; j < h.n && !blank(h.s[j]); j++)
+			;
+		if (tb->n_names && (depth > 0 || h.s[i] == '(' ||
+				    h.s[i] == '[')) {
+			struct span *last = &tb->names[tb->n_names - 1];
+
+			last->n = (size_t)(h.s + j - last->s);
+		} else if (!push_span(&tb->names, &tb->n_names,
+				      &tb->cap_names,
+				      (struct span){h.s + i, j - i})) {
+			return -1;
+		}
+		for (k = i; k < j; k++) {
+			if (h.s[k] == '(' || h.s[k] == '[')
+				depth++;
+			else if ((h.s[k] == ')' || h.s[k] == ']') && depth > 0)
+				depth--;
+		}
+		i = j;
+	}
+	return 0;
+}
+
+/*
+ * Read the structure of the table in buf: mode, header names, K and
+ * every row's label and cells.  Used by detection (on a prefix) and by
+ * the reader.  Returns BR_OK or an error naming the line.
+ */
+static int analyze(struct table *tb, const char *buf, size_t len,
+		   struct br_error *err)
+{
+	struct line *ls = NULL;
+	size_t n_ls = 0, i, j, kmin = (size_t)-1, kmax = 0;
+	int rc;
+	char q[64];
+
+	rc = collect_lines(buf, len, &ls, &n_ls, tb->name, err);
+	if (rc != BR_OK)
+		return rc;
+	if (n_ls == 0) {
+		rc = br_error_set(err, BR_EDATA, tb->name, 1, "no table: the "
+				  "input has no lines besides comments");
+		goto out;
+	}
+	if (n_ls == 1) {
+		rc = br_error_set(err, BR_EDATA, tb->name, ls[0].no, "a table "
+				  "needs a header line and at least one row");
+		goto out;
+	}
+	tb->mode = all_have(ls, n_ls, '\t') ? MODE_TAB
+		   : all_have(ls, n_ls, ';') ? MODE_SEMI
+		   : all_have(ls, n_ls, ',') ? MODE_COMMA : MODE_BLANKS;
+	tb->header_line = ls[0].no;
+	tb->header = trim((struct span){ls[0].s, ls[0].n});
+	/* Rows: label and trailing value cells. */
+	for (i = 1; i < n_ls; i++) {
+		struct trow r;
+		size_t nv = 0;
+
+		rc = split_cells(tb, ls[i].s, ls[i].n, ls[i].no, err);
+		if (rc != BR_OK)
+			goto out;
+		memset(&r, 0, sizeof r);
+		r.line = ls[i].no;
+		if (tb->mode == MODE_BLANKS) {
+			while (nv < tb->n_tok &&
+			       classify(tb->tok[tb->n_tok - 1 - nv], NULL) !=
+			       V_NO)
+				nv++;
+			if (nv == tb->n_tok)
+				nv--; /* the first cell is the label */
+		} else {
+			nv = tb->n_tok - 1;
+		}
+		r.k_row = nv;
+		if (nv < tb->n_tok)
+			r.bad = tb->tok[tb->n_tok - 1 - nv];
+		r.cells = tb->n_cells;
+		/* Keep every token for now; cut once K is known. */
+		for (j = 0; j < tb->n_tok; j++)
+			if (!push_span(&tb->cells, &tb->n_cells,
+				       &tb->cap_cells, tb->tok[j])) {
+				rc = br_error_set(err, BR_EIO, tb->name, r.line,
+						  "out of memory");
+				goto out;
+			}
+		r.label.n = tb->n_tok; /* token count, resolved below */
+		if (!br_grow((void **)&tb->rows, &tb->cap_rows, tb->n_rows + 1,
+			     sizeof *tb->rows)) {
+			rc = br_error_set(err, BR_EIO, tb->name, r.line,
+					  "out of memory");
+			goto out;
+		}
+		tb->rows[tb->n_rows++] = r;
+		if (nv < kmin)
+			kmin = nv;
+		if (nv > kmax)
+			kmax = nv;
+	}
+	if (tb->mode != MODE_BLANKS && kmin != kmax) {
+		for (i = 0; i < tb->n_rows; i++)
+			if (tb->rows[i].k_row != tb->rows[0].k_row)
+				break;
+		rc = br_error_set(err, BR_EDATA, tb->name, tb->rows[i].line,
+				  "row has %zu cells, the first row %zu",
+				  tb->rows[i].k_row + 1,
+				  tb->rows[0].k_row + 1);
+		goto out;
+	}
+	tb->k = kmin;
+	if (tb->k == 0) {
+		for (i = 0; i < tb->n_rows && tb->rows[i].k_row; i++)
+			;
+		rc = br_error_set(err, BR_EDATA, tb->name, tb->rows[i].line,
+				  "row does not end in values (numbers or "
+				  "durations): \"%s\"",
+				  (br_text_snip(q, sizeof q, tb->rows[i].bad.s,
+						tb->rows[i].bad.n), q));
+		goto out;
+	}
+	/* Header names: K, or K + 1 with the label column's name. */
+	if (tb->mode != MODE_BLANKS) {
+		rc = split_cells(tb, tb->header.s, tb->header.n,
+				 tb->header_line, err);
+		if (rc != BR_OK)
+			goto out;
+		/* Swap: the header's cells become the names. */
+		tb->names = tb->tok;
+		tb->n_names = tb->n_tok;
+		tb->cap_names = tb->cap_tok;
+		tb->tok = NULL;
+		tb->n_tok = tb->cap_tok = 0;
+	} else {
+		/* Prefer gaps of two blanks or a tab when there are any. */
+		if (has_gap(tb->header) &&
+		    names_by_gaps(tb, tb->header) < 0) {
+			rc = br_error_set(err, BR_EIO, tb->name, 0,
+					  "out of memory");
+			goto out;
+		}
+		if (tb->n_names != tb->k && tb->n_names != tb->k + 1) {
+			if (names_by_tokens(tb, tb->header) < 0) {
+				rc = br_error_set(err, BR_EIO, tb->name, 0,
+						  "out of memory");
+				goto out;
+			}
+			if (tb->n_names == tb->k + 1)
+				tb->stub_guessed = true;
+		}
+	}
+	if (tb->n_names != tb->k && tb->n_names != tb->k + 1) {
+		/* A row with too few values is the likelier culprit. */
+		if (kmax > kmin && (tb->n_names == kmax ||
+				    tb->n_names == kmax + 1)) {
+			for (i = 0; i < tb->n_rows &&
+			     tb->rows[i].k_row != kmin; i++)
+				;
+			rc = br_error_set(err, BR_EDATA, tb->name,
+					  tb->rows[i].line, "only %zu values "
+					  "at the end of the row, the header "
+					  "has %zu columns: \"%s\" is not a "
+					  "number or duration", kmin,
+					  tb->n_names - (tb->n_names > kmax),
+					  (br_text_snip(q, sizeof q,
+							tb->rows[i].bad.s,
+							tb->rows[i].bad.n), q));
+			goto out;
+		}
+		rc = br_error_set(err, BR_EDATA, tb->name, tb->header_line,
+				  "cannot cut the header into %zu column "
+				  "names (found %zu); separate names that "
+				  "contain blanks by two blanks or a tab",
+				  tb->k, tb->n_names);
+		goto out;
+	}
+	if (tb->n_names == tb->k + 1)
+		tb->has_stub = true;
+	else
+		tb->stub_guessed = false;
+	/* Cut every row: label = text before its last K cells. */
+	for (i = 0; i < tb->n_rows; i++) {
+		struct trow *r = &tb->rows[i];
+		size_t ntok = r->label.n, first = ntok - tb->k;
+		const struct span *tk = &tb->cells[r->cells];
+
+		if (first == 0) {
+			rc = br_error_set(err, BR_EDATA, tb->name, r->line,
+					  "row has no label before its values");
+			goto out;
+		}
+		if (tb->mode == MODE_BLANKS) {
+			r->label.s = tk[0].s;
+			r->label.n = (size_t)(tk[first - 1].s + tk[first - 1].n -
+					      tk[0].s);
+		} else {
+			r->label = tk[0];
+		}
+		r->cells += first;
+	}
+	rc = BR_OK;
+out:
+	free(ls);
+	return rc;
+}
+
+int br_detect_table(const char *buf, size_t len)
+{
+	struct table tb;
+	struct br_error err;
+	size_t n = len;
+	int rc;
+
+	if (n > DETECT_WINDOW) {
+		/* Whole lines only. */
+		n = DETECT_WINDOW;
+		while (n > 0 && buf[n - 1] != '\n')
+			n--;
+	}
+	if (n == 0 || memchr(buf, '\0', n))
+		return 0;
+	memset(&tb, 0, sizeof tb);
+	tb.name = "";
+	br_error_clear(&err);
+	rc = analyze(&tb, buf, n, &err);
+	if (rc == BR_OK && tb.n_rows >= 1)
+		rc = tb.mode == MODE_BLANKS ? 50 : 40;
+	else
+		rc = 0;
+	table_fini(&tb);
+	return rc;
+}
+
+/* ------------------------------------------------------------ reader */
+
+struct tmeta {
+	struct span unit, direction, x_label, layout, title;
+	bool has_unit, has_direction, has_x_label, has_layout, has_title;
+};
+
+/* The "#" lines before the header: ours (unit, direction, x_label,
+ * layout) and the result set's (title, description, source, system...). */
+static int read_meta(struct br_resultset *rs, struct br_meta *meta,
+		     struct tmeta *tm, const char *buf, size_t len,
+		     unsigned long header_line, struct br_error *err)
+{
+	size_t pos = br_text_bom(buf, len);
+	unsigned long no = 1;
+
+	while (pos < len && no < header_line) {
+		const char *p = buf + pos, *k, *v;
+		const char *nl = memchr(p, '\n', len - pos);
+		size_t l = nl ? (size_t)(nl - p) : len - pos, kl, vl;
+		struct span sp = trim((struct span){p, l});
+		bool used;
+		int rc;
+
+		if (sp.n && br_text_meta(sp.s, sp.n, &k, &kl, &v, &vl)) {
+			struct span val = {v, vl};
+
+			if (br_text_key_is(k, kl, "unit")) {
+				tm->unit = val;
+				tm->has_unit = true;
+			} else if (br_text_key_is(k, kl, "direction")) {
+				tm->direction = val;
+				tm->has_direction = true;
+			} else if (br_text_key_is(k, kl, "x_label")) {
+				tm->x_label = val;
+				tm->has_x_label = true;
+			} else if (br_text_key_is(k, kl, "layout")) {
+				tm->layout = val;
+				tm->has_layout = true;
+			} else {
+				if (br_text_key_is(k, kl, "title")) {
+					tm->title = val;
+					tm->has_title = true;
+				}
+				rc = br_meta_apply(rs, meta, k, kl, v, vl, no,
+						   &used, err);
+				if (rc != BR_OK)
+					return rc;
+			}
+		}
+		pos += l + 1;
+		no++;
+	}
+	return BR_OK;
+}
+
+/* "HIB"/"LIB"/"" from "# direction:"; false if unknown. */
+static bool table_direction(struct span sp, const char **out)
+{
+	static const struct {
+		const char *word, *prop;
+	} words[] = {
+		{"hib", "HIB"}, {"lib", "LIB"}, {"more", "HIB"},
+		{"fewer", "LIB"}, {"less", "LIB"}, {"higher", "HIB"},
+		{"lower", "LIB"}, {"more is better", "HIB"},
+		{"fewer is better", "LIB"}, {"less is better", "LIB"},
+		{"higher is better", "HIB"}, {"lower is better", "LIB"},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof words / sizeof *words; i++)
+		if (strlen(words[i].word) == sp.n &&
+		    !strncasecmp(sp.s, words[i].word, sp.n)) {
+			*out = words[i].prop;
+			return true;
+		}
+	return false;
+}
+
+/* A label with its footnote markers ("[1]") taken out, interned. */
+static const char *clean_label(struct br_resultset *rs, struct span sp)
+{
+	char *out = br_arena_alloc(rs->arena, sp.n + 1);
+	size_t i = 0, o = 0;
+
+	if (!out)
+		return NULL;
+	while (i < sp.n) {
+		if (sp.s[i] == '[') {
+			size_t j = i + 1;
+
+			while (j < sp.n && j - i <= 8 && sp.s[j] != ']' &&
+			       sp.s[j] != '[')
+				j++;
+			if (j < sp.n && sp.s[j] == ']' && j - i <= 8) {
+				i = j + 1;
+				continue;
+			}
+		}
+		out[o++] = sp.s[i++];
+	}
+	while (o && blank(out[o - 1]))
+		o--;
+	out[o] = '\0';
+	/* Squeeze blank runs (alignment padding) to one blank. */
+	for (i = o = 0; out[i]; i++) {
+		if (blank(out[i])) {
+			if (o == 0 || out[o - 1] == ' ')
+				continue;
+			out[o++] = ' ';
+		} else {
+			out[o++] = out[i];
+		}
+	}
+	while (o && out[o - 1] == ' ')
+		o--;
+	out[o] = '\0';
+	return out;
+}
+
+/* Put one cell into a sample: a run, plus the published value text. */
+static int cell_value(struct br_resultset *rs, const struct table *tb,
+		      const struct br_test *t, struct span cell,
+		      unsigned long line, struct br_sample *s,
+		      struct br_error *err)
+{
+	struct br_loc loc = {tb->name, line};
+	char num[40], q[64];
+	double v = 0;
+	enum vkind k = classify(cell, &v);
+	size_t n;
+
+	cell = trim(cell);
+	n = strip_marker(cell.s, cell.n);
+	if (k == V_MISSING)
+		return BR_OK;
+	if (k == V_NO)
+		return br_error_set(err, BR_EDATA, tb->name, line,
+				    "\"%s\" is not a number or duration",
+				    (br_text_snip(q, sizeof q, cell.s, cell.n),
+				     q));
+	if (k == V_DUR) {
+		if (t->unit.dim != BR_DIM_TIME)
+			return br_error_set(err, BR_EDATA, tb->name, line,
+					    "\"%s\" is a duration, but the "
+					    "unit \"%s\" is not a time",
+					    (br_text_snip(q, sizeof q, cell.s,
+							  cell.n), q),
+					    t->unit.text);
+		v /= t->unit.scale;
+		br_fmt_double(num, sizeof num, v);
+		s->value_text = br_rs_str(rs, num);
+	} else {
+		s->value_text = br_rs_strn(rs, cell.s, n);
+	}
+	if (!s->value_text)
+		return br_error_set(err, BR_EIO, tb->name, line,
+				    "out of memory");
+	s->has_value = true;
+	s->value = v;
+	return br_sample_add_run(s, v, &loc, err);
+}
+
+/* A new entry for (t, system); EDATA if an earlier input has one. */
+static struct br_entry *new_entry(struct br_resultset *rs,
+				  const struct table *tb, struct br_test *t,
+				  size_t sys, unsigned long line,
+				  struct br_error *err)
+{
+	struct br_loc loc = {tb->name, line};
+	size_t i = br_test_find_entry(t, sys);
+	char q[64], q2[64];
+
+	if (i != (size_t)-1) {
+		const struct br_entry *o = &t->entries[i];
+		const char *id = rs->systems[sys]->identifier;
+
+		br_error_set(err, BR_EDATA, tb->name, line, "system \"%s\" "
+			     "already has a result for \"%s\" (%s:%lu)",
+			     (br_text_snip(q, sizeof q, id, strlen(id)), q),
+			     (br_text_snip(q2, sizeof q2, t->title,
+					   strlen(t->title)), q2),
+			     o->loc.file ? o->loc.file : "?", o->loc.line);
+		return NULL;
+	}
+	return br_test_add_entry(rs, t, sys, &loc, err);
+}
+
+static int cmp_row_x(const void *a, const void *b)
+{
+	const double *x = a, *y = b;
+
+	return *x < *y ? -1 : *x > *y;
+}
+
+int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
+		  size_t len, const struct br_ingest_opts *o,
+		  struct br_error *err)
+{
+	struct table tb;
+	struct tmeta tm;
+	struct br_meta meta;
+	const char *fname, *unit = "", *dir = "", *empty;
+	size_t *sys = NULL, i, j, ns;
+	bool any_dur = false, scaling = false;
+	double *xs = NULL;
+	char q[64];
+	int rc;
+
 	(void)o;
-	return br_error_set(err, BR_EDATA, name, 0, "reader not implemented");
+	rc = br_text_check(buf, len, name, err);
+	if (rc != BR_OK)
+		return rc;
+	fname = br_rs_str(rs, name);
+	empty = br_rs_str(rs, "");
+	if (!fname || !empty)
+		return br_error_set(err, BR_EIO, name, 0, "out of memory");
+	memset(&tb, 0, sizeof tb);
+	memset(&tm, 0, sizeof tm);
+	memset(&meta, 0, sizeof meta);
+	tb.name = fname;
+	meta.file = fname;
+	rc = analyze(&tb, buf, len, err);
+	if (rc != BR_OK)
+		goto out;
+	rc = read_meta(rs, &meta, &tm, buf, len, tb.header_line, err);
+	if (rc != BR_OK)
+		goto out;
+	/* Layout: "# layout:", or numeric labels under a named first
+	 * column. */
+	if (tm.has_layout) {
+		if (br_text_key_is(tm.layout.s, tm.layout.n, "scaling"))
+			scaling = true;
+		else if (!br_text_key_is(tm.layout.s, tm.layout.n, "bars")) {
+			rc = br_error_set(err, BR_EDATA, fname, 0, "# layout: "
+					  "must be bars or scaling");
+			goto out;
+		}
+	} else if (tb.has_stub) {
+		scaling = true;
+		for (i = 0; i < tb.n_rows && scaling; i++)
+			if (classify(tb.rows[i].label, NULL) != V_NUM)
+				scaling = false;
+	}
+	if (tb.stub_guessed && !scaling)
+		br_rs_warn(rs, &(struct br_loc){fname, tb.header_line},
+			   "the header has one name more than the rows have "
+			   "values: \"%s\" is taken as the name of the label "
+			   "column", (br_text_snip(q, sizeof q, tb.names[0].s,
+						   tb.names[0].n), q));
+	/* Unit and direction: metadata, else Seconds / LIB for durations. */
+	for (i = 0; i < tb.n_rows * tb.k && !any_dur; i++)
+		if (classify(tb.cells[tb.rows[i / tb.k].cells + i % tb.k],
+			     NULL) == V_DUR)
+			any_dur = true;
+	if (tm.has_unit)
+		unit = br_rs_strn(rs, tm.unit.s, tm.unit.n);
+	else if (any_dur)
+		unit = "Seconds";
+	if (tm.has_direction) {
+		if (!table_direction(tm.direction, &dir)) {
+			rc = br_error_set(err, BR_EDATA, fname, 0, "# direction: "
+					  "must be HIB, LIB, more or fewer");
+			goto out;
+		}
+	} else if (any_dur) {
+		dir = "LIB";
+	}
+	if (!unit) {
+		rc = br_error_set(err, BR_EIO, fname, 0, "out of memory");
+		goto out;
+	}
+	/* Systems, in header order. */
+	ns = tb.k;
+	sys = malloc(ns * sizeof *sys);
+	if (!sys) {
+		rc = br_error_set(err, BR_EIO, fname, 0, "out of memory");
+		goto out;
+	}
+	for (j = 0; j < ns; j++) {
+		struct br_loc loc = {fname, tb.header_line};
+		struct span nm = tb.names[j + (tb.has_stub ? 1 : 0)];
+		const char *id = clean_label(rs, nm);
+
+		if (!id) {
+			rc = br_error_set(err, BR_EIO, fname, 0, "out of memory");
+			goto out;
+		}
+		if (!*id) {
+			rc = br_error_set(err, BR_EDATA, fname, tb.header_line,
+					  "column %zu has no name", j + 1);
+			goto out;
+		}
+		sys[j] = br_rs_system(rs, id, true, &loc, err);
+		if (sys[j] == (size_t)-1) {
+			rc = err->code;
+			goto out;
+		}
+		rs->systems[sys[j]]->declared = true;
+		for (i = 0; i < j; i++)
+			if (sys[i] == sys[j]) {
+				rc = br_error_set(err, BR_EDATA, fname,
+						  tb.header_line, "column "
+						  "\"%s\" appears twice", id);
+				goto out;
+			}
+	}
+	if (!scaling) {
+		for (i = 0; i < tb.n_rows; i++) {
+			const struct trow *r = &tb.rows[i];
+			struct br_test tt, *t;
+			bool created;
+
+			memset(&tt, 0, sizeof tt);
+			tt.identifier = empty;
+			tt.title = clean_label(rs, r->label);
+			tt.app_version = empty;
+			tt.arguments = empty;
+			tt.description = empty;
+			tt.scale = unit;
+			tt.proportion = dir;
+			tt.display_format = "BAR_GRAPH";
+			tt.loc.file = fname;
+			tt.loc.line = r->line;
+			if (!tt.title) {
+				rc = br_error_set(err, BR_EIO, fname, r->line,
+						  "out of memory");
+				goto out;
+			}
+			if (!*tt.title) {
+				rc = br_error_set(err, BR_EDATA, fname, r->line,
+						  "row has an empty label");
+				goto out;
+			}
+			t = br_rs_test(rs, &tt, &created, err);
+			if (!t) {
+				rc = err->code;
+				goto out;
+			}
+			if (created) {
+				br_test_finish(rs, t);
+			} else if (t->loc.file == fname) {
+				rc = br_error_set(err, BR_EDATA, fname, r->line,
+						  "row \"%s\" repeats line %lu",
+						  (br_text_snip(q, sizeof q,
+							tt.title,
+							strlen(tt.title)), q),
+						  t->loc.line);
+				goto out;
+			}
+			for (j = 0; j < ns; j++) {
+				struct span cell = tb.cells[r->cells + j];
+				struct br_entry *e;
+
+				if (classify(cell, NULL) == V_MISSING)
+					continue;
+				e = new_entry(rs, &tb, t, sys[j], r->line, err);
+				if (!e) {
+					rc = err->code;
+					goto out;
+				}
+				rc = cell_value(rs, &tb, t, cell, r->line,
+						&e->sample, err);
+				if (rc != BR_OK)
+					goto out;
+			}
+		}
+	} else {
+		/* One LINE_GRAPH test; x = the first column. */
+		struct br_test tt, *t;
+		bool created;
+		size_t *order;
+
+		xs = malloc(tb.n_rows * 2 * sizeof *xs);
+		if (!xs) {
+			rc = br_error_set(err, BR_EIO, fname, 0, "out of memory");
+			goto out;
+		}
+		for (i = 0; i < tb.n_rows; i++) {
+			if (classify(tb.rows[i].label, &xs[2 * i]) != V_NUM) {
+				rc = br_error_set(err, BR_EDATA, fname,
+						  tb.rows[i].line, "a scaling "
+						  "table needs a number in the "
+						  "first column, not \"%s\"",
+						  (br_text_snip(q, sizeof q,
+						   tb.rows[i].label.s,
+						   tb.rows[i].label.n), q));
+				goto out;
+			}
+			xs[2 * i + 1] = (double)i;
+		}
+		qsort(xs, tb.n_rows, 2 * sizeof *xs, cmp_row_x);
+		for (i = 1; i < tb.n_rows; i++)
+			if (xs[2 * i] == xs[2 * i - 2]) {
+				rc = br_error_set(err, BR_EDATA, fname,
+						  tb.rows[(size_t)xs[2 * i + 1]]
+						  .line, "x %g appears twice",
+						  xs[2 * i]);
+				goto out;
+			}
+		memset(&tt, 0, sizeof tt);
+		tt.identifier = empty;
+		if (tm.has_title)
+			tt.title = br_rs_strn(rs, tm.title.s, tm.title.n);
+		else if (tb.has_stub && tb.names[0].n)
+			tt.title = br_arena_printf(rs->arena, "%.*s scaling",
+						   (int)tb.names[0].n,
+						   tb.names[0].s);
+		else
+			tt.title = "Scaling";
+		tt.app_version = empty;
+		tt.arguments = empty;
+		tt.description = empty;
+		tt.scale = unit;
+		tt.proportion = dir;
+		tt.display_format = "LINE_GRAPH";
+		if (tm.has_x_label)
+			tt.x_label = br_rs_strn(rs, tm.x_label.s, tm.x_label.n);
+		else if (tb.has_stub && tb.names[0].n)
+			tt.x_label = clean_label(rs, tb.names[0]);
+		tt.loc.file = fname;
+		tt.loc.line = tb.header_line;
+		if (!tt.title) {
+			rc = br_error_set(err, BR_EIO, fname, 0, "out of memory");
+			goto out;
+		}
+		t = br_rs_test(rs, &tt, &created, err);
+		if (!t) {
+			rc = err->code;
+			goto out;
+		}
+		if (!created) {
+			rc = br_error_set(err, BR_EDATA, fname, tb.header_line,
+					  "scaling test \"%s\" was already read "
+					  "from %s:%lu; series cannot be "
+					  "merged", tt.title, t->loc.file ?
+					  t->loc.file : "?", t->loc.line);
+			goto out;
+		}
+		br_test_finish(rs, t);
+		t->x = malloc(tb.n_rows * sizeof *t->x);
+		order = malloc(tb.n_rows * sizeof *order);
+		if (!t->x || !order) {
+			free(order);
+			rc = br_error_set(err, BR_EIO, fname, 0, "out of memory");
+			goto out;
+		}
+		for (i = 0; i < tb.n_rows; i++) {
+			t->x[i] = xs[2 * i];
+			order[i] = (size_t)xs[2 * i + 1];
+		}
+		t->n_x = tb.n_rows;
+		for (j = 0; j < ns && rc == BR_OK; j++) {
+			struct br_entry *e = new_entry(rs, &tb, t, sys[j],
+						       tb.header_line, err);
+
+			if (!e) {
+				rc = err->code;
+				break;
+			}
+			e->points = calloc(tb.n_rows, sizeof *e->points);
+			if (!e->points) {
+				rc = br_error_set(err, BR_EIO, fname, 0,
+						  "out of memory");
+				break;
+			}
+			e->n_points = tb.n_rows;
+			for (i = 0; i < tb.n_rows && rc == BR_OK; i++) {
+				const struct trow *r = &tb.rows[order[i]];
+
+				e->points[i].se = NAN;
+				e->points[i].value = NAN;
+				rc = cell_value(rs, &tb, t,
+						tb.cells[r->cells + j], r->line,
+						&e->points[i], err);
+			}
+		}
+		free(order);
+		if (rc != BR_OK)
+			goto out;
+	}
+	rc = BR_OK;
+out:
+	free(xs);
+	free(sys);
+	br_meta_fini(&meta);
+	table_fini(&tb);
+	return rc;
 }
