@@ -263,6 +263,7 @@ static void fail(struct pstate *st, int code, unsigned long line,
 		xmlStopParser(st->ctxt);
 }
 
+/* Out of memory: BR_EIO at the current line. */
 static void fail_nomem(struct pstate *st)
 {
 	fail(st, BR_EIO, cur_line(st), ENOMEM_MSG);
@@ -298,6 +299,7 @@ static const char *quote(const char *s, char *out)
 	return out;
 }
 
+/* Room for more bytes in b; false on ENOMEM. */
 static bool sbuf_reserve(struct sbuf *b, size_t more)
 {
 	return br_grow((void **)&b->p, &b->cap, b->n + more, 1);
@@ -316,6 +318,7 @@ static size_t sbuf_add(struct sbuf *b, const char *s, size_t n)
 	return off;
 }
 
+/* Empty record whose element starts at line0: every field absent. */
 static void rec_reset(struct rec *r, unsigned long line0)
 {
 	int i;
@@ -339,6 +342,7 @@ static unsigned long rec_line(const struct rec *r, int slot)
 	return r->line[slot] ? r->line[slot] : r->line0;
 }
 
+/* XML and C white space (no locale). */
 static int is_space(int c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
@@ -422,6 +426,7 @@ static size_t skip_past(const char *b, size_t n, size_t i, const char *needle)
 	return n;
 }
 
+/* Does the element name at b[i] equal name (and end there)? */
 static bool name_is(const char *b, size_t n, size_t i, const char *name)
 {
 	size_t k = strlen(name);
@@ -485,6 +490,7 @@ static bool grow_marks(struct pstate *st)
 	return true;
 }
 
+/* Make the per-test bookkeeping cover every test of rs (new ones 0). */
 static bool grow_touched(struct pstate *st)
 {
 	size_t need = st->rs->n_tests;
@@ -630,6 +636,7 @@ static bool json_number(struct json_object *o, double *out)
 	}
 }
 
+/* The string (or JSON text) of obj[key], or NULL when absent. */
 static const char *json_str(struct json_object *obj, const char *key)
 {
 	struct json_object *o;
@@ -759,6 +766,7 @@ static size_t add_runs(struct pstate *st, struct br_sample *smp, char *s,
 	return skipped;
 }
 
+/* One warning for the non-numeric run values of one entry. */
 static void warn_skipped(struct pstate *st, const struct br_loc *loc,
 			 const char *sysname, size_t skipped, const char *bad)
 {
@@ -1050,6 +1058,7 @@ static size_t test_index(struct pstate *st, const struct br_test *t)
 	return idx;
 }
 
+/* strcmp that treats NULL as "". */
 static bool str_differs(const char *a, const char *b)
 {
 	return strcmp(a ? a : "", b ? b : "") != 0;
@@ -1241,6 +1250,7 @@ static int child_ctx(struct pstate *st, int parent, const char *name)
 	}
 }
 
+/* SAX start tag: push the element's context (root checked here). */
 static void on_start(void *ctx, const xmlChar *localname,
 		     const xmlChar *prefix, const xmlChar *uri,
 		     int nb_namespaces, const xmlChar **namespaces,
@@ -1325,6 +1335,7 @@ static void end_field(struct pstate *st)
 		fail_nomem(st);
 }
 
+/* SAX end tag: pop, and finish a field, a System or a Result. */
 static void on_end(void *ctx, const xmlChar *localname,
 		   const xmlChar *prefix, const xmlChar *uri)
 {
@@ -1351,6 +1362,7 @@ static void on_end(void *ctx, const xmlChar *localname,
 	}
 }
 
+/* SAX text and CDATA: kept only directly inside a kept field. */
 static void on_text(void *ctx, const xmlChar *ch, int len)
 {
 	struct pstate *st = ctx;
@@ -1493,6 +1505,11 @@ static void parse(struct pstate *st, const char *buf, size_t len)
 	xmlFreeParserCtxt(ctxt);
 }
 
+/*
+ * Read the result file buf[0..len) named name into rs (see the top of
+ * this file).  The Generated header is applied only when the whole file
+ * read; on error rs may hold part of the file and err says where.
+ */
 int br_read_pts_xml(struct br_resultset *rs, const char *name, const char *buf,
 		    size_t len, const struct br_ingest_opts *o,
 		    struct br_error *err)
