@@ -1,15 +1,494 @@
 /*
- * cmd_render.c - `benchreport render`: charts and reports.  Not built
- * yet (issues "Charts" and "Reports"); says so instead of pretending.
+ * cmd_render.c - `benchreport render`: charts and reports.
+ *
+ *   -o chart.svg|png|pdf   one chart: the first drawable selected test
+ *                          (a note on stderr when --tests matched more)
+ *   -o DIR/                one chart per selected test, named
+ *                          "NN-title-description.FMT" (--format, svg)
+ *   -o report.pdf          without --tests: an A4 report (title page with
+ *                          the systems table, then every chart)
+ *
+ * Summaries come from br_summarize(); layout from render/chart.h; bytes
+ * from render/render.h, always through br_out (temporary file + rename).
  */
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <sys/types.h>
 
 #include "cli.h"
+#include "cmd_render.h"
+#include "render/chart.h"
+#include "render/output.h"
+#include "render/render.h"
+#include "render/text.h"
+#include "stats/stats.h"
+
+/* Render options from the command line (set before br_cmd_render). */
+static struct {
+	bool init;
+	struct br_chart_opts chart;
+	bool svg_paths;
+} ro;
+
+static void ro_init(void)
+{
+	if (ro.init)
+		return;
+	br_chart_opts_defaults(&ro.chart);
+	ro.init = true;
+}
+
+int br_render_option(const struct br_cli *cli, const char *name,
+		     const char *arg)
+{
+	ro_init();
+	if (!strcmp(name, "whiskers")) {
+		if (!br_whiskers_parse(arg, &ro.chart.whiskers))
+			return br_cli_usage(cli, "--whiskers: expected se, ci "
+					    "or none, got '%s'", arg);
+	} else if (!strcmp(name, "sort")) {
+		if (!br_sort_parse(arg, &ro.chart.sort))
+			return br_cli_usage(cli, "--sort: expected input, name "
+					    "or best, got '%s'", arg);
+	} else if (!strcmp(name, "highlight")) {
+		ro.chart.highlight = arg;
+	} else if (!strcmp(name, "svg-text")) {
+		if (!strcasecmp(arg, "text"))
+			ro.svg_paths = false;
+		else if (!strcasecmp(arg, "paths"))
+			ro.svg_paths = true;
+		else
+			return br_cli_usage(cli, "--svg-text: expected text or "
+					    "paths, got '%s'", arg);
+	} else if (!strcmp(name, "width")) {
+		double w;
+
+		if (!br_parse_number(arg, &w, NULL) || w < 300 || w > 4000)
+			return br_cli_usage(cli, "--width: expected a number "
+					    "between 300 and 4000, got '%s'",
+					    arg);
+		ro.chart.width = w;
+	}
+	return BR_OK;
+}
+
+/* ------------------------------------------------------------- charts */
+
+static bool drawable(const struct br_test *t)
+{
+	size_t i;
+
+	if (t->display == BR_DISPLAY_BAR)
+		return true;
+	if (t->display != BR_DISPLAY_LINE)
+		return false;
+	for (i = 0; i < t->n_entries; i++)
+		if (t->entries[i].n_points)
+			return true;
+	return false;
+}
+
+static const char *display_name(const struct br_test *t)
+{
+	return t->display_format && *t->display_format ? t->display_format
+	       : "this kind of result";
+}
+
+/* Lay out the chart of test t over the selected systems. */
+static int make_chart(const struct br_cli *cli, const struct br_selection *sel,
+		      const struct br_test *t, struct br_scene **out,
+		      struct br_error *err)
+{
+	size_t n = sel->n_systems, i, k;
+	struct br_summary *sum = calloc(n + 1, sizeof *sum);
+	struct br_summary **psum = calloc(n + 1, sizeof *psum);
+	struct br_chart_input in;
+	int rc;
+
+	*out = NULL;
+	if (!sum || !psum) {
+		free(sum);
+		free(psum);
+		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	}
+	for (i = 0; i < n; i++) {
+		size_t e = br_test_find_entry(t, sel->systems[i]);
+		const struct br_entry *en;
+
+		if (e == (size_t)-1)
+			continue;
+		en = &t->entries[e];
+		if (en->error)
+			continue;
+		if (en->n_points) {
+			psum[i] = calloc(en->n_points, sizeof *psum[i]);
+			if (!psum[i]) {
+				rc = br_error_set(err, BR_EIO, NULL, 0,
+						  "out of memory");
+				goto done;
+			}
+			for (k = 0; k < en->n_points; k++)
+				if (br_summarize(&en->points[k],
+						 cli->confidence,
+						 &psum[i][k]) != BR_OK)
+					psum[i][k].n = 0;
+		} else if (br_summarize(&en->sample, cli->confidence,
+					&sum[i]) != BR_OK) {
+			sum[i].n = 0;
+		}
+	}
+	in.rs = sel->rs;
+	in.t = t;
+	in.systems = sel->systems;
+	in.sum = sum;
+	in.n = n;
+	if (t->display == BR_DISPLAY_LINE)
+		rc = br_chart_line(&in, (const struct br_summary *const *)psum,
+				   &ro.chart, out, err);
+	else
+		rc = br_chart_bar(&in, &ro.chart, out, err);
+done:
+	for (i = 0; i < n; i++)
+		free(psum[i]);
+	free(psum);
+	free(sum);
+	return rc;
+}
+
+static long long source_date_epoch(void)
+{
+	const char *s = getenv("SOURCE_DATE_EPOCH");
+	char *end;
+	long long v;
+
+	if (!s || !*s)
+		return -1;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno || *end || v < 0)
+		return -1;
+	return v;
+}
+
+static void paint_opts(struct br_paint_opts *po)
+{
+	br_paint_opts_defaults(po);
+	po->creator = PROG " " BR_VERSION;
+	po->epoch = source_date_epoch();
+}
+
+/* Write scenes to path atomically. */
+static int write_scenes(const char *path, enum br_image_format f,
+			struct br_scene *const *scenes, size_t n,
+			const char *title, struct br_error *err)
+{
+	struct br_paint_opts po;
+	struct br_out out;
+	int rc;
+
+	paint_opts(&po);
+	po.title = title;
+	if (f == BR_IMAGE_SVG && ro.svg_paths)
+		f = BR_IMAGE_SVG_PATHS;
+	rc = br_out_open(&out, path, err);
+	if (rc != BR_OK)
+		return rc;
+	rc = br_render_scenes(out.fp, f, scenes, n, &po, err);
+	if (rc == BR_OK)
+		return br_out_commit(&out, err);
+	br_out_abort(&out);
+	return rc;
+}
+
+/* "Dbench", "Client Count: 1" -> "dbench-client-count-1" (ASCII only). */
+static void slug(char *buf, size_t size, const struct br_test *t)
+{
+	const char *parts[2] = {t->title, t->description};
+	size_t len = 0, i;
+	bool dash = false;
+
+	for (i = 0; i < 2; i++) {
+		const char *p = parts[i] ? parts[i] : "";
+
+		for (; *p && len + 2 < size; p++) {
+			unsigned char c = (unsigned char)*p;
+
+			if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+			    (c >= 'A' && c <= 'Z')) {
+				if (dash && len)
+					buf[len++] = '-';
+				dash = false;
+				buf[len++] = (char)(c | (c >= 'A' && c <= 'Z'
+							 ? 0x20 : 0));
+			} else {
+				dash = true;
+			}
+		}
+		dash = true;
+	}
+	buf[len] = '\0';
+	/* at most 60 characters, cut at a word */
+	if (len > 60) {
+		char *cut = buf + 60;
+
+		while (cut > buf && *cut != '-')
+			cut--;
+		*(cut > buf ? cut : buf + 60) = '\0';
+	}
+	if (!*buf)
+		snprintf(buf, size, "test");
+}
+
+static int render_dir(struct br_cli *cli, const struct br_selection *sel,
+		      const char *dir, enum br_image_format f)
+{
+	size_t i, written = 0, width = sel->n_tests >= 100 ? 3 : 2;
+	struct br_error err;
+	struct stat st;
+	int rc = BR_OK;
+
+	br_error_clear(&err);
+	if (stat(dir, &st) != 0) {
+		if (mkdir(dir, 0777) != 0) {
+			br_error_set(&err, BR_EIO, dir, 0, "cannot create "
+				     "directory: %s", strerror(errno));
+			br_cli_report(&err);
+			return BR_EIO;
+		}
+	} else if (!S_ISDIR(st.st_mode)) {
+		return br_cli_usage(cli, "-o %s: not a directory", dir);
+	}
+	for (i = 0; i < sel->n_tests; i++) {
+		const struct br_test *t = sel->rs->tests[sel->tests[i]];
+		struct br_scene *sc;
+		char name[128], path[4096];
+
+		if (!drawable(t)) {
+			if (!cli->quiet)
+				fprintf(stderr, PROG ": render: skipping "
+					"%s%s%s: %s is not drawn\n", t->title,
+					*t->description ? " - " : "",
+					t->description, display_name(t));
+			continue;
+		}
+		slug(name, sizeof name, t);
+		snprintf(path, sizeof path, "%s%s%0*zu-%s.%s", dir,
+			 dir[strlen(dir) - 1] == '/' ? "" : "/", (int)width,
+			 i + 1, name, br_image_format_suffix(f));
+		br_error_clear(&err);
+		rc = make_chart(cli, sel, t, &sc, &err);
+		if (rc == BR_EDATA) {
+			if (!cli->quiet)
+				fprintf(stderr, PROG ": render: skipping %s\n",
+					err.msg);
+			rc = BR_OK;
+			continue;
+		}
+		if (rc == BR_OK) {
+			rc = write_scenes(path, f, &sc, 1, sc->title, &err);
+			br_scene_free(sc);
+		}
+		if (rc != BR_OK) {
+			br_cli_report(&err);
+			return rc;
+		}
+		written++;
+		if (cli->verbose)
+			fprintf(stderr, PROG ": wrote %s\n", path);
+	}
+	if (written == 0) {
+		br_error_set(&err, BR_EDATA, NULL, 0, "render: no selected "
+			     "test can be drawn");
+		br_cli_report(&err);
+		return BR_EDATA;
+	}
+	return BR_OK;
+}
+
+static int render_one(struct br_cli *cli, const struct br_selection *sel,
+		      enum br_image_format f)
+{
+	const struct br_test *t = NULL;
+	struct br_scene *sc = NULL;
+	struct br_error err;
+	size_t i, n_drawable = 0;
+	int rc;
+
+	for (i = 0; i < sel->n_tests; i++)
+		if (drawable(sel->rs->tests[sel->tests[i]])) {
+			if (!t)
+				t = sel->rs->tests[sel->tests[i]];
+			n_drawable++;
+		}
+	br_error_clear(&err);
+	if (!t) {
+		br_error_set(&err, BR_EDATA, NULL, 0, "render: no selected "
+			     "test can be drawn");
+		br_cli_report(&err);
+		return BR_EDATA;
+	}
+	if (n_drawable > 1 && !cli->quiet)
+		fprintf(stderr, PROG ": render: %zu tests selected; drawing "
+			"the first, \"%s%s%s\" (use --tests to pick one, or "
+			"-o DIR/ for all)\n", n_drawable, t->title,
+			*t->description ? " - " : "", t->description);
+	rc = make_chart(cli, sel, t, &sc, &err);
+	if (rc == BR_OK) {
+		rc = write_scenes(cli->output, f, &sc, 1, cli->title ?
+				  cli->title : sc->title, &err);
+		br_scene_free(sc);
+	}
+	if (rc != BR_OK)
+		br_cli_report(&err);
+	return rc;
+}
+
+/* The A4 report: title page, systems table, every drawable test. */
+static int render_report(struct br_cli *cli, const struct br_selection *sel)
+{
+	struct br_scene **charts = calloc(sel->n_tests + 1, sizeof *charts);
+	struct br_scene **pages = NULL;
+	size_t n_charts = 0, n_pages = 0, i;
+	const char *title = cli->title ? cli->title : sel->rs->title;
+	struct br_report_input ri;
+	struct br_error err;
+	int rc = BR_OK;
+
+	br_error_clear(&err);
+	if (!charts) {
+		br_error_set(&err, BR_EIO, NULL, 0, "out of memory");
+		br_cli_report(&err);
+		return BR_EIO;
+	}
+	for (i = 0; i < sel->n_tests && rc == BR_OK; i++) {
+		const struct br_test *t = sel->rs->tests[sel->tests[i]];
+
+		if (!drawable(t)) {
+			if (!cli->quiet)
+				fprintf(stderr, PROG ": render: skipping "
+					"%s%s%s: %s is not drawn\n", t->title,
+					*t->description ? " - " : "",
+					t->description, display_name(t));
+			continue;
+		}
+		rc = make_chart(cli, sel, t, &charts[n_charts], &err);
+		if (rc == BR_EDATA) {
+			if (!cli->quiet)
+				fprintf(stderr, PROG ": render: skipping %s\n",
+					err.msg);
+			br_error_clear(&err);
+			rc = BR_OK;
+			continue;
+		}
+		if (rc == BR_OK)
+			n_charts++;
+	}
+	if (rc == BR_OK) {
+		ri.rs = sel->rs;
+		ri.systems = sel->systems;
+		ri.n_systems = sel->n_systems;
+		ri.title = title && *title ? title : "Benchmark results";
+		ri.description = sel->rs->description;
+		ri.charts = charts;
+		ri.n_charts = n_charts;
+		rc = br_report_pages(&ri, &ro.chart, &pages, &n_pages, &err);
+	}
+	if (rc == BR_OK)
+		rc = write_scenes(cli->output, BR_IMAGE_PDF, pages, n_pages,
+				  ri.title, &err);
+	for (i = 0; i < n_pages; i++)
+		br_scene_free(pages[i]);
+	free(pages);
+	for (i = 0; i < n_charts; i++)
+		br_scene_free(charts[i]);
+	free(charts);
+	if (rc != BR_OK)
+		br_cli_report(&err);
+	return rc;
+}
+
+static const char *extension(const char *path)
+{
+	const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+
+	if (!dot || (slash && dot < slash) || dot == path ||
+	    (slash && dot == slash + 1))
+		return NULL;
+	return dot + 1;
+}
 
 int br_cmd_render(struct br_cli *cli)
 {
-	(void)cli;
-	fprintf(stderr, PROG ": render: charts and reports are not "
-		"available in this version yet\n");
-	return BR_EUSAGE;
+	struct br_selection sel;
+	enum br_image_format f = BR_IMAGE_SVG;
+	const char *out = cli->output, *ext;
+	struct stat st;
+	bool is_dir, report = false;
+	size_t i;
+	int rc;
+
+	ro_init();
+	ro.chart.confidence = cli->confidence;
+	if (!out)
+		return br_cli_usage(cli, "render needs -o OUT: a .svg, .png "
+				    "or .pdf file, or a directory");
+	if (!strcmp(out, "-"))
+		return br_cli_usage(cli, "render writes files; -o - (stdout) "
+				    "is not supported");
+	ext = extension(out);
+	is_dir = out[strlen(out) - 1] == '/' ||
+		 (stat(out, &st) == 0 && S_ISDIR(st.st_mode));
+	if (!is_dir && ext && (!strcasecmp(ext, "html") ||
+			       !strcasecmp(ext, "htm") ||
+			       !strcasecmp(ext, "txt") ||
+			       !strcasecmp(ext, "md"))) {
+		fprintf(stderr, PROG ": render: HTML/text/Markdown reports are "
+			"not available yet\n");
+		return BR_EUSAGE;
+	}
+	if (cli->format) {
+		if (!br_image_format_parse(cli->format, &f))
+			return br_cli_usage(cli, "--format: render writes svg, "
+					    "png or pdf, not '%s'", cli->format);
+	} else if (!is_dir) {
+		if (!ext || !br_image_format_parse(ext, &f))
+			return br_cli_usage(cli, "cannot tell the format from "
+					    "'%s': use .svg, .png, .pdf, a "
+					    "directory ending in /, or "
+					    "--format", out);
+	}
+	/* A .pdf without --tests is the report; with it, one chart. */
+	report = !is_dir && f == BR_IMAGE_PDF && !cli->tests;
+
+	rc = br_cli_load(cli, &sel);
+	if (rc != BR_OK)
+		return rc;
+	br_cli_print_warnings(cli, sel.rs);
+	if (ro.chart.highlight) {
+		bool found = false;
+
+		for (i = 0; i < sel.n_systems && !found; i++)
+			found = !strcmp(sel.rs->systems[sel.systems[i]]
+					->identifier, ro.chart.highlight);
+		if (!found) {
+			rc = br_cli_usage(cli, "--highlight: no selected system "
+					  "named '%s'", ro.chart.highlight);
+			br_cli_selection_free(&sel);
+			return rc;
+		}
+	}
+	if (is_dir)
+		rc = render_dir(cli, &sel, out, f);
+	else if (report)
+		rc = render_report(cli, &sel);
+	else
+		rc = render_one(cli, &sel, f);
+	br_cli_selection_free(&sel);
+	br_text_shutdown();
+	return rc;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmd_render.h"
 
 struct command {
 	const char *name;
@@ -37,7 +38,8 @@ enum opt_id {
 	OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_VERBOSE, OPT_OUTPUT, OPT_FORMAT,
 	OPT_CONFIDENCE, OPT_BASELINE, OPT_TESTS, OPT_SYSTEMS, OPT_TITLE,
 	OPT_INPUT_FORMAT, OPT_SYSTEM, OPT_EQUIVALENCE, OPT_MINISTAT,
-	OPT_FAIL_ON_REGRESSION, OPT_HOLM, OPT_DETAILS,
+	OPT_FAIL_ON_REGRESSION, OPT_HOLM, OPT_DETAILS, OPT_WHISKERS, OPT_SORT,
+	OPT_HIGHLIGHT, OPT_SVG_TEXT, OPT_WIDTH,
 };
 
 struct option_def {
@@ -87,6 +89,19 @@ static const struct option_def options[] = {
 	 "Holm-adjust the pairwise p-values behind ranks"},
 	{"details", 0, NULL, CMD_COMPARE, OPT_DETAILS,
 	 "add Welch t, df and p to text output"},
+	{"whiskers", 0, "se|ci|none", CMD_RENDER, OPT_WHISKERS,
+	 "bar whiskers: +/- 1 standard error (default), the t confidence "
+	 "interval at --confidence, or none; the chart says which"},
+	{"sort", 0, "input|name|best", CMD_RENDER, OPT_SORT,
+	 "bar order: as in the input (default), by system name, or best "
+	 "first"},
+	{"highlight", 0, "NAME", CMD_RENDER, OPT_HIGHLIGHT,
+	 "draw system NAME's bars in another colour"},
+	{"svg-text", 0, "text|paths", CMD_RENDER, OPT_SVG_TEXT,
+	 "SVG text as <text> elements (default: small, searchable) or as "
+	 "glyph outlines (looks the same without the fonts)"},
+	{"width", 0, "PT", CMD_RENDER, OPT_WIDTH,
+	 "chart width in points (default 600; PNG pixels are twice that)"},
 	{"quiet", 'q', NULL, CMD_ALL, OPT_QUIET, "no warnings on stderr"},
 	{"verbose", 'v', NULL, CMD_ALL, OPT_VERBOSE, "more detail"},
 	{"help", 'h', NULL, CMD_ALL, OPT_HELP, "show this help and exit"},
@@ -262,6 +277,12 @@ static int apply(struct br_cli *cli, const struct command *c,
 				    &cli->fail_on_regression);
 	case OPT_HOLM: cli->holm = true; break;
 	case OPT_DETAILS: cli->details = true; break;
+	case OPT_WHISKERS:
+	case OPT_SORT:
+	case OPT_HIGHLIGHT:
+	case OPT_SVG_TEXT:
+	case OPT_WIDTH:
+		return br_render_option(cli, o->name, arg);
 	}
 	return BR_OK;
 }

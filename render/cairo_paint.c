@@ -169,14 +169,14 @@ static int cairo_fail(struct br_error *err, cairo_status_t st)
 			    cairo_status_to_string(st));
 }
 
-/* "YYYY-MM-DDTHH:MM:SS" (UTC) for the PDF metadata. */
+/* "YYYY-MM-DDTHH:MM:SSZ" (UTC) for the PDF metadata. */
 static void iso_date(char *buf, size_t size, long long epoch)
 {
 	time_t t = (time_t)epoch;
 	struct tm tm;
 
 	gmtime_r(&t, &tm);
-	strftime(buf, size, "%Y-%m-%dT%H:%M:%S", &tm);
+	strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
 static int render_pdf(FILE *fp, struct br_scene *const *scenes, size_t n,
@@ -202,12 +202,14 @@ static int render_pdf(FILE *fp, struct br_scene *const *scenes, size_t n,
 	if (o->creator)
 		cairo_pdf_surface_set_metadata(sf, CAIRO_PDF_METADATA_CREATOR,
 					       o->creator);
-	/* Without a date cairo 1.16 writes none; with SOURCE_DATE_EPOCH
-	 * both dates are that moment, so the bytes stay reproducible. */
-	if (o->epoch >= 0) {
-		char date[32];
+	/* cairo stamps the clock by default, which would make every run
+	 * differ: with SOURCE_DATE_EPOCH both dates are that moment,
+	 * without it an empty date makes cairo leave them out. */
+	{
+		char date[32] = "";
 
-		iso_date(date, sizeof date, o->epoch);
+		if (o->epoch >= 0)
+			iso_date(date, sizeof date, o->epoch);
 		cairo_pdf_surface_set_metadata(sf,
 			CAIRO_PDF_METADATA_CREATE_DATE, date);
 		cairo_pdf_surface_set_metadata(sf,

@@ -120,6 +120,30 @@ int br_chart_line(const struct br_chart_input *in,
 		  const struct br_chart_opts *o, struct br_scene **out,
 		  struct br_error *err);
 
+/* ---------------------------------------------------------------- report */
+
+struct br_report_input {
+	const struct br_resultset *rs;
+	const size_t *systems;        /* selected systems, in order */
+	size_t n_systems;
+	const char *title;
+	const char *description;      /* may be NULL */
+	struct br_scene *const *charts; /* laid out charts, in order */
+	size_t n_charts;
+};
+
+/*
+ * The A4 report as pages (one scene each, 595.28 x 841.89 pt): a title
+ * page with the title, description and the systems table (one column per
+ * system, one row per hardware/software key, equal neighbouring cells
+ * merged), then the charts scaled to the text width, as many a page as
+ * fit; page numbers in the footer.  *pages gets an array of *n_pages new
+ * scenes: free each with br_scene_free() and the array with free().
+ */
+int br_report_pages(const struct br_report_input *in,
+		    const struct br_chart_opts *o, struct br_scene ***pages,
+		    size_t *n_pages, struct br_error *err);
+
 /* Colour of series k in PTS's palette. */
 uint32_t br_palette(size_t k);
 
