@@ -943,30 +943,27 @@ static void fill_entry(struct pstate *st, const struct br_test *t,
 	const char *val = rec_get(&st->rbuf, x, E_VALUE);
 	const char *json = rec_get(&st->rbuf, x, E_JSON);
 
-	if (json && *json) {
+	if (val && *val) {
+		switch (t->display) {
+		case BR_DISPLAY_LINE:
+			fill_line(st, t, e, x, sysname);
+			break;
+		case BR_DISPLAY_PASS_FAIL:
+		case BR_DISPLAY_MULTI_PASS_FAIL:
+			e->pass_fail = istr(st, val);
+			break;
+		default:
+			fill_scalar(st, t, e, x, sysname);
+			break;
+		}
+	}
+	if (json && *json && !st->failed) {
 		struct br_loc jloc = {st->file, rec_line(x, E_JSON)};
 
 		apply_json(st, e, json, &jloc, sysname);
 	}
-	if (st->failed)
-		return;
-	if (!val || !*val) {
-		if (!e->error)
-			e->error = st->empty;
-		return;
-	}
-	switch (t->display) {
-	case BR_DISPLAY_LINE:
-		fill_line(st, t, e, x, sysname);
-		break;
-	case BR_DISPLAY_PASS_FAIL:
-	case BR_DISPLAY_MULTI_PASS_FAIL:
-		e->pass_fail = istr(st, val);
-		break;
-	default:
-		fill_scalar(st, t, e, x, sysname);
-		break;
-	}
+	if ((!val || !*val) && !e->error)
+		e->error = st->empty;
 }
 
 /*
