@@ -4,6 +4,8 @@
  */
 #include <math.h>
 
+#include <gsl/gsl_cdf.h>
+
 #include "pooled.h"
 
 bool br_pooled_t(const struct br_summary *a, const struct br_summary *b,
@@ -22,5 +24,13 @@ bool br_pooled_t(const struct br_summary *a, const struct br_summary *b,
 	out->pct = out->d * 100 / a->mean;
 	out->pct_e = out->e * 100 / fabs(a->mean);
 	out->different = fabs(out->d) > out->e;
+	out->df = df;
+	if (out->s_p > 0) {
+		out->t = out->d / (out->s_p * sqrt(1 / na + 1 / nb));
+		out->p = 2 * gsl_cdf_tdist_Q(fabs(out->t), df);
+	} else {
+		out->t = NAN;
+		out->p = out->d == 0 ? 1 : 0;
+	}
 	return true;
 }

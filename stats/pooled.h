@@ -15,6 +15,8 @@ struct br_pooled {
 	double s_p;      /* pooled standard deviation */
 	double pct, pct_e; /* d and e in percent of mean_A */
 	bool different;  /* |d| > e */
+	double t, df, p; /* pooled t = d / (s_p sqrt(1/nA + 1/nB)), nA+nB-2,
+			  * two-sided p; s_p = 0: t NAN, p 0 or 1 */
 };
 
 /* false when either side has n < 2 (ministat refuses n < 3; we allow 2). */

@@ -4,7 +4,30 @@
  * numerics (two-pass moments, exact t quantiles).
  *
  * Missing quantities are NAN (with a reason where it matters); output code
- * prints them as empty fields or words, never as "nan".
+ * prints them as empty fields or words, never as "nan".  Verdicts and flags
+ * are never derived from a NAN: every degenerate input has its own rule.
+ *
+ * Levels: alpha = 1 - confidence, for any confidence in (0, 1); quantiles
+ * are exact (br_t_quantile), never a table.
+ *
+ * Run-order drift (STATS.md 4.3), computed from raw runs only:
+ *   lag1   r1 = sum_{i<n} (x_i - m)(x_{i+1} - m) / sum (x_i - m)^2 (the
+ *          NIST StRD definition), for n >= BR_LAG1_MIN_N (at n = 2 it is
+ *          -1/2 whatever the data) and runs that are not all equal.
+ *          Under independence r1 has mean -1/n and variance
+ *          (n-2)^2 / (n^2 (n-1)) (Moran); it counts as drift when
+ *          n >= BR_LAG1_FLAG_N and r1 > -1/n + BR_LAG1_Z (n-2) /
+ *          (n sqrt(n-1)), a one-sided test at about 1% (checked by
+ *          simulation: 0.5-1% for n = 6..100).  Only positive
+ *          autocorrelation is flagged: it is what makes confidence
+ *          intervals too narrow (warm-up, thermal throttling, caches
+ *          filling); negative r1 (alternation) makes them conservative.
+ *   trend  OLS slope of x_i on the run index i = 0..n-1 (units per run),
+ *          two-sided t test with n-2 df, for n >= BR_TREND_MIN_N; drift
+ *          when trend_p < BR_DRIFT_ALPHA.  Identical runs: slope 0,
+ *          p 1; a perfect line: p 0.
+ *   With both tests at 1% about 2% of drift-free entries are flagged:
+ *   drift is a hint to look at the run order, not a verdict.
  */
 #ifndef BR_STATS_H
 #define BR_STATS_H
@@ -15,6 +38,12 @@
 #include "../model/model.h"
 
 #define BR_MAX_FLAGGED 8
+
+#define BR_LAG1_MIN_N 3     /* lag1 computed from this many runs */
+#define BR_LAG1_FLAG_N 6    /* ... and can flag drift from this many */
+#define BR_LAG1_Z 2.326     /* one-sided normal quantile, ~1% */
+#define BR_TREND_MIN_N 5    /* trend slope and p from this many runs */
+#define BR_DRIFT_ALPHA 0.01 /* trend_p below this is drift */
 
 /* Per-system summary of one sample (STATS.md 3.1, 3.2, 4.3). */
 struct br_summary {
@@ -33,18 +62,37 @@ struct br_summary {
 	/* Outliers, Iglewicz-Hoaglin modified z > 3.5: flagged, not dropped */
 	size_t n_flagged;
 	size_t flagged[BR_MAX_FLAGGED]; /* run indexes (0-based), first ones */
-	/* Run-order drift (runs only, n >= 5 for trend, n >= 4 for lag-1) */
+	/* Run-order drift (runs only; rules in the comment at the top) */
 	double lag1;         /* lag-1 autocorrelation; NAN if not computed */
-	double trend_slope;  /* OLS slope of value on run index */
-	double trend_p;      /* two-sided p of the slope */
-	bool drift;          /* trend_p < 0.05 or |lag1| large: warn */
+	double trend_slope;  /* OLS slope of value on run index; NAN if n < 5 */
+	double trend_p;      /* two-sided p of the slope; NAN if n < 5 */
+	bool drift;          /* trend or lag-1 test fired: warn */
+	const char *drift_reason; /* static text when drift, else NULL */
 };
 
 /*
  * Summarise s at confidence (0 < c < 1).  Returns BR_OK, or BR_EDATA
- * when s has no value at all (out->n = 0).  Summary-only samples get
- * sd = SE*sqrt(N) and their CI from that; median/min/max/quartiles are
- * NAN for them.
+ * when s has no value at all or a run is not finite (out->n = 0),
+ * BR_EUSAGE when confidence is outside (0, 1), BR_EIO when out of memory.
+ *
+ * Raw runs (n_runs > 0; a published value beside them is ignored):
+ * two-pass moments (GSL); if min == max then mean = x_1 and sd = 0
+ * exactly.  n = 1: sd, se, CI and cv_pct are NAN, median = min = max =
+ * q1 = q3 = x_1.  Quartiles are Hyndman-Fan type 7, computed as
+ * lo + h (hi - lo) so equal neighbours give their value exactly.
+ * cv_pct is NAN if n < 2 or mean == 0; sign_change (min < 0 < max) says
+ * CV is meaningless but cv_pct is still given.  Outliers (STATS.md 3.2):
+ * n >= 3, modified z = 0.6745 (x - median) / MAD, or when MAD = 0,
+ * (x - median) / (1.2533 MeanAD) with MeanAD = mean |x - median|;
+ * |z| > 3.5 is flagged; nothing when both are 0.
+ *
+ * Summary-only samples (is_summary, N >= 1, from_summary set): mean =
+ * the published value, sd = SE*sqrt(N), se = SE, CI with df = N-1 (NAN
+ * when SE is unpublished or N < 2); median/min/max/quartiles, outliers
+ * and drift are NAN / none.
+ *
+ * A published value alone (has_value, no runs, no N: e.g. a CSV export):
+ * n = 1, mean = value, from_summary set, everything else NAN.
  */
 int br_summarize(const struct br_sample *s, double confidence,
 		 struct br_summary *out);
@@ -55,7 +103,7 @@ enum br_verdict {
 	BR_VERDICT_NO_DIFFERENCE,
 	BR_VERDICT_EQUIVALENT,
 	BR_VERDICT_INCONCLUSIVE,
-	BR_VERDICT_SINGLE_RUN,
+	BR_VERDICT_SINGLE_RUN, /* also: no spread known, or a side missing */
 };
 
 /* "better", "worse", "no-difference", "equivalent", "inconclusive",
@@ -71,6 +119,8 @@ struct br_comparison {
 	double ratio;        /* mean_B / mean_A */
 	double ratio_ci_low, ratio_ci_high; /* Fieller; NAN if unbounded */
 	bool ratio_unbounded;/* g >= 1: "baseline too noisy for a ratio" */
+	bool speedup_unbounded; /* speedup CI unbounded (the denominator of
+				 * S, A for HIB and B for LIB, too noisy) */
 	/* Direction-aware speedup S = R (HIB) or 1/R (LIB) and its CI;
 	 * improvement_pct = 100 (S - 1), > 0 means B is better. */
 	double speedup, speedup_ci_low, speedup_ci_high;
@@ -91,7 +141,46 @@ struct br_comparison {
  * Compare b (candidate) against a (baseline) for a test of direction dir
  * (UNKNOWN is treated as HIB for speedup but flagged by the caller).
  * equivalence_pct > 0 enables the three-way TOST verdict.  Never fails;
- * degenerate cases set verdict and reason (STATS.md 3.3).
+ * degenerate cases set verdict and reason (STATS.md 3.3).  Works the same
+ * for runs and summary-only inputs: only n, mean and se are used
+ * (v = se^2, df = n - 1).
+ *
+ * Significance: Welch; "significant" means the CI of d excludes 0, i.e.
+ * |d| > q(1-a/2, df) se_d.  p is 2 Q(|t|, df), nudged by at most rounding
+ * so that p < alpha exactly when significant.  The Fieller intervals are
+ * solved for delta = ratio - 1 with the stable root formulas and the same
+ * q, so the improvement CI lies entirely above 0 exactly when the verdict
+ * is better, entirely below exactly when worse, and contains 0 otherwise.
+ *
+ * Ratios need both means > 0.  HIB: speedup S = B/A, improvement_pct =
+ * 100 d/mean_A and its CI from Fieller of B/A.  LIB: S = A/B, improvement
+ * = -100 d/mean_B and its CI from Fieller of A/B (the reciprocal interval
+ * of the B/A one).  A mean <= 0 on either side: ratio = mean_B/mean_A (if
+ * mean_A != 0), ratio/speedup CIs and speedup NAN, improvement_pct and
+ * its CI = +/-100 (d, d CI) / |mean_A| (minus for LIB), reason "non-
+ * positive mean: ...".  mean_A == 0: no percent at all.
+ *
+ * Verdicts without equivalence: better / worse when significant
+ * (direction-aware), else no-difference.  With equivalence_pct = m: the
+ * 1-2a CI of the improvement percent (equiv_ci_*) strictly inside (-m, m)
+ * gives equivalent (even when also significant); else significant gives
+ * better / worse; else inconclusive.
+ *
+ * Degenerate cases, in this order: either side n == 0 (or NULL): single-
+ * run, "missing result, no comparison", everything NAN.  n < 2 on either
+ * side: single-run, "single run, no statistical comparison", point
+ * estimates only.  se unknown (summary without SE): single-run, "no
+ * spread published, no statistical comparison".  Both variances 0:
+ * zero_variance, reason "zero variance: timer resolution or too few
+ * runs?", t and df NAN, all CIs collapse to the point, p = 1 (d == 0,
+ * no-difference) or 0 (better / worse).  Confidence outside (0, 1):
+ * inconclusive, everything NAN.
+ *
+ * mde_pct = 100 (q(1-a/2, df) + q(0.8, df)) se_d / |mean_A|.
+ * runs_needed = smallest n >= 2 with n >= 2 (q(1-a/2, 2n-2) + q(0.8,
+ * 2n-2))^2 CV^2 / delta^2, CV^2 = (sd_A^2 + sd_B^2) / (2 mean_A^2) and
+ * delta = equivalence_pct/100 or 0.01: runs per system to detect a change
+ * of delta with 80% power.  Both NAN without a spread or mean_A == 0.
  */
 void br_compare(const struct br_summary *a, const struct br_summary *b,
 		enum br_dir dir, double confidence, double equivalence_pct,
@@ -100,6 +189,7 @@ void br_compare(const struct br_summary *a, const struct br_summary *b,
 /* Geometric mean of speedups over K tests (STATS.md 3.5). */
 struct br_geomean {
 	size_t k;            /* tests used */
+	size_t skipped;      /* tests left out (missing or mean <= 0) */
 	double gm;           /* exp(mean ln S_k) */
 	double meas_low, meas_high;   /* measurement CI; NAN if unavailable */
 	double across_low, across_high; /* across-tests CI; NAN if K < 2 */
@@ -108,13 +198,21 @@ struct br_geomean {
 
 /*
  * a[k], b[k]: baseline and candidate summaries of test k, dir[k] its
- * direction.  Tests with a non-positive mean on either side are skipped
- * (the caller lists them).  Returns BR_OK, or BR_EDATA when no test is
- * usable.
+ * direction.  Tests with a NULL or empty summary or a non-positive mean
+ * on either side are skipped (the caller lists them; br_geomean_usable()
+ * says which).  ln S_k is computed as +/-log1p(d/mean_A) so ratios near 1
+ * keep their digits.  The measurement CI is NAN when any used test has
+ * n < 2 or no SE; with all variances 0 it collapses to gm.  Returns
+ * BR_OK, BR_EDATA when no test is usable (gm NAN), BR_EUSAGE for a
+ * confidence outside (0, 1).
  */
 int br_geomean(const struct br_summary *const *a,
 	       const struct br_summary *const *b, const enum br_dir *dir,
 	       size_t k, double confidence, struct br_geomean *out);
+
+/* Whether br_geomean uses a test with these summaries (NULL allowed). */
+bool br_geomean_usable(const struct br_summary *a,
+		       const struct br_summary *b);
 
 /*
  * Competition ranks with ties within one test (STATS.md 3.6):
@@ -122,11 +220,24 @@ int br_geomean(const struct br_summary *const *a,
  * adjustment of the pairwise p-values when holm is true.  relative[i] =
  * performance relative to the best mean (HIB: mean/best, LIB: best/mean),
  * so the best is 1.  Systems with n == 0 get rank 0 and relative NAN.
+ *
+ * A pair is tested like br_compare (Welch, zero-variance rule); a pair
+ * where either side has n < 2 or no SE is never "proven" different, so a
+ * single run ties with everyone.  With holm, the p-values of all tested
+ * pairs are Holm-adjusted (step-down, monotone) and compared with alpha.
+ * relative is NAN when the best or own mean is <= 0.  rank and relative
+ * may be NULL.  Returns BR_OK, BR_EUSAGE for a confidence outside (0, 1),
+ * BR_EIO when out of memory (holm only).
  */
 int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
 	    double confidence, bool holm, int *rank, double *relative);
 
-/* Student t quantile q(p, df) (gsl_cdf_tdist_Pinv). */
+/*
+ * Student t quantile q(p, df), any real df > 0 (df = INFINITY: normal).
+ * gsl_cdf_tdist_Pinv stops at about 5e-9 relative; this polishes it by
+ * Newton steps on gsl_cdf_tdist_Q/P to full double precision.  NAN for
+ * p outside (0, 1) or df <= 0 / NAN.
+ */
 double br_t_quantile(double p, double df);
 
 #endif

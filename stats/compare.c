@@ -1,0 +1,429 @@
+/*
+ * compare.c - candidate B against baseline A (STATS.md 3.3, 3.4, 4.1,
+ * 4.2): Welch's t, the Fieller ratio interval solved for delta = R - 1,
+ * direction-aware speedup and improvement, the TOST equivalence verdict,
+ * the smallest detectable change and the runs needed.  Also the exact t
+ * quantile used by every interval in stats/.
+ *
+ * Consistency by construction: significance is decided once, by
+ * |d| > q se_d; p is nudged to agree at the rounding level, and the
+ * Fieller roots take the sign of that decision (the product of the roots
+ * is C/A with C = (|d| - q se_d)(|d| + q se_d), and the Fieller statistic
+ * at ratio 1 is Welch's t), so a verdict can never contradict its own
+ * intervals.
+ */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_randist.h>
+
+#include "stats.h"
+#include "stats_int.h"
+
+static const char *const verdict_names[] = {
+	[BR_VERDICT_BETTER] = "better",
+	[BR_VERDICT_WORSE] = "worse",
+	[BR_VERDICT_NO_DIFFERENCE] = "no-difference",
+	[BR_VERDICT_EQUIVALENT] = "equivalent",
+	[BR_VERDICT_INCONCLUSIVE] = "inconclusive",
+	[BR_VERDICT_SINGLE_RUN] = "single-run",
+};
+
+const char *br_verdict_name(enum br_verdict v)
+{
+	if ((size_t)v < sizeof verdict_names / sizeof *verdict_names &&
+	    verdict_names[v])
+		return verdict_names[v];
+	return "";
+}
+
+double br_t_quantile(double p, double df)
+{
+	double tail, x, dens, step;
+	int i;
+
+	if (!(p > 0 && p < 1) || !(df > 0))
+		return NAN;
+	if (isinf(df))
+		return gsl_cdf_ugaussian_Pinv(p);
+	if (p == 0.5)
+		return 0;
+	/* Work in the upper tail: 1 - p is exact for p in (0.5, 1). */
+	tail = p > 0.5 ? 1 - p : p;
+	x = gsl_cdf_tdist_Qinv(tail, df);
+	if (!isfinite(x))
+		return p > 0.5 ? x : -x;
+	for (i = 0; i < 8; i++) {
+		dens = gsl_ran_tdist_pdf(x, df);
+		if (!(dens > 0))
+			break;
+		step = (gsl_cdf_tdist_Q(x, df) - tail) / dens;
+		if (!isfinite(step))
+			break;
+		x += step;
+		if (!(fabs(step) > 2 * DBL_EPSILON * fabs(x)))
+			break;
+	}
+	return p > 0.5 ? x : -x;
+}
+
+double br_st_var_mean(const struct br_summary *s)
+{
+	if (s->n < 2 || !isfinite(s->se) || s->se < 0)
+		return NAN;
+	return s->se * s->se;
+}
+
+bool br_st_welch(const struct br_summary *a, const struct br_summary *b,
+		 double alpha, struct br_welch *w)
+{
+	double va = br_st_var_mean(a), vb = br_st_var_mean(b), wa, wb;
+
+	if (isnan(va) || isnan(vb) || !isfinite(a->mean) ||
+	    !isfinite(b->mean))
+		return false;
+	memset(w, 0, sizeof *w);
+	w->d = b->mean - a->mean;
+	w->va = va;
+	w->vb = vb;
+	if (va == 0 && vb == 0) {
+		w->zero_var = true;
+		w->t = w->df = w->q = NAN;
+		w->sig = w->d > 0 ? 1 : w->d < 0 ? -1 : 0;
+		w->p = w->sig ? 0 : 1;
+		return true;
+	}
+	w->se_d = sqrt(va + vb);
+	w->t = w->d / w->se_d;
+	/* Welch-Satterthwaite, scaled so tiny variances cannot underflow */
+	wa = va / (va + vb);
+	wb = vb / (va + vb);
+	w->df = 1 / (wa * wa / (double)(a->n - 1) +
+		     wb * wb / (double)(b->n - 1));
+	w->p = 2 * gsl_cdf_tdist_Q(fabs(w->t), w->df);
+	w->q = br_t_quantile(1 - alpha / 2, w->df);
+	w->half = w->q * w->se_d;
+	if (fabs(w->d) > w->half)
+		w->sig = w->d > 0 ? 1 : -1;
+	if (w->sig && !(w->p < alpha))
+		w->p = nextafter(alpha, 0);
+	else if (!w->sig && !(w->p >= alpha))
+		w->p = alpha;
+	return true;
+}
+
+/*
+ * Fieller interval of delta = num/den - 1 at quantile q: the roots of
+ * A delta^2 - 2 B delta + C = 0 with A = den^2 - q^2 vd, B = d den +
+ * q^2 vd, C = d^2 - q^2 (vn + vd), d = num - den.  half = q sqrt(vn + vd)
+ * and sig (the sign of d when |d| > half, else 0) come from the caller
+ * so the decision is the one already made.  The root nearer 0 is C/X and
+ * the other X/A, X = B + sign(B) sqrt(B^2 - AC): no cancellation, and
+ * ratios near 1 keep their digits.  Returns false when the set is
+ * unbounded (A <= 0: den not significantly away from 0).
+ */
+static bool fieller(double num, double vn, double den, double vd, double q,
+		    double half, int sig, double *lo, double *hi)
+{
+	double d = num - den, qq = q * q, a, bq, c, x, r1, r2;
+
+	a = den * den - qq * vd;
+	if (!(a > 0))
+		return false;
+	bq = d * den + qq * vd;
+	/* B^2 - AC = q^2 (num^2 vd + vn A), never negative when A > 0 */
+	x = fabs(bq) + q * sqrt(num * num * vd + vn * a);
+	if (sig != 0) {
+		/* both roots have the sign of d; C > 0 */
+		double near = (fabs(d) - half) * ((fabs(d) + half) / x);
+		double far = x / a;
+
+		*lo = sig > 0 ? near : -far;
+		*hi = sig > 0 ? far : -near;
+		return true;
+	}
+	c = (fabs(d) - half) * (fabs(d) + half);
+	x = copysign(x, bq);
+	r1 = x != 0 ? c / x : 0;
+	r2 = x / a;
+	*lo = fmin(r1, r2);
+	*hi = fmax(r1, r2);
+	return true;
+}
+
+/*
+ * 1 + delta for a ratio interval end, kept on the side of 1 that delta is
+ * on (1 + 1e-17 would round to 1 and lose "excludes 1"): at most 1 ulp.
+ */
+static double one_plus(double delta)
+{
+	double r = 1 + delta;
+
+	if (delta > 0 && !(r > 1))
+		return nextafter(1, 2);
+	if (delta < 0 && !(r < 1))
+		return nextafter(1, 0);
+	return r;
+}
+
+/* Every output "not computed". */
+static void clear_comparison(struct br_comparison *o)
+{
+	memset(o, 0, sizeof *o);
+	o->d = o->se_d = o->t = o->df = o->p = NAN;
+	o->d_ci_low = o->d_ci_high = NAN;
+	o->ratio = o->ratio_ci_low = o->ratio_ci_high = NAN;
+	o->speedup = o->speedup_ci_low = o->speedup_ci_high = NAN;
+	o->improvement_pct = NAN;
+	o->improvement_ci_low_pct = o->improvement_ci_high_pct = NAN;
+	o->equiv_ci_low_pct = o->equiv_ci_high_pct = NAN;
+	o->mde_pct = o->runs_needed = NAN;
+	o->verdict = BR_VERDICT_NO_DIFFERENCE;
+	o->reason = NULL;
+}
+
+/*
+ * Point estimates of d, ratio, speedup and improvement.  Returns whether
+ * ratio-based numbers apply (both means > 0).
+ */
+static bool point_estimates(struct br_comparison *o, double ma, double mb,
+			    bool lib)
+{
+	double d = mb - ma;
+
+	o->d = d;
+	o->ratio = ma != 0 ? mb / ma : NAN;
+	if (ma > 0 && mb > 0) {
+		o->speedup = lib ? ma / mb : mb / ma;
+		o->improvement_pct = lib ? -100 * d / mb : 100 * d / ma;
+		return true;
+	}
+	if (ma != 0) {
+		o->improvement_pct = (lib ? -100 * d : 100 * d) / fabs(ma);
+		o->reason = "non-positive mean: no ratio, percent of "
+			    "|baseline|";
+	} else {
+		o->reason = "zero baseline mean: no ratio or percent";
+	}
+	return false;
+}
+
+/*
+ * Improvement-percent interval at quantile q (half = q se_d, sig the
+ * decision at that level).  Ratio-based when both means are > 0, else
+ * the d interval in percent of |mean_A|.  False when unavailable.
+ */
+static bool improvement_ci(const struct br_welch *w, double ma, double mb,
+			   double q, double half, int sig, bool lib,
+			   bool ratio_ok, double *lo, double *hi)
+{
+	double dl, dh, k;
+	bool ok;
+
+	if (ratio_ok) {
+		if (lib)
+			ok = fieller(ma, w->va, mb, w->vb, q, half, -sig,
+				     &dl, &dh);
+		else
+			ok = fieller(mb, w->vb, ma, w->va, q, half, sig,
+				     &dl, &dh);
+		if (!ok)
+			return false;
+		*lo = 100 * dl;
+		*hi = 100 * dh;
+		return true;
+	}
+	if (ma == 0)
+		return false;
+	k = fabs(ma);
+	if (lib) {
+		*lo = -100 * (w->d + half) / k;
+		*hi = -100 * (w->d - half) / k;
+	} else {
+		*lo = 100 * (w->d - half) / k;
+		*hi = 100 * (w->d + half) / k;
+	}
+	return true;
+}
+
+/* 2 (q(1-a/2, 2n-2) + q(0.8, 2n-2))^2 k: runs needed, given n. */
+static double runs_for(double n, double alpha, double k)
+{
+	double df = 2 * (n - 1);
+	double s = br_t_quantile(1 - alpha / 2, df) + br_t_quantile(0.8, df);
+
+	return 2 * s * s * k;
+}
+
+/*
+ * Smallest integer n >= 2 with n >= runs_for(n): runs_for falls with n,
+ * so bracket by doubling from the normal-theory estimate, then bisect.
+ * k = CV^2 / delta^2.
+ */
+static double runs_needed(double alpha, double k)
+{
+	double z, lo = 2, hi, mid;
+	int i;
+
+	if (!(k >= 0) || !isfinite(k))
+		return NAN;
+	if (runs_for(2, alpha, k) <= 2)
+		return 2;
+	z = gsl_cdf_ugaussian_Pinv(1 - alpha / 2) +
+	    gsl_cdf_ugaussian_Pinv(0.8);
+	hi = fmax(3, ceil(2 * z * z * k));
+	for (i = 0; i < 64 && runs_for(hi, alpha, k) > hi; i++) {
+		lo = hi;
+		hi *= 2;
+	}
+	for (i = 0; i < 128 && hi - lo > 1; i++) {
+		mid = floor(lo + (hi - lo) / 2);
+		if (mid <= lo || mid >= hi)
+			break;
+		if (runs_for(mid, alpha, k) <= mid)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
+}
+
+/* CIs collapsed to the point estimates (both variances 0). */
+static void collapse(struct br_comparison *o, bool ratio_ok, bool equiv)
+{
+	o->d_ci_low = o->d_ci_high = o->d;
+	if (ratio_ok)
+		o->ratio_ci_low = o->ratio_ci_high = o->ratio;
+	o->speedup_ci_low = o->speedup_ci_high = o->speedup;
+	o->improvement_ci_low_pct = o->improvement_pct;
+	o->improvement_ci_high_pct = o->improvement_pct;
+	if (equiv) {
+		o->equiv_ci_low_pct = o->improvement_pct;
+		o->equiv_ci_high_pct = o->improvement_pct;
+	}
+}
+
+/* Ratio (B/A) and speedup intervals at the confidence level. */
+static void ratio_cis(struct br_comparison *o, const struct br_welch *w,
+		      double ma, double mb, bool lib)
+{
+	double lo, hi;
+
+	if (fieller(mb, w->vb, ma, w->va, w->q, w->half, w->sig, &lo, &hi)) {
+		o->ratio_ci_low = one_plus(lo);
+		o->ratio_ci_high = one_plus(hi);
+	} else {
+		o->ratio_unbounded = true;
+	}
+	if (!lib) {
+		o->speedup_ci_low = o->ratio_ci_low;
+		o->speedup_ci_high = o->ratio_ci_high;
+		o->speedup_unbounded = o->ratio_unbounded;
+	} else if (fieller(ma, w->va, mb, w->vb, w->q, w->half, -w->sig,
+			   &lo, &hi)) {
+		o->speedup_ci_low = one_plus(lo);
+		o->speedup_ci_high = one_plus(hi);
+	} else {
+		o->speedup_unbounded = true;
+	}
+	if (o->ratio_unbounded)
+		o->reason = "baseline too noisy for a ratio";
+	else if (o->speedup_unbounded)
+		o->reason = "candidate too noisy for a ratio";
+}
+
+void br_compare(const struct br_summary *a, const struct br_summary *b,
+		enum br_dir dir, double confidence, double equivalence_pct,
+		struct br_comparison *out)
+{
+	bool lib = dir == BR_DIR_LIB, equiv, ratio_ok, better, worse;
+	double alpha, ma, mb, cv2, delta, lo, hi;
+	struct br_welch w;
+
+	clear_comparison(out);
+	if (!(confidence > 0 && confidence < 1)) {
+		out->verdict = BR_VERDICT_INCONCLUSIVE;
+		out->reason = "confidence must be between 0 and 1";
+		return;
+	}
+	if (!a || !b || a->n == 0 || b->n == 0 || !isfinite(a->mean) ||
+	    !isfinite(b->mean)) {
+		out->verdict = BR_VERDICT_SINGLE_RUN;
+		out->reason = "missing result, no comparison";
+		return;
+	}
+	alpha = 1 - confidence;
+	equiv = equivalence_pct > 0 && isfinite(equivalence_pct);
+	ma = a->mean;
+	mb = b->mean;
+	ratio_ok = point_estimates(out, ma, mb, lib);
+	if (a->n < 2 || b->n < 2) {
+		out->verdict = BR_VERDICT_SINGLE_RUN;
+		out->reason = "single run, no statistical comparison";
+		return;
+	}
+	if (!br_st_welch(a, b, alpha, &w)) {
+		out->verdict = BR_VERDICT_SINGLE_RUN;
+		out->reason = "no spread published, no statistical comparison";
+		return;
+	}
+	out->se_d = w.se_d;
+	out->t = w.t;
+	out->df = w.df;
+	out->p = w.p;
+	out->zero_variance = w.zero_var;
+
+	if (w.zero_var) {
+		collapse(out, ratio_ok, equiv);
+		out->reason = "zero variance: timer resolution or too few "
+			      "runs?";
+	} else {
+		out->d_ci_low = w.d - w.half;
+		out->d_ci_high = w.d + w.half;
+		if (ratio_ok)
+			ratio_cis(out, &w, ma, mb, lib);
+		if (improvement_ci(&w, ma, mb, w.q, w.half, w.sig, lib,
+				   ratio_ok, &lo, &hi)) {
+			out->improvement_ci_low_pct = lo;
+			out->improvement_ci_high_pct = hi;
+		}
+		if (equiv) {
+			/* TOST: the 1-2a interval; 0 wide for a >= 0.5 */
+			double q2 = alpha < 0.5 ?
+				    br_t_quantile(1 - alpha, w.df) : 0;
+			double h2 = q2 * w.se_d;
+			int s2 = fabs(w.d) > h2 ? (w.d > 0 ? 1 : -1) : 0;
+
+			if (improvement_ci(&w, ma, mb, q2, h2, s2, lib,
+					   ratio_ok, &lo, &hi)) {
+				out->equiv_ci_low_pct = lo;
+				out->equiv_ci_high_pct = hi;
+			}
+		}
+		if (ma != 0) {
+			out->mde_pct = 100 * (w.q + br_t_quantile(0.8, w.df)) *
+				       w.se_d / fabs(ma);
+			cv2 = (w.va * (double)a->n + w.vb * (double)b->n) /
+			      (2 * ma * ma);
+			delta = equiv ? equivalence_pct / 100 : 0.01;
+			out->runs_needed = runs_needed(alpha,
+						       cv2 / (delta * delta));
+		}
+	}
+
+	better = lib ? w.sig < 0 : w.sig > 0;
+	worse = lib ? w.sig > 0 : w.sig < 0;
+	if (equiv && isfinite(out->equiv_ci_low_pct) &&
+	    out->equiv_ci_low_pct > -equivalence_pct &&
+	    out->equiv_ci_high_pct < equivalence_pct)
+		out->verdict = BR_VERDICT_EQUIVALENT;
+	else if (better)
+		out->verdict = BR_VERDICT_BETTER;
+	else if (worse)
+		out->verdict = BR_VERDICT_WORSE;
+	else
+		out->verdict = equiv ? BR_VERDICT_INCONCLUSIVE :
+				       BR_VERDICT_NO_DIFFERENCE;
+}

@@ -1,0 +1,122 @@
+/*
+ * rank.c - competition ranks with ties within one test (STATS.md 3.6):
+ * rank_i = 1 + #{j : j better than i, proven by Welch at alpha}, with no
+ * chaining (A~B, B~C, A beats C gives 1, 1, 2), optionally with Holm's
+ * step-down adjustment over all tested pairs.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "stats.h"
+#include "stats_int.h"
+
+struct pair {
+	size_t i, j;  /* j tested against i (i as baseline) */
+	double p;     /* raw, then Holm-adjusted */
+	int sig;      /* sign of mean_j - mean_i when proven, else 0 */
+};
+
+static bool has_data(const struct br_summary *s)
+{
+	return s->n > 0 && isfinite(s->mean);
+}
+
+static int by_p(const void *x, const void *y)
+{
+	const struct pair *a = x, *b = y;
+
+	return (a->p > b->p) - (a->p < b->p);
+}
+
+/* Holm: adjusted p_(k) = max over l <= k of min(1, (m - l) p_(l)). */
+static void holm_adjust(struct pair *pr, size_t m, double alpha)
+{
+	double run = 0;
+	size_t k;
+
+	qsort(pr, m, sizeof *pr, by_p);
+	for (k = 0; k < m; k++) {
+		double adj = fmin(1, (double)(m - k) * pr[k].p);
+
+		run = fmax(run, adj);
+		pr[k].p = run;
+		if (!(run < alpha))
+			pr[k].sig = 0;
+	}
+}
+
+/* relative[i] against the best mean (HIB: mean/best, LIB: best/mean). */
+static void fill_relative(const struct br_summary *s, size_t n, bool lib,
+			  double *relative)
+{
+	double best = NAN;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!has_data(&s[i]))
+			continue;
+		if (isnan(best) || (lib ? s[i].mean < best : s[i].mean > best))
+			best = s[i].mean;
+	}
+	for (i = 0; i < n; i++) {
+		relative[i] = NAN;
+		if (!has_data(&s[i]) || !(best > 0) || !(s[i].mean > 0))
+			continue;
+		relative[i] = lib ? best / s[i].mean : s[i].mean / best;
+	}
+}
+
+int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
+	    double confidence, bool holm, int *rank, double *relative)
+{
+	bool lib = dir == BR_DIR_LIB;
+	double alpha;
+	struct pair *pr = NULL;
+	struct br_welch w;
+	size_t i, j, m = 0;
+
+	if (!(confidence > 0 && confidence < 1))
+		return BR_EUSAGE;
+	alpha = 1 - confidence;
+	if (relative)
+		fill_relative(s, n, lib, relative);
+	if (!rank)
+		return BR_OK;
+	if (n > 1 && n - 1 > SIZE_MAX / n / sizeof *pr)
+		return BR_EIO;
+	if (n > 1) {
+		pr = malloc(n * (n - 1) / 2 * sizeof *pr);
+		if (!pr)
+			return BR_EIO;
+	}
+	for (i = 0; i < n; i++) {
+		for (j = i + 1; j < n; j++) {
+			if (!has_data(&s[i]) || !has_data(&s[j]) ||
+			    !br_st_welch(&s[i], &s[j], alpha, &w))
+				continue;
+			pr[m].i = i;
+			pr[m].j = j;
+			pr[m].p = w.p;
+			pr[m].sig = w.sig;
+			m++;
+		}
+	}
+	if (holm && m > 0)
+		holm_adjust(pr, m, alpha);
+	for (i = 0; i < n; i++)
+		rank[i] = has_data(&s[i]) ? 1 : 0;
+	for (i = 0; i < m; i++) {
+		/* sig > 0: j's mean is proven higher than i's */
+		bool j_better = lib ? pr[i].sig < 0 : pr[i].sig > 0;
+
+		if (pr[i].sig == 0)
+			continue;
+		if (j_better)
+			rank[pr[i].i]++;
+		else
+			rank[pr[i].j]++;
+	}
+	free(pr);
+	return BR_OK;
+}

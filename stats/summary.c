@@ -1,0 +1,225 @@
+/*
+ * summary.c - one sample -> struct br_summary (STATS.md 3.1, 3.2, 4.3):
+ * two-pass moments and the t-based CI of the mean, order statistics,
+ * Iglewicz-Hoaglin outlier flags and run-order drift checks.
+ *
+ * Numerics: never the one-pass sum of squares (it prints sd 0 for
+ * 1e9 + {1, 2, 3} and NaN for three 0.1s, STATS.md 2).  GSL's mean and
+ * sd_m are a long-double running mean and a second pass over the
+ * deviations; equal runs short-cut to mean = x_1, sd = 0 exactly.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
+
+#include "stats.h"
+#include "stats_int.h"
+
+/* Runs up to this many are summarised without malloc. */
+#define STACK_RUNS 64
+
+/* Every field "not computed": NAN numbers, no flags. */
+static void clear_summary(struct br_summary *o)
+{
+	memset(o, 0, sizeof *o);
+	o->mean = o->sd = o->se = NAN;
+	o->ci_low = o->ci_high = NAN;
+	o->median = o->q1 = o->q3 = o->min = o->max = NAN;
+	o->cv_pct = NAN;
+	o->lag1 = o->trend_slope = o->trend_p = NAN;
+}
+
+/* CI of the mean and CV from n, mean and se (sd for CV). */
+static void finish_ci(struct br_summary *o, double confidence)
+{
+	double q;
+
+	if (o->n < 2 || isnan(o->se))
+		return;
+	q = br_t_quantile(1 - (1 - confidence) / 2, (double)(o->n - 1));
+	o->ci_low = o->mean - q * o->se;
+	o->ci_high = o->mean + q * o->se;
+	if (o->mean != 0)
+		o->cv_pct = 100 * o->sd / fabs(o->mean);
+}
+
+/*
+ * Hyndman-Fan type 7 quantile of sorted x (h = (n-1)p), as
+ * gsl_stats_quantile_from_sorted_data but written lo + h (hi - lo) so
+ * that equal neighbours give their value exactly.
+ */
+static double quantile7(const double *x, size_t n, double p)
+{
+	double h = (double)(n - 1) * p, lo, hi;
+	size_t i = (size_t)h;
+
+	if (i + 1 >= n)
+		return x[n - 1];
+	lo = x[i];
+	hi = x[i + 1];
+	return lo + (h - (double)i) * (hi - lo);
+}
+
+/*
+ * Flag runs by the modified z-score (STATS.md 3.2).  x in run order,
+ * work has room for n doubles.
+ */
+static void flag_outliers(const double *x, size_t n, double median,
+			  double *work, struct br_summary *o)
+{
+	double mad, scale, sum = 0;
+	size_t i;
+
+	if (n < 3)
+		return;
+	for (i = 0; i < n; i++) {
+		work[i] = fabs(x[i] - median);
+		sum += work[i];
+	}
+	gsl_sort(work, 1, n);
+	mad = gsl_stats_median_from_sorted_data(work, 1, n);
+	if (mad > 0)
+		scale = mad / 0.6745;
+	else if (sum > 0)
+		scale = 1.2533 * (sum / (double)n);
+	else
+		return;
+	for (i = 0; i < n; i++) {
+		if (!(fabs(x[i] - median) / scale > 3.5))
+			continue;
+		if (o->n_flagged < BR_MAX_FLAGGED)
+			o->flagged[o->n_flagged] = i;
+		o->n_flagged++;
+	}
+}
+
+/* Lag-1 autocorrelation and OLS trend over run order (STATS.md 4.3). */
+static void check_drift(const double *x, size_t n, double mean,
+			struct br_summary *o)
+{
+	double ss = 0, cross = 0, sxy = 0, sxx, mid, b, sse = 0, se_b;
+	double dn = (double)n, lim;
+	bool by_lag = false, by_trend = false;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		double dv = x[i] - mean;
+
+		ss += dv * dv;
+		if (i + 1 < n)
+			cross += dv * (x[i + 1] - mean);
+	}
+	if (n >= BR_LAG1_MIN_N && ss > 0) {
+		o->lag1 = cross / ss;
+		lim = -1 / dn + BR_LAG1_Z * (dn - 2) / (dn * sqrt(dn - 1));
+		by_lag = n >= BR_LAG1_FLAG_N && o->lag1 > lim;
+	}
+	if (n >= BR_TREND_MIN_N) {
+		mid = (dn - 1) / 2;
+		sxx = dn * (dn * dn - 1) / 12;
+		for (i = 0; i < n; i++)
+			sxy += ((double)i - mid) * (x[i] - mean);
+		b = sxy / sxx;
+		for (i = 0; i < n; i++) {
+			double e = (x[i] - mean) - b * ((double)i - mid);
+
+			sse += e * e;
+		}
+		se_b = sqrt(sse / (dn - 2) / sxx);
+		o->trend_slope = b;
+		if (se_b > 0)
+			o->trend_p = 2 * gsl_cdf_tdist_Q(fabs(b / se_b),
+							 dn - 2);
+		else
+			o->trend_p = b == 0 ? 1 : 0;
+		by_trend = o->trend_p < BR_DRIFT_ALPHA;
+	}
+	o->drift = by_lag || by_trend;
+	if (by_lag && by_trend)
+		o->drift_reason = "runs trend and are autocorrelated over "
+				  "run order";
+	else if (by_trend)
+		o->drift_reason = "runs trend over run order";
+	else if (by_lag)
+		o->drift_reason = "runs are autocorrelated (lag 1)";
+}
+
+/* Summary of raw runs; buf has room for 2n doubles. */
+static int summarize_runs(const struct br_sample *s, double confidence,
+			  double *buf, struct br_summary *o)
+{
+	double *x = buf, *sorted = buf + s->n_runs;
+	size_t n = s->n_runs, i;
+
+	for (i = 0; i < n; i++) {
+		if (!isfinite(s->runs[i].value))
+			return BR_EDATA;
+		x[i] = sorted[i] = s->runs[i].value;
+	}
+	gsl_sort(sorted, 1, n);
+	o->n = n;
+	o->min = sorted[0];
+	o->max = sorted[n - 1];
+	o->sign_change = o->min < 0 && o->max > 0;
+	o->median = gsl_stats_median_from_sorted_data(sorted, 1, n);
+	o->q1 = quantile7(sorted, n, 0.25);
+	o->q3 = quantile7(sorted, n, 0.75);
+	if (o->min == o->max) {
+		o->mean = x[0];
+		o->sd = n >= 2 ? 0.0 : NAN;
+	} else {
+		o->mean = gsl_stats_mean(x, 1, n);
+		o->sd = gsl_stats_sd_m(x, 1, n, o->mean);
+	}
+	if (n >= 2)
+		o->se = o->sd / sqrt((double)n);
+	finish_ci(o, confidence);
+	flag_outliers(x, n, o->median, sorted, o);
+	check_drift(x, n, o->mean, o);
+	return BR_OK;
+}
+
+int br_summarize(const struct br_sample *s, double confidence,
+		 struct br_summary *out)
+{
+	double stack[2 * STACK_RUNS], *buf = stack;
+	int rc;
+
+	clear_summary(out);
+	if (!(confidence > 0 && confidence < 1))
+		return BR_EUSAGE;
+	if (s->n_runs > 0) {
+		if (s->n_runs > STACK_RUNS) {
+			if (s->n_runs > SIZE_MAX / (2 * sizeof *buf))
+				return BR_EIO;
+			buf = malloc(2 * s->n_runs * sizeof *buf);
+			if (!buf)
+				return BR_EIO;
+		}
+		rc = summarize_runs(s, confidence, buf, out);
+		if (buf != stack)
+			free(buf);
+		if (rc != BR_OK)
+			clear_summary(out);
+		return rc;
+	}
+	if (!s->has_value || !isfinite(s->value))
+		return BR_EDATA;
+	out->from_summary = true;
+	out->mean = s->value;
+	out->n = 1;
+	if (!s->is_summary || s->n < 2)
+		return BR_OK;
+	out->n = s->n;
+	if (isfinite(s->se) && s->se >= 0) {
+		out->se = s->se;
+		out->sd = s->se * sqrt((double)s->n);
+	}
+	finish_ci(out, confidence);
+	return BR_OK;
+}
