@@ -1,0 +1,155 @@
+/*
+ * log_postmark.c - PostMark 1.5x report (the default verbose one).
+ *
+ *   Time:
+ *           1 seconds total
+ *           1 seconds of transactions (2000 per second)
+ *   Files:
+ *           1556 created (1556 per second)
+ *                   Creation alone: 500 files (500 per second)
+ *                   Mixed with transactions: 1056 files (1056 per second)
+ *           978 read (978 per second)
+ *           ...
+ *   Data:
+ *           5.96 megabytes read (5.96 megabytes per second)
+ *           9.60 megabytes written (9.60 megabytes per second)
+ *
+ * PostMark's kilobyte is 1024 bytes and its megabyte 1024 kilobytes, so
+ * data rates are KiB/s, MiB/s.  The configuration is not echoed in the
+ * report, so tests are named by metric only ("PostMark", "Transactions").
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "log_int.h"
+
+int br_detect_postmark(const char *buf, size_t len)
+{
+	if (br_log_has(buf, len, "PostMark v"))
+		return 90;
+	if (br_log_has(buf, len, "seconds of transactions ("))
+		return 80;
+	return 0;
+}
+
+/* The N of "(N per second)" or "(N megabytes per second)"; unit out. */
+static bool per_second(const char *s, double *v, const char **unit)
+{
+	const char *p = strrchr(s, '(');
+	const char *w;
+
+	if (!p)
+		return false;
+	p++;
+	if (!br_log_num(&p, v))
+		return false;
+	w = br_log_skip(p);
+	*unit = "Files/s";
+	if (strncmp(w, "per second", 10) == 0)
+		return true;
+	if (strncmp(w, "bytes per", 9) == 0)
+		*unit = "B/s";
+	else if (strncmp(w, "kilobytes per", 13) == 0)
+		*unit = "KiB/s";
+	else if (strncmp(w, "megabytes per", 13) == 0)
+		*unit = "MiB/s";
+	else if (strncmp(w, "gigabytes per", 13) == 0)
+		*unit = "GiB/s";
+	else
+		return false;
+	return true;
+}
+
+static int add(struct br_log *lg, const char *what, const char *unit,
+	       enum br_dir dir, double v, unsigned long line)
+{
+	return br_log_addf(lg, "postmark", "PostMark", unit, dir, v, line,
+			   "%s", what);
+}
+
+int br_read_postmark(struct br_resultset *rs, const char *name,
+		     const char *buf, size_t len,
+		     const struct br_ingest_opts *o, struct br_error *err)
+{
+	struct br_log_iter it;
+	struct br_log lg;
+	const char *section = "";
+	const char *mixed = NULL;
+	int rc;
+
+	rc = br_log_open(&lg, rs, name, o, err);
+	br_log_iter_init(&it, buf, len);
+	while (rc == BR_OK && br_log_next(&it)) {
+		const char *s = br_log_skip(it.line), *p = s, *unit;
+		const char *what = NULL;
+		double v, rate;
+		bool has_rate;
+
+		if (strncmp(s, "Time:", 5) == 0 || strncmp(s, "Files:", 6) == 0
+		    || strncmp(s, "Data:", 5) == 0) {
+			section = s[0] == 'T' ? "time" : s[0] == 'F' ? "files"
+								   : "data";
+			continue;
+		}
+		if (!*section || !*s)
+			continue;
+		has_rate = strstr(s, "per second)") != NULL;
+		if (has_rate && !per_second(s, &rate, &unit))
+			return br_log_fail(&lg, it.no, "PostMark: expected "
+					   "'(N per second)'");
+		if (strcmp(section, "time") == 0) {
+			if (!br_log_num(&p, &v))
+				continue;
+			p = br_log_skip(p);
+			if (strncmp(p, "seconds total", 13) == 0)
+				rc = add(&lg, "Total Time", "Seconds",
+					 BR_DIR_LIB, v, it.no);
+			else if (strncmp(p, "seconds of transactions", 23) ==
+				 0 && has_rate)
+				rc = add(&lg, "Transactions", "TPS",
+					 BR_DIR_HIB, rate, it.no);
+			continue;
+		}
+		if (!has_rate)
+			continue;
+		if (strcmp(section, "files") == 0) {
+			if (strncmp(s, "Creation alone:", 15) == 0)
+				what = "Creation Alone";
+			else if (strncmp(s, "Deletion alone:", 15) == 0)
+				what = "Deletion Alone";
+			else if (strncmp(s, "Mixed with transactions:", 24) ==
+				 0)
+				what = mixed;
+			else if (br_log_num(&p, &v)) {
+				p = br_log_skip(p);
+				if (strncmp(p, "created", 7) == 0) {
+					what = "Files Created";
+					mixed = "Creation Mixed With "
+						"Transactions";
+				} else if (strncmp(p, "read", 4) == 0) {
+					what = "Files Read";
+				} else if (strncmp(p, "appended", 8) == 0) {
+					what = "Files Appended";
+				} else if (strncmp(p, "deleted", 7) == 0) {
+					what = "Files Deleted";
+					mixed = "Deletion Mixed With "
+						"Transactions";
+				}
+			}
+			if (what)
+				rc = add(&lg, what, "Files/s", BR_DIR_HIB,
+					 rate, it.no);
+		} else if (br_log_num(&p, &v)) {
+			if (strstr(s, " read (") && strcmp(unit, "Files/s"))
+				rc = add(&lg, "Data Read", unit, BR_DIR_HIB,
+					 rate, it.no);
+			else if (strstr(s, " written (") &&
+				 strcmp(unit, "Files/s"))
+				rc = add(&lg, "Data Written", unit,
+					 BR_DIR_HIB, rate, it.no);
+		}
+	}
+	if (rc != BR_OK)
+		return rc;
+	return br_log_close(&lg, "PostMark", it.no);
+}

@@ -1,0 +1,484 @@
+/*
+ * log_util.c - helpers shared by the raw-log readers: line iteration,
+ * numbers, system names from paths, and adding a value as a run of the
+ * right test and entry (see log_int.h).
+ */
+#include <ctype.h>
+#include <json-c/json.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log_int.h"
+#include "../model/model_int.h"
+
+/* ---------------------------------------------------------------- lines */
+
+void br_log_iter_init(struct br_log_iter *it, const char *buf, size_t len)
+{
+	it->buf = buf;
+	it->len = len;
+	it->pos = 0;
+	it->no = 0;
+	it->line[0] = '\0';
+	it->n = 0;
+}
+
+bool br_log_next(struct br_log_iter *it)
+{
+	const char *start, *end, *nl, *p;
+	size_t n, i;
+
+	if (it->pos >= it->len)
+		return false;
+	start = it->buf + it->pos;
+	nl = memchr(start, '\n', it->len - it->pos);
+	end = nl ? nl : it->buf + it->len;
+	it->pos = nl ? (size_t)(nl - it->buf) + 1 : it->len;
+	it->no++;
+	while (end > start && end[-1] == '\r')
+		end--;
+	for (p = end; p > start; p--)
+		if (p[-1] == '\r') {
+			start = p;
+			break;
+		}
+	n = (size_t)(end - start);
+	if (n > sizeof it->line - 1)
+		n = sizeof it->line - 1;
+	for (i = 0; i < n; i++)
+		it->line[i] = start[i] ? start[i] : ' ';
+	it->line[n] = '\0';
+	it->n = n;
+	return true;
+}
+
+unsigned long br_log_line_at(struct br_log_pos *pos, const char *buf,
+			     size_t len, size_t off)
+{
+	const char *p, *end;
+
+	if (pos->line == 0)
+		pos->line = 1;
+	if (off > len)
+		off = len;
+	if (off < pos->off)
+		return pos->line; /* offsets go forward only */
+	p = buf + pos->off;
+	end = buf + off;
+	while (p < end && (p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+		pos->line++;
+		p++;
+	}
+	pos->off = off;
+	return pos->line;
+}
+
+size_t br_log_iter_end(const struct br_log_iter *it)
+{
+	return it->pos;
+}
+
+/* -------------------------------------------------------------- numbers */
+
+bool br_log_num(const char **s, double *out)
+{
+	const char *p = br_log_skip(*s), *q = p;
+	char tmp[64];
+	size_t n;
+	int digits = 0;
+	double d;
+
+	if (*q == '+' || *q == '-')
+		q++;
+	while (isdigit((unsigned char)*q)) {
+		q++;
+		digits++;
+	}
+	if (*q == '.') {
+		q++;
+		while (isdigit((unsigned char)*q)) {
+			q++;
+			digits++;
+		}
+	}
+	if (!digits)
+		return false;
+	if (*q == 'e' || *q == 'E') {
+		const char *e = q + 1;
+
+		if (*e == '+' || *e == '-')
+			e++;
+		if (isdigit((unsigned char)*e)) {
+			while (isdigit((unsigned char)*e))
+				e++;
+			q = e;
+		}
+	}
+	n = (size_t)(q - p);
+	if (n >= sizeof tmp)
+		return false;
+	memcpy(tmp, p, n);
+	tmp[n] = '\0';
+	d = strtod(tmp, NULL);
+	if (!isfinite(d))
+		return false;
+	*out = d;
+	*s = q;
+	return true;
+}
+
+bool br_log_num_word(const char **s, double *out)
+{
+	const char *p = *s;
+	double d;
+
+	if (!br_log_num(&p, &d))
+		return false;
+	if (*p && *p != ' ' && *p != '\t' && *p != ',' && *p != ')')
+		return false;
+	*out = d;
+	*s = p;
+	return true;
+}
+
+const char *br_log_skip(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+const char *br_log_after(const char *s, const char *key)
+{
+	const char *p = strstr(s, key);
+
+	return p ? p + strlen(key) : NULL;
+}
+
+bool br_log_starts(const char *s, const char *prefix)
+{
+	s = br_log_skip(s);
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+bool br_log_has(const char *buf, size_t len, const char *needle)
+{
+	size_t nlen = strlen(needle), i;
+	const char *p;
+
+	if (len > BR_LOG_DETECT_MAX)
+		len = BR_LOG_DETECT_MAX;
+	if (nlen == 0 || nlen > len)
+		return nlen == 0;
+	for (i = 0; i + nlen <= len; i = (size_t)(p - buf) + 1) {
+		p = memchr(buf + i, needle[0], len - nlen + 1 - i);
+		if (!p)
+			return false;
+		if (memcmp(p, needle, nlen) == 0)
+			return true;
+	}
+	return false;
+}
+
+void br_log_quote(const char *s, size_t n, char *out, size_t cap)
+{
+	size_t i;
+
+	if (cap == 0)
+		return;
+	if (n > cap - 1)
+		n = cap - 1;
+	for (i = 0; i < n; i++)
+		out[i] = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i];
+	out[n] = '\0';
+}
+
+/* ---------------------------------------------------------------- names */
+
+static void copy_n(char *out, size_t cap, const char *s, size_t n)
+{
+	if (cap == 0)
+		return;
+	if (n > cap - 1)
+		n = cap - 1;
+	memcpy(out, s, n);
+	out[n] = '\0';
+}
+
+/* File name part of path, and its length without the extension. */
+static const char *base_name(const char *path, size_t *n_stem)
+{
+	const char *b = strrchr(path, '/'), *dot;
+
+	b = b ? b + 1 : path;
+	dot = strrchr(b, '.');
+	*n_stem = dot && dot > b ? (size_t)(dot - b) : strlen(b);
+	return b;
+}
+
+void br_log_system_from_path(const char *path, char *out, size_t cap)
+{
+	const char *slash = strrchr(path, '/'), *b;
+	size_t n;
+
+	if (strcmp(path, "<stdin>") == 0 || strcmp(path, "-") == 0) {
+		copy_n(out, cap, "stdin", 5);
+		return;
+	}
+	if (slash) {
+		const char *end = slash;
+
+		while (end > path && end[-1] == '/')
+			end--;
+		for (b = end; b > path && b[-1] != '/'; b--)
+			;
+		n = (size_t)(end - b);
+		if (n && !(n == 1 && b[0] == '.') &&
+		    !(n == 2 && b[0] == '.' && b[1] == '.')) {
+			copy_n(out, cap, b, n);
+			return;
+		}
+	}
+	b = base_name(path, &n);
+	copy_n(out, cap, b, n ? n : strlen(b));
+}
+
+void br_log_stem(const char *path, char *out, size_t cap)
+{
+	size_t n, m;
+	const char *b = base_name(path, &n);
+
+	m = n;
+	while (m > 0 && isdigit((unsigned char)b[m - 1]))
+		m--;
+	if (m < n) {
+		if (m >= 3 && strncmp(b + m - 3, "run", 3) == 0)
+			m -= 3;
+		while (m > 0 && (b[m - 1] == '-' || b[m - 1] == '_' ||
+				 b[m - 1] == '.' || b[m - 1] == ' '))
+			m--;
+		if (m == 0)
+			m = n;
+	}
+	copy_n(out, cap, b, m);
+}
+
+/* -------------------------------------------------------------- results */
+
+int br_log_open(struct br_log *lg, struct br_resultset *rs, const char *name,
+		const struct br_ingest_opts *o, struct br_error *err)
+{
+	char sysname[256];
+
+	memset(lg, 0, sizeof *lg);
+	lg->rs = rs;
+	lg->err = err;
+	lg->name = name;
+	lg->sys = (size_t)-1;
+	lg->file = br_rs_str(rs, name);
+	if (o && o->system && *o->system)
+		snprintf(sysname, sizeof sysname, "%s", o->system);
+	else
+		br_log_system_from_path(name, sysname, sizeof sysname);
+	if (!sysname[0])
+		snprintf(sysname, sizeof sysname, "%s", "unnamed");
+	lg->system = br_rs_str(rs, sysname);
+	if (!lg->file || !lg->system)
+		return br_error_set(err, BR_EIO, name, 0, "out of memory");
+	return BR_OK;
+}
+
+/*
+ * Unit spellings the readers emit, by which a test read earlier with
+ * another unit of the same dimension is found (canonical forms).
+ */
+static const char *const alt_units[] = {
+	"B/s", "kB/s", "KiB/s", "MB/s", "MiB/s", "GB/s", "GiB/s",
+	"Seconds", "ms", "us", "ns", "Minutes",
+	"Bytes", "kB", "KiB", "MB", "MiB", "GB", "GiB",
+	"IOPS", "kIOPS",
+};
+
+/* The test with t's key, or NULL.  t's strings need not be interned. */
+static struct br_test *find_test(struct br_resultset *rs,
+				 const struct br_test *t, bool *nomem)
+{
+	char *key = br_test_key(t);
+	size_t idx;
+	struct br_test *found = NULL;
+
+	if (!key) {
+		*nomem = true;
+		return NULL;
+	}
+	if (br_map_get(rs->test_index, key, &idx) && idx < rs->n_tests)
+		found = rs->tests[idx];
+	free(key);
+	return found;
+}
+
+int br_log_add(struct br_log *lg, const struct br_log_test *t, double v,
+	       unsigned long line)
+{
+	struct br_resultset *rs = lg->rs;
+	struct br_loc loc = {lg->file, line};
+	struct br_test tmp, *test;
+	struct br_unit u, ua;
+	struct br_entry *e;
+	bool nomem = false, created;
+	size_t i, ei;
+
+	if (!isfinite(v))
+		return br_log_fail(lg, line, "value is not a finite number");
+	br_unit_parse(t->unit, &u);
+	memset(&tmp, 0, sizeof tmp);
+	tmp.identifier = t->identifier;
+	tmp.title = t->title;
+	tmp.description = t->description;
+	tmp.scale = u.canon;
+	tmp.proportion = t->dir == BR_DIR_LIB ? "LIB" : "HIB";
+	tmp.display_format = "BAR_GRAPH";
+	tmp.loc = loc;
+
+	test = find_test(rs, &tmp, &nomem);
+	for (i = 0; !test && !nomem && u.dim != BR_DIM_UNKNOWN &&
+		    i < sizeof alt_units / sizeof alt_units[0]; i++) {
+		br_unit_parse(alt_units[i], &ua);
+		if (ua.dim != u.dim || strcmp(ua.canon, u.canon) == 0)
+			continue;
+		tmp.scale = ua.canon;
+		test = find_test(rs, &tmp, &nomem);
+		if (test && test->unit.scale > 0)
+			v = v * u.scale / test->unit.scale;
+	}
+	if (nomem)
+		goto nomem;
+	if (!test) {
+		tmp.identifier = br_rs_str(rs, t->identifier);
+		tmp.title = br_rs_str(rs, t->title);
+		tmp.description = br_rs_str(rs, t->description);
+		tmp.scale = br_rs_str(rs, u.canon);
+		tmp.arguments = "";
+		tmp.app_version = "";
+		if (!tmp.identifier || !tmp.title || !tmp.description ||
+		    !tmp.scale)
+			goto nomem;
+		test = br_rs_test(rs, &tmp, &created, lg->err);
+		if (!test)
+			return lg->err->code ? lg->err->code : BR_EIO;
+		if (created)
+			br_test_finish(rs, test);
+	}
+	if (lg->sys == (size_t)-1) {
+		lg->sys = br_rs_system(rs, lg->system, true, &loc, lg->err);
+		if (lg->sys == (size_t)-1)
+			return lg->err->code ? lg->err->code : BR_EIO;
+	}
+	ei = br_test_find_entry(test, lg->sys);
+	if (ei == (size_t)-1) {
+		e = br_test_add_entry(rs, test, lg->sys, &loc, lg->err);
+		if (!e)
+			return lg->err->code ? lg->err->code : BR_EIO;
+	} else {
+		e = &test->entries[ei];
+	}
+	if (br_sample_add_run(&e->sample, v, &loc, lg->err) != BR_OK)
+		return lg->err->code;
+	lg->n_results++;
+	return BR_OK;
+nomem:
+	return br_error_set(lg->err, BR_EIO, lg->name, line, "out of memory");
+}
+
+int br_log_addf(struct br_log *lg, const char *identifier, const char *title,
+		const char *unit, enum br_dir dir, double v, unsigned long line,
+		const char *fmt, ...)
+{
+	struct br_log_test t;
+	char desc[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(desc, sizeof desc, fmt, ap);
+	va_end(ap);
+	t.identifier = identifier;
+	t.title = title;
+	t.description = desc;
+	t.unit = unit;
+	t.dir = dir;
+	return br_log_add(lg, &t, v, line);
+}
+
+int br_log_close(struct br_log *lg, const char *tool, unsigned long last_line)
+{
+	if (lg->err->code)
+		return lg->err->code;
+	if (lg->n_results == 0)
+		return br_error_set(lg->err, BR_EDATA, lg->name,
+				    last_line ? last_line : 1,
+				    "no %s result found (truncated log?)",
+				    tool);
+	return BR_OK;
+}
+
+int br_log_fail(struct br_log *lg, unsigned long line, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = br_error_setv(lg->err, BR_EDATA, lg->name, line, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+void br_log_warn(struct br_log *lg, unsigned long line, const char *fmt, ...)
+{
+	struct br_loc loc = {lg->file, line};
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	br_rs_warn(lg->rs, &loc, "%s", msg);
+}
+
+struct json_object *br_log_json(struct br_log *lg, const char *buf, size_t len,
+				size_t start, const char *what)
+{
+	struct json_tokener *tok;
+	struct json_object *root;
+	enum json_tokener_error jerr;
+	size_t end, n;
+
+	if (start > len)
+		start = len;
+	n = len - start;
+	tok = json_tokener_new();
+	if (!tok) {
+		br_error_set(lg->err, BR_EIO, lg->name, 0, "out of memory");
+		return NULL;
+	}
+	if (n > (size_t)0x7fffffff)
+		n = 0x7fffffff;
+	root = json_tokener_parse_ex(tok, buf + start, (int)n);
+	jerr = json_tokener_get_error(tok);
+	end = start + json_tokener_get_parse_end(tok);
+	json_tokener_free(tok);
+	if (!root) {
+		if (jerr == json_tokener_continue || jerr == json_tokener_success)
+			br_log_fail(lg, br_line_of(buf, len, len),
+				    "%s: truncated JSON (the object at line "
+				    "%lu is not closed)", what,
+				    br_line_of(buf, len, start));
+		else
+			br_log_fail(lg, br_line_of(buf, len, end),
+				    "%s: bad JSON: %s", what,
+				    json_tokener_error_desc(jerr));
+	}
+	return root;
+}
