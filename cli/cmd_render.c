@@ -79,6 +79,11 @@ int br_render_option(const struct br_cli *cli, const char *name,
 
 /* ------------------------------------------------------------- charts */
 
+static const char *nz(const char *s)
+{
+	return s ? s : "";
+}
+
 static bool drawable(const struct br_test *t)
 {
 	size_t i;
@@ -271,9 +276,10 @@ static int render_dir(struct br_cli *cli, const struct br_selection *sel,
 		if (!drawable(t)) {
 			if (!cli->quiet)
 				fprintf(stderr, PROG ": render: skipping "
-					"%s%s%s: %s is not drawn\n", t->title,
-					*t->description ? " - " : "",
-					t->description, display_name(t));
+					"%s%s%s: %s is not drawn\n",
+					nz(t->title), *nz(t->description) ?
+					" - " : "", nz(t->description),
+					display_name(t));
 			continue;
 		}
 		slug(name, sizeof name, t);
@@ -335,8 +341,8 @@ static int render_one(struct br_cli *cli, const struct br_selection *sel,
 	if (n_drawable > 1 && !cli->quiet)
 		fprintf(stderr, PROG ": render: %zu tests selected; drawing "
 			"the first, \"%s%s%s\" (use --tests to pick one, or "
-			"-o DIR/ for all)\n", n_drawable, t->title,
-			*t->description ? " - " : "", t->description);
+			"-o DIR/ for all)\n", n_drawable, nz(t->title),
+			*nz(t->description) ? " - " : "", nz(t->description));
 	rc = make_chart(cli, sel, t, &sc, &err);
 	if (rc == BR_OK) {
 		rc = write_scenes(cli->output, f, &sc, 1, cli->title ?
@@ -371,9 +377,10 @@ static int render_report(struct br_cli *cli, const struct br_selection *sel)
 		if (!drawable(t)) {
 			if (!cli->quiet)
 				fprintf(stderr, PROG ": render: skipping "
-					"%s%s%s: %s is not drawn\n", t->title,
-					*t->description ? " - " : "",
-					t->description, display_name(t));
+					"%s%s%s: %s is not drawn\n",
+					nz(t->title), *nz(t->description) ?
+					" - " : "", nz(t->description),
+					display_name(t));
 			continue;
 		}
 		rc = make_chart(cli, sel, t, &charts[n_charts], &err);

@@ -91,6 +91,7 @@ static void paint_text(cairo_t *cr, const struct br_prim *p)
 	set_color(cr, p->fill);
 	cairo_move_to(cr, dx, -baseline);
 	pango_cairo_show_layout(cr, l);
+	cairo_new_path(cr);   /* the path is not part of save/restore */
 	cairo_restore(cr);
 	g_object_unref(l);
 }
@@ -124,6 +125,7 @@ void br_cairo_paint(cairo_t *cr, const struct br_scene *s)
 			do_stroke(cr, p);
 			break;
 		case BR_PRIM_POLYLINE:
+			cairo_new_path(cr);
 			for (k = 0; k < p->n_pts; k++)
 				cairo_line_to(cr, p->pts[2 * k],
 					      p->pts[2 * k + 1]);

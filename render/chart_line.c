@@ -1,17 +1,280 @@
 /*
  * chart_line.c - line charts of series results (LINE_GRAPH, scaling
- * tables): not drawn yet.
+ * tables such as throughput against disk count): one polyline per system
+ * in palette colours, a legend with Min/Avg/Max, per-point whiskers from
+ * each point's summary, the value axis by PTS's rule, x from t->x (or the
+ * point index) with t->x_label under it (PTS-FORMAT.md 4.4).
  */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "chart.h"
+#include "numfmt.h"
+#include "text.h"
+
+#define PLOT_H 260.0
+#define LEGEND_ROW 14.0
+
+struct series {
+	const char *name;
+	const struct br_entry *e;
+	const struct br_summary *ps;   /* e->n_points summaries */
+	uint32_t color;
+};
+
+static bool point_whisker(const struct br_chart_opts *o,
+			  const struct br_summary *s, double *lo, double *hi)
+{
+	if (s->n < 2)
+		return false;
+	if (o->whiskers == BR_WHISKERS_SE && isfinite(s->se) && s->se > 0) {
+		*lo = s->mean - s->se;
+		*hi = s->mean + s->se;
+		return true;
+	}
+	if (o->whiskers == BR_WHISKERS_CI && isfinite(s->ci_low) &&
+	    isfinite(s->ci_high) && s->ci_high > s->ci_low) {
+		*lo = s->ci_low;
+		*hi = s->ci_high;
+		return true;
+	}
+	return false;
+}
+
+static void xlabel(char *buf, size_t size, double v)
+{
+	char *end;
+
+	snprintf(buf, size, "%.4f", v);
+	end = buf + strlen(buf) - 1;
+	while (*end == '0')
+		*end-- = '\0';
+	if (*end == '.')
+		*end = '\0';
+}
 
 int br_chart_line(const struct br_chart_input *in,
 		  const struct br_summary *const *psum,
 		  const struct br_chart_opts *o, struct br_scene **out,
 		  struct br_error *err)
 {
-	(void)psum;
-	(void)o;
+	const struct br_test *t = in->t;
+	struct br_font f_leg = {o->family, 9, true, BR_C_HEAD};
+	struct br_font f_stat = {o->family, 8, false, BR_C_AXIS};
+	struct br_font f_tick = {o->family, 10, false, BR_C_TEXT};
+	struct br_font f_xcap = {o->family, 8, true, BR_C_TEXT};
+	struct series *sr = calloc(in->n + 1, sizeof *sr);
+	struct br_scene *sc = br_scene_new(o->width, 0);
+	double *pts = NULL, *means = NULL;
+	size_t ns = 0, np = 0, i, k;
+	double vmin = 0, vmax = 0, xmin, xmax, left, x0, x1, top, bottom;
+	double legend_y, w = o->width, height, tick_w = 0, y;
+	struct br_axis ax;
+	bool any_whisker = false;
+	int dec, rc = BR_OK;
+	char buf[128];
+
 	*out = NULL;
-	return br_error_set(err, BR_EDATA, NULL, 0, "%s: line charts are not "
-			    "drawn yet", in->t->title ? in->t->title : "");
+	if (!sr || !sc)
+		goto nomem;
+	for (i = 0; i < in->n; i++) {
+		size_t e = br_test_find_entry(t, in->systems[i]);
+
+		if (e == (size_t)-1 || !psum || !psum[i] ||
+		    !t->entries[e].n_points || t->entries[e].error)
+			continue;
+		sr[ns].name = in->rs->systems[in->systems[i]]->identifier;
+		sr[ns].e = &t->entries[e];
+		sr[ns].ps = psum[i];
+		sr[ns].color = br_palette(ns);
+		if (sr[ns].e->n_points > np)
+			np = sr[ns].e->n_points;
+		ns++;
+	}
+	if (ns == 0) {
+		free(sr);
+		br_scene_free(sc);
+		return br_error_set(err, BR_EDATA, NULL, 0, "%s%s%s: no "
+				    "selected system has a series",
+				    t->title ? t->title : "",
+				    t->description && *t->description ?
+				    " - " : "", t->description ?
+				    t->description : "");
+	}
+	pts = calloc(2 * np + 2, sizeof *pts);
+	means = calloc(ns * np + 1, sizeof *means);
+	if (!pts || !means)
+		goto nomem;
+
+	/* value range (whisker tops, as the bar chart) and x range */
+	for (i = 0; i < ns; i++)
+		for (k = 0; k < sr[i].e->n_points; k++) {
+			const struct br_summary *s = &sr[i].ps[k];
+			double lo, hi;
+
+			means[i * np + k] = s->n ? s->mean : NAN;
+			if (!s->n)
+				continue;
+			vmin = fmin(vmin, s->mean);
+			vmax = fmax(vmax, s->mean);
+			if (point_whisker(o, s, &lo, &hi)) {
+				vmax = fmax(vmax, hi);
+				vmin = fmin(vmin, lo < 0 ? lo : 0);
+			}
+		}
+	dec = br_test_decimals(t, means, ns * np);
+	br_axis_scale(vmin, vmax, &ax);
+	if (t->x && t->n_x >= np) {
+		xmin = t->x[0];
+		xmax = t->x[0];
+		for (k = 0; k < np; k++) {
+			xmin = fmin(xmin, t->x[k]);
+			xmax = fmax(xmax, t->x[k]);
+		}
+	} else {
+		xmin = 1;
+		xmax = (double)np;
+	}
+	if (xmax <= xmin)
+		xmax = xmin + 1;
+
+	for (k = 0; k < ax.n_ticks; k++) {
+		double tw = br_text_width(f_tick.family, f_tick.size, false,
+			br_axis_label(buf, sizeof buf, ax.ticks[k], ax.step));
+
+		tick_w = fmax(tick_w, tw);
+	}
+	left = ceil(fmax(50, tick_w + 14));
+	x0 = left + 10;      /* inset so end dots clear the axis */
+	x1 = w - 25;
+	top = br_chart_header(sc, t, o, left, (double)ns * LEGEND_ROW + 4,
+			      &legend_y);
+	bottom = top + PLOT_H;
+
+	/* legend: colour square, name, Min / Avg / Max of the means */
+	for (i = 0; i < ns; i++) {
+		double ly = legend_y + LEGEND_ROW * (double)i + 10, nw;
+		double mn = INFINITY, mx = -INFINITY, sum = 0;
+		size_t cnt = 0;
+		char a[32], b[32], c[32];
+		int d = vmax > 999 ? 0 : 1;
+
+		br_scene_rect(sc, left, ly - 8, 9, 9, sr[i].color, BR_NONE, 0);
+		nw = br_scene_text(sc, left + 14, ly, BR_ANCHOR_START, &f_leg,
+				   sr[i].name);
+		for (k = 0; k < sr[i].e->n_points; k++)
+			if (sr[i].ps[k].n) {
+				mn = fmin(mn, sr[i].ps[k].mean);
+				mx = fmax(mx, sr[i].ps[k].mean);
+				sum += sr[i].ps[k].mean;
+				cnt++;
+			}
+		if (cnt) {
+			snprintf(buf, sizeof buf, "Min: %s  Avg: %s  Max: %s",
+				 br_fmt_fixed(a, sizeof a, mn, d),
+				 br_fmt_fixed(b, sizeof b, sum / (double)cnt,
+					      d),
+				 br_fmt_fixed(c, sizeof c, mx, d));
+			br_scene_text(sc, left + 14 + nw + 10, ly,
+				      BR_ANCHOR_START, &f_stat, buf);
+		}
+	}
+
+#define YOF(v) (bottom - ((v) - ax.lo) / (ax.hi - ax.lo) * PLOT_H)
+#define XOF(v) (x0 + ((v) - xmin) / (xmax - xmin) * (x1 - x0))
+	for (k = 0; k < ax.n_ticks; k++) {
+		double gy = round(YOF(ax.ticks[k]));
+
+		br_scene_line(sc, left, gy, x1 + 10, gy, ax.ticks[k] == 0 ?
+			      BR_C_AXIS : BR_C_GRID, 1,
+			      ax.ticks[k] == 0 ? 0 : 5);
+		br_scene_text(sc, left - 5, gy + 3.5, BR_ANCHOR_END, &f_tick,
+			      br_axis_label(buf, sizeof buf, ax.ticks[k],
+					    ax.step));
+	}
+	/* x ticks: every x when few, else about 10 */
+	{
+		size_t step = np <= 12 ? 1 : (np + 9) / 10;
+
+		for (k = 0; k < np; k += step) {
+			double xv = t->x && t->n_x >= np ? t->x[k]
+				    : (double)(k + 1);
+			double gx = round(XOF(xv));
+
+			br_scene_line(sc, gx, bottom, gx, bottom + 4,
+				      BR_C_AXIS, 1, 0);
+			xlabel(buf, sizeof buf, xv);
+			br_scene_text(sc, gx, bottom + 15, BR_ANCHOR_MIDDLE,
+				      &f_tick, buf);
+		}
+	}
+	y = bottom + 15;
+	if (t->x_label && *t->x_label) {
+		br_scene_text(sc, (x0 + x1) / 2, bottom + 29, BR_ANCHOR_MIDDLE,
+			      &f_xcap, t->x_label);
+		y += 14;
+	}
+
+	for (i = 0; i < ns; i++) {
+		size_t m = 0;
+
+		for (k = 0; k < sr[i].e->n_points; k++) {
+			const struct br_summary *s = &sr[i].ps[k];
+			double xv = t->x && t->n_x >= np ? t->x[k]
+				    : (double)(k + 1), lo, hi;
+
+			if (!s->n)
+				continue;
+			pts[2 * m] = XOF(xv);
+			pts[2 * m + 1] = YOF(s->mean);
+			m++;
+			if (point_whisker(o, s, &lo, &hi)) {
+				double px = XOF(xv), ya = YOF(lo), yb = YOF(hi);
+
+				any_whisker = true;
+				if (ya - yb < 2)
+					continue;
+				br_scene_line(sc, px, ya, px, yb, sr[i].color,
+					      1, 0);
+				br_scene_line(sc, px - 3, ya, px + 3, ya,
+					      sr[i].color, 1, 0);
+				br_scene_line(sc, px - 3, yb, px + 3, yb,
+					      sr[i].color, 1, 0);
+			}
+		}
+		br_scene_polyline(sc, pts, m, sr[i].color, 2);
+		for (k = 0; k < m; k++)
+			if (m <= 12 || k == 0 || k + 1 == m)
+				br_scene_circle(sc, pts[2 * k], pts[2 * k + 1],
+						3, sr[i].color, BR_NONE, 0);
+	}
+#undef XOF
+#undef YOF
+	br_scene_line(sc, left, top, left, bottom, BR_C_AXIS, 1, 0);
+	br_scene_line(sc, left, bottom, x1 + 10, bottom, BR_C_AXIS, 1, 0);
+	(void)dec;
+
+	height = br_chart_footer(sc, in, o, left, y + 13, any_whisker);
+	if (height < y + 24)
+		height = y + 24;
+	sc->height = ceil(height);
+	snprintf(buf, sizeof buf, "%s%s%s", t->title ? t->title : "",
+		 t->description && *t->description ? " - " : "",
+		 t->description ? t->description : "");
+	br_scene_set_title(sc, buf);
+	if (br_scene_failed(sc))
+		goto nomem;
+	*out = sc;
+	sc = NULL;
+	goto done;
+nomem:
+	rc = br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+done:
+	br_scene_free(sc);
+	free(sr);
+	free(pts);
+	free(means);
+	return rc;
 }

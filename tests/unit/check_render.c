@@ -24,6 +24,17 @@
 
 Suite *br_suite_render(void);
 
+/*
+ * fontconfig keeps its configuration (a few hundred bytes) until
+ * FcFini(), which only a program that owns fontconfig may call; tell
+ * LeakSanitizer (sanitizer builds) that this is not our leak.
+ */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+	return "leak:libfontconfig.so\n";
+}
+
 /* ------------------------------------------------------------- axis */
 
 /* max: the largest whisker top (value + SE), which is what PTS scales
@@ -408,6 +419,145 @@ START_TEST(test_bar_many)
 }
 END_TEST
 
+START_TEST(test_line)
+{
+	static const double ys[3][3] = {
+		{400, 550, 600}, {300, 500, 550}, {350, 700, 1000},
+	};
+	static const char *const names[3] = {"uDMU", "uDMU nochecksum",
+					     "kernel ZFS"};
+	static const double xs[3] = {10, 24, 46};
+	struct br_resultset *rs = br_resultset_new();
+	struct br_summary ps[3][3], *pp[3];
+	struct br_test tt, *t;
+	struct br_chart_input in;
+	struct br_chart_opts o;
+	struct br_scene *sc = NULL;
+	struct br_error err;
+	size_t sys[3], i, k;
+	bool created;
+
+	br_error_clear(&err);
+	memset(&tt, 0, sizeof tt);
+	tt.title = br_rs_str(rs, "PIOS");
+	tt.description = br_rs_str(rs, "Striped pools");
+	tt.scale = br_rs_str(rs, "MB/s");
+	tt.proportion = br_rs_str(rs, "HIB");
+	tt.display_format = br_rs_str(rs, "LINE_GRAPH");
+	tt.x = (double *)xs;
+	tt.n_x = 3;
+	tt.x_label = br_rs_str(rs, "Disks");
+	t = br_rs_test(rs, &tt, &created, &err);
+	ck_assert_ptr_nonnull(t);
+	br_test_finish(rs, t);
+	memset(ps, 0, sizeof ps);
+	for (i = 0; i < 3; i++) {
+		struct br_entry *e;
+
+		sys[i] = br_rs_system(rs, names[i], true, NULL, &err);
+		e = br_test_add_entry(rs, t, sys[i], NULL, &err);
+		e->points = calloc(3, sizeof *e->points); /* model frees */
+		e->n_points = 3;
+		for (k = 0; k < 3; k++) {
+			e->points[k].has_value = true;
+			e->points[k].value = ys[i][k];
+			e->points[k].value_text = "0";
+			ps[i][k].n = 3;
+			ps[i][k].mean = ys[i][k];
+			ps[i][k].se = 10 + 5 * (double)k;
+			ps[i][k].ci_low = ys[i][k] - 40;
+			ps[i][k].ci_high = ys[i][k] + 40;
+		}
+		pp[i] = ps[i];
+	}
+	in.rs = rs;
+	in.t = t;
+	in.systems = sys;
+	in.sum = NULL;
+	in.n = 3;
+	br_chart_opts_defaults(&o);
+	ck_assert_int_eq(br_chart_line(&in, (const struct br_summary *const *)
+				       pp, &o, &sc, &err), BR_OK);
+	golden("line-pios", sc);
+	br_scene_free(sc);
+	br_resultset_free(rs);
+}
+END_TEST
+
+START_TEST(test_report)
+{
+	struct br_resultset *rs = br_resultset_new();
+	struct br_test *t = make_test(rs, "Dbench", "4.0", "Client Count: 1",
+				      "MB/s", "HIB", dbench, 6);
+	struct br_scene *charts[3], **pages = NULL;
+	struct br_report_input ri;
+	struct br_chart_opts o;
+	struct br_error err;
+	size_t n_pages = 0, i, sys[6];
+	char *d;
+
+	br_chart_opts_defaults(&o);
+	for (i = 0; i < 6; i++) {
+		sys[i] = i;
+		br_rs_parse_components(rs, i < 3 ? "Processor: Intel Xeon "
+				       "E3-1275 v6, Disk: Samsung SSD 970" :
+				       "Processor: AMD Ryzen, Disk: Samsung "
+				       "SSD 970", &rs->systems[i]->hardware,
+				       &rs->systems[i]->n_hardware, &err);
+	}
+	for (i = 0; i < 3; i++)
+		charts[i] = chart(rs, t, &o);
+	ri.rs = rs;
+	ri.systems = sys;
+	ri.n_systems = 6;
+	ri.title = "FreeBSD 12.0 ZFS vs. ZoL Benchmarks";
+	ri.description = "A description.";
+	ri.charts = charts;
+	ri.n_charts = 3;
+	br_error_clear(&err);
+	ck_assert_int_eq(br_report_pages(&ri, &o, &pages, &n_pages, &err),
+			 BR_OK);
+	/* title page, then two charts a page */
+	ck_assert_uint_eq(n_pages, 3);
+	ck_assert_double_eq_tol(pages[0]->width, 595.28, 1e-9);
+	d = dump(pages[0]);
+	ck_assert_ptr_nonnull(strstr(d, "\"FreeBSD 12.0 ZFS vs. ZoL"));
+	ck_assert_ptr_nonnull(strstr(d, "\"Intel Xeon E3-1275 v6\""));
+	ck_assert_ptr_nonnull(strstr(d, "\"Samsung SSD 970\""));
+	/* merged: the disk cell appears once per table block */
+	{
+		const char *p = d;
+		int hits = 0;
+
+		while ((p = strstr(p, "\"Samsung SSD 970\"")) != NULL) {
+			hits++;
+			p++;
+		}
+		ck_assert_int_eq(hits, 2);
+	}
+	ck_assert_ptr_nonnull(strstr(d, "\"Page 1 of 3\""));
+	free(d);
+	if (getenv("BR_RENDER_OUT")) {
+		char *b = NULL;
+		size_t len = 0;
+		FILE *fp = open_memstream(&b, &len);
+		struct br_paint_opts po;
+
+		br_paint_opts_defaults(&po);
+		br_render_scenes(fp, BR_IMAGE_PDF, pages, n_pages, &po, &err);
+		fclose(fp);
+		save(getenv("BR_RENDER_OUT"), "report", "pdf", b, len);
+		free(b);
+	}
+	for (i = 0; i < n_pages; i++)
+		br_scene_free(pages[i]);
+	free(pages);
+	for (i = 0; i < 3; i++)
+		br_scene_free(charts[i]);
+	br_resultset_free(rs);
+}
+END_TEST
+
 /* ------------------------------------------------------- backends */
 
 static void collect_text(xmlNode *n, char *out, size_t size)
@@ -605,6 +755,8 @@ Suite *br_suite_render(void)
 	tcase_add_test(tc, test_bar_dbench);
 	tcase_add_test(tc, test_bar_mixed);
 	tcase_add_test(tc, test_bar_many);
+	tcase_add_test(tc, test_line);
+	tcase_add_test(tc, test_report);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("backends");
