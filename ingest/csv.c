@@ -599,7 +599,7 @@ static int pts_result(struct br_resultset *rs, struct csv *c,
 	const char *title, *desc, *unit, *prop, *empty;
 	struct br_test tt, *t;
 	bool created, is_ident, pass_fail = true, any = false;
-	char *label, q[64], q2[64];
+	char *label, lab[64], q[64], q2[64];
 	size_t i;
 
 	if (c->f[0].n == 0)
@@ -610,6 +610,7 @@ static int pts_result(struct br_resultset *rs, struct csv *c,
 			return br_error_set(err, BR_EDATA, fname, c->rec_line,
 					    "result row has %zu values for %zu "
 					    "systems", c->nf - 2, n);
+	SNIP(lab, c->f[0].s, c->f[0].n); /* for messages, before the cut */
 	/* The label is ours to cut up: it lives in the scratch buffer. */
 	label = (char *)c->f[0].s;
 	split_label(label, &title, &desc, &unit, &is_ident);
@@ -655,9 +656,7 @@ static int pts_result(struct br_resultset *rs, struct csv *c,
 	} else if (t->loc.file == fname) {
 		/* PTS: a later result with the same key replaces it. */
 		br_rs_warn(rs, &loc, "result \"%s\" repeats line %lu; the "
-			   "later row replaces it", SNIP(q, c->f[0].s,
-							 c->f[0].n),
-			   t->loc.line);
+			   "later row replaces it", lab, t->loc.line);
 		br_test_clear_entries(t);
 		t->loc = loc;
 	}
@@ -680,8 +679,7 @@ static int pts_result(struct br_resultset *rs, struct csv *c,
 					    SNIP(q, rs->systems[sys[i].idx]
 						 ->identifier, strlen(rs->systems
 						 [sys[i].idx]->identifier)),
-					    SNIP(q2, c->f[0].s, strlen(
-						 c->f[0].s)),
+					    lab,
 					    o->loc.file ? o->loc.file : "?",
 					    o->loc.line);
 		}
