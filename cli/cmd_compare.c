@@ -309,6 +309,10 @@ static int write_table(const struct br_selection *sel,
 
 /* ------------------------------------------------------------- text */
 
+/* NBSP in a format string joins words that must stay on one line
+ * ("N = 3", "95% CI"); wrap() prints it as a space. */
+#define NBSP "\x1f"
+
 /* Print text word-wrapped at WIDTH: first line at indent, rest at
  * indent + 2.  Words longer than the line are not broken. */
 static void wrap(FILE *fp, int indent, const char *fmt, ...)
@@ -337,9 +341,8 @@ static void wrap(FILE *fp, int indent, const char *fmt, ...)
 			fputc(' ', fp);
 			col++;
 		}
-		fwrite(p, 1, (size_t)len, fp);
-		col += len;
-		p += len;
+		for (; len > 0; len--, p++, col++)
+			fputc(*p == NBSP[0] ? ' ' : *p, fp);
 		while (*p == ' ')
 			p++;
 	}
@@ -378,17 +381,22 @@ static void describe(FILE *fp, const struct br_cli *cli,
 	bool speed = speed_words(t);
 	const char *up = speed ? "faster" : "better";
 	const char *down = speed ? "slower" : "worse";
-	double S = c->speedup, lo = c->speedup_ci_low, hi = c->speedup_ci_high;
-	char conf[16], l[40], h[40], p[40];
 
-	snprintf(conf, sizeof conf, "%g%%", cli->confidence * 100);
+	if (t->dir == BR_DIR_UNKNOWN) { /* no claim about better or worse */
+		up = "higher";
+		down = "lower";
+	}
+	double S = c->speedup, lo = c->speedup_ci_low, hi = c->speedup_ci_high;
+	char conf[32], l[40], h[40], p[40];
+
+	snprintf(conf, sizeof conf, "%g%%" NBSP "CI", cli->confidence * 100);
 	switch (c->verdict) {
 	case BR_VERDICT_BETTER:
 		if (S >= 1.5 && !isnan(lo))
-			wrap(fp, 2, "%s is %.2fx %s than %s (%s CI %.2fx to "
+			wrap(fp, 2, "%s is %.2fx %s than %s (%s %.2fx to "
 			     "%.2fx)", bname, S, up, aname, conf, lo, hi);
 		else if (!isnan(lo))
-			wrap(fp, 2, "%s is %.1f%% %s than %s (%s CI %.1f%% to "
+			wrap(fp, 2, "%s is %.1f%% %s than %s (%s %.1f%% to "
 			     "%.1f%%)", bname, 100 * (S - 1), up, aname, conf,
 			     100 * (lo - 1), 100 * (hi - 1));
 		else
@@ -397,11 +405,11 @@ static void describe(FILE *fp, const struct br_cli *cli,
 		break;
 	case BR_VERDICT_WORSE:
 		if (S <= 1 / 1.5 && S > 0 && !isnan(lo) && lo > 0)
-			wrap(fp, 2, "%s is %.2fx %s than %s (%s CI %.2fx to "
+			wrap(fp, 2, "%s is %.2fx %s than %s (%s %.2fx to "
 			     "%.2fx)", bname, 1 / S, down, aname, conf, 1 / hi,
 			     1 / lo);
 		else if (!isnan(lo))
-			wrap(fp, 2, "%s is %.1f%% %s than %s (%s CI %.1f%% to "
+			wrap(fp, 2, "%s is %.1f%% %s than %s (%s %.1f%% to "
 			     "%.1f%%)", bname, 100 * (1 - S), down, aname, conf,
 			     100 * (1 - hi), 100 * (1 - lo));
 		else
@@ -409,8 +417,9 @@ static void describe(FILE *fp, const struct br_cli *cli,
 			     100 * (1 - S), down, aname);
 		break;
 	case BR_VERDICT_NO_DIFFERENCE:
-		wrap(fp, 2, "%s: no difference proven at %s confidence "
-		     "(%s vs %s: %s, %s CI %s to %s)", bname, conf, bname,
+		wrap(fp, 2, "%s: no difference proven at %g%% confidence "
+		     "(%s vs %s: %s, %s %s to %s)", bname,
+		     cli->confidence * 100, bname,
 		     aname, signed_pct(p, sizeof p, c->improvement_pct), conf,
 		     signed_pct(l, sizeof l, c->improvement_ci_low_pct),
 		     signed_pct(h, sizeof h, c->improvement_ci_high_pct));
@@ -424,16 +433,25 @@ static void describe(FILE *fp, const struct br_cli *cli,
 		break;
 	case BR_VERDICT_INCONCLUSIVE:
 		wrap(fp, 2, "%s vs %s: inconclusive, neither a difference nor "
-		     "equivalence within +/-%g%% proven (%s, %s CI %s to %s)",
+		     "equivalence within +/-%g%% proven (%s, %s %s to %s)",
 		     bname, aname, cli->equivalence,
 		     signed_pct(p, sizeof p, c->improvement_pct), conf,
 		     signed_pct(l, sizeof l, c->improvement_ci_low_pct),
 		     signed_pct(h, sizeof h, c->improvement_ci_high_pct));
 		break;
 	case BR_VERDICT_SINGLE_RUN:
-		wrap(fp, 2, "%s vs %s: %s; single run, no statistical "
-		     "comparison", bname, aname,
-		     signed_pct(p, sizeof p, c->improvement_pct));
+		if (S >= 1.5 || (S > 0 && S <= 1 / 1.5))
+			wrap(fp, 2, "%s is %.2fx %s than %s (single runs: no "
+			     "confidence interval)", bname, S >= 1 ? S : 1 / S,
+			     S >= 1 ? up : down, aname);
+		else if (S != 1)
+			wrap(fp, 2, "%s is %.1f%% %s than %s (single runs: no "
+			     "confidence interval)", bname,
+			     S >= 1 ? 100 * (S - 1) : 100 * (1 - S),
+			     S >= 1 ? up : down, aname);
+		else
+			wrap(fp, 2, "%s equals %s (single runs: no confidence "
+			     "interval)", bname, aname);
 		return;
 	}
 	if (cli->details && !isnan(c->t))
@@ -510,16 +528,16 @@ static void write_text(const struct br_cli *cli,
 			     nz(t->description));
 			br_fmt_fixed(m, sizeof m, row->a.mean, d);
 			if (row->a.n >= 2 && !isnan(row->a.se))
-				wrap(fp, 0, "%s%s%s; baseline %s: %s (SE +/- "
-				     "%s, N = %zu)", t->unit.text,
+				wrap(fp, 0, "%s%s%s; baseline %s: %s (SE" NBSP "+/-"
+				     NBSP "%s," NBSP "N" NBSP "=" NBSP "%zu)", t->unit.text,
 				     *t->unit.text ? ", " : "",
 				     br_dir_phrase(t->dir), aname, m,
 				     br_fmt_fixed(se, sizeof se, row->a.se,
 						  br_se_decimals(d)),
 				     row->a.n);
 			else
-				wrap(fp, 0, "%s%s%s; baseline %s: %s (N = "
-				     "%zu)", t->unit.text,
+				wrap(fp, 0, "%s%s%s; baseline %s: %s (N" NBSP "="
+				     NBSP "%zu)", t->unit.text,
 				     *t->unit.text ? ", " : "",
 				     br_dir_phrase(t->dir), aname, m,
 				     row->a.n);

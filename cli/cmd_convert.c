@@ -64,7 +64,7 @@ int br_cmd_convert(struct br_cli *cli)
 	struct br_selection sel;
 	struct br_out out;
 	struct br_error err;
-	enum conv_fmt fmt;
+	enum conv_fmt fmt = CONV_XML;
 	char now[32];
 	int rc;
 

@@ -38,8 +38,9 @@ static void kv_line(FILE *fp, const char *label, const struct br_kv *kv,
 		fprintf(fp, "        %s: %s\n", kv[i].key, kv[i].value);
 }
 
-/* "N = 3" / "summary N = 9" / "failed" / "-" for one entry. */
-static void entry_n(FILE *fp, const struct br_entry *e)
+/* One entry's N as a short token: "3", "9s" (published summary), "1v"
+ * (published value only), "5pt" (series points), "failed", "PASS". */
+static void entry_n(FILE *fp, const struct br_entry *e, unsigned *legend)
 {
 	size_t i, n = 0;
 
@@ -55,23 +56,28 @@ static void entry_n(FILE *fp, const struct br_entry *e)
 		for (i = 0; i < e->n_points; i++)
 			if (br_sample_n(&e->points[i]) > n)
 				n = br_sample_n(&e->points[i]);
-		fprintf(fp, "%zu points, N = %zu", e->n_points, n);
+		fprintf(fp, "%zux%zu", e->n_points, n);
+		*legend |= 4;
 		return;
 	}
-	if (e->sample.is_summary)
-		fprintf(fp, "N = %zu (published summary)", e->sample.n);
-	else if (e->sample.n_runs)
-		fprintf(fp, "N = %zu", e->sample.n_runs);
-	else if (e->sample.has_value)
-		fputs("N = 1 (published value only)", fp);
-	else
-		fputs("no value", fp);
+	if (e->sample.is_summary) {
+		fprintf(fp, "%zus", e->sample.n);
+		*legend |= 1;
+	} else if (e->sample.n_runs) {
+		fprintf(fp, "%zu", e->sample.n_runs);
+	} else if (e->sample.has_value) {
+		fputs("1v", fp);
+		*legend |= 2;
+	} else {
+		fputs("none", fp);
+	}
 }
 
 static void write_inspect(FILE *fp, const struct br_cli *cli,
 			  const struct br_selection *sel)
 {
 	const struct br_resultset *rs = sel->rs;
+	unsigned legend = 0;
 	size_t i, j;
 
 	for (i = 0; i < rs->n_sources; i++)
@@ -121,17 +127,25 @@ static void write_inspect(FILE *fp, const struct br_cli *cli,
 		fprintf(fp, ", %s%s, %s\n", br_dir_phrase(t->dir),
 			t->dir_inferred ? " (inferred from unit)" : "",
 			display_name(t->display));
+		fputs("      N:", fp);
 		for (j = 0; j < sel->n_systems; j++) {
 			size_t e = br_test_find_entry(t, sel->systems[j]);
 
-			fprintf(fp, "      [%zu] ", j + 1);
+			fputc(' ', fp);
 			if (e == (size_t)-1)
-				fputs("-", fp);
+				fputc('-', fp);
 			else
-				entry_n(fp, &t->entries[e]);
-			fputc('\n', fp);
+				entry_n(fp, &t->entries[e], &legend);
 		}
+		fputc('\n', fp);
 	}
+	if (legend)
+		fprintf(fp, "  (N per system in system order; -: no result%s%s%s)"
+			"\n", legend & 1 ? "; Ns: published mean, SE and N" : "",
+			legend & 2 ? "; 1v: published value only" : "",
+			legend & 4 ? "; PxN: P series points of N runs" : "");
+	else if (sel->n_tests)
+		fputs("  (N per system in system order; -: no result)\n", fp);
 
 	fprintf(fp, "\nwarnings: %zu\n", rs->n_warnings);
 	for (i = 0; i < rs->n_warnings; i++) {

@@ -21,6 +21,7 @@ static const struct br_format formats[] = {
 	{"pts-csv", br_detect_pts_csv, br_read_pts_csv},
 	{"tidy-csv", br_detect_tidy_csv, br_read_tidy_csv},
 	{"table", br_detect_table, br_read_table},
+	{"numbers", br_detect_numbers, br_read_numbers},
 };
 #define N_FORMATS (sizeof formats / sizeof formats[0])
 

@@ -38,6 +38,12 @@ int br_read_tidy_csv(struct br_resultset *rs, const char *name, const char *buf,
 		     size_t len, const struct br_ingest_opts *o,
 		     struct br_error *err);
 
+/* ministat data: one number per line (numbers.c). */
+int br_detect_numbers(const char *buf, size_t len);
+int br_read_numbers(struct br_resultset *rs, const char *name,
+		    const char *buf, size_t len,
+		    const struct br_ingest_opts *o, struct br_error *err);
+
 /* Timing/result table pasted from a mail, e.g. seed 003 (table.c). */
 int br_detect_table(const char *buf, size_t len);
 int br_read_table(struct br_resultset *rs, const char *name, const char *buf,

@@ -5,7 +5,8 @@
 #   expected      exact stdout
 #   expected.err  exact stderr (optional; default: must be empty)
 #   status        expected exit code (optional; default 0)
-# Set GOLDEN_ACCEPT=1 to rewrite expectations (only after looking at them).
+# Set GOLDEN_ACCEPT=1 to rewrite expectations (only after looking at them);
+# CASE=NAME runs (or accepts) one case only.
 set -u
 : "${BR:?set BR to the benchreport binary}"
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -17,6 +18,7 @@ for dir in tests/golden/*/; do
 	dir=${dir%/}
 	[ -f "$dir/cmd" ] || continue
 	name=${dir##*/}
+	[ -n "${CASE:-}" ] && [ "$CASE" != "$name" ] && continue
 	want_status=0
 	[ -f "$dir/status" ] && want_status=$(cat "$dir/status")
 	SOURCE_DATE_EPOCH=1700000000 LC_ALL=C.UTF-8 TZ=UTC \

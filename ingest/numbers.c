@@ -1,0 +1,148 @@
+/*
+ * numbers.c - ministat-style data files: one number per line (the first
+ * whitespace-separated field), '#' comments and blank lines ignored.
+ * Each file is one system (--system NAME, else the file's base name);
+ * all such files share one test, "Values", so `benchreport compare
+ * iguana chameleon` compares them as ministat would.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "ingest_int.h"
+
+#define MAX_FIELD 128
+
+/* The first field of line [p, end) into buf; false if the line is blank
+ * or a comment. */
+static bool first_field(const char *p, const char *end, char *buf,
+			size_t size, bool *too_long)
+{
+	const char *q;
+	size_t n;
+
+	*too_long = false;
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
+		p++;
+	if (p == end || *p == '#')
+		return false;
+	for (q = p; q < end && *q != ' ' && *q != '\t' && *q != '\r'; q++)
+		;
+	n = (size_t)(q - p);
+	if (n >= size) {
+		*too_long = true;
+		n = size - 1;
+	}
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+	return true;
+}
+
+int br_detect_numbers(const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + (len < 4096 ? len : 4096);
+	char field[MAX_FIELD];
+	int numbers = 0;
+	bool too_long;
+	double v;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *le = nl ? nl : end;
+
+		if (memchr(p, '\0', (size_t)(le - p)))
+			return 0;
+		if (first_field(p, le, field, sizeof field, &too_long)) {
+			/* only a number on the line (ministat's default) */
+			const char *q = p;
+
+			if (too_long || !br_parse_number(field, &v, NULL))
+				return 0;
+			while (q < le && (*q == ' ' || *q == '\t'))
+				q++;
+			q += strlen(field);
+			while (q < le && (*q == ' ' || *q == '\t' || *q == '\r'))
+				q++;
+			if (q != le)
+				return 0;
+			numbers++;
+		}
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	return numbers ? 30 : 0;
+}
+
+/* System name: --system, else the base name of the file. */
+static const char *system_name(const char *name, const char *opt,
+			       char *buf, size_t size)
+{
+	const char *base;
+
+	if (opt)
+		return opt;
+	base = strrchr(name, '/');
+	snprintf(buf, size, "%s", base ? base + 1 : name);
+	return buf;
+}
+
+int br_read_numbers(struct br_resultset *rs, const char *name,
+		    const char *buf, size_t len,
+		    const struct br_ingest_opts *o, struct br_error *err)
+{
+	struct br_test proto = {0}, *t;
+	struct br_entry *e;
+	struct br_loc loc = {br_rs_str(rs, name), 0};
+	const char *p = buf, *end = buf + len;
+	char sysbuf[256], field[MAX_FIELD];
+	size_t sys, idx;
+	bool created, too_long;
+	int rc;
+
+	if (!loc.file)
+		return br_error_set(err, BR_EIO, name, 0, "out of memory");
+	sys = br_rs_system(rs, system_name(name, o->system, sysbuf,
+					   sizeof sysbuf), true, &loc, err);
+	if (sys == (size_t)-1)
+		return err->code;
+	proto.identifier = "";
+	proto.title = "Values";
+	proto.app_version = proto.arguments = proto.description = "";
+	proto.scale = proto.proportion = proto.display_format = "";
+	proto.loc = loc;
+	proto.loc.line = 1;
+	t = br_rs_test(rs, &proto, &created, err);
+	if (!t)
+		return err->code;
+	if (created)
+		br_test_finish(rs, t);
+	idx = br_test_find_entry(t, sys);
+	e = idx == (size_t)-1 ? br_test_add_entry(rs, t, sys, &proto.loc, err)
+			      : &t->entries[idx];
+	if (!e)
+		return err->code;
+	for (loc.line = 1; p < end; loc.line++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *le = nl ? nl : end;
+		double v;
+
+		if (memchr(p, '\0', (size_t)(le - p)))
+			return br_error_set(err, BR_EDATA, name, loc.line,
+					    "NUL byte in a data file");
+		if (first_field(p, le, field, sizeof field, &too_long)) {
+			if (too_long || !br_parse_number(field, &v, NULL))
+				return br_error_set(err, BR_EDATA, name,
+						    loc.line, "not a number: "
+						    "\"%.40s\"", field);
+			rc = br_sample_add_run(&e->sample, v, &loc, err);
+			if (rc != BR_OK)
+				return rc;
+		}
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	if (e->sample.n_runs == 0)
+		return br_error_set(err, BR_EDATA, name, 0, "no numbers");
+	return BR_OK;
+}
