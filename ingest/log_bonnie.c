@@ -149,9 +149,15 @@ static bool too_fast(const char *s)
 	return s[0] == '+' && strspn(s, "+") == strlen(s);
 }
 
+/* The fields of one line that were too fast to measure. */
+struct too_fast {
+	int n;
+	char names[200];
+};
+
 static int one(struct br_log *lg, unsigned long line, const char *field,
 	       const char *prefix, const char *what, const char *unit,
-	       bool is_latency)
+	       bool is_latency, struct too_fast *tf)
 {
 	const char *p = br_log_skip(field);
 	char got[40];
@@ -160,8 +166,12 @@ static int one(struct br_log *lg, unsigned long line, const char *field,
 	if (*p == '\0')
 		return BR_OK; /* not run */
 	if (too_fast(p)) {
-		br_log_warn(lg, line, "Bonnie++ %s - %s: too fast to measure "
-			    "(\"+++++\"), no value", prefix, what);
+		size_t l = strlen(tf->names);
+
+		if (tf->n++ < 4)
+			snprintf(tf->names + l, sizeof tf->names - l, "%s%s%s",
+				 l ? ", " : "", is_latency ? "Latency: " : "",
+				 what);
 		return BR_OK;
 	}
 	if (is_latency) {
@@ -185,6 +195,7 @@ static int read_line(struct br_log *lg, unsigned long line, char **f,
 {
 	char io[96], files[96];
 	const char *conc = l->conc >= 0 ? f[l->conc] : "1";
+	struct too_fast tf = {0, ""};
 	int i, rc = BR_OK;
 
 	if ((int)n < l->files)
@@ -213,19 +224,24 @@ static int read_line(struct br_log *lg, unsigned long line, char **f,
 			 f[l->files + 3]);
 	for (i = 0; i < 6 && rc == BR_OK; i++)
 		rc = one(lg, line, f[l->io + 2 * i], io, io_names[i],
-			 i == 5 ? "Seeks/s" : "KiB/s", false);
+			 i == 5 ? "Seeks/s" : "KiB/s", false, &tf);
 	if ((int)n >= l->file + 12 && *f[l->files])
 		for (i = 0; i < 6 && rc == BR_OK; i++)
 			rc = one(lg, line, f[l->file + 2 * i], files,
-				 file_names[i], "Files/s", false);
+				 file_names[i], "Files/s", false, &tf);
 	if (l->lat >= 0 && (int)n >= l->lat + 12) {
 		for (i = 0; i < 6 && rc == BR_OK; i++)
 			rc = one(lg, line, f[l->lat + i], io, io_names[i],
-				 "us", true);
+				 "us", true, &tf);
 		for (i = 0; i < 6 && rc == BR_OK; i++)
 			rc = one(lg, line, f[l->lat + 6 + i], files,
-				 file_names[i], "us", true);
+				 file_names[i], "us", true, &tf);
 	}
+	if (rc == BR_OK && tf.n)
+		br_log_warn(lg, line, "Bonnie++: %d result%s too fast to "
+			    "measure (\"+++++\"), no value: %s%s", tf.n,
+			    tf.n == 1 ? "" : "s", tf.names,
+			    tf.n > 4 ? ", ..." : "");
 	return rc;
 }
 
