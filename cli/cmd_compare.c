@@ -441,17 +441,16 @@ static void describe(FILE *fp, const struct br_cli *cli,
 		break;
 	case BR_VERDICT_SINGLE_RUN:
 		if (S >= 1.5 || (S > 0 && S <= 1 / 1.5))
-			wrap(fp, 2, "%s is %.2fx %s than %s (single runs: no "
-			     "confidence interval)", bname, S >= 1 ? S : 1 / S,
+			wrap(fp, 2, "%s is %.2fx %s than %s (single runs, no "
+			     "CI)", bname, S >= 1 ? S : 1 / S,
 			     S >= 1 ? up : down, aname);
 		else if (S != 1)
-			wrap(fp, 2, "%s is %.1f%% %s than %s (single runs: no "
-			     "confidence interval)", bname,
+			wrap(fp, 2, "%s is %.1f%% %s than %s (single runs, no "
+			     "CI)", bname,
 			     S >= 1 ? 100 * (S - 1) : 100 * (1 - S),
 			     S >= 1 ? up : down, aname);
 		else
-			wrap(fp, 2, "%s equals %s (single runs: no confidence "
-			     "interval)", bname, aname);
+			wrap(fp, 2, "%s equals %s (single runs, no CI)", bname, aname);
 		return;
 	}
 	if (cli->details && !isnan(c->t))
