@@ -69,6 +69,15 @@ double br_t_quantile(double p, double df)
 	return p > 0.5 ? x : -x;
 }
 
+bool br_st_in_range(const struct br_summary *s)
+{
+	double m2 = s->mean * s->mean, v = s->se * s->se;
+
+	if (!isfinite(m2))
+		return false;
+	return isnan(s->se) || (isfinite(v) && (s->se == 0 || v > 0));
+}
+
 double br_st_var_mean(const struct br_summary *s)
 {
 	if (s->n < 2 || !isfinite(s->se) || s->se < 0)
@@ -81,8 +90,8 @@ bool br_st_welch(const struct br_summary *a, const struct br_summary *b,
 {
 	double va = br_st_var_mean(a), vb = br_st_var_mean(b), wa, wb;
 
-	if (isnan(va) || isnan(vb) || !isfinite(a->mean) ||
-	    !isfinite(b->mean))
+	if (isnan(va) || isnan(vb) || !br_st_in_range(a) ||
+	    !br_st_in_range(b))
 		return false;
 	memset(w, 0, sizeof *w);
 	w->d = b->mean - a->mean;
@@ -352,6 +361,11 @@ void br_compare(const struct br_summary *a, const struct br_summary *b,
 	    !isfinite(b->mean)) {
 		out->verdict = BR_VERDICT_SINGLE_RUN;
 		out->reason = "missing result, no comparison";
+		return;
+	}
+	if (!br_st_in_range(a) || !br_st_in_range(b)) {
+		out->verdict = BR_VERDICT_SINGLE_RUN;
+		out->reason = "values out of range, no statistical comparison";
 		return;
 	}
 	alpha = 1 - confidence;

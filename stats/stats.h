@@ -174,7 +174,9 @@ struct br_comparison {
  * zero_variance, reason "zero variance: timer resolution or too few
  * runs?", t and df NAN, all CIs collapse to the point, p = 1 (d == 0,
  * no-difference) or 0 (better / worse).  Confidence outside (0, 1):
- * inconclusive, everything NAN.
+ * inconclusive, everything NAN.  A mean beyond ~1e150 or a nonzero SE
+ * outside ~1e-150..1e150 (their squares would overflow or vanish):
+ * single-run, "values out of range, no statistical comparison".
  *
  * mde_pct = 100 (q(1-a/2, df) + q(0.8, df)) se_d / |mean_A|.
  * runs_needed = smallest n >= 2 with n >= 2 (q(1-a/2, 2n-2) + q(0.8,
@@ -222,12 +224,12 @@ bool br_geomean_usable(const struct br_summary *a,
  * so the best is 1.  Systems with n == 0 get rank 0 and relative NAN.
  *
  * A pair is tested like br_compare (Welch, zero-variance rule); a pair
- * where either side has n < 2 or no SE is never "proven" different, so a
- * single run ties with everyone.  With holm, the p-values of all tested
- * pairs are Holm-adjusted (step-down, monotone) and compared with alpha.
- * relative is NAN when the best or own mean is <= 0.  rank and relative
- * may be NULL.  Returns BR_OK, BR_EUSAGE for a confidence outside (0, 1),
- * BR_EIO when out of memory (holm only).
+ * where either side has n < 2, no SE or out-of-range values is never
+ * "proven" different, so a single run ties with everyone.  With holm,
+ * the p-values of all tested pairs are Holm-adjusted (step-down,
+ * monotone) and compared with alpha.  relative is NAN when the best or
+ * own mean is <= 0.  rank and relative may be NULL.  Returns BR_OK,
+ * BR_EUSAGE for a confidence outside (0, 1), BR_EIO when out of memory.
  */
 int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
 	    double confidence, bool holm, int *rank, double *relative);
@@ -235,8 +237,9 @@ int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
 /*
  * Student t quantile q(p, df), any real df > 0 (df = INFINITY: normal).
  * gsl_cdf_tdist_Pinv stops at about 5e-9 relative; this polishes it by
- * Newton steps on gsl_cdf_tdist_Q/P to full double precision.  NAN for
- * p outside (0, 1) or df <= 0 / NAN.
+ * Newton steps on gsl_cdf_tdist_Q to full double precision (checked for
+ * df >= 1; stats/ never uses less, and GSL gives NAN for df below about
+ * 0.01).  NAN for p outside (0, 1) or df <= 0 / NAN.
  */
 double br_t_quantile(double p, double df);
 

@@ -26,12 +26,20 @@ struct br_welch {
 	bool zero_var;
 };
 
+/*
+ * Whether mean^2 and se^2 neither overflow nor (for se > 0) underflow:
+ * comparisons square both, so values beyond ~1e150 or a nonzero SE below
+ * ~1e-150 are refused rather than computed as garbage.
+ */
+bool br_st_in_range(const struct br_summary *s);
+
 /* Square of a summary's SE, or NAN when n < 2 or SE unknown. */
 double br_st_var_mean(const struct br_summary *s);
 
 /*
  * Fill w for alpha in (0, 1).  Returns false (w untouched) when the pair
- * cannot be tested: a side with n < 2, a non-finite mean or no SE.
+ * cannot be tested: a side with n < 2, a non-finite mean, no SE, or out
+ * of range (br_st_in_range).
  */
 bool br_st_welch(const struct br_summary *a, const struct br_summary *b,
 		 double alpha, struct br_welch *w);
