@@ -768,6 +768,16 @@ START_TEST(test_degenerate_reasons)
 	ck_assert(isnan(c.improvement_pct) && isnan(c.mde_pct));
 	ck_assert_int_eq(c.verdict, BR_VERDICT_WORSE);
 
+	summarize_spec("summ:1e200,1e199,3", 0.95, &a);
+	br_compare(&a, &b, BR_DIR_HIB, 0.95, 0, &c);
+	ck_assert_int_eq(c.verdict, BR_VERDICT_SINGLE_RUN);
+	ck_assert_str_eq(c.reason,
+			 "values out of range, no statistical comparison");
+	summarize_spec("summ:1,1e-200,3", 0.95, &a);
+	br_compare(&b, &a, BR_DIR_HIB, 0.95, 0, &c);
+	ck_assert_int_eq(c.verdict, BR_VERDICT_SINGLE_RUN);
+
+	summarize_spec("runs:-1,0,1", 0.95, &a);
 	br_compare(&a, &b, BR_DIR_HIB, 1.5, 0, &c);
 	ck_assert_int_eq(c.verdict, BR_VERDICT_INCONCLUSIVE);
 	ck_assert_ptr_nonnull(c.reason);
