@@ -128,11 +128,13 @@ struct br_comparison {
 	enum br_verdict verdict;
 	const char *reason;  /* static text for degenerate cases, or NULL */
 	bool zero_variance;  /* both sides had zero variance */
-	/* --equivalence: TOST at the 1-2a CI (e.g. 90% for 95%) in percent */
+	/* --equivalence (TOST): the 1-2a CI (90% for 95%) of
+	 * improvement_pct; NAN without a margin */
 	double equiv_ci_low_pct, equiv_ci_high_pct;
 	/* Smallest detectable change (80% power) in % of the baseline, and
 	 * runs per system needed to resolve the equivalence margin (or 1%
-	 * when no margin was given).  NAN when not computable. */
+	 * when no margin was given).  NAN when not computable (no spread,
+	 * zero variance, mean_A == 0). */
 	double mde_pct;
 	double runs_needed;
 };

@@ -72,7 +72,8 @@ static double quantile7(const double *x, size_t n, double p)
 static void flag_outliers(const double *x, size_t n, double median,
 			  double *work, struct br_summary *o)
 {
-	double mad, scale, sum = 0;
+	double mad, mean_ad, z;
+	double sum = 0;
 	size_t i;
 
 	if (n < 3)
@@ -83,14 +84,15 @@ static void flag_outliers(const double *x, size_t n, double median,
 	}
 	gsl_sort(work, 1, n);
 	mad = gsl_stats_median_from_sorted_data(work, 1, n);
-	if (mad > 0)
-		scale = mad / 0.6745;
-	else if (sum > 0)
-		scale = 1.2533 * (sum / (double)n);
-	else
+	mean_ad = sum / (double)n;
+	if (!(mad > 0) && !(mean_ad > 0))
 		return;
 	for (i = 0; i < n; i++) {
-		if (!(fabs(x[i] - median) / scale > 3.5))
+		if (mad > 0)
+			z = 0.6745 * (x[i] - median) / mad;
+		else
+			z = (x[i] - median) / (1.2533 * mean_ad);
+		if (!(fabs(z) > 3.5))
 			continue;
 		if (o->n_flagged < BR_MAX_FLAGGED)
 			o->flagged[o->n_flagged] = i;
