@@ -15,7 +15,8 @@
  *
  * One result per (test, file size, record size) as PTS's pts/iozone names
  * them: "IOzone" "Record Size: 4Kb - File Size: 512MB - Disk Test: Write
- * Performance", in kB/s, more is better.  Table columns are matched to
+ * Performance", in kB/s, more is better (ops/s with -O, microseconds per
+ * operation, fewer is better, with -N).  Table columns are matched to
  * their headings by position (iozone right-aligns both), so any selection
  * of tests reads right.  The Excel report repeats the table; it is read
  * only when the log has no table.
@@ -90,14 +91,34 @@ static void fmt_kb(double kb, bool record, char *out, size_t cap)
 		snprintf(out, cap, "%.15g%s", kb, record ? "Kb" : "KB");
 }
 
-static int add(struct br_log *lg, double rec, double file, const char *test,
-	       double v, unsigned long line)
+/* kB/s, or what -O (operations per second) and -N (microseconds per
+ * operation) report instead. */
+struct iounit {
+	const char *unit;
+	enum br_dir dir;
+};
+
+static struct iounit pick_unit(const char *buf, size_t len)
+{
+	struct iounit u = {"kB/s", BR_DIR_HIB};
+
+	if (br_log_has(buf, len, "Output is in operations per second")) {
+		u.unit = "Ops/sec";
+	} else if (br_log_has(buf, len, "microseconds per operation")) {
+		u.unit = "us";
+		u.dir = BR_DIR_LIB;
+	}
+	return u;
+}
+
+static int add(struct br_log *lg, const struct iounit *u, double rec,
+	       double file, const char *test, double v, unsigned long line)
 {
 	char r[32], f[32];
 
 	fmt_kb(rec, true, r, sizeof r);
 	fmt_kb(file, false, f, sizeof f);
-	return br_log_addf(lg, "iozone", "IOzone", "kB/s", BR_DIR_HIB, v,
+	return br_log_addf(lg, "iozone", "IOzone", u->unit, u->dir, v,
 			   line, "Record Size: %s - File Size: %s - Disk Test: "
 			   "%s Performance", r, f, test);
 }
@@ -167,8 +188,9 @@ static bool is_heading(const char *s)
 }
 
 /* A row of the table: numbers matched to columns by end position. */
-static int table_row(struct br_log *lg, const struct col *c, size_t nc,
-		     const char *s, unsigned long line)
+static int table_row(struct br_log *lg, const struct iounit *u,
+		     const struct col *c, size_t nc, const char *s,
+		     unsigned long line)
 {
 	char w[MAX_COLS][48], tmp[48];
 	size_t e[MAX_COLS], n = words(s, w, e, MAX_COLS), i, k;
@@ -199,15 +221,16 @@ static int table_row(struct br_log *lg, const struct col *c, size_t nc,
 				   "file size and record size");
 	for (i = 2; i < n && rc == BR_OK; i++)
 		if (at[i] >= 2)
-			rc = add(lg, v[1], v[0],
+			rc = add(lg, u, v[1], v[0],
 				 test_name(c[at[i]].name, tmp, sizeof tmp),
 				 v[i], line);
 	return rc;
 }
 
 /* "Children see throughput for  4 initial writers  =  221.13 kB/sec" */
-static int throughput(struct br_log *lg, const char *s, double rec,
-		      double file, unsigned long line)
+static int throughput(struct br_log *lg, const struct iounit *u,
+		      const char *s, double rec, double file,
+		      unsigned long line)
 {
 	const char *p = s + strlen("Children see throughput for"), *eq;
 	char test[64];
@@ -238,11 +261,11 @@ static int throughput(struct br_log *lg, const char *s, double rec,
 	fmt_kb(rec, true, r, sizeof r);
 	fmt_kb(file, false, f, sizeof f);
 	if (rec > 0 && file > 0)
-		return br_log_addf(lg, "iozone", "IOzone", "kB/s", BR_DIR_HIB,
+		return br_log_addf(lg, "iozone", "IOzone", u->unit, u->dir,
 				   v, line, "Record Size: %s - File Size: %s -"
 				   " Processes: %.0f - Disk Test: %s", r, f,
 				   procs, test);
-	return br_log_addf(lg, "iozone", "IOzone", "kB/s", BR_DIR_HIB, v,
+	return br_log_addf(lg, "iozone", "IOzone", u->unit, u->dir, v,
 			   line, "Processes: %.0f - Disk Test: %s", procs,
 			   test);
 }
@@ -297,6 +320,7 @@ int br_read_iozone(struct br_resultset *rs, const char *name,
 	double rec = 0, file = 0, recs[MAX_COLS];
 	size_t nc = 0, n_recs = 0, table_rows = 0;
 	bool in_table = false;
+	struct iounit u = pick_unit(buf, len);
 	int rc, pass;
 
 	rc = br_log_open(&lg, rs, name, o, err);
@@ -339,7 +363,7 @@ int br_read_iozone(struct br_resultset *rs, const char *name,
 							"the %s report",
 							report);
 					for (k = 1; k < m && rc == BR_OK; k++)
-						rc = add(&lg, recs[k - 1],
+						rc = add(&lg, &u, recs[k - 1],
 							 row[0], report,
 							 row[k], it.no);
 				}
@@ -349,13 +373,15 @@ int br_read_iozone(struct br_resultset *rs, const char *name,
 				nc = headings(it.line, prev, cols);
 				in_table = nc > 2;
 			} else if (in_table && isdigit((unsigned char)*s)) {
-				rc = table_row(&lg, cols, nc, it.line, it.no);
+				rc = table_row(&lg, &u, cols, nc, it.line,
+					       it.no);
 				table_rows++;
 			} else if (in_table) {
 				in_table = false;
 			} else if (strncmp(s, "Children see throughput for",
 					   27) == 0) {
-				rc = throughput(&lg, s, rec, file, it.no);
+				rc = throughput(&lg, &u, s, rec, file,
+						it.no);
 			} else if ((p = br_log_after(s, "Each process writes "
 						     "a ")) &&
 				   br_log_num(&p, &v)) {
