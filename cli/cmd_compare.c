@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "render/numfmt.h"
 #include "render/output.h"
+#include "render/words.h"
 #include "stats/pooled.h"
 #include "stats/stats.h"
 
@@ -309,150 +310,32 @@ static int write_table(const struct br_selection *sel,
 
 /* ------------------------------------------------------------- text */
 
-/* NBSP in a format string joins words that must stay on one line
- * ("N = 3", "95% CI"); wrap() prints it as a space. */
-#define NBSP "\x1f"
+#define NBSP BR_NBSP
 
-/* Print text word-wrapped at WIDTH: first line at indent, rest at
- * indent + 2.  Words longer than the line are not broken. */
 static void wrap(FILE *fp, int indent, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* compare's text: WIDTH columns, continuation lines indented by 2. */
 static void wrap(FILE *fp, int indent, const char *fmt, ...)
 {
-	char text[2048];
-	const char *p = text;
-	int col = 0, ind = indent;
+	char text[4096];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	fprintf(fp, "%*s", ind, "");
-	col = ind;
-	while (*p) {
-		const char *sp = strchr(p, ' ');
-		int len = sp ? (int)(sp - p) : (int)strlen(p);
-
-		if (col > ind && col + 1 + len > WIDTH) {
-			ind = indent + 2;
-			fprintf(fp, "\n%*s", ind, "");
-			col = ind;
-		} else if (col > ind) {
-			fputc(' ', fp);
-			col++;
-		}
-		for (; len > 0; len--, p++, col++)
-			fputc(*p == NBSP[0] ? ' ' : *p, fp);
-		while (*p == ' ')
-			p++;
-	}
-	fputc('\n', fp);
-}
-
-/* "faster"/"slower" for times and rates, "better"/"worse" otherwise. */
-static bool speed_words(const struct br_test *t)
-{
-	switch (t->unit.dim) {
-	case BR_DIM_TIME:
-	case BR_DIM_BYTE_RATE:
-	case BR_DIM_BIT_RATE:
-	case BR_DIM_OP_RATE:
-	case BR_DIM_FREQ:
-		return true;
-	default:
-		return false;
-	}
-}
-
-static const char *signed_pct(char *buf, size_t size, double v)
-{
-	char num[24];
-
-	br_fmt_fixed(num, sizeof num, v, fabs(v) < 10 ? 1 : 0);
-	snprintf(buf, size, "%s%s%%", v > 0 && strcmp(num, "0") &&
-		 strcmp(num, "0.0") ? "+" : "", num);
-	return buf;
+	br_wrap(fp, indent, 2, WIDTH, "%s", text);
 }
 
 static void describe(FILE *fp, const struct br_cli *cli,
 		     const struct br_test *t, const char *bname,
 		     const char *aname, const struct br_comparison *c)
 {
-	bool speed = speed_words(t);
-	const char *up = speed ? "faster" : "better";
-	const char *down = speed ? "slower" : "worse";
+	char text[2048];
 
-	if (t->dir == BR_DIR_UNKNOWN) { /* no claim about better or worse */
-		up = "higher";
-		down = "lower";
-	}
-	double S = c->speedup, lo = c->speedup_ci_low, hi = c->speedup_ci_high;
-	char conf[32], l[40], h[40], p[40];
-
-	snprintf(conf, sizeof conf, "%g%%" NBSP "CI", cli->confidence * 100);
-	switch (c->verdict) {
-	case BR_VERDICT_BETTER:
-		if (S >= 1.5 && !isnan(lo))
-			wrap(fp, 2, "%s is %.2fx %s than %s (%s %.2fx to "
-			     "%.2fx)", bname, S, up, aname, conf, lo, hi);
-		else if (!isnan(lo))
-			wrap(fp, 2, "%s is %.1f%% %s than %s (%s %.1f%% to "
-			     "%.1f%%)", bname, 100 * (S - 1), up, aname, conf,
-			     100 * (lo - 1), 100 * (hi - 1));
-		else
-			wrap(fp, 2, "%s is %.1f%% %s than %s", bname,
-			     100 * (S - 1), up, aname);
-		break;
-	case BR_VERDICT_WORSE:
-		if (S <= 1 / 1.5 && S > 0 && !isnan(lo) && lo > 0)
-			wrap(fp, 2, "%s is %.2fx %s than %s (%s %.2fx to "
-			     "%.2fx)", bname, 1 / S, down, aname, conf, 1 / hi,
-			     1 / lo);
-		else if (!isnan(lo))
-			wrap(fp, 2, "%s is %.1f%% %s than %s (%s %.1f%% to "
-			     "%.1f%%)", bname, 100 * (1 - S), down, aname, conf,
-			     100 * (1 - hi), 100 * (1 - lo));
-		else
-			wrap(fp, 2, "%s is %.1f%% %s than %s", bname,
-			     100 * (1 - S), down, aname);
-		break;
-	case BR_VERDICT_NO_DIFFERENCE:
-		wrap(fp, 2, "%s: no difference proven at %g%% confidence "
-		     "(%s vs %s: %s, %s %s to %s)", bname,
-		     cli->confidence * 100, bname,
-		     aname, signed_pct(p, sizeof p, c->improvement_pct), conf,
-		     signed_pct(l, sizeof l, c->improvement_ci_low_pct),
-		     signed_pct(h, sizeof h, c->improvement_ci_high_pct));
-		break;
-	case BR_VERDICT_EQUIVALENT:
-		wrap(fp, 2, "%s is equivalent to %s within +/-%g%% (%g%% CI "
-		     "%s to %s)", bname, aname, cli->equivalence,
-		     100 - 2 * (100 - cli->confidence * 100),
-		     signed_pct(l, sizeof l, c->equiv_ci_low_pct),
-		     signed_pct(h, sizeof h, c->equiv_ci_high_pct));
-		break;
-	case BR_VERDICT_INCONCLUSIVE:
-		wrap(fp, 2, "%s vs %s: inconclusive, neither a difference nor "
-		     "equivalence within +/-%g%% proven (%s, %s %s to %s)",
-		     bname, aname, cli->equivalence,
-		     signed_pct(p, sizeof p, c->improvement_pct), conf,
-		     signed_pct(l, sizeof l, c->improvement_ci_low_pct),
-		     signed_pct(h, sizeof h, c->improvement_ci_high_pct));
-		break;
-	case BR_VERDICT_SINGLE_RUN:
-		if (S >= 1.5 || (S > 0 && S <= 1 / 1.5))
-			wrap(fp, 2, "%s is %.2fx %s than %s (single runs, no "
-			     "CI)", bname, S >= 1 ? S : 1 / S,
-			     S >= 1 ? up : down, aname);
-		else if (S != 1)
-			wrap(fp, 2, "%s is %.1f%% %s than %s (single runs, no "
-			     "CI)", bname,
-			     S >= 1 ? 100 * (S - 1) : 100 * (1 - S),
-			     S >= 1 ? up : down, aname);
-		else
-			wrap(fp, 2, "%s equals %s (single runs, no CI)", bname, aname);
+	wrap(fp, 2, "%s", br_comparison_sentence(text, sizeof text, t, bname,
+		aname, c, cli->confidence, cli->equivalence));
+	if (c->verdict == BR_VERDICT_SINGLE_RUN)
 		return;
-	}
 	if (cli->details && !isnan(c->t))
 		wrap(fp, 4, "(Welch t = %.2f, df = %.1f, p = %.2g)", c->t,
 		     c->df, c->p);

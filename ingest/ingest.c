@@ -66,13 +66,31 @@ unsigned long br_line_of(const char *buf, size_t len, size_t off)
 	return line;
 }
 
+/* The most likely format of buf, or NULL. */
+static const struct br_format *detect(const char *buf, size_t len)
+{
+	const struct br_format *f = NULL, *g;
+	int best = 0;
+	size_t i;
+
+	for (i = 0; (g = format_at(i)) != NULL; i++) {
+		int score = g->detect(buf, len);
+
+		if (score > best) {
+			best = score;
+			f = g;
+		}
+	}
+	return f;
+}
+
 int br_ingest_buffer(struct br_resultset *rs, const char *name,
 		     const char *buf, size_t len,
 		     const struct br_ingest_opts *o, struct br_error *err)
 {
 	const struct br_format *f = NULL, *g;
-	int best = 0, rc;
 	size_t i;
+	int rc;
 
 	if (o->input_format) {
 		for (i = 0; (g = format_at(i)) != NULL; i++)
@@ -84,14 +102,7 @@ int br_ingest_buffer(struct br_resultset *rs, const char *name,
 					    "(known: %s)", o->input_format,
 					    br_ingest_format_names());
 	} else {
-		for (i = 0; (g = format_at(i)) != NULL; i++) {
-			int score = g->detect(buf, len);
-
-			if (score > best) {
-				best = score;
-				f = g;
-			}
-		}
+		f = detect(buf, len);
 		if (!f) {
 			if (len == 0)
 				return br_error_set(err, BR_EDATA, name, 0,
@@ -154,8 +165,15 @@ static int slurp(FILE *fp, const char *name, size_t max, char **out,
 	return BR_OK;
 }
 
+/*
+ * in_dir: the file was found by walking a directory.  There a file that
+ * is not a known format (a README, a script) is skipped with a warning,
+ * unless --input-format was given; named on the command line it is an
+ * error.
+ */
 static int ingest_file(struct br_resultset *rs, const char *path,
-		       const struct br_ingest_opts *o, struct br_error *err)
+		       bool in_dir, const struct br_ingest_opts *o,
+		       struct br_error *err)
 {
 	size_t max = o->max_input_bytes ? o->max_input_bytes : DEFAULT_MAX_INPUT;
 	bool is_stdin = strcmp(path, "-") == 0;
@@ -173,6 +191,13 @@ static int ingest_file(struct br_resultset *rs, const char *path,
 		fclose(fp);
 	if (rc != BR_OK)
 		return rc;
+	if (in_dir && !o->input_format && !detect(buf, len)) {
+		struct br_loc loc = {br_rs_str(rs, name), 0};
+
+		br_rs_warn(rs, &loc, "skipped: not a format benchreport reads");
+		free(buf);
+		return BR_OK;
+	}
 	rc = br_ingest_buffer(rs, name, buf, len, o, err);
 	free(buf);
 	return rc;
@@ -204,13 +229,13 @@ static int ingest_any(struct br_resultset *rs, const char *path, int depth,
 	struct stat st;
 
 	if (strcmp(path, "-") == 0)
-		return ingest_file(rs, path, o, err);
+		return ingest_file(rs, path, false, o, err);
 	if (stat(path, &st) != 0)
 		return br_error_set(err, BR_EIO, path, 0, "cannot open: %s",
 				    strerror(errno));
 	if (S_ISDIR(st.st_mode))
 		return ingest_dir(rs, path, depth, o, err);
-	return ingest_file(rs, path, o, err);
+	return ingest_file(rs, path, depth > 0, o, err);
 }
 
 static int ingest_dir(struct br_resultset *rs, const char *path, int depth,
