@@ -857,6 +857,27 @@ START_TEST(test_geomean_identity)
 }
 END_TEST
 
+/* STATS.md 3.5: one 10x test among three ties */
+START_TEST(test_geomean_10x_example)
+{
+	struct br_summary a, b, b10;
+	const struct br_summary *pa[4] = {&a, &a, &a, &a};
+	const struct br_summary *pb[4] = {&b, &b, &b, &b10};
+	struct br_geomean g;
+	char buf[64];
+
+	gsl_set_error_handler_off();
+	summarize_spec("summ:100,1.67,3", 0.95, &a);
+	summarize_spec("summ:100,1.67,3", 0.95, &b);
+	summarize_spec("summ:1000,16.7,3", 0.95, &b10);
+	ck_assert_int_eq(br_geomean(pa, pb, NULL, 4, 0.95, &g), BR_OK);
+	snprintf(buf, sizeof buf, "%.2f %.2f-%.2f %.2f-%.1f", g.gm,
+		 g.meas_low, g.meas_high, g.across_low, g.across_high);
+	ck_assert_str_eq(buf, "1.78 1.73-1.82 0.28-11.1");
+	ck_assert_double_eq_tol(g.gsd, exp(log(10) / 2), 1e-12);
+}
+END_TEST
+
 START_TEST(test_rank_misc)
 {
 	struct br_summary s[3];
@@ -1112,6 +1133,7 @@ Suite *br_suite_stats(void)
 	tcase_add_test(prose, test_degenerate_reasons);
 	tcase_add_test(prose, test_outliers_and_drift);
 	tcase_add_test(prose, test_geomean_identity);
+	tcase_add_test(prose, test_geomean_10x_example);
 	tcase_add_test(prose, test_rank_misc);
 	tcase_add_test(prose, test_verdict_names);
 	tcase_add_test(inv, test_invariants_random);

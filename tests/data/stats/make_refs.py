@@ -1011,6 +1011,14 @@ def main():
            for f in (1.01, 1.03, 0.98, 1.02)]
     ten.append(("HIB", R([100.0, 101.0, 99.0]), R([1000.0, 1010.0, 990.0])))
     G("one_10x", ten)
+    # STATS.md 3.5: "one 10x test: GM 1.78, measurement CI 1.73-1.82,
+    # across-tests CI 0.28-11.1" (speedups 1, 1, 1, 10; SE 1.67%, N 3)
+    md = [("HIB", SM(100.0, 1.67, 3), SM(100.0, 1.67, 3))] * 3
+    md.append(("HIB", SM(100.0, 1.67, 3), SM(1000.0, 16.7, 3)))
+    r = G("stats_md_10x", md)
+    assert ("%.2f %.2f %.2f %.2f %.1f" % (
+        r["gm"], r["meas_low"], r["meas_high"], r["across_low"],
+        r["across_high"])) == "1.78 1.73 1.82 0.28 11.1", r
     G("offset_1e9", [("HIB", R([1e9 + 1, 1e9 + 2, 1e9 + 3]),
                       R([1e9 + 2, 1e9 + 3, 1e9 + 4])),
                      ("LIB", R([1e9 + 1, 1e9 + 5, 1e9 + 3]),
