@@ -258,6 +258,12 @@ static bool all_have(const struct line *ls, size_t n, char c)
 	return true;
 }
 
+/* Could n header names go with rows ending in kmin..kmax values? */
+static bool names_fit(size_t n, size_t kmin, size_t kmax)
+{
+	return n == kmin || n == kmin + 1 || n == kmax || n == kmax + 1;
+}
+
 /* Does sp contain a tab or two blanks in a row? */
 static bool has_gap(struct span sp)
 {
@@ -453,44 +459,58 @@ static int analyze(struct table *tb, const char *buf, size_t len,
 					  "out of memory");
 			goto out;
 		}
-		if (tb->n_names != tb->k && tb->n_names != tb->k + 1) {
+		if (!names_fit(tb->n_names, kmin, kmax)) {
 			if (names_by_tokens(tb, tb->header) < 0) {
 				rc = br_error_set(err, BR_EIO, tb->name, 0,
 						  "out of memory");
 				goto out;
 			}
-			if (tb->n_names == tb->k + 1)
-				tb->stub_guessed = true;
+			tb->stub_guessed = true;
 		}
 	}
-	if (tb->n_names != tb->k && tb->n_names != tb->k + 1) {
+	/*
+	 * K: when all rows end in as many values, K is that count and a
+	 * header with one name more names the label column.  When they
+	 * differ, a header of the smaller count means labels that end in
+	 * numbers ("raid 10"); one of the larger count means a row lacks a
+	 * value (a typo) - an error rather than a guess.
+	 */
+	if (kmin == kmax && tb->n_names == kmin + 1) {
+		tb->has_stub = true;
+	} else if (tb->n_names == kmin) {
+		tb->stub_guessed = false;
+	} else if (kmax > kmin && (tb->n_names == kmax ||
+				   tb->n_names == kmax + 1)) {
 		/* A row with too few values is the likelier culprit. */
-		if (kmax > kmin && (tb->n_names == kmax ||
-				    tb->n_names == kmax + 1)) {
-			for (i = 0; i < tb->n_rows &&
-			     tb->rows[i].k_row != kmin; i++)
-				;
+		for (i = 0; i < tb->n_rows && tb->rows[i].k_row != kmin; i++)
+			;
+		rc = br_error_set(err, BR_EDATA, tb->name, tb->rows[i].line,
+				  "only %zu value%s at the end of the row, "
+				  "the header has %zu columns: \"%s\" is not "
+				  "a number or duration", kmin,
+				  kmin == 1 ? "" : "s",
+				  tb->n_names - (tb->n_names > kmax),
+				  (br_text_snip(q, sizeof q, tb->rows[i].bad.s,
+						tb->rows[i].bad.n), q));
+		goto out;
+	} else if (tb->n_names == kmin + 1) {
+		tb->has_stub = true;
+	} else {
+		if (tb->mode != MODE_BLANKS)
 			rc = br_error_set(err, BR_EDATA, tb->name,
-					  tb->rows[i].line, "only %zu values "
-					  "at the end of the row, the header "
-					  "has %zu columns: \"%s\" is not a "
-					  "number or duration", kmin,
-					  tb->n_names - (tb->n_names > kmax),
-					  (br_text_snip(q, sizeof q,
-							tb->rows[i].bad.s,
-							tb->rows[i].bad.n), q));
-			goto out;
-		}
-		rc = br_error_set(err, BR_EDATA, tb->name, tb->header_line,
-				  "cannot cut the header into %zu column "
-				  "names (found %zu); separate names that "
-				  "contain blanks by two blanks or a tab",
-				  tb->k, tb->n_names);
+					  tb->header_line, "the header has %zu "
+					  "cells, the rows %zu values",
+					  tb->n_names, tb->k);
+		else
+			rc = br_error_set(err, BR_EDATA, tb->name,
+					  tb->header_line, "cannot cut the "
+					  "header into %zu column names (found "
+					  "%zu); separate names that contain "
+					  "blanks by two blanks or a tab",
+					  tb->k, tb->n_names);
 		goto out;
 	}
-	if (tb->n_names == tb->k + 1)
-		tb->has_stub = true;
-	else
+	if (!tb->has_stub)
 		tb->stub_guessed = false;
 	/* Cut every row: label = text before its last K cells. */
 	for (i = 0; i < tb->n_rows; i++) {
@@ -504,6 +524,19 @@ static int analyze(struct table *tb, const char *buf, size_t len,
 			goto out;
 		}
 		if (tb->mode == MODE_BLANKS) {
+			/* "x 1:60 2": a broken duration next to the values
+			 * is a typo, not part of the label. */
+			if (br_looks_like_duration(tk[first - 1].s,
+						   tk[first - 1].n)) {
+				rc = br_error_set(err, BR_EDATA, tb->name,
+						  r->line, "\"%s\" is not a "
+						  "number or duration (m:ss, "
+						  "h:mm:ss)",
+						  (br_text_snip(q, sizeof q,
+						   tk[first - 1].s,
+						   tk[first - 1].n), q));
+				goto out;
+			}
 			r->label.s = tk[0].s;
 			r->label.n = (size_t)(tk[first - 1].s + tk[first - 1].n -
 					      tk[0].s);
@@ -536,11 +569,18 @@ int br_detect_table(const char *buf, size_t len)
 	memset(&tb, 0, sizeof tb);
 	tb.name = "";
 	br_error_clear(&err);
-	rc = analyze(&tb, buf, n, &err);
-	if (rc == BR_OK && tb.n_rows >= 1)
+	if (analyze(&tb, buf, n, &err) == BR_OK && tb.n_rows >= 1) {
 		rc = tb.mode == MODE_BLANKS ? 50 : 40;
-	else
-		rc = 0;
+	} else {
+		/* Mostly a table (a typo in a row)?  Then let the reader
+		 * say where, rather than "not a format we read". */
+		size_t i, good = 0;
+
+		for (i = 0; i < tb.n_rows; i++)
+			if (tb.rows[i].k_row >= 1)
+				good++;
+		rc = tb.n_rows >= 2 && good * 4 >= tb.n_rows * 3 ? 20 : 0;
+	}
 	table_fini(&tb);
 	return rc;
 }
@@ -550,6 +590,7 @@ int br_detect_table(const char *buf, size_t len)
 struct tmeta {
 	struct span unit, direction, x_label, layout, title;
 	bool has_unit, has_direction, has_x_label, has_layout, has_title;
+	unsigned long direction_line, layout_line;
 };
 
 /* The "#" lines before the header: ours (unit, direction, x_label,
@@ -578,12 +619,14 @@ static int read_meta(struct br_resultset *rs, struct br_meta *meta,
 			} else if (br_text_key_is(k, kl, "direction")) {
 				tm->direction = val;
 				tm->has_direction = true;
+				tm->direction_line = no;
 			} else if (br_text_key_is(k, kl, "x_label")) {
 				tm->x_label = val;
 				tm->has_x_label = true;
 			} else if (br_text_key_is(k, kl, "layout")) {
 				tm->layout = val;
 				tm->has_layout = true;
+				tm->layout_line = no;
 			} else {
 				if (br_text_key_is(k, kl, "title")) {
 					tm->title = val;
@@ -733,11 +776,14 @@ static struct br_entry *new_entry(struct br_resultset *rs,
 	return br_test_add_entry(rs, t, sys, &loc, err);
 }
 
+/* (x, row index) pairs: by x, then by row. */
 static int cmp_row_x(const void *a, const void *b)
 {
 	const double *x = a, *y = b;
 
-	return *x < *y ? -1 : *x > *y;
+	if (x[0] != y[0])
+		return x[0] < y[0] ? -1 : 1;
+	return x[1] < y[1] ? -1 : x[1] > y[1];
 }
 
 int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
@@ -779,8 +825,8 @@ int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
 		if (br_text_key_is(tm.layout.s, tm.layout.n, "scaling"))
 			scaling = true;
 		else if (!br_text_key_is(tm.layout.s, tm.layout.n, "bars")) {
-			rc = br_error_set(err, BR_EDATA, fname, 0, "# layout: "
-					  "must be bars or scaling");
+			rc = br_error_set(err, BR_EDATA, fname, tm.layout_line,
+					  "# layout: must be bars or scaling");
 			goto out;
 		}
 	} else if (tb.has_stub) {
@@ -806,7 +852,8 @@ int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
 		unit = "Seconds";
 	if (tm.has_direction) {
 		if (!table_direction(tm.direction, &dir)) {
-			rc = br_error_set(err, BR_EDATA, fname, 0, "# direction: "
+			rc = br_error_set(err, BR_EDATA, fname,
+					  tm.direction_line, "# direction: "
 					  "must be HIB, LIB, more or fewer");
 			goto out;
 		}
