@@ -673,6 +673,30 @@ static const char *flatten_compiler(struct pstate *st, struct json_object *o)
 }
 
 /*
+ * benchreport's own Entry/JSON keys, written by `convert -o x.xml` for a
+ * published summary that has no runs: "benchreport-n" (N) and
+ * "benchreport-se" (SE).  PTS ignores them; we read the entry back as the
+ * summary it was (the Value, read as a single run, is dropped).
+ */
+static void apply_summary(struct br_entry *e, struct json_object *obj)
+{
+	struct json_object *o;
+	double n, se = NAN;
+
+	if (!json_object_object_get_ex(obj, "benchreport-n", &o) ||
+	    !json_number(o, &n) || n < 1 || n > 1e9 || n != floor(n) ||
+	    e->sample.n_runs > 1 || !e->sample.has_value)
+		return;
+	if (json_object_object_get_ex(obj, "benchreport-se", &o) &&
+	    (!json_number(o, &se) || se < 0))
+		return;
+	e->sample.n_runs = 0;
+	e->sample.is_summary = true;
+	e->sample.n = (size_t)n;
+	e->sample.se = se;
+}
+
+/*
  * Entry/JSON: keep it verbatim, and read error, min-result/max-result
  * (numbers or numeric strings), test-run-times and compiler-options.
  * Invalid JSON is a warning only: PTS tolerates it.
@@ -730,6 +754,7 @@ static void apply_json(struct pstate *st, struct br_entry *e,
 		e->run_times = istr(st, json_object_get_string(o));
 	if (json_object_object_get_ex(obj, "compiler-options", &o) && o)
 		e->compiler = flatten_compiler(st, o);
+	apply_summary(e, obj);
 	json_object_put(obj);
 }
 

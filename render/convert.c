@@ -47,6 +47,43 @@ static void raw_string(FILE *fp, const struct br_sample *s)
 	}
 }
 
+/* s cut to at most max bytes at a UTF-8 boundary, with "..." when cut,
+ * into buf. */
+static const char *clip(const char *s, size_t max, char *buf, size_t size)
+{
+	size_t n = strlen(s);
+
+	if (n <= max || max < 4 || max + 1 > size)
+		return s;
+	n = max - 3;
+	while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+		n--;
+	snprintf(buf, size, "%.*s...", (int)n, s);
+	return buf;
+}
+
+/*
+ * A PTS TimeStamp "YYYY-MM-DD HH:MM:SS": kept when it is one, a date alone
+ * gets " 00:00:00", anything else is replaced by fallback.
+ */
+static const char *timestamp(const char *s, const char *fallback, char *buf,
+			     size_t size)
+{
+	static const char pat[] = "dddd-dd-dd dd:dd:dd";
+	size_t i, n = s ? strlen(s) : 0;
+
+	for (i = 0; i < n && i < sizeof pat - 1; i++)
+		if (pat[i] == 'd' ? s[i] < '0' || s[i] > '9' : s[i] != pat[i])
+			break;
+	if (i == sizeof pat - 1 && n == i)
+		return s;
+	if (i == 10 && n == 10) {
+		snprintf(buf, size, "%s 00:00:00", s);
+		return buf;
+	}
+	return fallback;
+}
+
 static void elem(FILE *fp, int indent, const char *name, const char *text)
 {
 	fprintf(fp, "%*s<%s>", indent, "", name);
@@ -164,14 +201,16 @@ static void entry_xml(FILE *fp, const struct br_resultset *rs,
 int br_write_pts_xml(FILE *fp, const struct br_resultset *rs,
 		     const char *title, const char *now, struct br_error *err)
 {
+	char buf[256], ts[32];
 	size_t i, j;
 
 	fputs("<?xml version=\"1.0\"?>\n<!--benchreport-->\n"
 	      "<PhoronixTestSuite>\n  <Generated>\n", fp);
-	elem(fp, 4, "Title", title ? title : rs->title ? rs->title
-	     : "benchreport results");
-	elem(fp, 4, "LastModified", rs->last_modified && *rs->last_modified
-	     ? rs->last_modified : now);
+	elem(fp, 4, "Title", clip(title ? title : rs->title && *rs->title ?
+				  rs->title : "benchreport results", 126, buf,
+				  sizeof buf));
+	elem(fp, 4, "LastModified", timestamp(rs->last_modified, now, ts,
+					       sizeof ts));
 	elem(fp, 4, "TestClient", rs->test_client && *rs->test_client
 	     ? rs->test_client : "benchreport");
 	elem(fp, 4, "Description", rs->description);
@@ -192,8 +231,8 @@ int br_write_pts_xml(FILE *fp, const struct br_resultset *rs,
 		components(fp, 4, "Hardware", s->hardware, s->n_hardware);
 		components(fp, 4, "Software", s->software, s->n_software);
 		elem(fp, 4, "User", s->user);
-		elem(fp, 4, "TimeStamp", s->timestamp && *s->timestamp
-		     ? s->timestamp : now);
+		elem(fp, 4, "TimeStamp", timestamp(s->timestamp, now, ts,
+						   sizeof ts));
 		elem(fp, 4, "TestClientVersion", s->client_version);
 		elem(fp, 4, "Notes", s->notes);
 		if (s->json && *s->json)
@@ -205,7 +244,10 @@ int br_write_pts_xml(FILE *fp, const struct br_resultset *rs,
 
 		fputs("  <Result>\n", fp);
 		elem(fp, 4, "Identifier", t->identifier);
-		elem(fp, 4, "Title", t->title);
+		/* PTS's schema allows 2..50 characters; the full title
+		 * then goes to the Annotation shown under the graph. */
+		elem(fp, 4, "Title", strlen(nz(t->title)) < 2 ? "Result" :
+		     clip(t->title, 50, buf, sizeof buf));
 		elem(fp, 4, "AppVersion", t->app_version);
 		elem(fp, 4, "Arguments", t->arguments);
 		elem(fp, 4, "Description", t->description);
@@ -214,8 +256,17 @@ int br_write_pts_xml(FILE *fp, const struct br_resultset *rs,
 		elem(fp, 4, "Proportion", t->proportion && *t->proportion
 		     ? t->proportion : br_dir_name(t->dir));
 		elem(fp, 4, "DisplayFormat", display_format(t));
-		if (t->annotation)
+		if (strlen(nz(t->title)) > 50) {
+			fputs("    <Annotation>", fp);
+			br_xml_text(fp, t->title);
+			if (t->annotation && *t->annotation) {
+				fputs(" - ", fp);
+				br_xml_text(fp, t->annotation);
+			}
+			fputs("</Annotation>\n", fp);
+		} else if (t->annotation) {
 			elem(fp, 4, "Annotation", t->annotation);
+		}
 		if (t->parent)
 			elem(fp, 4, "Parent", t->parent);
 		fputs("    <Data>\n", fp);

@@ -83,6 +83,32 @@ const char *br_comparison_sentence(char *buf, size_t size,
 		down = "lower";
 	}
 	snprintf(conf, sizeof conf, "%g%%" BR_NBSP "CI", confidence * 100);
+	if (isnan(S) && !isnan(c->improvement_pct)) {
+		/* no ratio (a mean <= 0): the difference in percent of the
+		 * baseline's magnitude, direction-aware */
+		double v = c->improvement_pct;
+
+		if (c->verdict == BR_VERDICT_BETTER ||
+		    c->verdict == BR_VERDICT_WORSE) {
+			bool better = c->verdict == BR_VERDICT_BETTER;
+
+			snprintf(buf, size, "%s is %.1f%% %s than %s (%s "
+				 "%.1f%% to %.1f%%; difference relative to "
+				 "|%s|)", bname, fabs(v), better ? up : down,
+				 aname, conf,
+				 better ? c->improvement_ci_low_pct
+					: -c->improvement_ci_high_pct,
+				 better ? c->improvement_ci_high_pct
+					: -c->improvement_ci_low_pct, aname);
+			return buf;
+		}
+		if (c->verdict == BR_VERDICT_SINGLE_RUN) {
+			snprintf(buf, size, "%s is %.1f%% %s than %s (single "
+				 "run, no CI)", bname, fabs(v),
+				 v >= 0 ? up : down, aname);
+			return buf;
+		}
+	}
 	switch (c->verdict) {
 	case BR_VERDICT_BETTER:
 		if (S >= 1.5 && !isnan(lo))
