@@ -326,6 +326,21 @@ static void wrap(FILE *fp, int indent, const char *fmt, ...)
 	br_wrap(fp, indent, 2, WIDTH, "%s", text);
 }
 
+/* ", about N runs per system to resolve 1%" (or the --equivalence
+ * margin), or "" when not computable. */
+static const char *runs_text(const struct br_cli *cli,
+			     const struct br_comparison *c)
+{
+	static char buf[96];
+
+	if (isnan(c->runs_needed))
+		return "";
+	snprintf(buf, sizeof buf, "; about %.0f runs per system to resolve "
+		 "%g%%", c->runs_needed, cli->equivalence > 0 ?
+		 cli->equivalence : 1.0);
+	return buf;
+}
+
 static void describe(FILE *fp, const struct br_cli *cli,
 		     const struct br_test *t, const char *bname,
 		     const char *aname, const struct br_comparison *c)
@@ -339,6 +354,9 @@ static void describe(FILE *fp, const struct br_cli *cli,
 	if (cli->details && !isnan(c->t))
 		wrap(fp, 4, "(Welch t = %.2f, df = %.1f, p = %.2g)", c->t,
 		     c->df, c->p);
+	if (cli->details && !isnan(c->mde_pct))
+		wrap(fp, 4, "(smallest detectable change %.2g%%%s)",
+		     c->mde_pct, runs_text(cli, c));
 	if (c->ratio_unbounded)
 		wrap(fp, 4, "(baseline too noisy for a ratio)");
 	if (c->zero_variance)
@@ -443,7 +461,8 @@ static void write_text(const struct br_cli *cli,
 		const char *bname =
 			rs->systems[sel->systems[g->sys]]->identifier;
 
-		if (!g->ok)
+		/* over one test the geometric mean only repeats it */
+		if (!g->ok || g->g.k < 2)
 			continue;
 		fputc('\n', fp);
 		wrap(fp, 0, "Geometric mean over %zu tests, %s against %s: "
