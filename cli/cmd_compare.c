@@ -352,7 +352,7 @@ static void describe(FILE *fp, const struct br_cli *cli,
 	if (c->verdict == BR_VERDICT_SINGLE_RUN)
 		return;
 	if (cli->details && !isnan(c->t))
-		wrap(fp, 4, "(Welch t = %.2f, df = %.1f, p = %.2g)", c->t,
+		wrap(fp, 4, "(Welch t = %.2f, df = %.1f, p = %.3g)", c->t,
 		     c->df, c->p);
 	if (cli->details && !isnan(c->mde_pct))
 		wrap(fp, 4, "(smallest detectable change %.2g%%%s)",

@@ -60,7 +60,10 @@ const char *br_signed_pct(char *buf, size_t size, double v)
 {
 	char num[24];
 
-	br_fmt_fixed(num, sizeof num, v, fabs(v) < 10 ? 1 : 0);
+	if (v != 0 && fabs(v) < 0.95) /* keep a bound near 0 visibly signed */
+		snprintf(num, sizeof num, "%.2g", v);
+	else
+		br_fmt_fixed(num, sizeof num, v, fabs(v) < 10 ? 1 : 0);
 	snprintf(buf, size, "%s%s%%", v > 0 && strcmp(num, "0") &&
 		 strcmp(num, "0.0") ? "+" : "", num);
 	return buf;

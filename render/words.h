@@ -39,7 +39,8 @@ const char *br_comparison_sentence(char *buf, size_t size,
 				   const struct br_comparison *c,
 				   double confidence, double equivalence);
 
-/* "+1.2%" / "-13%" / "0.0%": one decimal below 10, none above. */
+/* "+1.2%" / "-13%" / "-0.021%": one decimal below 10, none above,
+ * two significant digits below 1. */
 const char *br_signed_pct(char *buf, size_t size, double v);
 
 #endif
