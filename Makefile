@@ -4,6 +4,8 @@
 #   make demo       run the main job on samples/, say where output went
 #   make sanitize   make check under ASan + UBSan (objects in build-san/)
 #   make bench      benchmarks (figures, not pass/fail)
+#   make fuzz       libFuzzer targets, clang (build-fuzz/fuzz/); see
+#                   tests/fuzz/README.md.  make check replays their finds.
 #   make install PREFIX=/usr/local DESTDIR=
 # V=1 shows command lines; WERROR=1 adds -Werror (CI).
 
@@ -52,6 +54,7 @@ LIB = $(BUILD)/libbenchreport.a
 TESTBIN = $(BUILD)/tests/run-unit
 
 .PHONY: all deps check unit golden demo sanitize bench install uninstall clean
+.PHONY: fuzz fuzz-targets fuzz-replay
 all: $(BIN)
 
 deps:
@@ -81,7 +84,7 @@ $(TESTBIN): $(TEST_OBJ) $(LIB)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(LIB) $(CHECK_LIBS) $(LDLIBS)
 
 check: deps
-	@$(MAKE) --no-print-directory unit golden
+	@$(MAKE) --no-print-directory unit golden fuzz-replay
 
 unit: $(TESTBIN)
 	$(Q)cd tests && ../$(TESTBIN)
@@ -97,7 +100,35 @@ SAN = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
       -fno-sanitize-recover=undefined
 sanitize: deps
 	@$(MAKE) --no-print-directory BUILD=build-san CFLAGS="$(SAN)" \
-		LDFLAGS="$(SAN)" unit golden
+		LDFLAGS="$(SAN)" unit golden fuzz-replay
+
+# Fuzzing (tests/fuzz/README.md): one libFuzzer target per reader, and a
+# replay harness that feeds tests/fuzz/regress/* to the same entry point.
+FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_BIN := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz/%)
+REPLAY = $(BUILD)/tests/fuzz-replay
+FUZZ_FLAGS = -O1 -g -fsanitize=fuzzer-no-link,address,undefined \
+	     -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+$(REPLAY): tests/fuzz/replay.c tests/fuzz/fuzz_common.h $(LIB)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/replay.c $(LIB) \
+		$(LDLIBS)
+
+fuzz-replay: $(REPLAY)
+	$(Q)$(REPLAY) tests/fuzz/regress
+
+fuzz:
+	@$(MAKE) --no-print-directory BUILD=build-fuzz CC=clang \
+		CFLAGS="$(FUZZ_FLAGS)" LDFLAGS="$(FUZZ_FLAGS)" fuzz-targets
+
+fuzz-targets: $(FUZZ_BIN)
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(LIB)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(LIB) $(LDLIBS)
 
 bench:
 	@sh scripts/deps.sh time bc
@@ -115,6 +146,6 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/benchreport $(DESTDIR)$(MANDIR)/man1/benchreport.1
 
 clean:
-	rm -rf build build-san benchreport demo-out
+	rm -rf build build-san build-fuzz benchreport demo-out
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_OBJ:.o=.d)

@@ -1499,6 +1499,23 @@ static void parse(struct pstate *st, const char *buf, size_t len)
 	sax.internalSubset = on_doctype;
 	sax.serror = on_xml_error;
 
+	/* libxml2 guesses UTF-16, UCS-4 or EBCDIC from the first bytes, and
+	 * its push parser crashes when converting them then fails (2.9.14,
+	 * found by fuzzing: tests/fuzz/regress/pts-xml/).  Result files are
+	 * UTF-8 (or ASCII): refuse the rest before libxml2 sees them. */
+	if (len >= 4) {
+		xmlCharEncoding enc =
+			xmlDetectCharEncoding((const xmlChar *)buf, 4);
+
+		if (enc != XML_CHAR_ENCODING_NONE &&
+		    enc != XML_CHAR_ENCODING_UTF8) {
+			fail(st, BR_EDATA, 1, "malformed XML: not UTF-8 "
+			     "(looks like %s; save it as UTF-8)",
+			     xmlGetCharEncodingName(enc) ?
+			     xmlGetCharEncodingName(enc) : "another encoding");
+			return;
+		}
+	}
 	off = len < 4 ? len : 4;
 	ctxt = xmlCreatePushParserCtxt(&sax, st, len ? buf : "", (int)off,
 				       st->name);
@@ -1510,7 +1527,7 @@ static void parse(struct pstate *st, const char *buf, size_t len)
 	st->ctxt = ctxt;
 	xmlCtxtUseOptions(ctxt, XML_PARSE_NONET | XML_PARSE_NOERROR |
 			  XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES);
-	do {
+	while (!st->failed && rc == 0) {
 		size_t n = len - off > CHUNK ? CHUNK : len - off;
 		int last = off + n == len;
 
@@ -1518,7 +1535,7 @@ static void parse(struct pstate *st, const char *buf, size_t len)
 		off += n;
 		if (last)
 			break;
-	} while (!st->failed && rc == 0);
+	}
 	if (!st->failed && (rc != 0 || !ctxt->wellFormed))
 		fail(st, BR_EDATA, cur_line(st), "malformed XML");
 	st->ctxt = NULL;
