@@ -357,11 +357,8 @@ static void describe(FILE *fp, const struct br_cli *cli,
 	if (cli->details && !isnan(c->mde_pct))
 		wrap(fp, 4, "(smallest detectable change %.2g%%%s)",
 		     c->mde_pct, runs_text(cli, c));
-	if (c->ratio_unbounded)
-		wrap(fp, 4, "(baseline too noisy for a ratio)");
-	if (c->zero_variance)
-		wrap(fp, 4, "(zero variance: timer resolution or too few "
-		     "runs?)");
+	if (c->reason)   /* e.g. "baseline too noisy for a ratio" */
+		wrap(fp, 4, "(%s)", c->reason);
 }
 
 static void ministat_line(FILE *fp, char sym, const struct br_summary *s)

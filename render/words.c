@@ -96,13 +96,12 @@ const char *br_comparison_sentence(char *buf, size_t size,
 			bool better = c->verdict == BR_VERDICT_BETTER;
 
 			snprintf(buf, size, "%s is %.1f%% %s than %s (%s "
-				 "%.1f%% to %.1f%%; difference relative to "
-				 "|%s|)", bname, fabs(v), better ? up : down,
-				 aname, conf,
+				 "%.1f%% to %.1f%%)", bname, fabs(v),
+				 better ? up : down, aname, conf,
 				 better ? c->improvement_ci_low_pct
 					: -c->improvement_ci_high_pct,
 				 better ? c->improvement_ci_high_pct
-					: -c->improvement_ci_low_pct, aname);
+					: -c->improvement_ci_low_pct);
 			return buf;
 		}
 		if (c->verdict == BR_VERDICT_SINGLE_RUN) {
@@ -140,6 +139,15 @@ const char *br_comparison_sentence(char *buf, size_t size,
 				 100 * (1 - S), down, aname);
 		break;
 	case BR_VERDICT_NO_DIFFERENCE:
+		if (isnan(c->improvement_ci_low_pct) ||
+		    isnan(c->improvement_ci_high_pct)) {
+			snprintf(buf, size, "%s: no difference proven at %g%% "
+				 "confidence (%s vs %s: %s; the interval has "
+				 "no finite bounds)", bname, confidence * 100,
+				 bname, aname, br_signed_pct(p, sizeof p,
+				 c->improvement_pct));
+			break;
+		}
 		snprintf(buf, size, "%s: no difference proven at %g%% "
 			 "confidence (%s vs %s: %s, %s %s to %s)", bname,
 			 confidence * 100, bname, aname,
