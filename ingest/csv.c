@@ -51,6 +51,10 @@ struct csv {
 	unsigned long rec_line;
 };
 
+/*
+ * Start reading buf (named name in messages) after any byte order mark.
+ * lenient: PTS writes unescaped quotes inside quoted fields; accept them.
+ */
 static void csv_init(struct csv *c, const char *name, const char *buf,
 		     size_t len, bool lenient)
 {
@@ -63,12 +67,14 @@ static void csv_init(struct csv *c, const char *name, const char *buf,
 	c->lenient = lenient;
 }
 
+/* Free the record buffers (not the input). */
 static void csv_fini(struct csv *c)
 {
 	free(c->f);
 	free(c->sb);
 }
 
+/* Append one byte to the record's text; false on ENOMEM. */
 static bool sb_put(struct csv *c, char ch)
 {
 	if (c->sblen == c->sbcap) {
@@ -99,6 +105,7 @@ static void csv_peek_line(const struct csv *c, const char **start,
 	*n = l;
 }
 
+/* Move past the current line (a comment or a line read raw). */
 static void csv_skip_line(struct csv *c)
 {
 	const char *p = c->buf + c->pos;
@@ -112,11 +119,13 @@ static void csv_skip_line(struct csv *c)
 	}
 }
 
+/* True when nothing is left to read. */
 static bool csv_eof(const struct csv *c)
 {
 	return c->pos >= c->len;
 }
 
+/* True when s[0..n) holds only blanks (a blank line). */
 static bool is_blank(const char *s, size_t n)
 {
 	size_t i;
@@ -127,10 +136,71 @@ static bool is_blank(const char *s, size_t n)
 	return true;
 }
 
+/* Does a field end at q (a comma, a line end or the end of input)? */
 static bool at_field_end(const struct csv *c, size_t q)
 {
-	return q >= c->len || c->buf[q] == ',' || c->buf[q] == '\n' ||
-	       (c->buf[q] == '\r' && (q + 1 >= c->len || c->buf[q + 1] == '\n'));
+	const char *b = c->buf;
+
+	return q >= c->len || b[q] == ',' || b[q] == '\n' ||
+	       (b[q] == '\r' && (q + 1 >= c->len || b[q + 1] == '\n'));
+}
+
+/*
+ * Read a quoted field whose '"' is at the read position into the record's
+ * text, up to its closing quote.  Returns 0, or -1 with err set.
+ */
+static int read_quoted(struct csv *c, struct br_error *err)
+{
+	unsigned long open = c->line;
+
+	c->pos++;
+	for (;;) {
+		char ch;
+		size_t q;
+
+		if (c->pos >= c->len) {
+			br_error_set(err, BR_EDATA, c->name, open,
+				     "unterminated quoted field (no closing "
+				     "'\"')");
+			return -1;
+		}
+		ch = c->buf[c->pos];
+		if (ch == '"') {
+			q = c->pos + 1;
+			if (q < c->len && c->buf[q] == '"') {
+				if (!sb_put(c, '"'))
+					goto nomem;
+				c->pos += 2;
+				continue;
+			}
+			if (at_field_end(c, q)) {
+				c->pos = q;
+				return 0;
+			}
+			if (!c->lenient) {
+				while (q < c->len && (c->buf[q] == ' ' ||
+						      c->buf[q] == '\t'))
+					q++;
+				if (at_field_end(c, q)) {
+					c->pos = q;
+					return 0;
+				}
+				br_error_set(err, BR_EDATA, c->name, c->line,
+					     "unexpected text after a closing "
+					     "quote (write \"\" for a quote "
+					     "inside a quoted field)");
+				return -1;
+			}
+		}
+		if (ch == '\n')
+			c->line++;
+		if (!sb_put(c, ch))
+			goto nomem;
+		c->pos++;
+	}
+nomem:
+	br_error_set(err, BR_EIO, c->name, c->line, "out of memory");
+	return -1;
 }
 
 /*
@@ -153,57 +223,11 @@ static int csv_next(struct csv *c, struct br_error *err)
 		fld.off = c->sblen;
 		fld.line = c->line;
 		if (c->pos < c->len && c->buf[c->pos] == '"') {
-			unsigned long open = c->line;
+			int rc = read_quoted(c, err);
 
+			if (rc < 0)
+				return -1;
 			fld.quoted = true;
-			c->pos++;
-			for (;;) {
-				char ch;
-
-				if (c->pos >= c->len) {
-					br_error_set(err, BR_EDATA, c->name, open,
-						     "unterminated quoted field "
-						     "(no closing '\"')");
-					return -1;
-				}
-				ch = c->buf[c->pos];
-				if (ch == '"') {
-					size_t q = c->pos + 1;
-
-					if (q < c->len && c->buf[q] == '"') {
-						if (!sb_put(c, '"'))
-							goto nomem;
-						c->pos += 2;
-						continue;
-					}
-					if (at_field_end(c, q)) {
-						c->pos = q;
-						break;
-					}
-					if (!c->lenient) {
-						while (q < c->len &&
-						       (c->buf[q] == ' ' ||
-							c->buf[q] == '\t'))
-							q++;
-						if (at_field_end(c, q)) {
-							c->pos = q;
-							break;
-						}
-						br_error_set(err, BR_EDATA,
-							     c->name, c->line,
-							     "unexpected text after "
-							     "a closing quote (write "
-							     "\"\" for a quote inside "
-							     "a quoted field)");
-						return -1;
-					}
-				}
-				if (ch == '\n')
-					c->line++;
-				if (!sb_put(c, ch))
-					goto nomem;
-				c->pos++;
-			}
 		} else {
 			while (c->pos < c->len && c->buf[c->pos] != ',' &&
 			       c->buf[c->pos] != '\n') {
@@ -215,16 +239,16 @@ static int csv_next(struct csv *c, struct br_error *err)
 		fld.n = c->sblen - fld.off;
 		if (!sb_put(c, '\0'))
 			goto nomem;
+		if (c->nf >= BR_TEXT_MAX_COLUMNS) {
+			br_error_set(err, BR_EDATA, c->name, c->rec_line,
+				     "more than %d columns",
+				     BR_TEXT_MAX_COLUMNS);
+			return -1;
+		}
 		if (c->nf == c->capf) {
 			size_t ncap = c->capf ? c->capf * 2 : 16;
 			struct field *nfp;
 
-			if (c->nf >= BR_TEXT_MAX_COLUMNS) {
-				br_error_set(err, BR_EDATA, c->name, c->rec_line,
-					     "more than %d columns",
-					     BR_TEXT_MAX_COLUMNS);
-				return -1;
-			}
 			nfp = realloc(c->f, ncap * sizeof *nfp);
 			if (!nfp)
 				goto nomem;
@@ -235,12 +259,9 @@ static int csv_next(struct csv *c, struct br_error *err)
 		if (c->pos >= c->len)
 			break;
 		if (c->buf[c->pos] == ',') {
+			/* At the very end, "a,b," still has an empty third
+			 * field: the loop reads it. */
 			c->pos++;
-			if (c->pos >= c->len) {
-				/* "a,b," at the very end: one more empty
-				 * field, then done. */
-				continue;
-			}
 			continue;
 		}
 		if (c->buf[c->pos] == '\r')
@@ -300,6 +321,7 @@ static const char *const pts_software_keys[] = {
 	"Screen Resolution", "System Layer",
 };
 
+/* Does a component row with key k go to the software list? */
 static bool is_software_key(const char *k)
 {
 	size_t i;
@@ -327,6 +349,10 @@ static bool pts_header_line(const char *s, size_t n)
 	return i < n && s[i] == '"';
 }
 
+/*
+ * PTS CSV export: 90 when one of the first lines is a system header
+ * row (' ,,"System",...'), else 0.
+ */
 int br_detect_pts_csv(const char *buf, size_t len)
 {
 	size_t pos = br_text_bom(buf, len), end = len;
@@ -401,6 +427,7 @@ static void split_label(char *s, const char **title, const char **desc,
 		*is_ident = true;
 }
 
+/* Is s a PASS/FAIL value (or a comma list of them)? */
 static bool pass_fail_text(const char *s)
 {
 	/* PASS, FAIL, or a comma list of them (MULTI_PASS_FAIL). */
@@ -457,7 +484,8 @@ static int pts_systems(struct br_resultset *rs, struct csv *c,
 				return br_error_set(err, BR_EDATA, fname,
 						    c->rec_line, "system "
 						    "header: \"%s\" appears "
-						    "twice", SNIP(q, f->s, f->n));
+						    "twice",
+						    SNIP(q, f->s, f->n));
 		sys[i].idx = br_rs_system(rs, f->s, true, &loc, err);
 		if (sys[i].idx == (size_t)-1)
 			return err->code;
@@ -663,26 +691,24 @@ static int pts_result(struct br_resultset *rs, struct csv *c,
 	for (i = 0; i < n && i + 2 < c->nf; i++) {
 		const struct field *f = &c->f[i + 2];
 		struct br_entry *e;
+		const char *sid;
+		size_t k;
 		double v;
 		int dec;
 
 		if (f->n == 0)
 			continue; /* no result (or a failed run) */
-		if (!created && t->loc.file != fname &&
-		    br_test_find_entry(t, sys[i].idx) != (size_t)-1) {
-			const struct br_entry *o = &t->entries[
-				br_test_find_entry(t, sys[i].idx)];
-
+		sid = rs->systems[sys[i].idx]->identifier;
+		k = created || t->loc.file == fname ? (size_t)-1
+			: br_test_find_entry(t, sys[i].idx);
+		if (k != (size_t)-1)
 			return br_error_set(err, BR_EDATA, fname, f->line,
 					    "system \"%s\" already has a "
 					    "result for \"%s\" (%s:%lu)",
-					    SNIP(q, rs->systems[sys[i].idx]
-						 ->identifier, strlen(rs->systems
-						 [sys[i].idx]->identifier)),
-					    lab,
-					    o->loc.file ? o->loc.file : "?",
-					    o->loc.line);
-		}
+					    SNIP(q, sid, strlen(sid)), lab,
+					    t->entries[k].loc.file ?
+					    t->entries[k].loc.file : "?",
+					    t->entries[k].loc.line);
 		e = br_test_add_entry(rs, t, sys[i].idx, &loc, err);
 		if (!e)
 			return err->code;
@@ -698,10 +724,8 @@ static int pts_result(struct br_resultset *rs, struct csv *c,
 			return br_error_set(err, BR_EDATA, fname, f->line,
 					    "value for system \"%s\" (column "
 					    "%zu) is not a number: \"%s\"",
-					    SNIP(q, rs->systems[sys[i].idx]
-						 ->identifier, strlen(rs->systems
-						 [sys[i].idx]->identifier)),
-					    i + 3, SNIP(q2, f->s, f->n));
+					    SNIP(q, sid, strlen(sid)), i + 3,
+					    SNIP(q2, f->s, f->n));
 		e->sample.has_value = true;
 		e->sample.value = v;
 		e->sample.value_text = istr(rs, f->s, f->n, fname, loc.line,
@@ -712,6 +736,12 @@ static int pts_result(struct br_resultset *rs, struct csv *c,
 	return BR_OK;
 }
 
+/*
+ * Read a PTS result-file-to-csv export (PTS-FORMAT.md 3): title and
+ * description lines, the system header, component rows, the header
+ * again, result rows.  Values are published means: has_value and
+ * value_text, no runs, N unknown.
+ */
 int br_read_pts_csv(struct br_resultset *rs, const char *name, const char *buf,
 		    size_t len, const struct br_ingest_opts *o,
 		    struct br_error *err)
@@ -846,6 +876,7 @@ static const char *const col_names[N_COLS] = {
 	"app_version", "arguments", "x", "x_label", "error",
 };
 
+/* The column a header name stands for (case-insensitive), or -1. */
 static int col_lookup(const char *s)
 {
 	int i;
@@ -925,6 +956,7 @@ static const struct field *cell(const struct tidy *td, enum col k)
 	return &td->c.f[i];
 }
 
+/* The line where column k of the current row starts (for messages). */
 static unsigned long cell_line(const struct tidy *td, enum col k)
 {
 	const struct field *f = cell(td, k);
@@ -932,6 +964,10 @@ static unsigned long cell_line(const struct tidy *td, enum col k)
 	return f->line ? f->line : td->c.rec_line;
 }
 
+/*
+ * Map the header row's names to columns; EDATA without system and
+ * value/mean or with a column twice.  Unknown names: one warning.
+ */
 static int header(struct tidy *td, struct br_error *err)
 {
 	struct csv *c = &td->c;
@@ -1027,8 +1063,8 @@ static int parse_value(struct tidy *td, const struct br_test *t, enum col k,
 		if (t->unit.dim != BR_DIM_TIME)
 			return br_error_set(err, BR_EDATA, td->fname,
 					    cell_line(td, k), "column '%s': "
-					    "\"%s\" is a duration, but the unit "
-					    "\"%s\" is not a time",
+					    "\"%s\" is a duration, but the "
+					    "unit \"%s\" is not a time",
 					    col_name(k, nm, sizeof nm),
 					    SNIP(q, f->s, f->n), t->unit.text);
 		*v = secs / t->unit.scale;
@@ -1064,7 +1100,8 @@ static int row_values(struct tidy *td, const struct br_test *t,
 	rv->se = NAN;
 	rv->mean = NAN;
 	if (fe->n) {
-		rv->error = istr(td->rs, fe->s, fe->n, td->fname, fe->line, err);
+		rv->error = istr(td->rs, fe->s, fe->n, td->fname, fe->line,
+				 err);
 		if (!rv->error)
 			return err->code;
 	}
@@ -1151,7 +1188,8 @@ static int row_test(struct tidy *td, bool series, struct br_test **out,
 		    struct br_error *err)
 {
 	struct br_resultset *rs = td->rs;
-	const struct field *fid = cell(td, COL_TEST), *fti = cell(td, COL_TITLE);
+	const struct field *fid = cell(td, COL_TEST);
+	const struct field *fti = cell(td, COL_TITLE);
 	const char *dir;
 	struct br_test tt, *t;
 	unsigned long line = td->c.rec_line;
@@ -1356,6 +1394,10 @@ static bool test_has_no_data(const struct br_test *t)
 	return true;
 }
 
+/*
+ * Read one data row: its test, system, kind and numbers; series rows
+ * are kept for build_series().
+ */
 static int tidy_row(struct tidy *td, struct br_error *err)
 {
 	struct br_resultset *rs = td->rs;
@@ -1375,9 +1417,10 @@ static int tidy_row(struct tidy *td, struct br_error *err)
 
 	for (i = td->n_header; i < c->nf; i++)
 		if (c->f[i].n)
-			return br_error_set(err, BR_EDATA, td->fname, c->rec_line,
-					    "row has %zu fields, the header "
-					    "%zu", c->nf, td->n_header);
+			return br_error_set(err, BR_EDATA, td->fname,
+					    c->rec_line, "row has %zu fields, "
+					    "the header %zu", c->nf,
+					    td->n_header);
 	if (fsys->n == 0)
 		return br_error_set(err, BR_EDATA, td->fname, c->rec_line,
 				    "column 'system' is empty");
@@ -1451,6 +1494,7 @@ static int tidy_row(struct tidy *td, struct br_error *err)
 	return BR_OK;
 }
 
+/* qsort() order of doubles. */
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -1552,6 +1596,10 @@ out:
 	return rc;
 }
 
+/*
+ * Tidy CSV: 95 when the first line after comments names a system and
+ * a value or mean column, 80 for the writer's first comment alone, else 0.
+ */
 int br_detect_tidy_csv(const char *buf, size_t len)
 {
 	size_t pos = br_text_bom(buf, len), end = len, n, i;
@@ -1608,6 +1656,7 @@ int br_detect_tidy_csv(const char *buf, size_t len)
 	return sys && val ? 95 : magic ? 80 : 0;
 }
 
+/* Read benchreport's tidy CSV (doc/tidy-csv.md) into rs. */
 int br_read_tidy_csv(struct br_resultset *rs, const char *name, const char *buf,
 		     size_t len, const struct br_ingest_opts *o,
 		     struct br_error *err)
@@ -1644,7 +1693,8 @@ int br_read_tidy_csv(struct br_resultset *rs, const char *name, const char *buf,
 			size_t kl, vl;
 			bool used;
 
-			if (!have_header && br_text_meta(s, n, &k, &kl, &v, &vl)) {
+			if (!have_header &&
+			    br_text_meta(s, n, &k, &kl, &v, &vl)) {
 				rc = br_meta_apply(rs, &td.meta, k, kl, v, vl,
 						   td.c.line, &used, err);
 				if (rc != BR_OK)

@@ -63,6 +63,7 @@ struct table {
 	size_t n_tok, cap_tok;
 };
 
+/* Free what analyze() allocated. */
 static void table_fini(struct table *tb)
 {
 	free(tb->names);
@@ -71,11 +72,13 @@ static void table_fini(struct table *tb)
 	free(tb->tok);
 }
 
+/* A blank between cells (a trailing CR counts as one). */
 static bool blank(char c)
 {
 	return c == ' ' || c == '\t' || c == '\r';
 }
 
+/* sp without blanks at either end. */
 static struct span trim(struct span sp)
 {
 	while (sp.n && blank(sp.s[0])) {
@@ -100,6 +103,7 @@ static size_t strip_marker(const char *s, size_t n)
 	return n;
 }
 
+/* Is s[0..n) a "no value" mark: -, --, n/a, na, an en or em dash? */
 static bool missing_marker(const char *s, size_t n)
 {
 	static const char *const marks[] = {
@@ -135,6 +139,7 @@ static enum vkind classify(struct span sp, double *v)
 	return V_NO;
 }
 
+/* Append sp to a growing array; false on ENOMEM. */
 static bool push_span(struct span **arr, size_t *n, size_t *cap,
 		      struct span sp)
 {
@@ -213,6 +218,10 @@ struct line {
 	unsigned long no;
 };
 
+/*
+ * The table's lines (not blank, not comments) with their line numbers,
+ * in a malloc'd array for the caller to free.
+ */
 static int collect_lines(const char *buf, size_t len, struct line **out,
 			 size_t *n_out, const char *name, struct br_error *err)
 {
@@ -538,8 +547,8 @@ static int analyze(struct table *tb, const char *buf, size_t len,
 				goto out;
 			}
 			r->label.s = tk[0].s;
-			r->label.n = (size_t)(tk[first - 1].s + tk[first - 1].n -
-					      tk[0].s);
+			r->label.n = (size_t)(tk[first - 1].s - tk[0].s) +
+				     tk[first - 1].n;
 		} else {
 			r->label = tk[0];
 		}
@@ -551,6 +560,11 @@ out:
 	return rc;
 }
 
+/*
+ * A table: 50 (blank-separated) or 40 (delimited) when the first 4 KiB
+ * read as one; 20 when most rows end in values but something is wrong
+ * (so the reader reports the line); else 0.
+ */
 int br_detect_table(const char *buf, size_t len)
 {
 	struct table tb;
@@ -786,6 +800,10 @@ static int cmp_row_x(const void *a, const void *b)
 	return x[1] < y[1] ? -1 : x[1] > y[1];
 }
 
+/*
+ * Read a mail table (doc/table.md): one test per row, or one series
+ * test for a scaling table; one run per cell.
+ */
 int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
 		  size_t len, const struct br_ingest_opts *o,
 		  struct br_error *err)
@@ -877,7 +895,8 @@ int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
 		const char *id = clean_label(rs, nm);
 
 		if (!id) {
-			rc = br_error_set(err, BR_EIO, fname, 0, "out of memory");
+			rc = br_error_set(err, BR_EIO, fname, 0,
+					  "out of memory");
 			goto out;
 		}
 		if (!*id) {
@@ -967,7 +986,8 @@ int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
 
 		xs = malloc(tb.n_rows * 2 * sizeof *xs);
 		if (!xs) {
-			rc = br_error_set(err, BR_EIO, fname, 0, "out of memory");
+			rc = br_error_set(err, BR_EIO, fname, 0,
+					  "out of memory");
 			goto out;
 		}
 		for (i = 0; i < tb.n_rows; i++) {
@@ -1015,7 +1035,8 @@ int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
 		tt.loc.file = fname;
 		tt.loc.line = tb.header_line;
 		if (!tt.title) {
-			rc = br_error_set(err, BR_EIO, fname, 0, "out of memory");
+			rc = br_error_set(err, BR_EIO, fname, 0,
+					  "out of memory");
 			goto out;
 		}
 		t = br_rs_test(rs, &tt, &created, err);
@@ -1025,8 +1046,8 @@ int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
 		}
 		if (!created) {
 			rc = br_error_set(err, BR_EDATA, fname, tb.header_line,
-					  "scaling test \"%s\" was already read "
-					  "from %s:%lu; series cannot be "
+					  "scaling test \"%s\" was already "
+					  "read from %s:%lu; series cannot be "
 					  "merged", tt.title, t->loc.file ?
 					  t->loc.file : "?", t->loc.line);
 			goto out;
@@ -1036,7 +1057,8 @@ int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
 		order = malloc(tb.n_rows * sizeof *order);
 		if (!t->x || !order) {
 			free(order);
-			rc = br_error_set(err, BR_EIO, fname, 0, "out of memory");
+			rc = br_error_set(err, BR_EIO, fname, 0,
+					  "out of memory");
 			goto out;
 		}
 		for (i = 0; i < tb.n_rows; i++) {

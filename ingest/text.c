@@ -12,6 +12,7 @@
 
 #include "text_int.h"
 
+/* See text_int.h: NUL bytes and invalid UTF-8 are EDATA at their line. */
 int br_text_check(const char *buf, size_t len, const char *name,
 		  struct br_error *err)
 {
@@ -68,6 +69,7 @@ bad:
 	return BR_OK;
 }
 
+/* See text_int.h. */
 size_t br_text_bom(const char *buf, size_t len)
 {
 	if (len >= 3 && (unsigned char)buf[0] == 0xef &&
@@ -90,6 +92,7 @@ static size_t digits(const char *s, size_t n, size_t *i, size_t max,
 	return *i - start;
 }
 
+/* See text_int.h: m:ss or h:mm:ss, in seconds. */
 bool br_parse_duration(const char *s, size_t n, double *seconds)
 {
 	double part[3], frac = 0, scale = 0.1, v;
@@ -136,6 +139,7 @@ bool br_parse_duration(const char *s, size_t n, double *seconds)
 	return true;
 }
 
+/* See text_int.h. */
 bool br_looks_like_duration(const char *s, size_t n)
 {
 	size_t i;
@@ -147,6 +151,7 @@ bool br_looks_like_duration(const char *s, size_t n)
 	return false;
 }
 
+/* See text_int.h: the shortest text that reads back to v. */
 void br_fmt_double(char *buf, size_t size, double v)
 {
 	int prec;
@@ -158,6 +163,7 @@ void br_fmt_double(char *buf, size_t size, double v)
 	}
 }
 
+/* See text_int.h. */
 void br_text_snip(char *out, size_t size, const char *s, size_t n)
 {
 	size_t i, o = 0, max = n > 40 ? 40 : n;
@@ -185,6 +191,7 @@ void br_text_snip(char *out, size_t size, const char *s, size_t n)
 	out[o] = '\0';
 }
 
+/* See text_int.h: "# key: value" with a lower-case key. */
 bool br_text_meta(const char *line, size_t n, const char **key,
 		  size_t *key_len, const char **value, size_t *value_len)
 {
@@ -218,6 +225,7 @@ bool br_text_meta(const char *line, size_t n, const char **key,
 	return true;
 }
 
+/* See text_int.h. */
 bool br_text_key_is(const char *key, size_t n, const char *word)
 {
 	return strlen(word) == n && strncasecmp(key, word, n) == 0;
@@ -263,6 +271,7 @@ static const char *join_line(struct br_resultset *rs, const char *old,
 #define SYS_OWN_SW 2
 #define SYS_OWN_NOTES 4
 
+/* Free the per-system ownership bits. */
 void br_meta_fini(struct br_meta *m)
 {
 	free(m->sys_own);
@@ -287,6 +296,7 @@ static unsigned char *sys_own(struct br_meta *m, size_t idx)
 	return &m->sys_own[idx];
 }
 
+/* Apply the value of one "# system:" line (grammar in text_int.h). */
 static int sys_meta(struct br_resultset *rs, struct br_meta *m,
 		    const char *value, size_t n, unsigned long line,
 		    struct br_error *err)
@@ -436,6 +446,7 @@ static int set_field(struct br_resultset *rs, const char **field,
 	return BR_OK;
 }
 
+/* See text_int.h: the result set's metadata keys and "# system:". */
 int br_meta_apply(struct br_resultset *rs, struct br_meta *m,
 		  const char *key, size_t kl, const char *value, size_t vl,
 		  unsigned long line, bool *used, struct br_error *err)

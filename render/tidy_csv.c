@@ -44,6 +44,7 @@ static void fmt_num(char *buf, size_t size, double v)
 	}
 }
 
+/* NULL as "". */
 static const char *nz(const char *s)
 {
 	return s ? s : "";
@@ -55,6 +56,7 @@ static bool numeric_test(const struct br_test *t)
 	return t->display == BR_DISPLAY_BAR || t->display == BR_DISPLAY_LINE;
 }
 
+/* Is t a series: LINE display, or entries with points? */
 static bool is_series(const struct br_test *t)
 {
 	size_t i;
@@ -67,6 +69,7 @@ static bool is_series(const struct br_test *t)
 	return false;
 }
 
+/* Note which columns sample s needs. */
 static void scan_sample(const struct br_sample *s, struct cols *c)
 {
 	if (s->n_runs)
@@ -75,6 +78,7 @@ static void scan_sample(const struct br_sample *s, struct cols *c)
 		c->mean = true;
 }
 
+/* Which optional columns the whole result set needs. */
 static void scan_columns(const struct br_resultset *rs, struct cols *c)
 {
 	size_t i, j, k;
@@ -190,6 +194,7 @@ static void put_components(FILE *fp, const struct br_kv *kv, size_t n)
 	}
 }
 
+/* One "# system: NAME | field | value" line per line of value. */
 static void put_sys_field(FILE *fp, const struct br_system *s,
 			  const char *field, const char *value)
 {
@@ -210,6 +215,7 @@ static void put_sys_field(FILE *fp, const struct br_system *s,
 	}
 }
 
+/* Every "# system:" line of one system, or a bare declaration. */
 static void put_system(FILE *fp, const struct br_system *s)
 {
 	bool any = false;
@@ -255,6 +261,7 @@ static void put_system(FILE *fp, const struct br_system *s)
 	}
 }
 
+/* The direction column: as given, or empty when it was inferred. */
 static const char *direction_text(const struct br_test *t)
 {
 	if (t->dir_inferred)
@@ -266,6 +273,7 @@ static const char *direction_text(const struct br_test *t)
 	return "";
 }
 
+/* The header row for the columns in c. */
 static void put_header(FILE *fp, const struct cols *c)
 {
 	fputs("test,title,app_version,arguments,description,unit,direction",
@@ -294,6 +302,7 @@ struct row {
 	const char *error;
 };
 
+/* One data row of test t and system s. */
 static void put_row(FILE *fp, const struct cols *c, const struct br_test *t,
 		    const struct br_system *s, const struct row *r)
 {
@@ -363,6 +372,10 @@ static bool put_sample(FILE *fp, const struct cols *c, const struct br_test *t,
 	return true;
 }
 
+/*
+ * All rows of one entry: per point for a series, else its sample;
+ * a failure row when nothing else was written.
+ */
 static void put_entry(FILE *fp, const struct cols *c, const struct br_test *t,
 		      const struct br_system *sys, const struct br_entry *e)
 {
@@ -390,6 +403,7 @@ static void put_entry(FILE *fp, const struct cols *c, const struct br_test *t,
 	}
 }
 
+/* See tidy_csv.h. */
 int br_write_tidy_csv(FILE *fp, const struct br_resultset *rs,
 		      struct br_error *err)
 {

@@ -921,8 +921,10 @@ START_TEST(test_writer_text)
 		",\"T, one\",,,\"a \"\"b\"\"\nc\",MB/s,HIB,A|B,0.1,132.00,,\n"
 		",\"T, one\",,,\"a \"\"b\"\"\nc\",MB/s,HIB,A|B,"
 		"0.3333333333333333,132.00,,\n"
-		",\"T, one\",,,\"a \"\"b\"\"\nc\",MB/s,HIB,A|B,1e+308,132.00,,\n"
-		",\"T, one\",,,\"a \"\"b\"\"\nc\",MB/s,HIB,plain,,2.5,0.125,7\n");
+		",\"T, one\",,,\"a \"\"b\"\"\nc\",MB/s,HIB,A|B,1e+308,"
+		"132.00,,\n"
+		",\"T, one\",,,\"a \"\"b\"\"\nc\",MB/s,HIB,plain,,2.5,0.125,"
+		"7\n");
 	free(text);
 	br_resultset_free(rs);
 }
@@ -1036,7 +1038,8 @@ START_TEST(test_mutations)
 	/* Flip, cut and splice bytes of real inputs: no crash, no leak. */
 	static const char *const paths[] = {
 		"data/csv/tidy-runs.csv", "data/csv/pts-export.csv",
-		"data/csv/tidy-series.csv", "../samples/seed-003-tpch-ufs-zfs.txt",
+		"data/csv/tidy-series.csv",
+		"../samples/seed-003-tpch-ufs-zfs.txt",
 	};
 	static const char junk[] = "\",\n\r#:|[]()-0123456789.e:\xff\x00 \t;";
 	char orig[65536], buf[65536];
@@ -1119,8 +1122,8 @@ Suite *br_suite_csv(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("roundtrip");
-	tcase_add_loop_test(tc, test_roundtrip, 0,
-			    sizeof roundtrip_inputs / sizeof roundtrip_inputs[0]);
+	tcase_add_loop_test(tc, test_roundtrip, 0, sizeof roundtrip_inputs /
+			    sizeof roundtrip_inputs[0]);
 	tcase_add_test(tc, test_writer_text);
 	suite_add_tcase(s, tc);
 

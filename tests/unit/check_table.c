@@ -80,7 +80,8 @@ static const struct br_entry *entry(const struct br_resultset *rs,
 
 START_TEST(test_seed_003)
 {
-	struct br_resultset *rs = load_ok("../samples/seed-003-tpch-ufs-zfs.txt");
+	struct br_resultset *rs =
+		load_ok("../samples/seed-003-tpch-ufs-zfs.txt");
 	static const char *const titles[] = {
 		"db creation", "catalog", "ts creation", "data load",
 		"index creation", "key creation",
