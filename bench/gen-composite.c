@@ -2,7 +2,8 @@
  * gen-composite.c - writes a large, valid PTS composite.xml for `make
  * bench`: R results x S systems x N runs, deterministic (fixed seed).
  *   gen-composite RESULTS SYSTEMS RUNS > big.xml
- * 2000 x 12 x 5 is about 10 MB.  The numbers are synthetic.
+ * 2900 x 12 x 5 is about 10 MB (PTS 10.x layout, test-run-times in each
+ * Entry).  The numbers are synthetic.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,7 +67,13 @@ int main(int argc, char **argv)
 			       "        <RawString>", s + 1, sum / N);
 			for (k = 0; k < N && k < 64; k++)
 				printf("%s%.2f", k ? ":" : "", v[k]);
-			printf("</RawString>\n      </Entry>\n");
+			/* PTS 10.x also records each run's duration */
+			printf("</RawString>\n        <JSON>{&quot;"
+			       "test-run-times&quot;:&quot;");
+			for (k = 0; k < N && k < 64; k++)
+				printf("%s%.2f", k ? ":" : "",
+				       30 + 60 * rnd());
+			printf("&quot;}</JSON>\n      </Entry>\n");
 		}
 		printf("    </Data>\n  </Result>\n");
 	}

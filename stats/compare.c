@@ -14,6 +14,7 @@
  */
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include <gsl/gsl_cdf.h>
@@ -39,13 +40,49 @@ const char *br_verdict_name(enum br_verdict v)
 	return "";
 }
 
+/*
+ * The last quantiles computed, keyed by the exact (p, df): summaries ask
+ * for the same few (0.975, n - 1) thousands of times, and each costs a
+ * Newton refinement.  Per thread, so the library stays reentrant.
+ */
+#define QMEMO 64
+static _Thread_local struct {
+	double p, df, q;
+} qmemo[QMEMO];
+
+static size_t qmemo_slot(double p, double df)
+{
+	uint64_t a, b;
+
+	memcpy(&a, &p, sizeof a);
+	memcpy(&b, &df, sizeof b);
+	return (size_t)(((a ^ (b * 0x9e3779b97f4a7c15ULL)) >> 29) % QMEMO);
+}
+
+static double t_quantile(double p, double df);
+
 double br_t_quantile(double p, double df)
+{
+	size_t k;
+	double q;
+
+	if (!(p > 0 && p < 1) || !(df > 0))
+		return NAN;
+	k = qmemo_slot(p, df);
+	if (qmemo[k].p == p && qmemo[k].df == df)
+		return qmemo[k].q;
+	q = t_quantile(p, df);
+	qmemo[k].p = p;
+	qmemo[k].df = df;
+	qmemo[k].q = q;
+	return q;
+}
+
+static double t_quantile(double p, double df)
 {
 	double tail, x, dens, step;
 	int i;
 
-	if (!(p > 0 && p < 1) || !(df > 0))
-		return NAN;
 	if (isinf(df))
 		return gsl_cdf_ugaussian_Pinv(p);
 	if (p == 0.5)
@@ -88,6 +125,12 @@ double br_st_var_mean(const struct br_summary *s)
 bool br_st_welch(const struct br_summary *a, const struct br_summary *b,
 		 double alpha, struct br_welch *w)
 {
+	return br_st_welch_ex(a, b, alpha, true, w);
+}
+
+bool br_st_welch_ex(const struct br_summary *a, const struct br_summary *b,
+		    double alpha, bool with_ci, struct br_welch *w)
+{
 	double va = br_st_var_mean(a), vb = br_st_var_mean(b), wa, wb;
 
 	if (isnan(va) || isnan(vb) || !br_st_in_range(a) ||
@@ -112,6 +155,13 @@ bool br_st_welch(const struct br_summary *a, const struct br_summary *b,
 	w->df = 1 / (wa * wa / (double)(a->n - 1) +
 		     wb * wb / (double)(b->n - 1));
 	w->p = 2 * gsl_cdf_tdist_Q(fabs(w->t), w->df);
+	if (!with_ci && !(fabs(w->p - alpha) <= 1e-6 * alpha)) {
+		/* p is far from alpha: the CI test (|d| > q se_d) decides
+		 * the same way, so skip the costly exact quantile. */
+		w->q = w->half = NAN;
+		w->sig = w->p < alpha ? (w->d > 0 ? 1 : -1) : 0;
+		return true;
+	}
 	w->q = br_t_quantile(1 - alpha / 2, w->df);
 	w->half = w->q * w->se_d;
 	if (fabs(w->d) > w->half)

@@ -44,4 +44,12 @@ double br_st_var_mean(const struct br_summary *s);
 bool br_st_welch(const struct br_summary *a, const struct br_summary *b,
 		 double alpha, struct br_welch *w);
 
+/*
+ * As br_st_welch; with_ci false (ranking) skips the exact quantile when
+ * p is clearly on one side of alpha (q and half are then NAN): sig and p
+ * are the same as br_st_welch's.
+ */
+bool br_st_welch_ex(const struct br_summary *a, const struct br_summary *b,
+		    double alpha, bool with_ci, struct br_welch *w);
+
 #endif
