@@ -42,6 +42,7 @@ struct br_cli {
 	double fail_on_regression; /* --fail-on-regression PCT; < 0: off */
 	bool holm;               /* --holm */
 	bool details;            /* --details */
+	const char *depfile;     /* --depfile FILE: make rule, see depfile.c */
 	struct br_ingest_opts ingest;
 	const char **inputs;
 	const char **input_systems; /* --system in force for each input */
@@ -77,6 +78,17 @@ int br_cli_table_format(const struct br_cli *cli, enum br_fmt *fmt);
 /* Print warnings unless -q. */
 void br_cli_print_warnings(const struct br_cli *cli,
 			   const struct br_resultset *rs);
+
+/*
+ * --depfile (depfile.c).  br_cli_dep_begin() checks the options and
+ * starts recording inputs and outputs (call before running a command);
+ * br_cli_dep_write() writes the rule after a successful run and returns
+ * BR_OK or the error it printed.  br_cli_add_dep() adds a file the
+ * output was built from that ingest does not read (a --template file).
+ */
+int br_cli_dep_begin(struct br_cli *cli);
+int br_cli_dep_write(const struct br_cli *cli);
+void br_cli_add_dep(const char *path);
 
 int br_cmd_inspect(struct br_cli *cli);
 int br_cmd_stats(struct br_cli *cli);

@@ -444,12 +444,12 @@ int br_cmd_render(struct br_cli *cli)
 	if (!out)
 		return br_cli_usage(cli, "render needs -o OUT: a .svg, .png "
 				    "or .pdf file, or a directory");
-	if (!strcmp(out, "-"))
-		return br_cli_usage(cli, "render writes files; -o - (stdout) "
-				    "is not supported");
+	if (!strcmp(out, "-") && !cli->format)
+		return br_cli_usage(cli, "-o - (stdout) needs --format svg, "
+				    "png or pdf");
 	ext = extension(out);
-	is_dir = out[strlen(out) - 1] == '/' ||
-		 (stat(out, &st) == 0 && S_ISDIR(st.st_mode));
+	is_dir = strcmp(out, "-") && (out[strlen(out) - 1] == '/' ||
+		 (stat(out, &st) == 0 && S_ISDIR(st.st_mode)));
 	if (!is_dir && ext && (!strcasecmp(ext, "html") ||
 			       !strcasecmp(ext, "htm") ||
 			       !strcasecmp(ext, "txt") ||

@@ -39,7 +39,7 @@ enum opt_id {
 	OPT_CONFIDENCE, OPT_BASELINE, OPT_TESTS, OPT_SYSTEMS, OPT_TITLE,
 	OPT_INPUT_FORMAT, OPT_SYSTEM, OPT_EQUIVALENCE, OPT_MINISTAT,
 	OPT_FAIL_ON_REGRESSION, OPT_HOLM, OPT_DETAILS, OPT_WHISKERS, OPT_SORT,
-	OPT_HIGHLIGHT, OPT_SVG_TEXT, OPT_WIDTH,
+	OPT_HIGHLIGHT, OPT_SVG_TEXT, OPT_WIDTH, OPT_CHART, OPT_DEPFILE,
 };
 
 struct option_def {
@@ -102,6 +102,15 @@ static const struct option_def options[] = {
 	 "glyph outlines (looks the same without the fonts)"},
 	{"width", 0, "PT", CMD_RENDER, OPT_WIDTH,
 	 "chart width in points (default 600; PNG pixels are twice that)"},
+	{"chart", 0, "KIND", CMD_RENDER, OPT_CHART,
+	 "auto (default): a grouped chart for a table or a multi-way "
+	 "comparison (\"A: B\" names), else a bar or line chart per test; "
+	 "bar, line: only those; grouped: every selected test (one unit and "
+	 "direction) in one chart; overview: the result overview alone"},
+	{"depfile", 0, "FILE", CMD_ALL, OPT_DEPFILE,
+	 "also write a make rule to FILE: -o's file(s) depend on every "
+	 "input file, directory and template read (for -include in a "
+	 "Makefile)"},
 	{"quiet", 'q', NULL, CMD_ALL, OPT_QUIET, "no warnings on stderr"},
 	{"verbose", 'v', NULL, CMD_ALL, OPT_VERBOSE, "more detail"},
 	{"help", 'h', NULL, CMD_ALL, OPT_HELP, "show this help and exit"},
@@ -277,11 +286,13 @@ static int apply(struct br_cli *cli, const struct command *c,
 				    &cli->fail_on_regression);
 	case OPT_HOLM: cli->holm = true; break;
 	case OPT_DETAILS: cli->details = true; break;
+	case OPT_DEPFILE: cli->depfile = arg; break;
 	case OPT_WHISKERS:
 	case OPT_SORT:
 	case OPT_HIGHLIGHT:
 	case OPT_SVG_TEXT:
 	case OPT_WIDTH:
+	case OPT_CHART:
 		return br_render_option(cli, o->name, arg);
 	}
 	return BR_OK;
@@ -402,7 +413,16 @@ int main(int argc, char **argv)
 		if (cli.n_inputs == 0)
 			rc = br_cli_usage(&cli, "no INPUT given");
 		else
+			rc = br_cli_dep_begin(&cli);
+		if (rc == BR_OK && cli.n_inputs > 0) {
 			rc = c->run(&cli);
+			if (rc == BR_OK || rc == BR_EREGRESS) {
+				int drc = br_cli_dep_write(&cli);
+
+				if (drc != BR_OK)
+					rc = drc;
+			}
+		}
 	} else if (rc < 0) {
 		rc = 0;
 	}

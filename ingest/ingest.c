@@ -186,6 +186,8 @@ static int ingest_file(struct br_resultset *rs, const char *path,
 	if (!fp)
 		return br_error_set(err, BR_EIO, path, 0, "cannot open: %s",
 				    strerror(errno));
+	if (!is_stdin && o->on_path)
+		o->on_path(o->on_path_ctx, path, false);
 	rc = slurp(fp, name, max, &buf, &len, err);
 	if (!is_stdin)
 		fclose(fp);
@@ -254,6 +256,8 @@ static int ingest_dir(struct br_resultset *rs, const char *path, int depth,
 	if (!d)
 		return br_error_set(err, BR_EIO, path, 0, "cannot open: %s",
 				    strerror(errno));
+	if (o->on_path)
+		o->on_path(o->on_path_ctx, path, true);
 	while ((de = readdir(d)) != NULL) {
 		char *full;
 		size_t len;

@@ -11,6 +11,7 @@
 #ifndef BR_INGEST_H
 #define BR_INGEST_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "../model/model.h"
@@ -19,6 +20,11 @@ struct br_ingest_opts {
 	const char *input_format; /* NULL: detect from content */
 	const char *system;       /* --system NAME for raw logs, or NULL */
 	size_t max_input_bytes;   /* 0: the default cap (2 GiB) */
+	/* Called with every file about to be read and every directory
+	 * walked (never stdin), e.g. to write a dependency file.  NULL:
+	 * none. */
+	void (*on_path)(void *ctx, const char *path, bool is_dir);
+	void *on_path_ctx;
 };
 
 void br_ingest_opts_defaults(struct br_ingest_opts *o);
