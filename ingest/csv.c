@@ -15,6 +15,7 @@
  */
 #include <ctype.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1518,48 +1519,72 @@ static size_t x_index(const double *xs, size_t n, double x)
 	return lo;
 }
 
+/* A series row's place when grouping rows by test. */
+struct srow_key {
+	uintptr_t test;  /* the test's address: any fixed order will do */
+	size_t row;
+};
+
+/* Order of series rows: by test, then by row. */
+static int cmp_srow(const void *a, const void *b)
+{
+	const struct srow_key *x = a, *y = b;
+
+	if (x->test != y->test)
+		return x->test < y->test ? -1 : 1;
+	return x->row < y->row ? -1 : x->row > y->row;
+}
+
 /*
  * Build test->x (the sorted distinct x of its rows) and the points of
  * every entry that has series rows, then apply the rows in file order.
+ * O(n log n) in the number of rows, however many series tests there are.
  */
 static int build_series(struct tidy *td, struct br_error *err)
 {
+	struct srow_key *order = NULL;
 	double *xs = NULL;
-	size_t i, j, k, nx;
+	size_t i, j, k, m, nx;
 	int rc = BR_OK;
 
 	if (td->n_srows == 0)
 		return BR_OK;
 	xs = malloc(td->n_srows * sizeof *xs);
-	if (!xs)
-		return br_error_set(err, BR_EIO, td->fname, 0, "out of memory");
-	/* Tests are few next to rows; one pass per series test. */
+	order = malloc(td->n_srows * sizeof *order);
+	if (!xs || !order) {
+		rc = br_error_set(err, BR_EIO, td->fname, 0, "out of memory");
+		goto out;
+	}
 	for (i = 0; i < td->n_srows; i++) {
-		struct br_test *t = td->srows[i].t;
+		order[i].test = (uintptr_t)td->srows[i].t;
+		order[i].row = i;
+	}
+	qsort(order, td->n_srows, sizeof *order, cmp_srow);
+	/* Each run of one test in order[]: its distinct x, sorted. */
+	for (i = 0; i < td->n_srows; i = j) {
+		struct br_test *t = td->srows[order[i].row].t;
 
-		if (t->x)
-			continue; /* built already */
-		for (j = i, nx = 0; j < td->n_srows; j++)
-			if (td->srows[j].t == t)
-				xs[nx++] = td->srows[j].x;
+		for (j = i, nx = 0; j < td->n_srows &&
+		     order[j].test == order[i].test; j++)
+			xs[nx++] = td->srows[order[j].row].x;
 		qsort(xs, nx, sizeof *xs, cmp_double);
-		for (j = k = 0; j < nx; j++)
-			if (k == 0 || xs[j] != xs[k - 1])
-				xs[k++] = xs[j];
-		t->x = malloc(k * sizeof *t->x);
+		for (k = m = 0; k < nx; k++)
+			if (m == 0 || xs[k] != xs[m - 1])
+				xs[m++] = xs[k];
+		t->x = malloc(m * sizeof *t->x);
 		if (!t->x) {
 			rc = br_error_set(err, BR_EIO, td->fname, 0,
 					  "out of memory");
 			goto out;
 		}
-		memcpy(t->x, xs, k * sizeof *t->x);
-		t->n_x = k;
+		memcpy(t->x, xs, m * sizeof *t->x);
+		t->n_x = m;
 	}
 	for (i = 0; i < td->n_srows; i++) {
 		struct srow *sr = &td->srows[i];
 		struct br_entry *e = &sr->t->entries[sr->entry];
 		struct br_loc loc = {td->fname, sr->line};
-		struct br_sample *s;
+		struct br_sample *smp;
 		enum apply_status st;
 		unsigned long first = sr->line;
 
@@ -1576,8 +1601,8 @@ static int build_series(struct tidy *td, struct br_error *err)
 				e->points[k].value = NAN;
 			}
 		}
-		s = &e->points[x_index(sr->t->x, sr->t->n_x, sr->x)];
-		st = sample_apply(s, &sr->v, &loc, err);
+		smp = &e->points[x_index(sr->t->x, sr->t->n_x, sr->x)];
+		st = sample_apply(smp, &sr->v, &loc, err);
 		if (st == APPLY_OK)
 			continue;
 		/* The line of this point's first row, for the message. */
@@ -1588,10 +1613,11 @@ static int build_series(struct tidy *td, struct br_error *err)
 				first = td->srows[j].line;
 				break;
 			}
-		rc = apply_error(td, st, s, &sr->v, sr->line, first, err);
+		rc = apply_error(td, st, smp, &sr->v, sr->line, first, err);
 		goto out;
 	}
 out:
+	free(order);
 	free(xs);
 	return rc;
 }

@@ -1071,7 +1071,7 @@ END_TEST
 
 START_TEST(test_many_rows)
 {
-	/* 100000 run rows of one test+system, then 2000 systems: linear. */
+	/* 100000 run rows of one test+system, then 2000 systems. */
 	size_t cap = 8 << 20, len = 0, i;
 	char *buf = malloc(cap);
 	struct br_resultset *rs = br_resultset_new();
@@ -1086,6 +1086,17 @@ START_TEST(test_many_rows)
 	ck_assert_int_eq(load_buf(rs, "many", buf, len, NULL, &err), BR_OK);
 	ck_assert_uint_eq(rs->tests[0]->entries[0].sample.n_runs, 100000);
 	ck_assert_uint_eq(rs->tests[0]->n_entries, 2001);
+	br_resultset_free(rs);
+	/* 50000 series tests of one row each: also linear. */
+	len = (size_t)sprintf(buf, "system,value,title,x\n");
+	for (i = 0; i < 50000; i++)
+		len += (size_t)sprintf(buf + len, "A,%zu,T%zu,%zu\n", i, i,
+				       i % 7);
+	rs = br_resultset_new();
+	ck_assert_int_eq(load_buf(rs, "series", buf, len, NULL, &err), BR_OK);
+	ck_assert_uint_eq(rs->n_tests, 50000);
+	ck_assert_uint_eq(rs->tests[49999]->n_x, 1);
+	ck_assert_double_eq(rs->tests[49999]->x[0], 49999 % 7);
 	br_resultset_free(rs);
 	free(buf);
 }
