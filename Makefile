@@ -54,8 +54,8 @@ LIB = $(BUILD)/libbenchreport.a
 TESTBIN = $(BUILD)/tests/run-unit
 
 .PHONY: all deps check unit golden demo sanitize bench install uninstall clean
-.PHONY: fuzz fuzz-targets fuzz-replay
-all: $(BIN)
+.PHONY: fuzz fuzz-targets fuzz-replay man
+all: $(BIN) doc/benchreport.1
 
 deps:
 	@sh scripts/deps.sh
@@ -130,12 +130,20 @@ $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(LIB)
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(LIB) $(LDLIBS)
 
+# The man page comes from the option and command tables in cli/main.c,
+# the same source as --help: `benchreport help --man` prints it.
+man: doc/benchreport.1
+doc/benchreport.1: $(BIN)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  MAN     $@")
+	$(Q)./$(BIN) help --man > $@.tmp && mv $@.tmp $@
+
 bench:
 	@sh scripts/deps.sh time bc
 	@$(MAKE) --no-print-directory $(BIN)
 	$(Q)BR=./$(BIN) sh bench/run.sh
 
-install: $(BIN)
+install: $(BIN) doc/benchreport.1
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/benchreport
 	@if [ -f doc/benchreport.1 ]; then \
