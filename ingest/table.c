@@ -765,14 +765,17 @@ static int cell_value(struct br_resultset *rs, const struct table *tb,
 	return br_sample_add_run(s, v, &loc, err);
 }
 
-/* A new entry for (t, system); EDATA if an earlier input has one. */
+/* A new entry for (t, system); EDATA if an earlier input has one.  A
+ * test made by this table has only this table's entries (one per
+ * column, and columns are distinct): no search then. */
 static struct br_entry *new_entry(struct br_resultset *rs,
 				  const struct table *tb, struct br_test *t,
 				  size_t sys, unsigned long line,
 				  struct br_error *err)
 {
 	struct br_loc loc = {tb->name, line};
-	size_t i = br_test_find_entry(t, sys);
+	size_t i = t->loc.file == tb->name ? (size_t)-1
+		   : br_test_find_entry(t, sys);
 	char q[64], q2[64];
 
 	if (i != (size_t)-1) {
