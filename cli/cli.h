@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "ingest/ingest.h"
 #include "model/model.h"
@@ -74,6 +75,15 @@ void br_cli_selection_free(struct br_selection *sel);
 
 /* --format resolved against the output file's extension; text default. */
 int br_cli_table_format(const struct br_cli *cli, enum br_fmt *fmt);
+
+/*
+ * Write a command's output: open -o (or stdout) atomically, call
+ * write(fp, ctx, err), commit on BR_OK or discard, and print any error.
+ * Returns write's code or the I/O error.
+ */
+int br_cli_emit(const struct br_cli *cli,
+		int (*write)(FILE *fp, void *ctx, struct br_error *err),
+		void *ctx);
 
 /* Print warnings unless -q. */
 void br_cli_print_warnings(const struct br_cli *cli,

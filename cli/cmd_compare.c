@@ -11,7 +11,6 @@
 
 #include "cli.h"
 #include "render/numfmt.h"
-#include "render/output.h"
 #include "render/words.h"
 #include "stats/pooled.h"
 #include "stats/stats.h"
@@ -498,16 +497,31 @@ static bool regressed(const struct br_cli *cli, const struct cmp_result *r)
 	return false;
 }
 
+struct compare_job {
+	const struct br_cli *cli;
+	const struct br_selection *sel;
+	const struct cmp_result *r;
+	enum br_fmt fmt;
+};
+
+static int write_compare(FILE *fp, void *ctx, struct br_error *err)
+{
+	const struct compare_job *job = ctx;
+
+	if (job->fmt != BR_FMT_TEXT)
+		return write_table(job->sel, job->r, fp, job->fmt, err);
+	write_text(job->cli, job->sel, job->r, fp);
+	return BR_OK;
+}
+
 int br_cmd_compare(struct br_cli *cli)
 {
 	struct br_selection sel;
 	struct cmp_result r;
-	struct br_out out;
-	struct br_error err;
-	enum br_fmt fmt;
+	struct compare_job job;
 	int rc;
 
-	rc = br_cli_table_format(cli, &fmt);
+	rc = br_cli_table_format(cli, &job.fmt);
 	if (rc != BR_OK)
 		return rc;
 	rc = br_cli_load(cli, &sel);
@@ -524,21 +538,11 @@ int br_cmd_compare(struct br_cli *cli)
 		br_cli_selection_free(&sel);
 		return rc;
 	}
-	br_error_clear(&err);
-	rc = br_out_open(&out, cli->output ? cli->output : "-", &err);
-	if (rc == BR_OK) {
-		if (fmt == BR_FMT_TEXT)
-			write_text(cli, &sel, &r, out.fp);
-		else
-			rc = write_table(&sel, &r, out.fp, fmt, &err);
-		if (rc == BR_OK)
-			rc = br_out_commit(&out, &err);
-		else
-			br_out_abort(&out);
-	}
-	if (rc != BR_OK)
-		br_cli_report(&err);
-	else if (regressed(cli, &r))
+	job.cli = cli;
+	job.sel = &sel;
+	job.r = &r;
+	rc = br_cli_emit(cli, write_compare, &job);
+	if (rc == BR_OK && regressed(cli, &r))
 		rc = BR_EREGRESS;
 	result_free(&r);
 	br_cli_selection_free(&sel);

@@ -11,7 +11,6 @@
 
 #include "cli.h"
 #include "render/convert.h"
-#include "render/output.h"
 #include "render/tidy_csv.h"
 
 enum conv_fmt { CONV_XML, CONV_CSV, CONV_JSON };
@@ -59,46 +58,47 @@ void br_cli_now(char *buf, size_t size)
 	strftime(buf, size, "%Y-%m-%d %H:%M:%S", &tm);
 }
 
+struct convert_job {
+	const struct br_cli *cli;
+	const struct br_resultset *rs;
+	enum conv_fmt fmt;
+	char now[32];
+};
+
+static int write_convert(FILE *fp, void *ctx, struct br_error *err)
+{
+	const struct convert_job *job = ctx;
+
+	switch (job->fmt) {
+	case CONV_XML:
+		return br_write_pts_xml(fp, job->rs, job->cli->title, job->now,
+					err);
+	case CONV_CSV:
+		return br_write_tidy_csv(fp, job->rs, err);
+	case CONV_JSON:
+		break;
+	}
+	return br_write_json(fp, job->rs, job->cli->title, job->now, err);
+}
+
 int br_cmd_convert(struct br_cli *cli)
 {
 	struct br_selection sel;
-	struct br_out out;
-	struct br_error err;
-	enum conv_fmt fmt = CONV_XML;
-	char now[32];
+	struct convert_job job;
 	int rc;
 
-	rc = pick_format(cli, &fmt);
+	job.fmt = CONV_XML;
+	rc = pick_format(cli, &job.fmt);
 	if (rc != BR_OK)
 		return rc;
 	rc = br_cli_load(cli, &sel);
 	if (rc != BR_OK)
 		return rc;
 	br_cli_print_warnings(cli, sel.rs);
-	br_cli_now(now, sizeof now);
-	br_error_clear(&err);
-	rc = br_out_open(&out, cli->output ? cli->output : "-", &err);
-	if (rc == BR_OK) {
-		switch (fmt) {
-		case CONV_XML:
-			rc = br_write_pts_xml(out.fp, sel.rs, cli->title, now,
-					      &err);
-			break;
-		case CONV_CSV:
-			rc = br_write_tidy_csv(out.fp, sel.rs, &err);
-			break;
-		case CONV_JSON:
-			rc = br_write_json(out.fp, sel.rs, cli->title, now,
-					   &err);
-			break;
-		}
-		if (rc == BR_OK)
-			rc = br_out_commit(&out, &err);
-		else
-			br_out_abort(&out);
-	}
-	if (rc != BR_OK)
-		br_cli_report(&err);
+	br_cli_now(job.now, sizeof job.now);
+	job.cli = cli;
+	job.rs = sel.rs;
+	rc = br_cli_emit(cli, write_convert, &job);
 	br_cli_selection_free(&sel);
 	return rc;
 }

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "render/output.h"
 
 static const char *display_name(enum br_display d)
 {
@@ -160,24 +159,32 @@ static void write_inspect(FILE *fp, const struct br_cli *cli,
 	}
 }
 
+struct inspect_job {
+	const struct br_cli *cli;
+	const struct br_selection *sel;
+};
+
+static int write_job(FILE *fp, void *ctx, struct br_error *err)
+{
+	const struct inspect_job *job = ctx;
+
+	(void)err;
+	write_inspect(fp, job->cli, job->sel);
+	return BR_OK;
+}
+
 int br_cmd_inspect(struct br_cli *cli)
 {
 	struct br_selection sel;
-	struct br_out out;
-	struct br_error err;
+	struct inspect_job job;
 	int rc;
 
 	rc = br_cli_load(cli, &sel);
 	if (rc != BR_OK)
 		return rc;
-	br_error_clear(&err);
-	rc = br_out_open(&out, cli->output ? cli->output : "-", &err);
-	if (rc == BR_OK) {
-		write_inspect(out.fp, cli, &sel);
-		rc = br_out_commit(&out, &err);
-	}
-	if (rc != BR_OK)
-		br_cli_report(&err);
+	job.cli = cli;
+	job.sel = &sel;
+	rc = br_cli_emit(cli, write_job, &job);
 	br_cli_selection_free(&sel);
 	return rc;
 }

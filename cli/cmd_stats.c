@@ -11,7 +11,6 @@
 
 #include "cli.h"
 #include "render/numfmt.h"
-#include "render/output.h"
 #include "stats/stats.h"
 
 static const char *const csv_cols[] = {
@@ -303,35 +302,37 @@ static int stats_text(const struct br_cli *cli, const struct br_selection *sel,
 	return BR_OK;
 }
 
+struct stats_job {
+	const struct br_cli *cli;
+	const struct br_selection *sel;
+	enum br_fmt fmt;
+};
+
+static int write_stats(FILE *fp, void *ctx, struct br_error *err)
+{
+	const struct stats_job *job = ctx;
+
+	if (job->fmt == BR_FMT_TEXT)
+		return stats_text(job->cli, job->sel, fp, err);
+	return stats_table(job->cli, job->sel, fp, job->fmt, err);
+}
+
 int br_cmd_stats(struct br_cli *cli)
 {
 	struct br_selection sel;
-	struct br_out out;
-	struct br_error err;
-	enum br_fmt fmt;
+	struct stats_job job;
 	int rc;
 
-	rc = br_cli_table_format(cli, &fmt);
+	rc = br_cli_table_format(cli, &job.fmt);
 	if (rc != BR_OK)
 		return rc;
 	rc = br_cli_load(cli, &sel);
 	if (rc != BR_OK)
 		return rc;
 	br_cli_print_warnings(cli, sel.rs);
-	br_error_clear(&err);
-	rc = br_out_open(&out, cli->output ? cli->output : "-", &err);
-	if (rc == BR_OK) {
-		if (fmt == BR_FMT_TEXT)
-			rc = stats_text(cli, &sel, out.fp, &err);
-		else
-			rc = stats_table(cli, &sel, out.fp, fmt, &err);
-		if (rc == BR_OK)
-			rc = br_out_commit(&out, &err);
-		else
-			br_out_abort(&out);
-	}
-	if (rc != BR_OK)
-		br_cli_report(&err);
+	job.cli = cli;
+	job.sel = &sel;
+	rc = br_cli_emit(cli, write_stats, &job);
 	br_cli_selection_free(&sel);
 	return rc;
 }

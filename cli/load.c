@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "cli.h"
+#include "render/output.h"
 
 void br_cli_print_warnings(const struct br_cli *cli,
 			   const struct br_resultset *rs)
@@ -188,4 +189,26 @@ int br_cli_table_format(const struct br_cli *cli, enum br_fmt *fmt)
 					    "'%s'; use --format", cli->output);
 	}
 	return BR_OK;
+}
+
+int br_cli_emit(const struct br_cli *cli,
+		int (*write)(FILE *fp, void *ctx, struct br_error *err),
+		void *ctx)
+{
+	struct br_out out;
+	struct br_error err;
+	int rc;
+
+	br_error_clear(&err);
+	rc = br_out_open(&out, cli->output ? cli->output : "-", &err);
+	if (rc == BR_OK) {
+		rc = write(out.fp, ctx, &err);
+		if (rc == BR_OK)
+			rc = br_out_commit(&out, &err);
+		else
+			br_out_abort(&out);
+	}
+	if (rc != BR_OK)
+		br_cli_report(&err);
+	return rc;
 }
