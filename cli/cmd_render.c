@@ -22,6 +22,7 @@
 
 #include "cli.h"
 #include "cmd_render.h"
+#include "render_input.h"
 #include "render/chart.h"
 #include "render/output.h"
 #include "render/render.h"
@@ -33,6 +34,9 @@ static struct {
 	bool init;
 	struct br_chart_opts chart;
 	bool svg_paths;
+	enum br_chart_kind kind;   /* --chart */
+	bool grouped_all;          /* scalar tests in one grouped chart */
+	size_t base;               /* baseline: index into sel->systems */
 } ro;
 
 static void ro_init(void)
@@ -73,6 +77,11 @@ int br_render_option(const struct br_cli *cli, const char *name,
 					    "between 300 and 4000, got '%s'",
 					    arg);
 		ro.chart.width = w;
+	} else if (!strcmp(name, "chart")) {
+		if (!br_chart_kind_parse(arg, &ro.kind))
+			return br_cli_usage(cli, "--chart: expected auto, bar, "
+					    "grouped, line or overview, got "
+					    "'%s'", arg);
 	}
 	return BR_OK;
 }
@@ -98,6 +107,18 @@ static bool drawable(const struct br_test *t)
 	return false;
 }
 
+/* Drawn as a chart of its own, given --chart (drawable tests only). */
+static bool own_chart(const struct br_test *t)
+{
+	if (ro.kind == BR_CHART_OVERVIEW)
+		return false;
+	if (ro.kind == BR_CHART_BAR)
+		return t->display == BR_DISPLAY_BAR;
+	if (ro.kind == BR_CHART_LINE)
+		return t->display == BR_DISPLAY_LINE;
+	return !(ro.grouped_all && t->display == BR_DISPLAY_BAR);
+}
+
 static const char *display_name(const struct br_test *t)
 {
 	return t->display_format && *t->display_format ? t->display_format
@@ -120,6 +141,12 @@ static int make_chart(const struct br_cli *cli, const struct br_selection *sel,
 		free(sum);
 		free(psum);
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	}
+	if (t->display == BR_DISPLAY_BAR && ro.kind != BR_CHART_BAR &&
+	    br_is_multiway(sel)) {
+		free(sum);
+		free(psum);
+		return br_multiway_chart(cli, sel, t, &ro.chart, out, err);
 	}
 	for (i = 0; i < n; i++) {
 		size_t e = br_test_find_entry(t, sel->systems[i]);
@@ -249,6 +276,100 @@ static void slug(char *buf, size_t size, const struct br_test *t)
 		snprintf(buf, size, "test");
 }
 
+/*
+ * The charts that are not one test's: the result overview (one scene;
+ * *scenes NULL when there is none to draw and it was not asked for) and
+ * the grouped chart of every scalar test (ro.grouped_all).  Errors are
+ * printed; BR_EDATA only when --chart overview cannot be drawn.
+ */
+static int overview(struct br_cli *cli, const struct br_selection *sel,
+		    size_t per_scene, struct br_scene ***scenes, size_t *n)
+{
+	struct br_error err;
+	int rc;
+
+	br_error_clear(&err);
+	*scenes = NULL;
+	*n = 0;
+	/* PTS leaves multi-way comparisons out of its overview */
+	if (ro.kind != BR_CHART_OVERVIEW && br_is_multiway(sel))
+		return BR_OK;
+	rc = br_overview_charts(cli, sel, ro.base, &ro.chart, per_scene,
+				scenes, n, &err);
+	if (rc == BR_EDATA && ro.kind != BR_CHART_OVERVIEW) {
+		if (cli->verbose)
+			fprintf(stderr, PROG ": render: no overview: %s\n",
+				err.msg);
+		return BR_OK;
+	}
+	if (rc != BR_OK)
+		br_cli_report(&err);
+	return rc;
+}
+
+static void free_scenes(struct br_scene **sc, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		br_scene_free(sc[i]);
+	free(sc);
+}
+
+/* DIR/00-overview.EXT and the grouped chart as DIR/01-TITLE.EXT. */
+static int dir_extra(struct br_cli *cli, const struct br_selection *sel,
+		     const char *dir, enum br_image_format f, size_t width,
+		     size_t *written)
+{
+	const char *sep = dir[strlen(dir) - 1] == '/' ? "" : "/";
+	struct br_scene **ov = NULL, *sc = NULL;
+	struct br_error err;
+	char path[4096];
+	size_t n = 0;
+	int rc;
+
+	rc = overview(cli, sel, 0, &ov, &n);
+	if (rc != BR_OK)
+		return rc;
+	br_error_clear(&err);
+	if (n) {
+		snprintf(path, sizeof path, "%s%s%0*u-overview.%s", dir, sep,
+			 (int)width, 0u, br_image_format_suffix(f));
+		rc = write_scenes(path, f, ov, 1, ov[0]->title, &err);
+		free_scenes(ov, n);
+		if (rc != BR_OK) {
+			br_cli_report(&err);
+			return rc;
+		}
+		(*written)++;
+		if (cli->verbose)
+			fprintf(stderr, PROG ": wrote %s\n", path);
+	}
+	if (!ro.grouped_all || ro.kind == BR_CHART_OVERVIEW)
+		return BR_OK;
+	rc = br_grouped_tests_chart(cli, sel, &ro.chart, &sc, &err);
+	if (rc == BR_OK) {
+		struct br_test named;
+		char name[128];
+
+		memset(&named, 0, sizeof named);
+		named.title = sc->title;
+		slug(name, sizeof name, &named);
+		snprintf(path, sizeof path, "%s%s%0*u-%s.%s", dir, sep,
+			 (int)width, 1u, name, br_image_format_suffix(f));
+		rc = write_scenes(path, f, &sc, 1, sc->title, &err);
+		br_scene_free(sc);
+	}
+	if (rc != BR_OK) {
+		br_cli_report(&err);
+		return rc;
+	}
+	(*written)++;
+	if (cli->verbose)
+		fprintf(stderr, PROG ": wrote %s\n", path);
+	return BR_OK;
+}
+
 static int render_dir(struct br_cli *cli, const struct br_selection *sel,
 		      const char *dir, enum br_image_format f)
 {
@@ -268,7 +389,10 @@ static int render_dir(struct br_cli *cli, const struct br_selection *sel,
 	} else if (!S_ISDIR(st.st_mode)) {
 		return br_cli_usage(cli, "-o %s: not a directory", dir);
 	}
-	for (i = 0; i < sel->n_tests; i++) {
+	rc = dir_extra(cli, sel, dir, f, width, &written);
+	if (rc != BR_OK)
+		return rc;
+	for (i = 0; i < sel->n_tests && ro.kind != BR_CHART_OVERVIEW; i++) {
 		const struct br_test *t = sel->rs->tests[sel->tests[i]];
 		struct br_scene *sc;
 		char name[128], path[4096];
@@ -282,6 +406,8 @@ static int render_dir(struct br_cli *cli, const struct br_selection *sel,
 					display_name(t));
 			continue;
 		}
+		if (!own_chart(t))
+			continue;
 		slug(name, sizeof name, t);
 		snprintf(path, sizeof path, "%s%s%0*zu-%s.%s", dir,
 			 dir[strlen(dir) - 1] == '/' ? "" : "/", (int)width,
@@ -325,8 +451,33 @@ static int render_one(struct br_cli *cli, const struct br_selection *sel,
 	size_t i, n_drawable = 0;
 	int rc;
 
+	br_error_clear(&err);
+	if (ro.kind == BR_CHART_OVERVIEW || ro.grouped_all) {
+		struct br_scene **ov = NULL;
+		size_t n = 0;
+
+		if (ro.kind == BR_CHART_OVERVIEW) {
+			rc = overview(cli, sel, 0, &ov, &n);
+			if (rc != BR_OK)
+				return rc;
+			sc = ov[0];
+			free(ov);
+		} else {
+			rc = br_grouped_tests_chart(cli, sel, &ro.chart, &sc,
+						    &err);
+		}
+		if (rc == BR_OK) {
+			rc = write_scenes(cli->output, f, &sc, 1, cli->title ?
+					  cli->title : sc->title, &err);
+			br_scene_free(sc);
+		}
+		if (rc != BR_OK)
+			br_cli_report(&err);
+		return rc;
+	}
 	for (i = 0; i < sel->n_tests; i++)
-		if (drawable(sel->rs->tests[sel->tests[i]])) {
+		if (drawable(sel->rs->tests[sel->tests[i]]) &&
+		    own_chart(sel->rs->tests[sel->tests[i]])) {
 			if (!t)
 				t = sel->rs->tests[sel->tests[i]];
 			n_drawable++;
@@ -354,12 +505,16 @@ static int render_one(struct br_cli *cli, const struct br_selection *sel,
 	return rc;
 }
 
-/* The A4 report: title page, systems table, every drawable test. */
+/* Overview rows a report page holds (A4, chart scaled to the text). */
+#define REPORT_OVERVIEW_ROWS 40
+
+/* The A4 report: title page, systems table, the result overview, every
+ * drawable test. */
 static int render_report(struct br_cli *cli, const struct br_selection *sel)
 {
-	struct br_scene **charts = calloc(sel->n_tests + 1, sizeof *charts);
-	struct br_scene **pages = NULL;
-	size_t n_charts = 0, n_pages = 0, i;
+	struct br_scene **charts = calloc(sel->n_tests + 2, sizeof *charts);
+	struct br_scene **pages = NULL, **front = NULL;
+	size_t n_charts = 0, n_pages = 0, n_front = 0, i;
 	const char *title = cli->title ? cli->title : sel->rs->title;
 	struct br_report_input ri;
 	struct br_error err;
@@ -370,6 +525,19 @@ static int render_report(struct br_cli *cli, const struct br_selection *sel)
 		br_error_set(&err, BR_EIO, NULL, 0, "out of memory");
 		br_cli_report(&err);
 		return BR_EIO;
+	}
+	/* the overview pages after the title page, the grouped chart
+	 * first among the charts */
+	rc = overview(cli, sel, REPORT_OVERVIEW_ROWS, &front, &n_front);
+	if (rc != BR_OK) {
+		free(charts);
+		return rc;
+	}
+	if (ro.grouped_all) {
+		rc = br_grouped_tests_chart(cli, sel, &ro.chart, &charts[0],
+					    &err);
+		if (rc == BR_OK)
+			n_charts++;
 	}
 	for (i = 0; i < sel->n_tests && rc == BR_OK; i++) {
 		const struct br_test *t = sel->rs->tests[sel->tests[i]];
@@ -383,6 +551,8 @@ static int render_report(struct br_cli *cli, const struct br_selection *sel)
 					display_name(t));
 			continue;
 		}
+		if (!own_chart(t))
+			continue;
 		rc = make_chart(cli, sel, t, &charts[n_charts], &err);
 		if (rc == BR_EDATA) {
 			if (!cli->quiet)
@@ -403,6 +573,8 @@ static int render_report(struct br_cli *cli, const struct br_selection *sel)
 		ri.description = sel->rs->description;
 		ri.charts = charts;
 		ri.n_charts = n_charts;
+		ri.front = front;
+		ri.n_front = n_front;
 		rc = br_report_pages(&ri, &ro.chart, &pages, &n_pages, &err);
 	}
 	if (rc == BR_OK)
@@ -414,9 +586,46 @@ static int render_report(struct br_cli *cli, const struct br_selection *sel)
 	for (i = 0; i < n_charts; i++)
 		br_scene_free(charts[i]);
 	free(charts);
+	free_scenes(front, n_front);
 	if (rc != BR_OK)
 		br_cli_report(&err);
 	return rc;
+}
+
+/*
+ * Decide what --chart means for this selection: the baseline, and whether
+ * the scalar tests share one grouped chart (auto: a table whose tests
+ * share unit and direction; grouped: always, unless the systems are a
+ * multi-way comparison, which groups each test's bars instead).
+ */
+static int plan(struct br_cli *cli, const struct br_selection *sel)
+{
+	char why[512];
+	size_t i;
+
+	ro.base = 0;
+	if (cli->baseline) {
+		for (i = 0; i < sel->n_systems; i++)
+			if (!strcmp(sel->rs->systems[sel->systems[i]]
+				    ->identifier, cli->baseline))
+				break;
+		if (i == sel->n_systems)
+			return br_cli_usage(cli, "--baseline: no selected "
+					    "system named '%s'",
+					    cli->baseline);
+		ro.base = i;
+	}
+	ro.grouped_all = false;
+	if (ro.kind == BR_CHART_GROUPED && !br_is_multiway(sel)) {
+		if (!br_grouped_fits(sel, why, sizeof why))
+			return br_cli_usage(cli, "--chart grouped: %s (pick "
+					    "tests with --tests)", why);
+		ro.grouped_all = true;
+	} else if (ro.kind == BR_CHART_AUTO && br_input_is_table(sel->rs) &&
+		   !br_is_multiway(sel)) {
+		ro.grouped_all = br_grouped_fits(sel, NULL, 0);
+	}
+	return BR_OK;
 }
 
 static const char *extension(const char *path)
@@ -470,7 +679,8 @@ int br_cmd_render(struct br_cli *cli)
 					    "--format", out);
 	}
 	/* A .pdf without --tests is the report; with it, one chart. */
-	report = !is_dir && f == BR_IMAGE_PDF && !cli->tests;
+	report = !is_dir && f == BR_IMAGE_PDF && !cli->tests &&
+		 ro.kind != BR_CHART_OVERVIEW;
 
 	rc = br_cli_load(cli, &sel);
 	if (rc != BR_OK)
@@ -488,6 +698,11 @@ int br_cmd_render(struct br_cli *cli)
 			br_cli_selection_free(&sel);
 			return rc;
 		}
+	}
+	rc = plan(cli, &sel);
+	if (rc != BR_OK) {
+		br_cli_selection_free(&sel);
+		return rc;
 	}
 	if (is_dir)
 		rc = render_dir(cli, &sel, out, f);

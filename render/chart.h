@@ -120,6 +120,81 @@ int br_chart_line(const struct br_chart_input *in,
 		  const struct br_chart_opts *o, struct br_scene **out,
 		  struct br_error *err);
 
+/*
+ * Grouped bar chart: groups of horizontal bars, one bar per series in
+ * every group, a colour legend of the series on top and one value axis
+ * (PTS's multi-way look, PTS-FORMAT.md 4.3).  Two uses:
+ *   - a table of tests x systems (seed 003: load phases x file systems):
+ *     groups = tests, series = systems;
+ *   - a PTS multi-way comparison ("Kernel 5.4: GCC 9"): groups = the
+ *     identifiers' parts before ": ", series = the parts after it.
+ * head gives the header (title, app version, description lines) and the
+ * caption (unit, direction); every group must share its unit and
+ * direction (the caller checks).  cells[g * n_series + s] is the summary
+ * of series s in group g (n == 0: no result).  group_tests[g] is the test
+ * behind group g, for the display precision (PTS 2.3).  Series k is drawn
+ * in br_palette(colors ? colors[k] : k).
+ */
+struct br_grouped_input {
+	const struct br_test *head;
+	const char *const *groups;          /* group labels */
+	const char *const *group_notes;     /* small line under each label
+					     * (NULL, or entries NULL/"") */
+	const struct br_test *const *group_tests;
+	size_t n_groups;
+	const char *const *series;          /* legend labels */
+	const size_t *colors;               /* palette index per series */
+	size_t n_series;
+	const struct br_summary *cells;
+};
+
+/* BR_EIO on ENOMEM; BR_EDATA when no cell has a value. */
+int br_chart_grouped(const struct br_grouped_input *in,
+		     const struct br_chart_opts *o, struct br_scene **out,
+		     struct br_error *err);
+
+/*
+ * The result overview (OpenBenchmarking's "Result Overview", drawn as one
+ * chart): one row per test, every candidate system's speedup against the
+ * baseline on a log axis (> 1 is better, whatever the test's direction),
+ * and the geometric mean of each candidate last.  With up to 3
+ * candidates each row has a bar per candidate from 1 with its value;
+ * with more, one dot per candidate on a shared track.  A result whose
+ * confidence interval includes 1 (not_proven) is drawn pale (bars) or
+ * hollow (dots); results without an interval (single runs) are drawn
+ * plainly, and the footer says so.
+ * All numbers come from stats/ (br_compare's speedup, br_geomean): the
+ * layout computes none.
+ */
+struct br_overview_cell {
+	double speedup;      /* candidate vs. baseline, direction-aware;
+			      * NAN: no result on either side */
+	double lo, hi;       /* its confidence interval; NAN: none */
+	bool not_proven;     /* the interval includes 1: drawn pale */
+};
+
+struct br_overview_input {
+	const char *title;            /* header title */
+	const char *subtitle;         /* description line, or NULL */
+	const char *baseline;         /* the baseline system's name */
+	size_t baseline_color;        /* its palette index (legend) */
+	const char *const *systems;   /* candidates, baseline excluded */
+	const size_t *colors;         /* palette index per candidate */
+	size_t n_systems;
+	const char *const *tests;     /* row labels */
+	size_t n_tests;
+	const struct br_overview_cell *cells; /* [t * n_systems + s] */
+	const struct br_overview_cell *gm;    /* per candidate, or NULL:
+					       * no geometric mean row */
+	const size_t *gm_k;           /* tests behind each mean */
+	double confidence;            /* of the intervals, for the note */
+};
+
+/* BR_EIO on ENOMEM; BR_EDATA when there is no candidate or no test. */
+int br_chart_overview(const struct br_overview_input *in,
+		      const struct br_chart_opts *o, struct br_scene **out,
+		      struct br_error *err);
+
 /* ---------------------------------------------------------------- report */
 
 struct br_report_input {
@@ -130,14 +205,18 @@ struct br_report_input {
 	const char *description;      /* may be NULL */
 	struct br_scene *const *charts; /* laid out charts, in order */
 	size_t n_charts;
+	struct br_scene *const *front;  /* a page each after the title
+					 * page (the result overview) */
+	size_t n_front;
 };
 
 /*
  * The A4 report as pages (one scene each, 595.28 x 841.89 pt): a title
  * page with the title, description and the systems table (one column per
  * system, one row per hardware/software key, equal neighbouring cells
- * merged), then the charts scaled to the text width, as many a page as
- * fit; page numbers in the footer.  *pages gets an array of *n_pages new
+ * merged), then each front scene on a page of its own, then the charts
+ * scaled to the text width, as many a page as fit; page numbers in the
+ * footer.  *pages gets an array of *n_pages new
  * scenes: free each with br_scene_free() and the array with free().
  */
 int br_report_pages(const struct br_report_input *in,
@@ -176,5 +255,21 @@ double br_chart_header(struct br_scene *sc, const struct br_test *t,
 double br_chart_footer(struct br_scene *sc, const struct br_chart_input *in,
 		       const struct br_chart_opts *o, double x, double y,
 		       bool whiskers);
+
+/*
+ * A colour legend flowed into rows from (x, y) (top of the first row)
+ * up to max_w wide: a 9 pt square of colors[k] and labels[k] (bold 9)
+ * per item.  Draws nothing when sc is NULL.  Returns the height used.
+ */
+double br_chart_legend(struct br_scene *sc, const struct br_chart_opts *o,
+		       double x, double y, double max_w,
+		       const char *const *labels, const uint32_t *colors,
+		       size_t n);
+
+/* Text wrapped to max_w in at most max_lines lines, the last one
+ * ellipsized.  Returns the line count; *lines as br_text_wrap (free
+ * with br_text_lines_free); (size_t)-1 on ENOMEM. */
+size_t br_chart_wrap(const struct br_font *f, const char *s, double max_w,
+		     size_t max_lines, char ***lines);
 
 #endif

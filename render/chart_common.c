@@ -404,3 +404,87 @@ double br_chart_footer(struct br_scene *sc, const struct br_chart_input *in,
 	}
 	return last + 11;
 }
+
+/* ------------------------------------------------------------- legend */
+
+#define LEGEND_ROW_H 14.0
+#define LEGEND_GAP 16.0
+
+double br_chart_legend(struct br_scene *sc, const struct br_chart_opts *o,
+		       double x, double y, double max_w,
+		       const char *const *labels, const uint32_t *colors,
+		       size_t n)
+{
+	struct br_font f = {o->family, 9, true, BR_C_HEAD};
+	double cx = x, cy = y, item_max = max_w - 14;
+	size_t k;
+
+	if (n == 0)
+		return 0;
+	for (k = 0; k < n; k++) {
+		const char *label = labels[k] ? labels[k] : "";
+		double lw = br_text_width(f.family, f.size, true, label);
+		char *e = NULL;
+
+		if (lw > item_max) {
+			lw = item_max;
+			if (sc) {
+				e = br_text_ellipsize(f.family, f.size, true,
+						      label, item_max);
+				if (!e) {
+					sc->nomem = true;
+					return 0;
+				}
+			}
+		}
+		if (cx > x && cx + 14 + lw > x + max_w) {
+			cx = x;
+			cy += LEGEND_ROW_H;
+		}
+		if (sc) {
+			br_scene_rect(sc, cx, cy + 1, 9, 9, colors[k], BR_NONE,
+				      0);
+			br_scene_text(sc, cx + 13, cy + 9, BR_ANCHOR_START, &f,
+				      e ? e : label);
+		}
+		free(e);
+		cx += 13 + lw + LEGEND_GAP;
+	}
+	return cy - y + LEGEND_ROW_H;
+}
+
+size_t br_chart_wrap(const struct br_font *f, const char *s, double max_w,
+		     size_t max_lines, char ***lines)
+{
+	size_t n = br_text_wrap(f->family, f->size, f->bold, s, max_w, lines);
+
+	if (n == (size_t)-1 || n <= max_lines || max_lines == 0)
+		return n;
+	{
+		/* the rest of the text from the last kept line on: lines
+		 * are consecutive pieces of s, spaces between them cut */
+		const char *from = s;
+		char *e;
+		size_t k;
+
+		for (k = 0; k + 1 < max_lines; k++) {
+			const char *p = strstr(from, (*lines)[k]);
+
+			if (p)
+				from = p + strlen((*lines)[k]);
+		}
+		from += strspn(from, " ");
+		e = br_text_ellipsize(f->family, f->size, f->bold, from, max_w);
+
+		if (!e) {
+			br_text_lines_free(*lines, n);
+			*lines = NULL;
+			return (size_t)-1;
+		}
+		free((*lines)[max_lines - 1]);
+		(*lines)[max_lines - 1] = e;
+		for (k = max_lines; k < n; k++)
+			free((*lines)[k]);
+		return max_lines;
+	}
+}

@@ -197,6 +197,33 @@ static bool systems_table(struct pager *pg, const struct br_report_input *in)
 
 	if (n_keys == (size_t)-1)
 		return !(pg->nomem = true);
+	if (n_keys == 0) {
+		/* no details: a table of names alone would look broken */
+		size_t len = 64;
+		char *list;
+		bool ok;
+
+		for (r = 0; r < in->n_systems; r++)
+			len += strlen(in->rs->systems[in->systems[r]]
+				      ->identifier) + 2;
+		list = malloc(len);
+		free(keys);
+		if (!list)
+			return !(pg->nomem = true);
+		list[0] = '\0';
+		for (r = 0; r < in->n_systems; r++) {
+			if (r)
+				strcat(list, ", ");
+			strcat(list, in->rs->systems[in->systems[r]]
+			       ->identifier);
+		}
+		strcat(list, " (the input has no hardware or software "
+		       "details)");
+		fv.size = 9;
+		ok = para(pg, &fv, MARGIN, tw, 12, list);
+		free(list);
+		return ok;
+	}
 	/* Blocks of at most TABLE_COLS systems, balanced (6 -> 3 + 3). */
 	size_t n_blocks = (in->n_systems + TABLE_COLS - 1) / TABLE_COLS;
 	size_t per = n_blocks ? (in->n_systems + n_blocks - 1) / n_blocks : 1;
@@ -374,7 +401,10 @@ int br_report_pages(const struct br_report_input *in,
 		    !systems_table(&pg, in))
 			goto nomem;
 	}
-	/* Charts start on a new page. */
+	/* Front scenes (the overview) a page each; charts on a new page. */
+	for (i = 0; i < in->n_front; i++)
+		if (!new_page(&pg) || !place_chart(&pg, in->front[i]))
+			goto nomem;
 	if (in->n_charts && !new_page(&pg))
 		goto nomem;
 	for (i = 0; i < in->n_charts; i++)

@@ -514,6 +514,8 @@ START_TEST(test_report)
 	ri.description = "A description.";
 	ri.charts = charts;
 	ri.n_charts = 3;
+	ri.front = NULL;
+	ri.n_front = 0;
 	br_error_clear(&err);
 	ck_assert_int_eq(br_report_pages(&ri, &o, &pages, &n_pages, &err),
 			 BR_OK);

@@ -1,0 +1,579 @@
+/*
+ * chart_overview.c - the result overview: every test normalised to the
+ * baseline, one row per test, the geometric mean last (OpenBenchmarking's
+ * "Result Overview" as a single chart, PTS-FORMAT.md 4.5).
+ *
+ *   Result Overview / <input title>                 header
+ *   [#] System B  [#] System C                      legend of candidates
+ *   -> Relative performance vs. System A, More Is Better
+ *                          |                        1 = the baseline
+ *   Dbench - Clients: 1    |######## 1.32x          <= 3 candidates: a bar
+ *                      0.87x ###|                   per candidate from 1
+ *   ...                    |                        > 3: dots on a track
+ *   Geometric mean         |#### 1.035x             always bars, labelled
+ *              0.5x       1x       2x               log axis
+ *
+ * A log axis, because speedups multiply: 0.5x and 2x are equally far
+ * from 1.  Every number is the caller's (br_compare, br_geomean).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart.h"
+#include "text.h"
+
+#define MAX_LANES 3        /* candidates drawn as bars per row */
+#define VALUE_PAD 44.0     /* room for "0.87x" beside the extreme bars */
+#define RANGE_LIMIT 1000.0 /* speedups clamped to [1/1000, 1000] */
+#define GM_HEAD 22.0       /* the geometric mean's heading line */
+
+static uint32_t pale(uint32_t c)
+{
+	uint32_t r = (c >> 16) & 0xff, g = (c >> 8) & 0xff, b = c & 0xff;
+
+	r = r + (0xff - r) * 3 / 5;
+	g = g + (0xff - g) * 3 / 5;
+	b = b + (0xff - b) * 3 / 5;
+	return r << 16 | g << 8 | b;
+}
+
+static double clampv(double v)
+{
+	return fmin(fmax(v, 1 / RANGE_LIMIT), RANGE_LIMIT);
+}
+
+static bool usable(double v)
+{
+	return isfinite(v) && v > 0;
+}
+
+struct axis {
+	double llo, lhi;           /* log range */
+	double x0, pw;
+	double ticks[24];
+	size_t n_ticks;
+};
+
+static double xof(const struct axis *a, double v)
+{
+	return a->x0 + (log(clampv(v)) - a->llo) / (a->lhi - a->llo) * a->pw;
+}
+
+/* Keep the candidates (ascending) that lie inside the axis, 1 always,
+ * outward from 1 at least min_gap apart. */
+static void pick_ticks(struct axis *a, const double *cand, size_t n,
+		       double min_gap)
+{
+	double last = 1, edge = min_gap / 3;
+	size_t i;
+
+	a->n_ticks = 0;
+	a->ticks[a->n_ticks++] = 1;
+	for (i = 0; i < n && a->n_ticks < 23; i++) {          /* upward */
+		double x = xof(a, cand[i]);
+
+		if (cand[i] <= last * (1 + 1e-9) ||
+		    log(cand[i]) > a->lhi - 1e-9)
+			continue;
+		if (x - xof(a, last) >= min_gap &&
+		    a->x0 + a->pw - x >= edge) {
+			a->ticks[a->n_ticks++] = cand[i];
+			last = cand[i];
+		}
+	}
+	last = 1;
+	for (i = n; i-- > 0 && a->n_ticks < 23;) {            /* downward */
+		double x = xof(a, cand[i]);
+
+		if (cand[i] >= last * (1 - 1e-9) ||
+		    log(cand[i]) < a->llo + 1e-9)
+			continue;
+		if (xof(a, last) - x >= min_gap && x - a->x0 >= edge) {
+			a->ticks[a->n_ticks++] = cand[i];
+			last = cand[i];
+		}
+	}
+}
+
+/*
+ * Ticks: powers of two (speedups read as "2x", "4x" faster, "1/2x") when
+ * at least two of them fit beside 1; for a narrow range, finer steps
+ * (0.8x, 0.9x, 1.1x, 1.25x ...).
+ */
+static void log_ticks(struct axis *a, double min_gap)
+{
+	static const double fine[] = {
+		0.5, 0.6, 0.7, 0.75, 0.8, 0.9, 0.95, 1.05, 1.1, 1.2, 1.25,
+		1.5, 1.75, 2,
+	};
+	double cand[64];
+	size_t n = 0;
+	int e;
+
+	for (e = -10; e <= 10; e++)
+		cand[n++] = ldexp(1, e);
+	pick_ticks(a, cand, n, min_gap);
+	if (a->n_ticks >= 3)
+		return;
+	n = 0;
+	for (e = -10; e < -1; e++)
+		cand[n++] = ldexp(1, e);
+	memcpy(cand + n, fine, sizeof fine);
+	n += sizeof fine / sizeof fine[0];
+	for (e = 2; e <= 10; e++)
+		cand[n++] = ldexp(1, e);
+	pick_ticks(a, cand, n, min_gap);
+}
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void sort_ticks(struct axis *a)
+{
+	qsort(a->ticks, a->n_ticks, sizeof a->ticks[0], by_value);
+}
+
+/* "2x", "0.75x"; powers of two below 1 as fractions: "1/2x". */
+static void tick_label(char *buf, size_t size, double v)
+{
+	double inv = 1 / v;
+
+	if (v < 1 && fabs(inv - round(inv)) < 1e-9)
+		snprintf(buf, size, "1/%.0fx", inv);
+	else
+		snprintf(buf, size, "%gx", v);
+}
+
+/* Largest byte count <= hi at a UTF-8 boundary. */
+static size_t utf8_floor(const char *s, size_t hi)
+{
+	while (hi > 0 && (s[hi] & 0xc0) == 0x80)
+		hi--;
+	return hi;
+}
+
+/*
+ * s fitted into max_w by cutting its middle: a test's name and its last
+ * option are what tell rows apart ("IOzone - ...MB - Disk Test: Read
+ * Performance").  The head keeps the name up to its first " - " (at most
+ * half the room), the tail as much of the end as fits.  A few dozen
+ * measurements, whatever the length.  Returns a new string (free());
+ * NULL on ENOMEM.
+ */
+static char *ellipsize_middle(const struct br_font *f, const char *s,
+			      double max_w)
+{
+	static const char ell[] = "\xe2\x80\xa6";
+	size_t len = strlen(s), head, lo, hi, t;
+	const char *dash = strstr(s, " - ");
+	char *buf;
+
+	if (br_text_width(f->family, f->size, f->bold, s) <= max_w)
+		return strdup(s);
+	buf = malloc(len + sizeof ell);
+	if (!buf)
+		return NULL;
+	/* head: the name and its " - ", cut to half the room */
+	head = dash ? (size_t)(dash - s) + 3 : len / 2;
+	lo = 0;
+	hi = head;
+	while (lo < hi) {
+		size_t mid = utf8_floor(s, (lo + hi + 1) / 2);
+
+		if (mid <= lo)
+			break;
+		memcpy(buf, s, mid);
+		buf[mid] = '\0';
+		if (br_text_width(f->family, f->size, f->bold, buf) <=
+		    max_w / 2)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	head = utf8_floor(s, lo);
+	/* tail: the longest end of s that fits after head + ellipsis */
+	memcpy(buf, s, head);
+	memcpy(buf + head, ell, sizeof ell);
+	lo = 0;
+	hi = len - head;
+	while (lo < hi) {
+		size_t mid = (lo + hi + 1) / 2;
+
+		t = len - mid;
+		while (t < len && (s[t] & 0xc0) == 0x80)
+			t++;
+		strcpy(buf + head + 3, s + t);
+		if (br_text_width(f->family, f->size, f->bold, buf) <= max_w)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	t = len - lo;
+	while (t < len && (s[t] & 0xc0) == 0x80)
+		t++;
+	/* start the tail at a word */
+	if (t > head && t < len && s[t - 1] != ' ' && strchr(s + t, ' '))
+		t = (size_t)(strchr(s + t, ' ') - s);
+	while (s[t] == ' ')
+		t++;
+	strcpy(buf + head + 3, s + t);
+	return buf;
+}
+
+static void value_label(char *buf, size_t size, double v, int dec)
+{
+	snprintf(buf, size, "%.*fx", v < 0.1 && dec < 3 ? 3 : dec, v);
+}
+
+/*
+ * One labelled bar from 1 to v in lane (y, h): pale when not proven, CI
+ * whisker through its middle, the value beside its end.
+ */
+static void lane_bar(struct br_scene *sc, const struct axis *a,
+		     const struct br_font *fv, double y, double h,
+		     uint32_t color, const struct br_overview_cell *c, int dec,
+		     bool *whiskers)
+{
+	double one = round(xof(a, 1)), vx, cy = y + h / 2, tw;
+	char buf[64];
+
+	if (!usable(c->speedup)) {
+		struct br_font fn = *fv;
+
+		fn.color = 0x808080;
+		fn.bold = false;
+		br_scene_text(sc, one + 4, cy + 3, BR_ANCHOR_START, &fn,
+			      "no result");
+		return;
+	}
+	vx = round(xof(a, c->speedup));
+	if (vx != one)
+		br_scene_rect(sc, fmin(one, vx), y, fabs(vx - one), h,
+			      c->not_proven ? pale(color) : color, BR_NONE, 0);
+	else
+		br_scene_line(sc, one, y, one, y + h, color, 2, 0);
+	if (usable(c->lo) && usable(c->hi)) {
+		double wa = xof(a, c->lo), wb = xof(a, c->hi);
+
+		*whiskers = true;
+		if (wb - wa >= 2) {
+			br_scene_line(sc, wa, cy, wb, cy, BR_C_AXIS, 1, 0);
+			br_scene_line(sc, wa, cy - 3, wa, cy + 3, BR_C_AXIS, 1,
+				      0);
+			br_scene_line(sc, wb, cy - 3, wb, cy + 3, BR_C_AXIS, 1,
+				      0);
+		}
+		/* the label goes beyond the whisker too */
+		if (c->speedup >= 1)
+			vx = fmax(vx, round(wb));
+		else
+			vx = fmin(vx, round(wa));
+	}
+	value_label(buf, sizeof buf, c->speedup, dec);
+	/* knocked out of the grid lines behind it */
+	tw = br_text_width(fv->family, fv->size, fv->bold, buf);
+	br_scene_rect(sc, c->speedup >= 1 ? vx + 3 : vx - 5 - tw,
+		      cy - fv->size * 0.5, tw + 2, fv->size, sc->background,
+		      BR_NONE, 0);
+	br_scene_text(sc, c->speedup >= 1 ? vx + 4 : vx - 4,
+		      cy + fv->size * 0.36, c->speedup >= 1 ?
+		      BR_ANCHOR_START : BR_ANCHOR_END, fv, buf);
+}
+
+/* Footer note lines (8 pt) from y; returns the next baseline. */
+static double note(struct br_scene *sc, const struct br_chart_opts *o,
+		   double x, double y, double max_w, const char *text)
+{
+	struct br_font f = {o->family, 8, false, BR_C_AXIS};
+	char **lines;
+	size_t n, k;
+
+	n = br_text_wrap(f.family, f.size, false, text, max_w, &lines);
+	if (n == (size_t)-1) {
+		sc->nomem = true;
+		return y;
+	}
+	for (k = 0; k < n; k++, y += 11)
+		br_scene_text(sc, x, y, BR_ANCHOR_START, &f, lines[k]);
+	br_text_lines_free(lines, n);
+	return y;
+}
+
+int br_chart_overview(const struct br_overview_input *in,
+		      const struct br_chart_opts *o, struct br_scene **out,
+		      struct br_error *err)
+{
+	const size_t nc = in->n_systems, nt = in->n_tests;
+	struct br_font f_row = {o->family, 9, false, BR_C_HEAD};
+	struct br_font f_gm = {o->family, 10, true, BR_C_HEAD};
+	struct br_font f_val = {o->family, 8, true, BR_C_TEXT};
+	struct br_font f_gval = {o->family, 9, true, BR_C_TEXT};
+	struct br_font f_tick = {o->family, 10, false, BR_C_TEXT};
+	struct br_scene *sc = NULL;
+	uint32_t *colors = NULL;
+	struct br_test head;
+	struct axis ax;
+	const bool lanes = nc <= MAX_LANES;
+	double w = o->width, left, x1, top, y, legend_y, legend_h, row_h;
+	double lane_h = 11, gm_lane = 13, gm_h = 0, label_w = 0, lo = 1, hi = 1;
+	double bottom, plot_top;
+	bool any_pale = false, any_whisker = false, any_nan_ci = false;
+	size_t i, k;
+	int rc = BR_OK;
+	char buf[512];
+
+	*out = NULL;
+	if (nc == 0 || (nt == 0 && !in->gm))
+		return br_error_set(err, BR_EDATA, NULL, 0, "result overview: "
+				    "needs a test and two systems");
+	sc = br_scene_new(w, 0);
+	colors = calloc(nc + 1, sizeof *colors);
+	if (!sc || !colors)
+		goto nomem;
+	for (k = 0; k < nc; k++)
+		colors[k] = br_palette(in->colors ? in->colors[k] : k + 1);
+
+	/* range over every speedup and interval, 1 included */
+	for (i = 0; i < nt * nc; i++) {
+		const struct br_overview_cell *c = &in->cells[i];
+
+		if (!usable(c->speedup))
+			continue;
+		lo = fmin(lo, clampv(c->speedup));
+		hi = fmax(hi, clampv(c->speedup));
+		if (lanes && usable(c->lo) && usable(c->hi)) {
+			lo = fmin(lo, clampv(c->lo));
+			hi = fmax(hi, clampv(c->hi));
+		}
+		any_pale |= c->not_proven;
+		any_nan_ci |= !usable(c->lo);
+	}
+	for (k = 0; in->gm && k < nc; k++) {
+		const struct br_overview_cell *c = &in->gm[k];
+
+		if (!usable(c->speedup))
+			continue;
+		lo = fmin(lo, clampv(c->speedup));
+		hi = fmax(hi, clampv(c->speedup));
+		if (usable(c->lo) && usable(c->hi)) {
+			lo = fmin(lo, clampv(c->lo));
+			hi = fmax(hi, clampv(c->hi));
+		}
+		any_pale |= c->not_proven;
+	}
+
+	/* left margin from the row labels, at most 42 % of the width */
+	for (i = 0; i < nt; i++)
+		label_w = fmax(label_w, br_text_width(f_row.family, f_row.size,
+						      false, in->tests[i]));
+	if (in->gm) {
+		label_w = fmax(label_w, br_text_width(f_gm.family, f_gm.size,
+						      true, "Geometric mean"));
+		for (k = 0; k < nc; k++)
+			label_w = fmax(label_w, br_text_width(f_row.family,
+				f_row.size, false, in->systems[k]));
+	}
+	left = ceil(fmin(fmax(label_w + 16, 90), floor(0.42 * w)));
+	x1 = w - 15;
+
+	/* the data's log range maps into the plot minus room for labels */
+	{
+		double l0 = log(lo), l1 = log(hi), span, pad_l, pad_r, inner;
+
+		if (l1 - l0 < log(1.5)) {   /* a sensible minimum span */
+			double mid = (l0 + l1) / 2;
+
+			l0 = fmin(l0, mid - log(1.5) / 2);
+			l1 = fmax(l1, mid + log(1.5) / 2);
+			l0 = fmin(l0, 0);
+			l1 = fmax(l1, 0);
+		}
+		span = l1 - l0;
+		pad_l = lanes || in->gm ? VALUE_PAD : 12;
+		pad_r = pad_l;
+		inner = x1 - left - pad_l - pad_r;
+		ax.x0 = left;
+		ax.pw = x1 - left;
+		ax.llo = l0 - span * pad_l / inner;
+		ax.lhi = l1 + span * pad_r / inner;
+	}
+	/* the densest ticks whose labels keep 8 pt apart */
+	{
+		double gap;
+
+		for (gap = 28; gap < 200; gap += 4) {
+			double prev_r = -1e9;
+			bool ok = true;
+
+			log_ticks(&ax, gap);
+			sort_ticks(&ax);
+			for (i = 0; i < ax.n_ticks && ok; i++) {
+				double tw, cx = xof(&ax, ax.ticks[i]);
+
+				tick_label(buf, sizeof buf, ax.ticks[i]);
+				tw = br_text_width(f_tick.family, f_tick.size,
+						   false, buf);
+				ok = cx - tw / 2 >= prev_r + 8;
+				prev_r = cx + tw / 2;
+			}
+			if (ok)
+				break;
+		}
+	}
+
+	/* header with the legend of candidates */
+	memset(&head, 0, sizeof head);
+	head.title = in->title;
+	head.description = in->subtitle;
+	snprintf(buf, sizeof buf, "Relative performance vs. %s",
+		 in->baseline ? in->baseline : "the baseline");
+	head.unit.text = buf;
+	head.dir = BR_DIR_HIB;
+	legend_h = br_chart_legend(NULL, o, left, 0, x1 - left, in->systems,
+				   colors, nc);
+	top = br_chart_header(sc, &head, o, left, legend_h + 2, &legend_y);
+	br_chart_legend(sc, o, left, legend_y, x1 - left, in->systems, colors,
+			nc);
+
+	row_h = lanes ? (double)nc * lane_h + (double)(nc - 1) * 2 + 10
+		: nt <= 60 ? 16 : 13;
+	if (in->gm)   /* a heading line, then a labelled lane each */
+		gm_h = GM_HEAD + (double)nc * (gm_lane + 3) + 8;
+	plot_top = top;
+	bottom = top + row_h * (double)nt + gm_h;
+
+	/* grid under everything; the baseline's line at 1 */
+	for (i = 0; i < ax.n_ticks; i++) {
+		double gx = round(xof(&ax, ax.ticks[i]));
+
+		if (ax.ticks[i] != 1)
+			br_scene_line(sc, gx, plot_top, gx, bottom, BR_C_GRID,
+				      1, 5);
+		tick_label(buf, sizeof buf, ax.ticks[i]);
+		br_scene_text(sc, gx, bottom + 15, BR_ANCHOR_MIDDLE, &f_tick,
+			      buf);
+	}
+
+	y = top;
+	for (i = 0; i < nt; i++, y += row_h) {
+		double cy = y + row_h / 2;
+		char *lab;
+
+		if (!lanes && i % 2 == 0)
+			br_scene_rect(sc, left + 1, y, x1 - left - 1, row_h,
+				      0xf3f5f7, BR_NONE, 0);
+		lab = ellipsize_middle(&f_row, in->tests[i], left - 12);
+		if (!lab)
+			goto nomem;
+		br_scene_text(sc, left - 6, cy + 3.2, BR_ANCHOR_END, &f_row,
+			      lab);
+		free(lab);
+		if (i > 0 && lanes)
+			br_scene_line(sc, left - 4, y, left, y, BR_C_AXIS, 1,
+				      0);
+		for (k = 0; k < nc; k++) {
+			const struct br_overview_cell *c =
+				&in->cells[i * nc + k];
+
+			if (lanes) {
+				lane_bar(sc, &ax, &f_val, y + 5 +
+					 (lane_h + 2) * (double)k, lane_h,
+					 colors[k], c, 2, &any_whisker);
+			} else if (usable(c->speedup)) {
+				double px = xof(&ax, c->speedup);
+
+				if (c->not_proven)
+					br_scene_circle(sc, px, cy, 3.5,
+							0xffffff, colors[k],
+							1.5);
+				else
+					br_scene_circle(sc, px, cy, 3.5,
+							colors[k], BR_NONE, 0);
+			}
+		}
+	}
+	if (in->gm) {
+		double gy = y + GM_HEAD;
+
+		br_scene_line(sc, 6, y + 1, x1, y + 1, BR_C_HEAD, 0.75, 0);
+		br_scene_text(sc, left - 6, y + 15, BR_ANCHOR_END, &f_gm,
+			      "Geometric mean");
+		for (k = 0; k < nc; k++) {
+			double ly = gy + (gm_lane + 3) * (double)k;
+			char *lab = ellipsize_middle(&f_row, in->systems[k],
+						     left - 12);
+
+			if (!lab)
+				goto nomem;
+			br_scene_text(sc, left - 6, ly + gm_lane / 2 + 3.2,
+				      BR_ANCHOR_END, &f_row, lab);
+			free(lab);
+			lane_bar(sc, &ax, &f_gval, ly, gm_lane, colors[k],
+				 &in->gm[k], 3, &any_whisker);
+		}
+	}
+	/* the baseline over the bars, then the axes */
+	{
+		double one = round(xof(&ax, 1));
+
+		br_scene_line(sc, one, plot_top, one, bottom, BR_C_HEAD, 1, 0);
+	}
+	br_scene_line(sc, left, plot_top, left, bottom, BR_C_AXIS, 1, 0);
+	br_scene_line(sc, left, bottom, x1, bottom, BR_C_AXIS, 1, 0);
+
+	/* footer: what the numbers are */
+	y = bottom + 30;
+	snprintf(buf, sizeof buf, "Each test: speedup over %s (time-like "
+		 "results inverted), so more than 1x is better. ",
+		 in->baseline ? in->baseline : "the baseline");
+	if (any_whisker || any_pale) {
+		size_t len = strlen(buf);
+
+		snprintf(buf + len, sizeof buf - len, "Whiskers: %g%% "
+			 "confidence intervals%s.", in->confidence * 100,
+			 any_pale ? "; pale: the interval includes 1, no "
+			 "difference proven" : "");
+	} else if (any_nan_ci) {
+		size_t len = strlen(buf);
+
+		snprintf(buf + len, sizeof buf - len, "No confidence "
+			 "intervals: single runs.");
+	}
+	y = note(sc, o, left, y, x1 - left, buf);
+	if (in->gm && in->gm_k) {
+		size_t kmin = (size_t)-1, kmax = 0;
+
+		for (k = 0; k < nc; k++) {
+			kmin = in->gm_k[k] < kmin ? in->gm_k[k] : kmin;
+			kmax = in->gm_k[k] > kmax ? in->gm_k[k] : kmax;
+		}
+		if (kmin == kmax)
+			snprintf(buf, sizeof buf, "Geometric mean of the "
+				 "speedups over %zu test%s.", kmax,
+				 kmax == 1 ? "" : "s");
+		else
+			snprintf(buf, sizeof buf, "Geometric mean of the "
+				 "speedups over the tests both systems have "
+				 "(%zu to %zu).", kmin, kmax);
+		y = note(sc, o, left, y, x1 - left, buf);
+	}
+	sc->height = ceil(fmax(y - 11 + 11, bottom + 39));
+	br_scene_set_title(sc, in->title);
+	if (br_scene_failed(sc))
+		goto nomem;
+	*out = sc;
+	sc = NULL;
+	goto done;
+nomem:
+	rc = br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+done:
+	br_scene_free(sc);
+	free(colors);
+	return rc;
+}
