@@ -38,6 +38,7 @@ struct cmp_row {
 	struct br_summary a, b;
 	struct br_comparison c;
 	const char *note;
+	const char *missing;     /* candidate has no result: why, or NULL */
 };
 
 struct cmp_geo {
@@ -78,6 +79,18 @@ static bool summary_of(const struct br_cli *cli, const struct br_test *t,
 		return false;
 	return br_summarize(&en->sample, cli->confidence, out) == BR_OK &&
 	       out->n > 0;
+}
+
+/* Why system sys has no usable result in t: its error, or "no result". */
+static const char *no_result(const struct br_test *t, size_t sys)
+{
+	size_t e = br_test_find_entry(t, sys);
+
+	if (e == (size_t)-1)
+		return "no result";
+	if (t->entries[e].error)
+		return *t->entries[e].error ? t->entries[e].error : "failed";
+	return "no numeric result";
 }
 
 static int find_baseline(const struct br_cli *cli,
@@ -146,8 +159,13 @@ static int compute(const struct br_cli *cli, const struct br_selection *sel,
 			if (j == r->base)
 				continue;
 			row = &r->rows[r->n_rows];
-			if (!summary_of(cli, t, sel->systems[j], &row->b))
-				continue;
+			if (!summary_of(cli, t, sel->systems[j], &row->b)) {
+				/* stated, not dropped: stats/ gives the
+				 * single-run verdict with its reason */
+				memset(&row->b, 0, sizeof row->b);
+				row->b.mean = NAN;
+				row->missing = no_result(t, sel->systems[j]);
+			}
 			row->test = i;
 			row->sys = j;
 			row->a = a;
@@ -175,7 +193,8 @@ static int compute(const struct br_cli *cli, const struct br_selection *sel,
 
 			if (row->sys != j)
 				continue;
-			if (!(row->a.mean > 0 && row->b.mean > 0) ||
+			if (row->missing || !(row->a.mean > 0 &&
+					      row->b.mean > 0) ||
 			    t->dir == BR_DIR_UNKNOWN) {
 				g->skipped++;
 				continue;
@@ -236,7 +255,8 @@ static bool add_test_row(struct br_table *tb, const struct br_selection *sel,
 	ok &= br_table_num(tb, c->df, NULL);
 	ok &= br_table_num(tb, c->mde_pct, NULL);
 	ok &= br_table_num(tb, c->runs_needed, NULL);
-	ok &= br_table_str(tb, c->reason ? c->reason : nz(row->note));
+	ok &= br_table_str(tb, row->missing ? row->missing : c->reason ?
+			   c->reason : nz(row->note));
 	return ok;
 }
 
@@ -438,6 +458,11 @@ static void write_text(const struct br_cli *cli,
 				     br_dir_phrase(t->dir), aname, m,
 				     row->a.n);
 		}
+		if (row->missing) {
+			wrap(fp, 2, "%s: %s, no comparison", bname,
+			     row->missing);
+			continue;
+		}
 		describe(fp, cli, t, bname, aname, &row->c);
 		if (cli->ministat)
 			ministat_block(fp, cli, aname, bname, row);
@@ -473,8 +498,9 @@ static void write_text(const struct br_cli *cli,
 			     "these (geometric sd %.3f)", conf,
 			     g->g.across_low, g->g.across_high, g->g.gsd);
 		if (g->skipped)
-			wrap(fp, 2, "%zu tests left out (no positive mean or "
-			     "no direction)", g->skipped);
+			wrap(fp, 2, "%zu tests left out (no result on one "
+			     "side, a mean not above 0, or no direction)",
+			     g->skipped);
 	}
 }
 
