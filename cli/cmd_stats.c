@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "render/numfmt.h"
+#include "render/words.h"
 #include "stats/stats.h"
 
 static const char *const csv_cols[] = {
@@ -205,6 +206,45 @@ static int stats_table(const struct br_cli *cli,
 	return ok ? BR_OK : BR_EIO;
 }
 
+/*
+ * Under a test's table: runs flagged as outliers (kept, STATS.md 3.2) and
+ * run-order drift (4.3), so nobody has to look for them in the CSV.
+ */
+static void notes(FILE *fp, const struct br_selection *sel,
+		  const struct test_stats *ts, int decimals)
+{
+	const struct br_resultset *rs = sel->rs;
+	size_t j, k;
+
+	for (j = 0; j < ts->n; j++) {
+		const struct br_summary *s = &ts->sum[j];
+		const struct br_entry *e = ts->entry[j];
+		const char *name = rs->systems[sel->systems[j]]->identifier;
+		char v[48];
+
+		if (!e || !s->n || e->n_points)
+			continue;
+		if (s->n_flagged) {
+			fprintf(fp, "  %s: %zu of %zu runs flagged as "
+				"outliers, kept (", name, s->n_flagged, s->n);
+			for (k = 0; k < s->n_flagged && k < BR_MAX_FLAGGED;
+			     k++)
+				fprintf(fp, "%srun %zu: %s", k ? ", " : "",
+					s->flagged[k] + 1,
+					br_fmt_fixed(v, sizeof v,
+						     e->sample.runs[s->flagged[k]]
+						     .value, decimals));
+			fputs(s->n_flagged > BR_MAX_FLAGGED ? ", ...)\n"
+			      : ")\n", fp);
+		}
+		if (s->drift)
+			br_wrap(fp, 2, 2, 72, "%s: %s; the CI assumes "
+				"independent runs", name, s->drift_reason ?
+				s->drift_reason : "runs drift with their "
+				"order");
+	}
+}
+
 static const char *const text_cols[] = {
 	"System", "N", "Mean", "SE", "CI low", "CI high", "CV%", "Rank",
 };
@@ -292,6 +332,8 @@ static int stats_text(const struct br_cli *cli, const struct br_selection *sel,
 			ok = br_table_write(tb, fp, BR_FMT_TEXT, "stats",
 					    err) == BR_OK;
 		br_table_free(tb);
+		if (ok)
+			notes(fp, sel, &ts, d);
 		test_stats_free(&ts);
 		if (!ok)
 			return br_error_set(err, BR_EIO, NULL, 0,
