@@ -506,26 +506,6 @@ static bool grow_touched(struct pstate *st)
 	return true;
 }
 
-/* Free entries [from, n_entries) of t; br_test_clear_entries for from 0. */
-static void drop_entries_from(struct br_test *t, size_t from)
-{
-	size_t i, j;
-
-	if (from == 0) {
-		br_test_clear_entries(t);
-		return;
-	}
-	for (i = from; i < t->n_entries; i++) {
-		struct br_entry *e = &t->entries[i];
-
-		free(e->sample.runs);
-		for (j = 0; j < e->n_points; j++)
-			free(e->points[j].runs);
-		free(e->points);
-	}
-	t->n_entries = from;
-}
-
 /* "Title - Description" or "Title", for messages (static buffer). */
 static const char *test_name(const struct br_test *t)
 {
@@ -1144,7 +1124,7 @@ static void finish_result(struct pstate *st)
 		br_rs_warn(rs, &tmp.loc, "%s: <Result> at line %lu replaces "
 			   "the one at line %lu (same comparison key)",
 			   test_name(t), r->line0, tc->line);
-		drop_entries_from(t, tc->n0);
+		br_test_truncate_entries(t, tc->n0);
 		if (idx >= st->n_tests0) {
 			bool refinish =
 				str_differs(t->scale, tmp.scale) ||

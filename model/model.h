@@ -177,7 +177,9 @@ struct br_sample {
 struct br_entry {
 	size_t system;          /* index into resultset->systems */
 	struct br_sample sample;   /* scalar result (BAR, PASS_FAIL) */
-	struct br_sample *points;  /* series result, one per test->x, or NULL */
+	struct br_sample *points;  /* series result, one per test->x, or NULL;
+				    * malloc'd by the reader, freed with the
+				    * resultset (like each sample's runs) */
 	size_t n_points;
 	const char *error;      /* failed entry: error text ("" if unknown) */
 	const char *pass_fail;  /* PASS_FAIL: "PASS"/"FAIL" (comma list) */
@@ -204,7 +206,8 @@ struct br_test {
 	enum br_dir dir;
 	bool dir_inferred;       /* dir came from the unit, not Proportion */
 	enum br_display display;
-	double *x;               /* series x positions (NULL: point index) */
+	double *x;               /* series x positions (NULL: point index);
+				  * malloc'd, freed with the resultset */
 	size_t n_x;
 	const char *x_label;     /* "Disks"; NULL when none */
 	struct br_entry *entries;   /* in input order */
@@ -314,6 +317,10 @@ struct br_test *br_rs_test(struct br_resultset *rs, const struct br_test *t,
 /* Remove every entry of test (PTS: a later Result with the same hash
  * replaces the earlier one within a file). */
 void br_test_clear_entries(struct br_test *t);
+
+/* Remove the entries from index n on (a replacement within one file that
+ * keeps the entries merged from earlier files). */
+void br_test_truncate_entries(struct br_test *t, size_t n);
 
 /* Index of the entry for system in t, or (size_t)-1. */
 size_t br_test_find_entry(const struct br_test *t, size_t system);

@@ -48,13 +48,19 @@ static void free_entry(struct br_entry *e)
 	e->n_points = 0;
 }
 
-void br_test_clear_entries(struct br_test *t)
+void br_test_truncate_entries(struct br_test *t, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < t->n_entries; i++)
+	for (i = n; i < t->n_entries; i++)
 		free_entry(&t->entries[i]);
-	t->n_entries = 0;
+	if (n < t->n_entries)
+		t->n_entries = n;
+}
+
+void br_test_clear_entries(struct br_test *t)
+{
+	br_test_truncate_entries(t, 0);
 }
 
 void br_resultset_free(struct br_resultset *rs)
