@@ -65,7 +65,17 @@ $(BUILD)/%.o: %.c
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CFLAGS) $(CPPFLAGS) -MMD -MP -c -o $@ $<
 
-$(LIB): $(LIB_OBJ)
+# templates/*.tmpl are compiled into the library (scripts/embed-templates.sh).
+TMPL := $(sort $(wildcard templates/*.tmpl))
+GEN_OBJ := $(BUILD)/gen/templates.o
+$(BUILD)/gen/templates.c: $(TMPL) scripts/embed-templates.sh
+	@mkdir -p $(@D)
+	$(Q)sh scripts/embed-templates.sh $(TMPL) > $@.tmp && mv $@.tmp $@
+$(GEN_OBJ): $(BUILD)/gen/templates.c
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) $(CPPFLAGS) -c -o $@ $<
+
+$(LIB): $(LIB_OBJ) $(GEN_OBJ)
 	@$(if $(Q),echo "  AR      $@")
 	$(Q)rm -f $@ && ar rcs $@ $^
 

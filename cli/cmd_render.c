@@ -192,6 +192,13 @@ done:
 	return rc;
 }
 
+int br_render_chart(const struct br_cli *cli, const struct br_selection *sel,
+		    const struct br_test *t, struct br_scene **out,
+		    struct br_error *err)
+{
+	return make_chart(cli, sel, t, out, err);
+}
+
 static long long source_date_epoch(void)
 {
 	const char *s = getenv("SOURCE_DATE_EPOCH");
@@ -645,6 +652,7 @@ int br_cmd_render(struct br_cli *cli)
 	const char *out = cli->output, *ext;
 	struct stat st;
 	bool is_dir, report = false;
+	enum br_report_fmt rf;
 	size_t i;
 	int rc;
 
@@ -652,21 +660,16 @@ int br_cmd_render(struct br_cli *cli)
 	ro.chart.confidence = cli->confidence;
 	if (!out)
 		return br_cli_usage(cli, "render needs -o OUT: a .svg, .png "
-				    "or .pdf file, or a directory");
+				    "or .pdf file, a directory, or a .html, "
+				    ".txt or .md report");
 	if (!strcmp(out, "-") && !cli->format)
 		return br_cli_usage(cli, "-o - (stdout) needs --format svg, "
 				    "png or pdf");
 	ext = extension(out);
 	is_dir = strcmp(out, "-") && (out[strlen(out) - 1] == '/' ||
 		 (stat(out, &st) == 0 && S_ISDIR(st.st_mode)));
-	if (!is_dir && ext && (!strcasecmp(ext, "html") ||
-			       !strcasecmp(ext, "htm") ||
-			       !strcasecmp(ext, "txt") ||
-			       !strcasecmp(ext, "md"))) {
-		fprintf(stderr, PROG ": render: HTML/text/Markdown reports are "
-			"not available yet\n");
-		return BR_EUSAGE;
-	}
+	if (br_report_wanted(cli, is_dir ? NULL : ext, &rf))
+		return br_render_report(cli, rf);
 	if (cli->format) {
 		if (!br_image_format_parse(cli->format, &f))
 			return br_cli_usage(cli, "--format: render writes svg, "

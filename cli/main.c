@@ -40,6 +40,7 @@ enum opt_id {
 	OPT_INPUT_FORMAT, OPT_SYSTEM, OPT_EQUIVALENCE, OPT_MINISTAT,
 	OPT_FAIL_ON_REGRESSION, OPT_HOLM, OPT_DETAILS, OPT_WHISKERS, OPT_SORT,
 	OPT_HIGHLIGHT, OPT_SVG_TEXT, OPT_WIDTH, OPT_CHART, OPT_DEPFILE,
+	OPT_TEMPLATE, OPT_PLOT, OPT_UTF8,
 };
 
 struct option_def {
@@ -107,6 +108,14 @@ static const struct option_def options[] = {
 	 "comparison (\"A: B\" names), else a bar or line chart per test; "
 	 "bar, line: only those; grouped: every selected test (one unit and "
 	 "direction) in one chart; overview: the result overview alone"},
+	{"template", 0, "FILE", CMD_RENDER, OPT_TEMPLATE,
+	 "lay out a .html, .txt or .md report with your own template "
+	 "instead of the built-in one (syntax: doc/templates.md)"},
+	{"plot", 0, NULL, CMD_RENDER, OPT_PLOT,
+	 "text report: a ministat-style dot plot per test (needs raw runs; "
+	 "skipped for published summaries)"},
+	{"utf8", 0, NULL, CMD_RENDER, OPT_UTF8,
+	 "text report: keep UTF-8 characters (default: ASCII only)"},
 	{"depfile", 0, "FILE", CMD_ALL, OPT_DEPFILE,
 	 "also write a make rule to FILE: -o's file(s) depend on every "
 	 "input file, directory and template read (for -include in a "
@@ -417,6 +426,10 @@ static int apply(struct br_cli *cli, const struct command *c,
 	case OPT_WIDTH:
 	case OPT_CHART:
 		return br_render_option(cli, o->name, arg);
+	case OPT_TEMPLATE:
+	case OPT_PLOT:
+	case OPT_UTF8:
+		return br_report_option(cli, o->name, arg);
 	}
 	return BR_OK;
 }

@@ -1,0 +1,848 @@
+/*
+ * report_text.c - the blocks of the plain-text mail body: at most
+ * BR_REPORT_WIDTH (72) columns, ASCII unless --utf8, numbers aligned,
+ * sentences wrapped with render/words.h, and ministat-style dot plots.
+ *
+ * Every block is built from strings already made plain (br_ascii), so
+ * the text escaping the template applies later changes nothing and
+ * cannot widen a line.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numfmt.h"
+#include "report.h"
+#include "words.h"
+
+#define W BR_REPORT_WIDTH
+
+static const char *nz(const char *s)
+{
+	return s ? s : "";
+}
+
+/* s made plain for the medium: ASCII unless utf8.  Free with free(). */
+static char *plain(const struct br_report *r, const char *s)
+{
+	if (r->o.utf8)
+		return strdup(nz(s));
+	return br_ascii(s);
+}
+
+/* A memory stream; its text is returned by finish(). */
+struct mem {
+	char *buf;
+	size_t len;
+	FILE *fp;
+	bool nomem;
+};
+
+static bool mem_open(struct mem *m)
+{
+	m->buf = NULL;
+	m->len = 0;
+	m->nomem = false;
+	m->fp = open_memstream(&m->buf, &m->len);
+	return m->fp != NULL;
+}
+
+/* The text without blanks at line ends and without its last newline;
+ * NULL on ENOMEM. */
+static char *mem_finish(struct mem *m)
+{
+	char *src, *dst, *blank = NULL;
+
+	if (fclose(m->fp) != 0 || m->nomem) {
+		free(m->buf);
+		return NULL;
+	}
+	for (src = dst = m->buf; *src; src++) {
+		if (*src == '\n' && blank)
+			dst = blank;
+		*dst = *src;
+		if (*src == ' ' && !blank)
+			blank = dst;
+		else if (*src != ' ')
+			blank = NULL;
+		dst++;
+	}
+	if (blank)
+		dst = blank;
+	*dst = '\0';
+	if (dst > m->buf && dst[-1] == '\n')
+		dst[-1] = '\0';
+	return m->buf;
+}
+
+/* Print s (made plain, keeping BR_NBSP markers) wrapped: br_wrap
+ * with a hanging indent. */
+static void wrapped(struct mem *m, const struct br_report *r, int indent,
+		    int hang, const char *s)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	const char *p = s;
+
+	if (!fp) {
+		m->nomem = true;
+		return;
+	}
+	while (*p) {
+		size_t n = strcspn(p, BR_NBSP);
+		char *part = strndup(p, n), *pl = part ? plain(r, part) : NULL;
+
+		if (!pl)
+			m->nomem = true;
+		else
+			fputs(pl, fp);
+		free(part);
+		free(pl);
+		p += n;
+		if (*p) {
+			fputc(BR_NBSP[0], fp);
+			p++;
+		}
+	}
+	if (fclose(fp) != 0 || !buf) {
+		free(buf);
+		m->nomem = true;
+		return;
+	}
+	br_wrap(m->fp, indent, hang, W, "%s", buf);
+	free(buf);
+}
+
+char *br_report_text_wrap(const struct br_report *r, int indent,
+			  const char *s)
+{
+	struct mem m;
+	const char *p = nz(s);
+
+	if (!mem_open(&m))
+		return NULL;
+	/* paragraph by paragraph: br_wrap does not keep newlines */
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		char *line = strndup(p, nl ? (size_t)(nl - p) : strlen(p));
+
+		if (!line) {
+			m.nomem = true;
+			break;
+		}
+		if (*line)
+			wrapped(&m, r, indent, 0, line);
+		else
+			fputc('\n', m.fp);
+		free(line);
+		p = nl ? nl + 1 : p + strlen(p);
+	}
+	return mem_finish(&m);
+}
+
+/* s cut to at most w columns, "..." at the end when cut.  plain s. */
+static void fit(char *s, size_t w)
+{
+	size_t cols = 0;
+	char *p;
+
+	if (br_utf8_width(s) <= w)
+		return;
+	for (p = s; *p; p++) {
+		if (((unsigned char)*p & 0xc0) == 0x80)
+			continue;
+		if (cols == w - 3) {
+			strcpy(p, "...");
+			return;
+		}
+		cols++;
+	}
+}
+
+/* s padded with spaces to w columns (left or right aligned). */
+static void pad(FILE *fp, const char *s, size_t w, bool right)
+{
+	size_t sw = br_utf8_width(s), i;
+
+	if (right)
+		for (i = sw; i < w; i++)
+			fputc(' ', fp);
+	fputs(s, fp);
+	if (!right)
+		for (i = sw; i < w; i++)
+			fputc(' ', fp);
+}
+
+/* -------------------------------------------------------------- systems */
+
+/* A system's component and note pairs, in the systems table's order. */
+struct pairs {
+	char **key;
+	char **val;
+	size_t n;
+};
+
+static void pairs_free(struct pairs *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++) {
+		free(p->key[i]);
+		free(p->val[i]);
+	}
+	free(p->key);
+	free(p->val);
+}
+
+static bool pairs_add(struct pairs *p, const char *k, size_t kl,
+		      const char *v, size_t vl)
+{
+	char **nk = realloc(p->key, (p->n + 1) * sizeof *nk);
+	char **nv;
+
+	if (!nk)
+		return false;
+	p->key = nk;
+	nv = realloc(p->val, (p->n + 1) * sizeof *nv);
+	if (!nv)
+		return false;
+	p->val = nv;
+	p->key[p->n] = strndup(k, kl);
+	p->val[p->n] = strndup(v, vl);
+	if (!p->key[p->n] || !p->val[p->n]) {
+		free(p->key[p->n]);
+		free(p->val[p->n]);
+		return false;
+	}
+	p->n++;
+	return true;
+}
+
+static bool system_pairs(const struct br_system *s, struct pairs *p)
+{
+	const char *n = s->notes;
+	size_t i;
+
+	memset(p, 0, sizeof *p);
+	for (i = 0; i < s->n_hardware; i++)
+		if (!pairs_add(p, s->hardware[i].key,
+			       strlen(s->hardware[i].key), s->hardware[i].value,
+			       strlen(s->hardware[i].value)))
+			return false;
+	for (i = 0; i < s->n_software; i++)
+		if (!pairs_add(p, s->software[i].key,
+			       strlen(s->software[i].key), s->software[i].value,
+			       strlen(s->software[i].value)))
+			return false;
+	while (n && *n) {
+		const char *nl = strchr(n, '\n');
+		size_t len = nl ? (size_t)(nl - n) : strlen(n);
+		const char *colon = memchr(n, ':', len);
+		char key[64];
+
+		if (len) {
+			const char *v = n;
+			size_t kl = 0;
+
+			if (colon && colon - n < 40) {
+				kl = (size_t)(colon - n);
+				v = colon + 1;
+				while (*v == ' ' && v < n + len)
+					v++;
+			}
+			snprintf(key, sizeof key, "%.*s%snotes", (int)kl, n,
+				 kl ? " " : "");
+			if (!pairs_add(p, key, strlen(key), v,
+				       (size_t)(n + len - v)))
+				return false;
+		}
+		n = nl ? nl + 1 : NULL;
+	}
+	return true;
+}
+
+static const char *pair_get(const struct pairs *p, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		if (!strcmp(p->key[i], key))
+			return p->val[i];
+	return NULL;
+}
+
+static void pair_line(struct mem *m, const struct br_report *r,
+		      const char *k, const char *v)
+{
+	char *s = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&s, &len);
+
+	if (!fp) {
+		m->nomem = true;
+		return;
+	}
+	fprintf(fp, "%s: %s", k, v && *v ? v : "-");
+	fclose(fp);
+	if (!s) {
+		m->nomem = true;
+		return;
+	}
+	wrapped(m, r, 4, 4, s);
+	free(s);
+}
+
+/* Whether pair i of system j is shown: not common to all systems and
+ * not the same as in the system before. */
+static bool differs(const struct pairs *ps, size_t n, size_t j, size_t i)
+{
+	const char *v;
+	bool all = n > 1;
+	size_t k;
+
+	for (k = 0; k < n && all; k++) {
+		const char *w = pair_get(&ps[k], ps[j].key[i]);
+
+		all = w && !strcmp(w, ps[j].val[i]);
+	}
+	if (all)
+		return false;
+	return !(j > 0 && (v = pair_get(&ps[j - 1], ps[j].key[i])) &&
+		 !strcmp(v, ps[j].val[i]));
+}
+
+/*
+ * What is common to every system first, then each system with what
+ * differs from the one before it (the OpenBenchmarking table's merged
+ * neighbouring cells, read left to right).
+ */
+char *br_report_text_systems(const struct br_report *r)
+{
+	struct pairs *ps = calloc(r->n_systems + 1, sizeof *ps);
+	struct mem m;
+	size_t j, i, n_common = 0;
+
+	if (!ps || !mem_open(&m)) {
+		free(ps);
+		return NULL;
+	}
+	for (j = 0; j < r->n_systems; j++)
+		if (!system_pairs(r->rs->systems[r->systems[j]], &ps[j]))
+			m.nomem = true;
+	/* common: same value in every system */
+	for (i = 0; r->n_systems > 1 && i < ps[0].n; i++) {
+		bool same = true;
+
+		for (j = 1; j < r->n_systems && same; j++) {
+			const char *v = pair_get(&ps[j], ps[0].key[i]);
+
+			same = v && !strcmp(v, ps[0].val[i]);
+		}
+		if (!same)
+			continue;
+		if (n_common++ == 0)
+			fputs("Common to all systems:\n", m.fp);
+		pair_line(&m, r, ps[0].key[i], ps[0].val[i]);
+	}
+	for (j = 0; j < r->n_systems; j++) {
+		char head[64];
+		char *name = plain(r, br_report_system(r, j));
+		size_t shown = 0;
+
+		if (!name) {
+			m.nomem = true;
+			break;
+		}
+		snprintf(head, sizeof head, "[%zu] ", j + 1);
+		if (j > 0 || n_common)
+			fputc('\n', m.fp);
+		/* how many pairs differ from the previous system */
+		for (i = 0; i < ps[j].n; i++)
+			if (differs(ps, r->n_systems, j, i))
+				shown++;
+		for (i = 0; j > 0 && i < ps[j - 1].n; i++)
+			if (!pair_get(&ps[j], ps[j - 1].key[i]))
+				shown++;
+		{
+			char *line = NULL;
+			size_t len = 0;
+			FILE *fp = open_memstream(&line, &len);
+
+			if (!fp) {
+				m.nomem = true;
+				free(name);
+				break;
+			}
+			fprintf(fp, "%s%s%s", head, name, j == r->base ?
+				" (baseline)" : "");
+			if (j > 0)
+				fprintf(fp, ": as [%zu]%s", j, shown ?
+					", except" : "");
+			fclose(fp);
+			free(name);
+			if (!line) {
+				m.nomem = true;
+				break;
+			}
+			wrapped(&m, r, 0, 4, line);
+			free(line);
+		}
+		for (i = 0; i < ps[j].n; i++)
+			if (differs(ps, r->n_systems, j, i))
+				pair_line(&m, r, ps[j].key[i], ps[j].val[i]);
+		for (i = 0; j > 0 && i < ps[j - 1].n; i++)
+			if (!pair_get(&ps[j], ps[j - 1].key[i]))
+				pair_line(&m, r, ps[j - 1].key[i], "");
+	}
+	for (j = 0; j < r->n_systems; j++)
+		pairs_free(&ps[j]);
+	free(ps);
+	return mem_finish(&m);
+}
+
+/* ------------------------------------------------------------ overview */
+
+/*
+ * One entry per scalar test: its name and unit, then the systems' values
+ * in columns headed [1] [2] ...; '*' marks the best, '!' the worst.
+ */
+char *br_report_text_overview(const struct br_report *r)
+{
+	size_t cw = 6, j, i, per, c0;
+	struct mem m;
+	char buf[64];
+
+	if (!mem_open(&m))
+		return NULL;
+	for (i = 0; i < r->n_tests; i++) {
+		const struct br_report_test *rt = &r->tests[i];
+
+		if (!rt->scalar)
+			continue;
+		for (j = 0; j < r->n_systems; j++) {
+			size_t w;
+
+			if (!rt->cells[j].sum.n)
+				continue;
+			w = strlen(br_fmt_fixed(buf, sizeof buf,
+						rt->cells[j].sum.mean,
+						rt->decimals)) + 1;
+			if (w > cw)
+				cw = w;
+		}
+	}
+	cw += 2;
+	per = (W - 4) / cw;
+	if (per < 1)
+		per = 1;
+	for (c0 = 0; c0 < r->n_systems; c0 += per) {
+		size_t n = r->n_systems - c0 < per ? r->n_systems - c0 : per;
+
+		if (c0)
+			fputc('\n', m.fp);
+		fputs("    ", m.fp);
+		for (j = 0; j < n; j++) {
+			snprintf(buf, sizeof buf, "[%zu] ", c0 + j + 1);
+			pad(m.fp, buf, cw, true);
+		}
+		fputc('\n', m.fp);
+		for (i = 0; i < r->n_tests; i++) {
+			const struct br_report_test *rt = &r->tests[i];
+			const struct br_test *t = rt->t;
+			char name[1024], v[72];
+
+			if (!rt->scalar)
+				continue;
+			snprintf(name, sizeof name, "%s%s%s (%s%s%s)",
+				 nz(t->title), t->description &&
+				 *t->description ? " - " : "",
+				 nz(t->description), t->unit.text,
+				 *t->unit.text ? ", " : "",
+				 t->dir == BR_DIR_HIB ? "more is better"
+				 : t->dir == BR_DIR_LIB ? "fewer is better"
+				 : "direction unknown");
+			wrapped(&m, r, 0, 4, name);
+			fputs("    ", m.fp);
+			for (j = c0; j < c0 + n; j++) {
+				const struct br_report_cell *c = &rt->cells[j];
+
+				if (!c->sum.n) {
+					snprintf(v, sizeof v, "%s ",
+						 c->entry && c->entry->error
+						 ? "fail" : "-");
+				} else {
+					snprintf(v, sizeof v, "%s%c",
+						 br_fmt_fixed(buf, sizeof buf,
+							      c->sum.mean,
+							      rt->decimals),
+						 c->best ? '*' : c->worst ? '!'
+						 : ' ');
+				}
+				pad(m.fp, v, cw, true);
+			}
+			fputc('\n', m.fp);
+		}
+	}
+	return mem_finish(&m);
+}
+
+/* ------------------------------------------------------------- geomean */
+
+char *br_report_text_geomean(const struct br_report *r)
+{
+	size_t j, nw = 6, k = 0;
+	struct mem m;
+	char conf[16];
+	bool any = false;
+
+	for (j = 0; j < r->n_systems; j++)
+		if (r->geo[j].ok) {
+			any = true;
+			if (r->geo[j].g.k > k)
+				k = r->geo[j].g.k;
+		}
+	if (!any || !mem_open(&m))
+		return any ? NULL : strdup("");
+	snprintf(conf, sizeof conf, "%g%%", 100 * r->o.confidence);
+	for (j = 0; j < r->n_systems; j++) {
+		char *name = plain(r, br_report_system(r, j));
+
+		if (name && br_utf8_width(name) > nw)
+			nw = br_utf8_width(name);
+		free(name);
+	}
+	if (nw > 30)
+		nw = 30;
+	fputs("  ", m.fp);
+	pad(m.fp, "System", nw, false);
+	fprintf(m.fp, "  Speedup  %s CI (measurement)\n", conf);
+	for (j = 0; j < r->n_systems; j++) {
+		const struct br_report_geo *g = &r->geo[j];
+		char *name;
+
+		if (j != r->base && !g->ok)
+			continue;
+		name = plain(r, br_report_system(r, j));
+		if (!name) {
+			m.nomem = true;
+			break;
+		}
+		fit(name, nw);
+		fputs("  ", m.fp);
+		pad(m.fp, name, nw, false);
+		free(name);
+		if (j == r->base)
+			fputs("   1.000x  baseline\n", m.fp);
+		else if (isnan(g->g.meas_low))
+			fprintf(m.fp, "  %6.3fx  - (a test has N < 2)\n",
+				g->g.gm);
+		else
+			fprintf(m.fp, "  %6.3fx  %.3fx to %.3fx\n", g->g.gm,
+				g->g.meas_low, g->g.meas_high);
+	}
+	return mem_finish(&m);
+}
+
+/* ---------------------------------------------------------------- tests */
+
+char *br_report_text_test(const struct br_report *r, size_t i)
+{
+	const struct br_report_test *rt = &r->tests[i];
+	const struct br_test *t = rt->t;
+	size_t n = r->n_systems, j, k;
+	enum { C_N, C_MEAN, C_SE, C_LO, C_HI, N_C };
+	char (*cell)[N_C][40] = calloc(n + 1, sizeof *cell);
+	size_t w[N_C] = {1, 4, 2, 0, 4}, nw = 6, fixed, n_c;
+	bool any_se = false;
+	char hdr_mean[64], hdr_lo[32], text[2048];
+	struct mem m;
+
+	if (!cell || !mem_open(&m)) {
+		free(cell);
+		return NULL;
+	}
+	snprintf(hdr_lo, sizeof hdr_lo, "%g%% CI low", 100 * r->o.confidence);
+	w[C_LO] = strlen(hdr_lo);
+	if (*t->unit.text && br_utf8_width(t->unit.text) <= 16) {
+		char *u = plain(r, t->unit.text);
+
+		snprintf(hdr_mean, sizeof hdr_mean, "Mean (%s)", u ? u : "");
+		free(u);
+	} else {
+		snprintf(hdr_mean, sizeof hdr_mean, "Mean");
+	}
+	w[C_MEAN] = br_utf8_width(hdr_mean);
+	{
+		char name[1024];
+
+		snprintf(text, sizeof text, "%zu. %s", i + 1,
+			 br_report_test_name(name, sizeof name, t));
+		wrapped(&m, r, 0, 3, text);
+	}
+	if (t->description && *t->description)
+		wrapped(&m, r, 3, 0, t->description);
+	snprintf(text, sizeof text, "%s%s%s", t->unit.text,
+		 *t->unit.text ? ", " : "", br_dir_phrase(t->dir));
+	wrapped(&m, r, 3, 0, text);
+	if (!rt->scalar) {
+		snprintf(text, sizeof text, "(%s)", t->display ==
+			 BR_DISPLAY_LINE ? "a series result: see the HTML "
+			 "or PDF report for its chart" : "not a numeric "
+			 "result");
+		wrapped(&m, r, 3, 0, text);
+		free(cell);
+		return mem_finish(&m);
+	}
+	/* the cells, and the widths they need */
+	for (j = 0; j < n; j++) {
+		const struct br_summary *s = &rt->cells[j].sum;
+		char *name;
+
+		if (!rt->cells[j].entry)
+			continue;
+		name = plain(r, br_report_system(r, j));
+		if (name && br_utf8_width(name) > nw)
+			nw = br_utf8_width(name);
+		free(name);
+		if (!s->n)
+			continue;
+		snprintf(cell[j][C_N], 40, "%zu", s->n);
+		br_fmt_fixed(cell[j][C_MEAN], 40, s->mean, rt->decimals);
+		if (!isnan(s->se)) {
+			br_fmt_fixed(cell[j][C_SE], 40, s->se,
+				     rt->se_decimals);
+			any_se = true;
+		}
+		if (!isnan(s->ci_low)) {
+			br_fmt_fixed(cell[j][C_LO], 40, s->ci_low,
+				     rt->se_decimals);
+			br_fmt_fixed(cell[j][C_HI], 40, s->ci_high,
+				     rt->se_decimals);
+		}
+		for (k = 0; k < N_C; k++) {
+			if (!cell[j][k][0])
+				strcpy(cell[j][k], "-");
+			if (strlen(cell[j][k]) > w[k])
+				w[k] = strlen(cell[j][k]);
+		}
+	}
+	/* single runs only: no SE and CI columns */
+	n_c = any_se ? N_C : C_SE;
+	fixed = 3;
+	for (k = 0; k < n_c; k++)
+		fixed += w[k] + 2;
+	if (nw + fixed > W)
+		nw = W > fixed + 10 ? W - fixed : 10;
+	fputc('\n', m.fp);
+	fputs("   ", m.fp);
+	pad(m.fp, "System", nw, false);
+	fputs("  ", m.fp);
+	pad(m.fp, "N", w[C_N], true);
+	fputs("  ", m.fp);
+	pad(m.fp, hdr_mean, w[C_MEAN], true);
+	if (any_se) {
+		fputs("  ", m.fp);
+		pad(m.fp, "SE", w[C_SE], true);
+		fputs("  ", m.fp);
+		pad(m.fp, hdr_lo, w[C_LO], true);
+		fputs("  ", m.fp);
+		pad(m.fp, "high", w[C_HI], true);
+	}
+	fputc('\n', m.fp);
+	for (j = 0; j < n; j++) {
+		const struct br_report_cell *c = &rt->cells[j];
+		char *name;
+
+		if (!c->entry)
+			continue;
+		name = plain(r, br_report_system(r, j));
+		if (!name) {
+			m.nomem = true;
+			break;
+		}
+		fit(name, nw);
+		fputs("   ", m.fp);
+		if (!c->sum.n) {
+			const char *why = c->entry->error ? (*c->entry->error
+				? c->entry->error : "failed") : "no value";
+
+			pad(m.fp, name, nw, false);
+			free(name);
+			name = plain(r, why);
+			if (name) {
+				fit(name, W - 7 - nw > 10 ? W - 7 - nw : 10);
+				fprintf(m.fp, "  (%s)\n", name);
+			}
+			free(name);
+			continue;
+		}
+		pad(m.fp, name, nw, false);
+		free(name);
+		for (k = 0; k < n_c; k++) {
+			fputs("  ", m.fp);
+			pad(m.fp, cell[j][k], w[k], true);
+		}
+		fputc('\n', m.fp);
+	}
+	free(cell);
+	/* the verdicts against the baseline */
+	for (j = 0, k = 0; j < n; j++) {
+		if (!rt->cells[j].has_cmp)
+			continue;
+		if (k++ == 0)
+			fputc('\n', m.fp);
+		wrapped(&m, r, 3, 2, br_report_sentence(text, sizeof text, r,
+							i, j));
+	}
+	return mem_finish(&m);
+}
+
+/* ---------------------------------------------------------------- plot */
+
+#define PLOT_W (W - 2)          /* buckets between the frame's bars */
+#define MAX_SETS 7
+
+static const char symbol[] = " x+*%#@O";
+
+/*
+ * ministat's plot (FreeBSD usr.bin/ministat): one column per bucket of
+ * (max - min) / (PLOT_W - 1), points stacked upwards, sets as x + * % #
+ * @ O (colliding sets OR their numbers, as ministat does), then one bar
+ * per set: |___A___| spans mean -/+ 1 sd, A the mean, M the median;
+ * bars share a line when they do not overlap.  Needs raw runs.
+ */
+char *br_report_text_plot(const struct br_report *r, size_t i)
+{
+	const struct br_report_test *rt = &r->tests[i];
+	size_t set[MAX_SETS], n_sets = 0, j, k, height = 1, n_bars = 0;
+	unsigned char *data = NULL;
+	char (*bars)[PLOT_W + 1] = NULL;
+	double x0 = INFINITY, x1 = -INFINITY, dx;
+	struct mem m;
+
+	if (!rt->scalar)
+		return strdup("");
+	for (j = 0; j < r->n_systems; j++) {
+		const struct br_report_cell *c = &rt->cells[j];
+
+		if (!c->sum.n)
+			continue;
+		if (c->sum.from_summary || !c->entry->sample.n_runs)
+			return strdup("   (no dot plot: published summaries "
+				      "have no runs)");
+		if (n_sets == MAX_SETS)
+			return strdup("   (no dot plot: more than 7 systems)");
+		set[n_sets++] = j;
+	}
+	if (!n_sets)
+		return strdup("");
+	for (k = 0; k < n_sets; k++) {
+		const struct br_summary *s = &rt->cells[set[k]].sum;
+
+		x0 = s->min < x0 ? s->min : x0;
+		x1 = s->max > x1 ? s->max : x1;
+		if (!isnan(s->sd)) {
+			x0 = s->mean - s->sd < x0 ? s->mean - s->sd : x0;
+			x1 = s->mean + s->sd > x1 ? s->mean + s->sd : x1;
+		}
+	}
+	if (!mem_open(&m))
+		return NULL;
+	for (k = 0; k < n_sets; k++) {
+		char *name = plain(r, br_report_system(r, set[k]));
+
+		if (!name) {
+			m.nomem = true;
+			break;
+		}
+		fit(name, W - 5);
+		fprintf(m.fp, "   %c %s\n", symbol[k + 1], name);
+		free(name);
+	}
+	if (!(x1 > x0)) {
+		fputs("   [no plot, span is zero width]\n", m.fp);
+		return mem_finish(&m);
+	}
+	dx = (x1 - x0) / (PLOT_W - 1);
+	/* the stack height: most runs of one set in one bucket */
+	for (k = 0; k < n_sets; k++) {
+		const struct br_sample *s = &rt->cells[set[k]].entry->sample;
+		size_t cnt[PLOT_W] = {0}, q;
+
+		for (q = 0; q < s->n_runs; q++) {
+			long c = lround((s->runs[q].value - x0) / dx);
+
+			c = c < 0 ? 0 : c >= PLOT_W ? PLOT_W - 1 : c;
+			if (++cnt[c] > height)
+				height = cnt[c];
+		}
+	}
+	data = calloc(height * PLOT_W, 1);
+	bars = calloc(n_sets, sizeof *bars);
+	if (!data || !bars) {
+		free(data);
+		free(bars);
+		m.nomem = true;
+		return mem_finish(&m);
+	}
+	for (k = 0; k < n_sets; k++) {
+		const struct br_sample *s = &rt->cells[set[k]].entry->sample;
+		const struct br_summary *su = &rt->cells[set[k]].sum;
+		size_t cnt[PLOT_W] = {0}, q, b;
+		long lo, hi, a, md, c;
+
+		for (q = 0; q < s->n_runs; q++) {
+			c = lround((s->runs[q].value - x0) / dx);
+			c = c < 0 ? 0 : c >= PLOT_W ? PLOT_W - 1 : c;
+			data[cnt[c]++ * PLOT_W + (size_t)c] |=
+				(unsigned char)(k + 1);
+		}
+		a = lround((su->mean - x0) / dx);
+		md = lround((su->median - x0) / dx);
+		lo = isnan(su->sd) ? a : lround((su->mean - su->sd - x0) / dx);
+		hi = isnan(su->sd) ? a : lround((su->mean + su->sd - x0) / dx);
+		lo = lo < 0 ? 0 : lo;
+		hi = hi >= PLOT_W ? PLOT_W - 1 : hi;
+		/* the first bar line with room for [lo, hi] */
+		for (b = 0; b < n_bars; b++) {
+			for (c = lo; c <= hi && bars[b][c] == ' '; c++)
+				;
+			if (c > hi)
+				break;
+		}
+		if (b == n_bars) {
+			memset(bars[b], ' ', PLOT_W);
+			bars[b][PLOT_W] = '\0';
+			n_bars++;
+		}
+		for (c = lo; c <= hi; c++)
+			bars[b][c] = '_';
+		bars[b][lo] = '|';
+		bars[b][hi] = '|';
+		if (md >= 0 && md < PLOT_W)
+			bars[b][md] = 'M';
+		if (a >= 0 && a < PLOT_W)
+			bars[b][a] = 'A';
+	}
+	fputc('+', m.fp);
+	for (j = 0; j < PLOT_W; j++)
+		fputc('-', m.fp);
+	fputs("+\n", m.fp);
+	for (k = height; k-- > 0;) {
+		fputc('|', m.fp);
+		for (j = 0; j < PLOT_W; j++)
+			fputc(symbol[data[k * PLOT_W + j] & 7], m.fp);
+		fputs("|\n", m.fp);
+	}
+	for (k = 0; k < n_bars; k++)
+		fprintf(m.fp, "|%s|\n", bars[k]);
+	fputc('+', m.fp);
+	for (j = 0; j < PLOT_W; j++)
+		fputc('-', m.fp);
+	fputs("+\n", m.fp);
+	free(data);
+	free(bars);
+	return mem_finish(&m);
+}

@@ -1,0 +1,649 @@
+/*
+ * report_values.c - a built report as template values (doc/templates.md)
+ * and the write step.  Only formatting happens here: numbers at PTS
+ * display precision, charts painted as inline SVG, text blocks from
+ * report_text.c.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numfmt.h"
+#include "render.h"
+#include "report.h"
+#include "words.h"
+
+static const char *nz(const char *s)
+{
+	return s ? s : "";
+}
+
+/* A string that may contain BR_NBSP markers, with plain spaces. */
+static char *plain(char *s)
+{
+	char *p;
+
+	for (p = s; *p; p++)
+		if (*p == BR_NBSP[0])
+			*p = ' ';
+	return s;
+}
+
+/* Set key to a malloc'ed string and free it (NULL: ENOMEM latched). */
+static void set_owned(struct br_tdoc *d, struct br_tnode *o, const char *key,
+		      char *s, bool *nomem)
+{
+	if (!s) {
+		*nomem = true;
+		br_tset(d, o, key, "");
+		return;
+	}
+	br_tset(d, o, key, s);
+	free(s);
+}
+
+/* ------------------------------------------------------------- systems */
+
+static const char *lookup(const struct br_system *s, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < s->n_hardware; i++)
+		if (!strcmp(s->hardware[i].key, key))
+			return s->hardware[i].value;
+	for (i = 0; i < s->n_software; i++)
+		if (!strcmp(s->software[i].key, key))
+			return s->software[i].value;
+	return "";
+}
+
+/* Component rows: keys in order of first appearance, hardware first;
+ * equal non-empty neighbouring cells merged (cells[].span). */
+static void system_rows(struct br_tdoc *d, struct br_tnode *root,
+			const struct br_report *r)
+{
+	struct br_tnode *rows = br_tset_list(d, root, "system_rows");
+	const char **keys;
+	size_t cap = 1, n = 0, i, j, k, pass;
+
+	for (j = 0; j < r->n_systems; j++) {
+		const struct br_system *s = r->rs->systems[r->systems[j]];
+
+		cap += s->n_hardware + s->n_software;
+	}
+	keys = calloc(cap, sizeof *keys);
+	if (!keys) {
+		br_tset_bool(d, root, "has_system_rows", false);
+		return;
+	}
+	for (pass = 0; pass < 2; pass++)
+		for (j = 0; j < r->n_systems; j++) {
+			const struct br_system *s =
+				r->rs->systems[r->systems[j]];
+			const struct br_kv *kv = pass ? s->software
+						 : s->hardware;
+			size_t nkv = pass ? s->n_software : s->n_hardware;
+
+			for (i = 0; i < nkv; i++) {
+				bool seen = false;
+
+				for (k = 0; k < n && !seen; k++)
+					seen = !strcmp(keys[k], kv[i].key);
+				if (!seen)
+					keys[n++] = kv[i].key;
+			}
+		}
+	for (i = 0; i < n; i++) {
+		struct br_tnode *row = br_tlist_add(d, rows);
+		struct br_tnode *cells = br_tset_list(d, row, "cells");
+		struct br_tnode *values = br_tset_list(d, row, "values");
+
+		br_tset(d, row, "key", keys[i]);
+		for (j = 0; j < r->n_systems; j = k) {
+			const char *v = lookup(r->rs->systems[r->systems[j]],
+					       keys[i]);
+			struct br_tnode *c = br_tlist_add(d, cells);
+
+			for (k = j + 1; k < r->n_systems && *v &&
+			     !strcmp(v, lookup(r->rs->systems[r->systems[k]],
+					       keys[i])); k++)
+				;
+			br_tset(d, c, "value", v);
+			br_tsetf(d, c, "span", "%zu", k - j);
+		}
+		for (j = 0; j < r->n_systems; j++)
+			br_tset(d, br_tlist_add(d, values), "value",
+				lookup(r->rs->systems[r->systems[j]],
+				       keys[i]));
+	}
+	br_tset_bool(d, root, "has_system_rows", n > 0);
+	free(keys);
+}
+
+/* System notes ("Security: KPTI" lines) grouped by their key, as the
+ * OpenBenchmarking page's "Security Details" blocks. */
+static void system_notes(struct br_tdoc *d, struct br_tnode *root,
+			 const struct br_report *r)
+{
+	struct br_tnode *groups = br_tset_list(d, root, "system_notes");
+	char **keys = NULL;
+	size_t n = 0, cap = 0, i, j, g;
+	bool any = false;
+
+	/* pass 1: the keys in order; pass 2: one group per key */
+	for (j = 0; j < r->n_systems; j++) {
+		const char *p = r->rs->systems[r->systems[j]]->notes;
+
+		while (p && *p) {
+			const char *nl = strchr(p, '\n');
+			size_t len = nl ? (size_t)(nl - p) : strlen(p);
+			const char *colon = memchr(p, ':', len);
+			size_t kl = colon ? (size_t)(colon - p) : 0;
+			bool seen = false;
+
+			if (!colon || kl == 0 || kl > 40)
+				kl = 0;
+			for (i = 0; i < n && !seen; i++)
+				seen = strlen(keys[i]) == kl &&
+				       !strncmp(keys[i], p, kl);
+			if (!seen && len) {
+				char **nk = realloc(keys, (cap + 8) *
+						    sizeof *nk);
+
+				if (!nk)
+					break;
+				keys = nk;
+				cap += 8;
+				keys[n] = strndup(p, kl);
+				if (!keys[n])
+					break;
+				n++;
+			}
+			p = nl ? nl + 1 : NULL;
+		}
+	}
+	for (g = 0; g < n; g++) {
+		struct br_tnode *grp = br_tlist_add(d, groups);
+		struct br_tnode *items = br_tset_list(d, grp, "items");
+		size_t kl = strlen(keys[g]);
+
+		br_tset(d, grp, "key", kl ? keys[g] : "Notes");
+		for (j = 0; j < r->n_systems; j++) {
+			const char *p = r->rs->systems[r->systems[j]]->notes;
+
+			while (p && *p) {
+				const char *nl = strchr(p, '\n');
+				size_t len = nl ? (size_t)(nl - p)
+					     : strlen(p);
+				const char *colon = memchr(p, ':', len);
+				size_t ckl = colon ? (size_t)(colon - p) : 0;
+				const char *v = p;
+
+				if (!colon || ckl == 0 || ckl > 40)
+					ckl = 0;
+				else
+					v = colon + 1;
+				while (v < p + len && *v == ' ')
+					v++;
+				if (len && ckl == kl &&
+				    !strncmp(p, keys[g], kl)) {
+					struct br_tnode *it =
+						br_tlist_add(d, items);
+					char *val = strndup(v, (size_t)(p +
+							    len - v));
+
+					br_tset(d, it, "system",
+						br_report_system(r, j));
+					br_tset(d, it, "value", val ? val : "");
+					free(val);
+					any = true;
+				}
+				p = nl ? nl + 1 : NULL;
+			}
+		}
+	}
+	br_tset_bool(d, root, "has_system_notes", any);
+	for (g = 0; g < n; g++)
+		free(keys[g]);
+	free(keys);
+}
+
+/* ------------------------------------------------------------ numbers */
+
+static const char *fmt_pct(char *buf, size_t size, double v)
+{
+	if (isnan(v))
+		snprintf(buf, size, "%s", "");
+	else
+		snprintf(buf, size, "%.*f%%", v < 10 ? 2 : 1, v);
+	return buf;
+}
+
+static const char *fmt_x(char *buf, size_t size, double v)
+{
+	if (isnan(v))
+		snprintf(buf, size, "%s", "");
+	else
+		snprintf(buf, size, "%.3fx", v);
+	return buf;
+}
+
+static void overview(struct br_tdoc *d, struct br_tnode *root,
+		     const struct br_report *r)
+{
+	struct br_tnode *rows = br_tset_list(d, root, "overview");
+	bool rel_base = r->o.baseline != NULL;
+	size_t i, j;
+
+	for (i = 0; i < r->n_tests; i++) {
+		const struct br_report_test *rt = &r->tests[i];
+		const struct br_test *t = rt->t;
+		struct br_tnode *row, *cells;
+
+		if (!rt->scalar)
+			continue;
+		row = br_tlist_add(d, rows);
+		br_tsetf(d, row, "name", "%s%s%s", nz(t->title),
+			 t->description && *t->description ? ": " : "",
+			 nz(t->description));
+		br_tset(d, row, "title", t->title);
+		br_tset(d, row, "description", t->description);
+		br_tset(d, row, "unit", t->unit.text);
+		br_tset(d, row, "direction", br_dir_phrase(t->dir));
+		br_tset(d, row, "arrow", t->dir == BR_DIR_HIB ? "\xe2\x86\x91"
+			: t->dir == BR_DIR_LIB ? "\xe2\x86\x93" : "");
+		br_tsetf(d, row, "anchor", "test-%zu", i + 1);
+		cells = br_tset_list(d, row, "cells");
+		for (j = 0; j < r->n_systems; j++) {
+			const struct br_report_cell *c = &rt->cells[j];
+			struct br_tnode *cell = br_tlist_add(d, cells);
+			char buf[64], pbuf[64];
+			double rel = rel_base ? c->vs_base : c->relative;
+
+			if (!c->sum.n) {
+				br_tset(d, cell, "value", c->entry &&
+					c->entry->error ? "failed" : "");
+				br_tset(d, cell, "rel", "");
+				br_tset(d, cell, "sort", "");
+				br_tset(d, cell, "class", "none");
+				br_tset_bool(d, cell, "best", false);
+				br_tset_bool(d, cell, "worst", false);
+				br_tset_bool(d, cell, "plain", true);
+				continue;
+			}
+			br_tset(d, cell, "value", br_fmt_fixed(buf, sizeof buf,
+				c->sum.mean, rt->decimals));
+			br_tset(d, cell, "rel", fmt_pct(pbuf, sizeof pbuf,
+				100 * rel));
+			/* sorting by a column puts the best first */
+			br_tsetf(d, cell, "sort", "%.17g", isnan(rel) ?
+				 (t->dir == BR_DIR_LIB ? -c->sum.mean
+				  : c->sum.mean) : rel);
+			br_tset(d, cell, "class", c->best ? "best" : c->worst
+				? "worst" : "");
+			br_tset_bool(d, cell, "best", c->best);
+			br_tset_bool(d, cell, "worst", c->worst);
+			br_tset_bool(d, cell, "plain", !c->best && !c->worst);
+		}
+	}
+	br_tset_bool(d, root, "has_overview", r->n_scalar > 0);
+	br_tset(d, root, "relative_to", rel_base ? br_report_system(r, r->base)
+		: "the best result");
+}
+
+static void geomean(struct br_tdoc *d, struct br_tnode *root,
+		    const struct br_report *r)
+{
+	struct br_tnode *list = br_tset_list(d, root, "geomean");
+	double top = 1;
+	size_t j, k = 0;
+	bool any = false;
+
+	for (j = 0; j < r->n_systems; j++)
+		if (r->geo[j].ok) {
+			any = true;
+			if (r->geo[j].g.gm > top)
+				top = r->geo[j].g.gm;
+			if (!isnan(r->geo[j].g.meas_high) &&
+			    r->geo[j].g.meas_high > top)
+				top = r->geo[j].g.meas_high;
+			if (r->geo[j].g.k > k)
+				k = r->geo[j].g.k;
+		}
+	for (j = 0; any && j < r->n_systems; j++) {
+		const struct br_report_geo *g = &r->geo[j];
+		struct br_tnode *it;
+		char buf[64], lo[32], hi[32];
+		double v = j == r->base ? 1 : g->ok ? g->g.gm : NAN;
+
+		if (j != r->base && !g->ok)
+			continue;
+		it = br_tlist_add(d, list);
+		br_tset(d, it, "system", br_report_system(r, j));
+		br_tset_bool(d, it, "is_baseline", j == r->base);
+		br_tset(d, it, "value", fmt_x(buf, sizeof buf, v));
+		br_tsetf(d, it, "width", "%.1f", 100 * v / top);
+		br_tsetf(d, it, "tests", "%zu", j == r->base ? k : g->g.k);
+		if (j == r->base || isnan(g->g.meas_low)) {
+			br_tset(d, it, "ci", "");
+			br_tset(d, it, "ci_low_width", "");
+			br_tset(d, it, "ci_high_width", "");
+		} else {
+			br_tsetf(d, it, "ci", "%s to %s", fmt_x(lo, sizeof lo,
+				 g->g.meas_low), fmt_x(hi, sizeof hi,
+				 g->g.meas_high));
+			br_tsetf(d, it, "ci_low_width", "%.1f",
+				 100 * g->g.meas_low / top);
+			br_tsetf(d, it, "ci_high_width", "%.1f",
+				 100 * g->g.meas_high / top);
+		}
+		if (j == r->base)
+			br_tset(d, it, "class", "base");
+		else if (!isnan(g->g.meas_low) && g->g.meas_low > 1)
+			br_tset(d, it, "class", "better");
+		else if (!isnan(g->g.meas_high) && g->g.meas_high < 1)
+			br_tset(d, it, "class", "worse");
+		else
+			br_tset(d, it, "class", "same");
+	}
+	br_tset_bool(d, root, "has_geomean", any);
+	br_tsetf(d, root, "geomean_tests", "%zu", k);
+}
+
+/* The chart as inline SVG: br_render_svg without the XML declaration. */
+static char *chart_svg(const struct br_scene *sc, bool *nomem)
+{
+	struct br_paint_opts po;
+	struct br_error err;
+	char *buf = NULL, *svg;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	if (!fp) {
+		*nomem = true;
+		return NULL;
+	}
+	br_paint_opts_defaults(&po);
+	br_error_clear(&err);
+	br_render_svg(fp, sc, &po, &err);
+	if (fclose(fp) != 0 || err.code != BR_OK) {
+		free(buf);
+		*nomem = true;
+		return NULL;
+	}
+	svg = strstr(buf, "<svg");
+	if (svg && svg != buf)
+		memmove(buf, svg, strlen(svg) + 1);
+	return buf;
+}
+
+static const char *verdict_class(enum br_verdict v)
+{
+	switch (v) {
+	case BR_VERDICT_BETTER: return "better";
+	case BR_VERDICT_WORSE: return "worse";
+	case BR_VERDICT_EQUIVALENT: return "same";
+	default: return "none";
+	}
+}
+
+static void test_rows(struct br_tdoc *d, struct br_tnode *it,
+		      const struct br_report *r, const struct br_report_test *rt)
+{
+	struct br_tnode *rows = br_tset_list(d, it, "rows");
+	size_t j;
+
+	for (j = 0; j < r->n_systems; j++) {
+		const struct br_report_cell *c = &rt->cells[j];
+		const struct br_summary *s = &c->sum;
+		struct br_tnode *row;
+		char buf[64];
+
+		if (!c->entry)
+			continue;
+		row = br_tlist_add(d, rows);
+		br_tset(d, row, "system", br_report_system(r, j));
+		br_tset_bool(d, row, "is_baseline", j == r->base);
+		br_tset(d, row, "class", c->best ? "best" : c->worst ? "worst"
+			: "");
+		if (!s->n) {
+			const char *why = c->entry->error ? (*c->entry->error
+				? c->entry->error : "failed")
+				: c->entry->pass_fail ? c->entry->pass_fail
+				: "no value";
+
+			br_tset(d, row, "n", "");
+			br_tset(d, row, "mean", "");
+			br_tset(d, row, "se", "");
+			br_tset(d, row, "ci_low", "");
+			br_tset(d, row, "ci_high", "");
+			br_tset(d, row, "rank", "");
+			br_tset(d, row, "vs_baseline", "");
+			br_tset(d, row, "note", why);
+			br_tset(d, row, "sort", "");
+			continue;
+		}
+		br_tsetf(d, row, "n", "%zu", s->n);
+		br_tset(d, row, "mean", br_fmt_fixed(buf, sizeof buf, s->mean,
+						     rt->decimals));
+		br_tsetf(d, row, "sort", "%.17g", s->mean);
+		br_tset(d, row, "se", isnan(s->se) ? "" : br_fmt_fixed(buf,
+			sizeof buf, s->se, rt->se_decimals));
+		br_tset(d, row, "ci_low", isnan(s->ci_low) ? "" : br_fmt_fixed(
+			buf, sizeof buf, s->ci_low, rt->se_decimals));
+		br_tset(d, row, "ci_high", isnan(s->ci_high) ? "" :
+			br_fmt_fixed(buf, sizeof buf, s->ci_high,
+				     rt->se_decimals));
+		if (c->rank > 0)
+			br_tsetf(d, row, "rank", "%d", c->rank);
+		else
+			br_tset(d, row, "rank", "");
+		if (j == r->base)
+			br_tset(d, row, "vs_baseline", "baseline");
+		else if (isnan(c->vs_base))
+			br_tset(d, row, "vs_baseline", "");
+		else
+			br_tsetf(d, row, "vs_baseline", "%.3fx", c->vs_base);
+		br_tset(d, row, "note", s->drift ? "run-order drift"
+			: s->n_flagged ? "outlier flagged" : "");
+	}
+}
+
+static void tests(struct br_tdoc *d, struct br_tnode *root,
+		  const struct br_report *r, enum br_report_fmt fmt,
+		  bool *nomem)
+{
+	struct br_tnode *list = br_tset_list(d, root, "tests");
+	size_t i, j;
+
+	for (i = 0; i < r->n_tests; i++) {
+		const struct br_report_test *rt = &r->tests[i];
+		const struct br_test *t = rt->t;
+		struct br_tnode *it = br_tlist_add(d, list);
+		struct br_tnode *verdicts;
+		char name[512], text[2048];
+		bool any = false;
+
+		br_tsetf(d, it, "number", "%zu", i + 1);
+		br_tsetf(d, it, "anchor", "test-%zu", i + 1);
+		br_tset(d, it, "name", br_report_test_name(name, sizeof name,
+							   t));
+		br_tset(d, it, "title", t->title);
+		br_tset(d, it, "version", t->app_version);
+		br_tset(d, it, "identifier", t->identifier);
+		br_tset(d, it, "description", t->description);
+		br_tset(d, it, "unit", t->unit.text);
+		br_tset(d, it, "direction", br_dir_phrase(t->dir));
+		br_tsetf(d, it, "caption", "%s%s%s", t->unit.text,
+			 *t->unit.text && *br_dir_phrase(t->dir) ? ", " : "",
+			 br_dir_phrase(t->dir));
+		br_tset(d, it, "annotation", t->annotation);
+		br_tset_bool(d, it, "scalar", rt->scalar);
+		br_tset(d, it, "kind", rt->scalar ? "" : t->display ==
+			BR_DISPLAY_LINE ? "a series (line graph) result: no "
+			"per-system summary" : "not a numeric result: not "
+			"summarised");
+		if (fmt == BR_REPORT_HTML && rt->chart)
+			set_owned(d, it, "chart_svg", chart_svg(rt->chart,
+								nomem), nomem);
+		else
+			br_tset(d, it, "chart_svg", "");
+		test_rows(d, it, r, rt);
+		verdicts = br_tset_list(d, it, "verdicts");
+		for (j = 0; j < r->n_systems; j++) {
+			const struct br_report_cell *c = &rt->cells[j];
+			struct br_tnode *v;
+
+			if (!c->has_cmp)
+				continue;
+			v = br_tlist_add(d, verdicts);
+			br_tset(d, v, "system", br_report_system(r, j));
+			br_tset(d, v, "text", plain((char *)
+				br_report_sentence(text, sizeof text, r, i,
+						   j)));
+			br_tset(d, v, "class", verdict_class(c->cmp.verdict));
+			any = true;
+		}
+		br_tset_bool(d, it, "has_verdicts", any);
+		if (fmt == BR_REPORT_TEXT) {
+			set_owned(d, it, "text", br_report_text_test(r, i),
+				  nomem);
+			if (r->o.plot)
+				set_owned(d, it, "plot",
+					  br_report_text_plot(r, i), nomem);
+			else
+				br_tset(d, it, "plot", "");
+		}
+	}
+}
+
+int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
+		     struct br_tdoc **out, struct br_error *err)
+{
+	struct br_tdoc *d = br_tdoc_new();
+	struct br_tnode *root, *systems;
+	bool nomem = false;
+	size_t j;
+	char buf[128];
+
+	*out = NULL;
+	if (!d)
+		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	root = br_tdoc_root(d);
+	br_tset(d, root, "title", r->title);
+	br_tset(d, root, "description", r->rs->description);
+	br_tset(d, root, "notes", r->rs->notes);
+	br_tset(d, root, "generator", r->o.generator);
+	br_tsetf(d, root, "confidence", "%g%%", 100 * r->o.confidence);
+	br_tset(d, root, "baseline", br_report_system(r, r->base));
+	br_tsetf(d, root, "n_systems", "%zu", r->n_systems);
+	br_tsetf(d, root, "n_tests", "%zu", r->n_tests);
+	br_tsetf(d, root, "summary", "%zu system%s, %zu test%s; %g%% "
+		 "confidence intervals; comparisons against %s",
+		 r->n_systems, r->n_systems == 1 ? "" : "s", r->n_tests,
+		 r->n_tests == 1 ? "" : "s", 100 * r->o.confidence,
+		 br_report_system(r, r->base));
+	br_tset(d, root, "source", r->rs->reference_id && *r->rs->reference_id
+		? r->rs->reference_id : "");
+	systems = br_tset_list(d, root, "systems");
+	for (j = 0; j < r->n_systems; j++) {
+		struct br_tnode *s = br_tlist_add(d, systems);
+
+		br_tset(d, s, "name", br_report_system(r, j));
+		br_tsetf(d, s, "number", "%zu", j + 1);
+		br_tset_bool(d, s, "is_baseline", j == r->base);
+		br_tset(d, s, "notes", r->rs->systems[r->systems[j]]->notes);
+	}
+	system_rows(d, root, r);
+	system_notes(d, root, r);
+	overview(d, root, r);
+	geomean(d, root, r);
+	tests(d, root, r, fmt, &nomem);
+	if (fmt == BR_REPORT_TEXT) {
+		size_t w;
+		char *rule;
+
+		set_owned(d, root, "title_text", br_report_text_wrap(r, 0,
+			  r->title), &nomem);
+		w = br_utf8_width(r->title);
+		if (w > BR_REPORT_WIDTH)
+			w = BR_REPORT_WIDTH;
+		rule = malloc(w + 1);
+		if (rule) {
+			memset(rule, '=', w);
+			rule[w] = '\0';
+		}
+		set_owned(d, root, "title_rule", rule, &nomem);
+		set_owned(d, root, "description_text", br_report_text_wrap(r,
+			  0, nz(r->rs->description)), &nomem);
+		snprintf(buf, sizeof buf, "%zu system%s, %zu test%s; %g%% "
+			 "confidence intervals; baseline: ", r->n_systems,
+			 r->n_systems == 1 ? "" : "s", r->n_tests,
+			 r->n_tests == 1 ? "" : "s", 100 * r->o.confidence);
+		{
+			char *s = NULL;
+			size_t len = 0;
+			FILE *fp = open_memstream(&s, &len);
+
+			if (fp) {
+				fprintf(fp, "%s%s.", buf,
+					br_report_system(r, r->base));
+				fclose(fp);
+			}
+			set_owned(d, root, "summary_text",
+				  s ? br_report_text_wrap(r, 0, s) : NULL,
+				  &nomem);
+			free(s);
+		}
+		set_owned(d, root, "systems_text", br_report_text_systems(r),
+			  &nomem);
+		set_owned(d, root, "overview_text",
+			  br_report_text_overview(r), &nomem);
+		set_owned(d, root, "geomean_text", br_report_text_geomean(r),
+			  &nomem);
+	}
+	if (nomem || br_tdoc_failed(d)) {
+		br_tdoc_free(d);
+		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	}
+	*out = d;
+	return BR_OK;
+}
+
+int br_report_write(const struct br_report *r, enum br_report_fmt fmt,
+		    const char *name, const char *src, size_t len, FILE *fp,
+		    struct br_error *err)
+{
+	static const enum br_escape esc[] = {
+		[BR_REPORT_HTML] = BR_ESC_HTML,
+		[BR_REPORT_TEXT] = BR_ESC_TEXT,
+		[BR_REPORT_MD] = BR_ESC_MD,
+	};
+	struct br_template *t = NULL;
+	struct br_tdoc *d = NULL;
+	int rc;
+
+	if (!src) {
+		const struct br_embedded *e =
+			br_template_builtin(br_report_template_name(fmt));
+
+		if (!e)
+			return br_error_set(err, BR_EIO, NULL, 0, "built-in "
+					    "template %s missing",
+					    br_report_template_name(fmt));
+		name = e->name;
+		src = (const char *)e->data;
+		len = e->len;
+	}
+	rc = br_template_parse(name, src, len, &t, err);
+	if (rc == BR_OK)
+		rc = br_report_values(r, fmt, &d, err);
+	if (rc == BR_OK)
+		rc = br_template_render(t, br_tdoc_root(d), esc[fmt],
+					fmt == BR_REPORT_TEXT ? r->o.utf8
+					: true, fp, err);
+	br_tdoc_free(d);
+	br_template_free(t);
+	return rc;
+}
