@@ -245,11 +245,13 @@ static int write_scenes(const char *path, enum br_image_format f,
 }
 
 /* "Dbench", "Client Count: 1" -> "dbench-client-count-1" (ASCII only). */
-static void slug(char *buf, size_t size, const struct br_test *t)
+static size_t slug_pass(char *buf, size_t size, const struct br_test *t,
+			bool skip_parens)
 {
 	const char *parts[2] = {t->title, t->description};
 	size_t len = 0, i;
 	bool dash = false;
+	int depth = 0;
 
 	for (i = 0; i < 2; i++) {
 		const char *p = parts[i] ? parts[i] : "";
@@ -257,8 +259,14 @@ static void slug(char *buf, size_t size, const struct br_test *t)
 		for (; *p && len + 2 < size; p++) {
 			unsigned char c = (unsigned char)*p;
 
-			if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-			    (c >= 'A' && c <= 'Z')) {
+			if (skip_parens && (c == '(' || c == ')')) {
+				depth += c == '(' ? 1 : depth > 0 ? -1 : 0;
+				dash = true;
+			} else if (skip_parens && depth > 0) {
+				continue;
+			} else if ((c >= 'a' && c <= 'z') ||
+				   (c >= '0' && c <= '9') ||
+				   (c >= 'A' && c <= 'Z')) {
 				if (dash && len)
 					buf[len++] = '-';
 				dash = false;
@@ -271,6 +279,18 @@ static void slug(char *buf, size_t size, const struct br_test *t)
 		dash = true;
 	}
 	buf[len] = '\0';
+	return len;
+}
+
+static void slug(char *buf, size_t size, const struct br_test *t)
+{
+	size_t len = slug_pass(buf, size, t, false);
+
+	/* too long: leave out "(...)" asides first, so a cut does not
+	 * turn "(illustrative numbers, not measured)" into "...-not" */
+	if (len > 60 && slug_pass(buf, size, t, true) == 0)
+		len = slug_pass(buf, size, t, false);
+	len = strlen(buf);
 	/* at most 60 characters, cut at a word */
 	if (len > 60) {
 		char *cut = buf + 60;

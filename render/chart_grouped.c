@@ -223,12 +223,12 @@ int br_chart_grouped(const struct br_grouped_input *in,
 			const struct br_summary *c = &in->cells[g * ns + s];
 			double by = gy + GROUP_PAD + (bar_h + BAR_GAP) *
 				    (double)s, bcy = by + bar_h / 2;
-			double zx, vx, bx, bw, tw, lo, hi;
+			double zx, vx, bx, bw, tw, lo, hi, in_end, out_at;
 			struct br_font fv = f_val;
 			bool neg;
 
 			if (!has_value(c)) {
-				br_scene_text(sc, x0 + 5, bcy + 3,
+				br_scene_text(sc, round(XOF(0)) + 5, bcy + 3,
 					      BR_ANCHOR_START, &f_none,
 					      "no result");
 				continue;
@@ -238,6 +238,8 @@ int br_chart_grouped(const struct br_grouped_input *in,
 			bx = fmin(zx, vx);
 			bw = fabs(vx - zx);
 			neg = c->mean < 0;
+			in_end = vx;       /* value text clear of the whisker */
+			out_at = vx;
 			if (bw > 0)
 				br_scene_rect(sc, bx, by, bw, bar_h, colors[s],
 					      BR_NONE, 0);
@@ -246,6 +248,8 @@ int br_chart_grouped(const struct br_grouped_input *in,
 				double wb = fmin(XOF(hi), x1);
 
 				any_whisker = true;
+				in_end = neg ? fmax(vx, wb) : fmin(vx, wa);
+				out_at = neg ? fmin(vx, wa) : fmax(vx, wb);
 				if (wb - wa >= 2) {
 					br_scene_line(sc, wa, bcy, wb, bcy,
 						      BR_C_AXIS, 1, 0);
@@ -261,14 +265,15 @@ int br_chart_grouped(const struct br_grouped_input *in,
 			}
 			br_fmt_fixed(buf, sizeof buf, c->mean, dec);
 			tw = br_text_width(fv.family, fv.size, true, buf);
-			if (bw >= tw + 10) {
-				br_scene_text(sc, neg ? bx + 5 : bx + bw - 5,
+			if (fabs(in_end - zx) >= tw + 10) {
+				br_scene_text(sc, neg ? in_end + 5 : in_end - 5,
 					      bcy + fv.size * 0.36,
 					      neg ? BR_ANCHOR_START :
 					      BR_ANCHOR_END, &fv, buf);
 			} else {
 				fv.color = BR_C_TEXT;
-				br_scene_text(sc, neg ? bx - 5 : bx + bw + 5,
+				br_scene_text(sc, neg ? out_at - 5 :
+					      out_at + 5,
 					      bcy + fv.size * 0.36,
 					      neg ? BR_ANCHOR_END :
 					      BR_ANCHOR_START, &fv, buf);

@@ -153,37 +153,80 @@ int br_chart_line(const struct br_chart_input *in,
 			      &legend_y);
 	bottom = top + PLOT_H;
 
-	/* legend: colour square, name, Min / Avg / Max of the means */
-	for (i = 0; i < ns; i++) {
-		double ly = legend_y + LEGEND_ROW * (double)i + 10, nw;
-		double mn = INFINITY, mx = -INFINITY, sum = 0;
-		size_t cnt = 0;
-		char a[32], b[32], c[32];
+	/* legend: colour square, name, Min / Avg / Max of the means, the
+	 * statistics in aligned columns (each its own text run: SVG
+	 * viewers would collapse the spaces of one) */
+	{
+		char (*st)[3][48] = calloc(ns, sizeof *st);
+		double name_w = 0, col_w[3] = {0, 0, 0}, cx[3];
 		int d = vmax > 999 ? 0 : 1;
 
-		br_scene_rect(sc, left, ly - 8, 9, 9, sr[i].color, BR_NONE, 0);
-		nw = br_scene_text(sc, left + 14, ly, BR_ANCHOR_START, &f_leg,
-				   sr[i].name);
-		for (k = 0; k < sr[i].e->n_points; k++)
-			if (sr[i].ps[k].n) {
-				mn = fmin(mn, sr[i].ps[k].mean);
-				mx = fmax(mx, sr[i].ps[k].mean);
-				sum += sr[i].ps[k].mean;
-				cnt++;
-			}
-		if (cnt) {
-			snprintf(buf, sizeof buf, "Min: %s  Avg: %s  Max: %s",
-				 br_fmt_fixed(a, sizeof a, mn, d),
-				 br_fmt_fixed(b, sizeof b, sum / (double)cnt,
-					      d),
-				 br_fmt_fixed(c, sizeof c, mx, d));
-			br_scene_text(sc, left + 14 + nw + 10, ly,
-				      BR_ANCHOR_START, &f_stat, buf);
+		if (!st)
+			goto nomem;
+		for (i = 0; i < ns; i++) {
+			double mn = INFINITY, mx = -INFINITY, sum = 0;
+			size_t cnt = 0, j;
+			char a[32];
+
+			name_w = fmax(name_w, br_text_width(f_leg.family,
+				      f_leg.size, true, sr[i].name));
+			for (k = 0; k < sr[i].e->n_points; k++)
+				if (sr[i].ps[k].n) {
+					mn = fmin(mn, sr[i].ps[k].mean);
+					mx = fmax(mx, sr[i].ps[k].mean);
+					sum += sr[i].ps[k].mean;
+					cnt++;
+				}
+			if (!cnt)
+				continue;
+			snprintf(st[i][0], sizeof st[i][0], "Min: %s",
+				 br_fmt_fixed(a, sizeof a, mn, d));
+			snprintf(st[i][1], sizeof st[i][1], "Avg: %s",
+				 br_fmt_fixed(a, sizeof a, sum / (double)cnt,
+					      d));
+			snprintf(st[i][2], sizeof st[i][2], "Max: %s",
+				 br_fmt_fixed(a, sizeof a, mx, d));
+			for (j = 0; j < 3; j++)
+				col_w[j] = fmax(col_w[j], br_text_width(
+					f_stat.family, f_stat.size, false,
+					st[i][j]));
 		}
+		cx[0] = left + 14 + name_w + 12;
+		cx[1] = cx[0] + col_w[0] + 10;
+		cx[2] = cx[1] + col_w[1] + 10;
+		for (i = 0; i < ns; i++) {
+			double ly = legend_y + LEGEND_ROW * (double)i + 10, nw;
+			size_t j;
+
+			br_scene_rect(sc, left, ly - 8, 9, 9, sr[i].color,
+				      BR_NONE, 0);
+			nw = br_scene_text(sc, left + 14, ly, BR_ANCHOR_START,
+					   &f_leg, sr[i].name);
+			if (!st[i][0][0])
+				continue;
+			if (cx[2] + col_w[2] <= w - 15) {
+				for (j = 0; j < 3; j++)
+					br_scene_text(sc, cx[j], ly,
+						      BR_ANCHOR_START, &f_stat,
+						      st[i][j]);
+			} else {   /* long names: right after each name */
+				double sx = left + 14 + nw + 10;
+
+				for (j = 0; j < 3; j++)
+					sx += br_scene_text(sc, sx, ly,
+						BR_ANCHOR_START, &f_stat,
+						st[i][j]) + 8;
+			}
+		}
+		free(st);
 	}
 
 #define YOF(v) (bottom - ((v) - ax.lo) / (ax.hi - ax.lo) * PLOT_H)
 #define XOF(v) (x0 + ((v) - xmin) / (xmax - xmin) * (x1 - x0))
+	/* No bars anchor a line chart: say where zero is. */
+	if (ax.lo == 0)
+		br_scene_text(sc, left - 5, bottom + 3.5, BR_ANCHOR_END,
+			      &f_tick, "0");
 	for (k = 0; k < ax.n_ticks; k++) {
 		double gy = round(YOF(ax.ticks[k]));
 

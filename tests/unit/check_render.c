@@ -560,6 +560,287 @@ START_TEST(test_report)
 }
 END_TEST
 
+/* ------------------------------------------------ grouped, overview */
+
+/* Seed 003: the mail's TPC-H load phases (m:ss as seconds) x systems. */
+static const char *const tpch_systems[4] = {
+	"UFS", "ZFS (default)", "ZFS+comp", "ZFS+nochksum",
+};
+static const struct {
+	const char *phase;
+	const char *secs[4];
+} tpch[6] = {
+	{"db creation", {"38", "42", "18", "40"}},
+	{"catalog", {"379", "725", "715", "724"}},
+	{"ts creation", {"13", "14", "4", "16"}},
+	{"data load", {"529", "1580", "1539", "1579"}},
+	{"index creation", {"48", "38", "31", "36"}},
+	{"key creation", {"115", "91", "78", "85"}},
+};
+
+START_TEST(test_grouped_tpch)
+{
+	struct br_resultset *rs = br_resultset_new();
+	const struct br_test *gt[6];
+	const char *groups[6];
+	struct br_summary cells[24];
+	struct br_grouped_input gi;
+	struct br_test head;
+	struct br_chart_opts o;
+	struct br_scene *sc = NULL;
+	struct br_error err;
+	size_t g, k;
+	char *d;
+
+	memset(cells, 0, sizeof cells);
+	for (g = 0; g < 6; g++) {
+		struct fixture_entry fe[4];
+		struct br_test *t;
+
+		for (k = 0; k < 4; k++) {
+			fe[k].system = tpch_systems[k];
+			fe[k].value = tpch[g].secs[k];
+			fe[k].se = 0;
+			fe[k].n = 1;
+			fe[k].error = NULL;
+		}
+		/* the phase as description too: tests are keyed by it */
+		t = make_test(rs, tpch[g].phase, "", tpch[g].phase, "Seconds",
+			      "LIB", fe, 4);
+		gt[g] = t;
+		groups[g] = tpch[g].phase;
+		for (k = 0; k < 4; k++)
+			ck_assert_int_eq(br_summarize(&t->entries[k].sample,
+						      0.95, &cells[g * 4 + k]),
+					 BR_OK);
+	}
+	head = *gt[0];
+	head.title = "TPC-H 1 GB load phases, UFS vs. ZFS (Solaris snv_37, "
+		     "preliminary)";
+	head.app_version = NULL;
+	head.description = NULL;
+	memset(&gi, 0, sizeof gi);
+	gi.head = &head;
+	gi.groups = groups;
+	gi.group_tests = gt;
+	gi.n_groups = 6;
+	gi.series = tpch_systems;
+	gi.n_series = 4;
+	gi.cells = cells;
+	br_chart_opts_defaults(&o);
+	br_error_clear(&err);
+	ck_assert_int_eq(br_chart_grouped(&gi, &o, &sc, &err), BR_OK);
+	d = dump(sc);
+	/* the caption, the legend, a value in and one after a bar */
+	ck_assert_ptr_nonnull(strstr(d, "\"Seconds, Fewer Is Better\""));
+	ck_assert_ptr_nonnull(strstr(d, "\"ZFS+nochksum\""));
+	ck_assert_ptr_nonnull(strstr(d, "\"1580\""));
+	ck_assert_ptr_nonnull(strstr(d, "\"4\""));
+	ck_assert_ptr_nonnull(strstr(d, "\"data load\""));
+	/* single runs: no whiskers, so no whisker statement */
+	ck_assert_ptr_null(strstr(d, "Whiskers"));
+	free(d);
+	golden("grouped-tpch", sc);
+	br_scene_free(sc);
+
+	/* nothing to draw */
+	for (g = 0; g < 24; g++)
+		cells[g].n = 0;
+	ck_assert_int_eq(br_chart_grouped(&gi, &o, &sc, &err), BR_EDATA);
+	ck_assert_ptr_null(sc);
+	br_resultset_free(rs);
+}
+END_TEST
+
+/* PTS multi-way: "Kernel X: GCC Y" grouped by kernel, legend of GCCs,
+ * SE whiskers, a missing cell and a negative value. */
+START_TEST(test_grouped_multiway)
+{
+	static const struct fixture_entry fe[] = {
+		{"Kernel 5.4: GCC 9", "103.72", 1.1, 3, NULL},
+		{"Kernel 5.4: GCC 10", "112.51", 1.4, 3, NULL},
+		{"Kernel 5.4: Clang 10", "-8.25", 0.5, 3, NULL},
+		{"Kernel 5.5: GCC 9", "103.27", 1.9, 3, NULL},
+		{"Kernel 5.5: GCC 10", "99.88", 0.8, 3, NULL},
+		{"Kernel 5.6 with a long name that wraps: GCC 9", "107.95",
+		 1.6, 3, NULL},
+		{"Kernel 5.6 with a long name that wraps: Clang 10", "116.7",
+		 0.9, 5, NULL},
+	};
+	static const size_t where[7][2] = {
+		{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}, {2, 0}, {2, 2},
+	};
+	static const char *const groups[3] = {
+		"Kernel 5.4", "Kernel 5.5",
+		"Kernel 5.6 with a long name that wraps",
+	};
+	static const char *const series[3] = {"GCC 9", "GCC 10", "Clang 10"};
+	struct br_resultset *rs = br_resultset_new();
+	struct br_test *t = make_test(rs, "Dbench", "4.0", "Client Count: 1",
+				      "MB/s", "HIB", fe, 7);
+	const struct br_test *gt[3] = {t, t, t};
+	struct br_summary cells[9];
+	struct br_grouped_input gi;
+	struct br_chart_opts o;
+	struct br_scene *sc = NULL;
+	struct br_error err;
+	size_t i;
+	char *d;
+
+	memset(cells, 0, sizeof cells);
+	for (i = 0; i < 7; i++)
+		br_summarize(&t->entries[i].sample, 0.95,
+			     &cells[where[i][0] * 3 + where[i][1]]);
+	memset(&gi, 0, sizeof gi);
+	gi.head = t;
+	gi.groups = groups;
+	gi.group_tests = gt;
+	gi.n_groups = 3;
+	gi.series = series;
+	gi.n_series = 3;
+	gi.cells = cells;
+	br_chart_opts_defaults(&o);
+	br_error_clear(&err);
+	ck_assert_int_eq(br_chart_grouped(&gi, &o, &sc, &err), BR_OK);
+	d = dump(sc);
+	ck_assert_ptr_nonnull(strstr(d, "\"no result\""));
+	ck_assert_ptr_nonnull(strstr(d, "\"-8.25\""));
+	ck_assert_ptr_nonnull(strstr(d, "Whiskers: +/- 1 SE"));
+	free(d);
+	golden("grouped-multiway", sc);
+	br_scene_free(sc);
+	br_resultset_free(rs);
+}
+END_TEST
+
+#define CELL(s, l, h, np) {s, l, h, np}
+static const char *const ov_tests[8] = {
+	"Dbench - Client Count: 1", "Dbench - Client Count: 6",
+	"IOzone - Record Size: 4Kb - File Size: 512MB - Disk Test: Read "
+	"Performance",
+	"IOzone - Record Size: 4Kb - File Size: 512MB - Disk Test: Write "
+	"Performance",
+	"PostMark - Disk Transaction Performance", "BlogBench - Test: Read",
+	"BlogBench - Test: Write", "SQLite - Timed SQLite Insertions",
+};
+
+/* Speedups of seed 004 against FreeBSD iX ZoL (from compare), with a
+ * missing result and a not-proven one. */
+static const struct br_overview_cell ov_cells[8][2] = {
+	{CELL(1.909, 1.905, 1.913, false), CELL(0.763, 0.762, 0.764, false)},
+	{CELL(1.158, 1.150, 1.166, false), CELL(0.738, 0.733, 0.743, false)},
+	{CELL(0.687, 0.680, 0.694, false), CELL(0.996, 0.985, 1.007, true)},
+	{CELL(0.953, 0.940, 0.966, false), CELL(0.058, 0.057, 0.059, false)},
+	{CELL(0.984, 0.960, 1.010, true), CELL(0.541, 0.530, 0.552, false)},
+	{CELL(1.004, 0.990, 1.018, true), CELL(0.298, 0.290, 0.306, false)},
+	{CELL(1.286, 1.100, 1.510, false), CELL(NAN, NAN, NAN, false)},
+	{CELL(1.620, 1.520, 1.730, false), CELL(1.510, 1.420, 1.600, false)},
+};
+static const struct br_overview_cell ov_gm[5] = {
+	CELL(1.035, 0.972, 1.103, true), CELL(0.527, 0.479, 0.579, false),
+	CELL(1.695, 1.516, 1.895, false), CELL(1.059, 1.022, 1.098, false),
+	CELL(0.839, 0.791, 0.891, false),
+};
+
+static struct br_scene *overview(size_t nc, const struct br_overview_cell
+				 *cells, size_t nt)
+{
+	static const char *const names[5] = {
+		"FreeBSD ZFS", "Debian Stretch ZoL", "FreeBSD UFS",
+		"Ubuntu 18.04 EXT4", "Ubuntu 18.04 ZoL",
+	};
+	static const size_t colors[5] = {1, 5, 2, 3, 4};
+	static const size_t gm_k[5] = {8, 7, 8, 8, 8};
+	struct br_overview_input oi;
+	struct br_chart_opts o;
+	struct br_scene *sc = NULL;
+	struct br_error err;
+
+	memset(&oi, 0, sizeof oi);
+	oi.title = "Result Overview";
+	oi.subtitle = "FreeBSD 12.0 ZFS vs. ZoL Benchmarks";
+	oi.baseline = "FreeBSD iX ZoL";
+	oi.systems = names;
+	oi.colors = colors;
+	oi.n_systems = nc;
+	oi.tests = ov_tests;
+	oi.n_tests = nt;
+	oi.cells = cells;
+	oi.gm = ov_gm;
+	oi.gm_k = gm_k;
+	oi.confidence = 0.95;
+	br_chart_opts_defaults(&o);
+	br_error_clear(&err);
+	ck_assert_int_eq(br_chart_overview(&oi, &o, &sc, &err), BR_OK);
+	return sc;
+}
+
+START_TEST(test_overview_bars)
+{
+	struct br_scene *sc = overview(2, &ov_cells[0][0], 8);
+	char *d = dump(sc);
+
+	/* values beside the bars, the geometric means with 3 decimals,
+	 * powers-of-two ticks, the rows' names cut in the middle */
+	ck_assert_ptr_nonnull(strstr(d, "\"1.91x\""));
+	ck_assert_ptr_nonnull(strstr(d, "\"0.527x\""));
+	ck_assert_ptr_nonnull(strstr(d, "\"1/2x\""));
+	ck_assert_ptr_nonnull(strstr(d, "\"2x\""));
+	ck_assert_ptr_nonnull(strstr(d, "Disk Test: Write Performance\""));
+	ck_assert_ptr_nonnull(strstr(d, "\"no result\""));
+	ck_assert_ptr_nonnull(strstr(d, "Relative performance vs. FreeBSD "
+				     "iX ZoL, More Is Better"));
+	ck_assert_ptr_nonnull(strstr(d, "pale: the interval includes 1"));
+	ck_assert_ptr_nonnull(strstr(d, "(7 to 8)"));
+	free(d);
+	golden("overview-bars", sc);
+	br_scene_free(sc);
+}
+END_TEST
+
+START_TEST(test_overview_dots)
+{
+	struct br_overview_cell cells[8 * 5];
+	struct br_scene *sc;
+	size_t i, k;
+	char *d;
+
+	/* five candidates: dots; made-up spread around the pair above */
+	for (i = 0; i < 8; i++)
+		for (k = 0; k < 5; k++) {
+			const struct br_overview_cell *c =
+				&ov_cells[i][k % 2];
+
+			cells[i * 5 + k] = *c;
+			cells[i * 5 + k].speedup = c->speedup *
+						   (1 + 0.35 * (double)k);
+		}
+	sc = overview(5, cells, 8);
+	d = dump(sc);
+	ck_assert_ptr_nonnull(strstr(d, "circle"));
+	ck_assert_ptr_nonnull(strstr(d, "\"Ubuntu 18.04 ZoL\""));
+	ck_assert_ptr_nonnull(strstr(d, "\"Geometric mean\""));
+	free(d);
+	golden("overview-dots", sc);
+	br_scene_free(sc);
+
+	/* nothing to compare */
+	{
+		struct br_overview_input oi;
+		struct br_chart_opts o;
+		struct br_error err;
+
+		memset(&oi, 0, sizeof oi);
+		br_chart_opts_defaults(&o);
+		br_error_clear(&err);
+		sc = NULL;
+		ck_assert_int_eq(br_chart_overview(&oi, &o, &sc, &err),
+				 BR_EDATA);
+		ck_assert_ptr_null(sc);
+	}
+}
+END_TEST
+
 /* ------------------------------------------------------- backends */
 
 static void collect_text(xmlNode *n, char *out, size_t size)
@@ -759,6 +1040,15 @@ Suite *br_suite_render(void)
 	tcase_add_test(tc, test_bar_many);
 	tcase_add_test(tc, test_line);
 	tcase_add_test(tc, test_report);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("grouped");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_grouped_tpch);
+	tcase_add_test(tc, test_grouped_multiway);
+	tcase_add_test(tc, test_overview_bars);
+	tcase_add_test(tc, test_overview_dots);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("backends");
