@@ -506,6 +506,15 @@ char *br_report_text_geomean(const struct br_report *r)
 	if (!any || !mem_open(&m))
 		return any ? NULL : strdup("");
 	snprintf(conf, sizeof conf, "%g%%", 100 * r->o.confidence);
+	{
+		char intro[512];
+
+		snprintf(intro, sizeof intro, "(speedup against %s over the "
+			 "tests both ran; > 1 is better)",
+			 br_report_system(r, r->base));
+		wrapped(&m, r, 0, 1, intro);
+		fputc('\n', m.fp);
+	}
 	for (j = 0; j < r->n_systems; j++) {
 		char *name = plain(r, br_report_system(r, j));
 

@@ -1,0 +1,553 @@
+/*
+ * check_report.c - the template engine (render/template.c) and the
+ * reports (render/report_*.c): placeholders, sections, escaping per
+ * medium, template errors with their line; hostile names that must stay
+ * text in HTML and SVG (parsed back with libxml2); the text report's
+ * 72 columns and ASCII.
+ */
+#include <check.h>
+#include <libxml/HTMLparser.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "ingest/ingest.h"
+#include "model/model.h"
+#include "render/chart.h"
+#include "render/report.h"
+#include "render/template.h"
+#include "render/text.h"
+
+Suite *br_suite_report(void);
+
+/* ------------------------------------------------------------ helpers */
+
+/* Render src with values from root; the output (free()) or NULL with
+ * err filled. */
+static char *render(const char *src, const struct br_tnode *root,
+		    enum br_escape esc, bool utf8, struct br_error *err)
+{
+	struct br_template *t = NULL;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+	int rc;
+
+	br_error_clear(err);
+	rc = br_template_parse("t", src, strlen(src), &t, err);
+	if (rc != BR_OK)
+		return NULL;
+	fp = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(fp);
+	rc = br_template_render(t, root, esc, utf8, fp, err);
+	fclose(fp);
+	br_template_free(t);
+	if (rc != BR_OK) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/* A document: title, flag, empty, and a list of two items. */
+static struct br_tdoc *sample_doc(void)
+{
+	struct br_tdoc *d = br_tdoc_new();
+	struct br_tnode *root = br_tdoc_root(d), *list, *it;
+
+	br_tset(d, root, "title", "A & <B>");
+	br_tset_bool(d, root, "yes", true);
+	br_tset_bool(d, root, "no", false);
+	br_tset(d, root, "empty", "");
+	br_tset_list(d, root, "none");
+	list = br_tset_list(d, root, "items");
+	it = br_tlist_add(d, list);
+	br_tset(d, it, "name", "one");
+	br_tsetf(d, it, "n", "%d", 1);
+	it = br_tlist_add(d, list);
+	br_tset(d, it, "name", "two|2");
+	br_tsetf(d, it, "n", "%d", 2);
+	ck_assert(!br_tdoc_failed(d));
+	return d;
+}
+
+/* ------------------------------------------------------ template engine */
+
+static const struct {
+	const char *src;
+	enum br_escape esc;
+	const char *want;
+} render_cases[] = {
+	{"x {{title}} y", BR_ESC_HTML, "x A &amp; &lt;B&gt; y"},
+	{"x {{{title}}} y", BR_ESC_HTML, "x A & <B> y"},
+	{"{{ title }}", BR_ESC_TEXT, "A & <B>"},
+	{"{{title}}", BR_ESC_MD, "A \\& \\<B\\>"},
+	{"{{#items}}[{{name}}={{n}}]{{/items}}", BR_ESC_MD,
+	 "[one=1][two\\|2=2]"},
+	/* outer names are visible inside a section */
+	{"{{#items}}{{title}};{{/items}}", BR_ESC_TEXT, "A & <B>;A & <B>;"},
+	{"{{#yes}}Y{{/yes}}{{#no}}N{{/no}}{{^no}}n{{/no}}", BR_ESC_TEXT,
+	 "Yn"},
+	{"{{#empty}}E{{/empty}}{{^empty}}e{{/empty}}", BR_ESC_TEXT, "e"},
+	{"{{#none}}L{{/none}}{{^none}}l{{/none}}", BR_ESC_TEXT, "l"},
+	{"{{#title}}has {{title}}{{/title}}", BR_ESC_TEXT, "has A & <B>"},
+	{"a{{! a comment }}b", BR_ESC_TEXT, "ab"},
+	/* standalone tags take their line with them */
+	{"<ul>\n{{#items}}\n  <li>{{name}}</li>\n{{/items}}\n</ul>\n",
+	 BR_ESC_HTML, "<ul>\n  <li>one</li>\n  <li>two|2</li>\n</ul>\n"},
+	{"a\n  {{! note }}  \nb\n", BR_ESC_TEXT, "a\nb\n"},
+	{"{{#yes}}\r\nwin\r\n{{/yes}}\r\n", BR_ESC_TEXT, "win\r\n"},
+	/* a tag that is not alone keeps the line */
+	{"x {{#yes}}y{{/yes}}\n", BR_ESC_TEXT, "x y\n"},
+	{"no tags at all", BR_ESC_HTML, "no tags at all"},
+	{"", BR_ESC_HTML, ""},
+};
+
+START_TEST(test_render_cases)
+{
+	size_t i = (size_t)_i;
+	struct br_tdoc *d = sample_doc();
+	struct br_error err;
+	char *got = render(render_cases[i].src, br_tdoc_root(d),
+			   render_cases[i].esc, false, &err);
+
+	ck_assert_msg(got != NULL, "case %zu: %s", i, err.msg);
+	ck_assert_str_eq(got, render_cases[i].want);
+	free(got);
+	br_tdoc_free(d);
+}
+END_TEST
+
+static const struct {
+	const char *src;
+	const char *where;   /* "t:LINE" */
+	const char *msg;     /* substring */
+} error_cases[] = {
+	{"a\n{{#items}}\nb\n", "t:2", "section 'items' is not closed"},
+	{"{{#items}}\n{{/yes}}", "t:2", "closes '{{#items}}' of line 1"},
+	{"x\n\n{{/items}}", "t:3", "closes no section"},
+	{"{{title", "t:1", "'{{' without '}}'"},
+	{"{{{title}}", "t:1", "'{{{' without '}}}'"},
+	{"{{}}", "t:1", "empty tag name"},
+	{"{{a b}}", "t:1", "invalid tag name 'a b'"},
+	{"ok\n{{titel}}", "t:2", "unknown name 'titel'"},
+	{"{{items}}", "t:1", "'items' is a list"},
+	/* an item's names are gone after its section */
+	{"{{#items}}{{/items}}{{name}}", "t:1", "unknown name 'name'"},
+};
+
+START_TEST(test_render_errors)
+{
+	size_t i = (size_t)_i;
+	struct br_tdoc *d = sample_doc();
+	struct br_error err;
+	char *got = render(error_cases[i].src, br_tdoc_root(d), BR_ESC_HTML,
+			   false, &err);
+
+	ck_assert_ptr_null(got);
+	ck_assert_int_eq(err.code, BR_EDATA);
+	ck_assert_str_eq(err.where, error_cases[i].where);
+	ck_assert_msg(strstr(err.msg, error_cases[i].msg) != NULL,
+		      "case %zu: '%s' lacks '%s'", i, err.msg,
+		      error_cases[i].msg);
+	br_tdoc_free(d);
+}
+END_TEST
+
+START_TEST(test_escape_media)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	char *a;
+
+	/* text: ASCII by default, control characters dropped */
+	br_escape_write(fp, "\xc2\xb1 5 \xc2\xb5s \xe2\x80\x93 caf\xc3\xa9"
+			"\x01\x7f \xe4\xb8\xad", BR_ESC_TEXT, false);
+	fputc('|', fp);
+	br_escape_write(fp, "caf\xc3\xa9 \xff", BR_ESC_TEXT, true);
+	fputc('|', fp);
+	br_escape_write(fp, "a|b\nc `d` *e* _f_ [g](h) <i> #j ~k &l; !m",
+			BR_ESC_MD, false);
+	fputc('|', fp);
+	br_escape_write(fp, "<\"'&>\x01", BR_ESC_HTML, false);
+	fclose(fp);
+	ck_assert_str_eq(buf, "+/- 5 us - cafe ?|caf\xc3\xa9 \xef\xbf\xbd|"
+			 "a\\|b c \\`d\\` \\*e\\* \\_f\\_ \\[g\\](h) \\<i\\> "
+			 "\\#j \\~k \\&l; \\!m|&lt;&quot;&#39;&amp;&gt;");
+	free(buf);
+	a = br_ascii("x\xe2\x80\xa6y\xc3\x86");
+	ck_assert_str_eq(a, "x...yAE");
+	free(a);
+	ck_assert_uint_eq(br_utf8_width("caf\xc3\xa9"), 4);
+}
+END_TEST
+
+START_TEST(test_builtin_templates)
+{
+	static const char *const names[] = {
+		"report.html", "report.txt", "report.md",
+	};
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		const struct br_embedded *e = br_template_builtin(names[i]);
+		struct br_template *t = NULL;
+		struct br_error err;
+
+		ck_assert_ptr_nonnull(e);
+		ck_assert_uint_eq(strlen((const char *)e->data), e->len);
+		br_error_clear(&err);
+		ck_assert_int_eq(br_template_parse(e->name,
+			(const char *)e->data, e->len, &t, &err), BR_OK);
+		br_template_free(t);
+	}
+	ck_assert_ptr_null(br_template_builtin("report.pdf"));
+}
+END_TEST
+
+/* ------------------------------------------------------------ reports */
+
+/* A bar chart of every system, as the render command draws it. */
+static int bar_chart(void *ctx, const struct br_test *t,
+		     struct br_scene **out, struct br_error *err)
+{
+	const struct br_resultset *rs = ctx;
+	size_t n = rs->n_systems, i;
+	size_t *sys = calloc(n + 1, sizeof *sys);
+	struct br_summary *sum = calloc(n + 1, sizeof *sum);
+	struct br_chart_input in;
+	struct br_chart_opts o;
+	int rc;
+
+	for (i = 0; i < n; i++) {
+		size_t e = br_test_find_entry(t, i);
+
+		sys[i] = i;
+		if (e == (size_t)-1 || t->entries[e].error ||
+		    br_summarize(&t->entries[e].sample, 0.95, &sum[i]) != BR_OK)
+			sum[i].n = 0;
+	}
+	in.rs = rs;
+	in.t = t;
+	in.systems = sys;
+	in.sum = sum;
+	in.n = n;
+	br_chart_opts_defaults(&o);
+	rc = br_chart_bar(&in, &o, out, err);
+	free(sys);
+	free(sum);
+	return rc;
+}
+
+/* The report of every test and system of path as fmt; free(). */
+static char *report_of(const char *path, enum br_report_fmt fmt, bool utf8,
+		       bool plot)
+{
+	struct br_resultset *rs = br_resultset_new();
+	struct br_ingest_opts io;
+	struct br_report_opts o;
+	struct br_report *r = NULL;
+	struct br_error err;
+	size_t *tests, *systems, i;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	ck_assert_ptr_nonnull(rs);
+	br_ingest_opts_defaults(&io);
+	br_error_clear(&err);
+	ck_assert_msg(br_ingest_path(rs, path, &io, &err) == BR_OK, "%s: %s",
+		      path, err.msg);
+	tests = calloc(rs->n_tests + 1, sizeof *tests);
+	systems = calloc(rs->n_systems + 1, sizeof *systems);
+	for (i = 0; i < rs->n_tests; i++)
+		tests[i] = i;
+	for (i = 0; i < rs->n_systems; i++)
+		systems[i] = i;
+	br_report_opts_defaults(&o);
+	o.utf8 = utf8;
+	o.plot = plot;
+	o.generator = "benchreport test";
+	if (fmt == BR_REPORT_HTML) {
+		o.chart = bar_chart;
+		o.chart_ctx = rs;
+	}
+	ck_assert_int_eq(br_report_build(rs, tests, rs->n_tests, systems,
+					 rs->n_systems, &o, &r, &err), BR_OK);
+	fp = open_memstream(&buf, &len);
+	ck_assert_msg(br_report_write(r, fmt, NULL, NULL, 0, fp, &err) ==
+		      BR_OK, "%s", err.msg);
+	fclose(fp);
+	br_report_free(r);
+	free(tests);
+	free(systems);
+	br_resultset_free(rs);
+	return buf;
+}
+
+static const char *const hostile[] = {
+	"<script>alert(1)</script> & \"quotes\" ]]> </svg>",
+	"<script>alert(3)</script>",
+	"\"Quote\" & 'apos' </svg>",
+	"</svg><svg onload=alert(4)>",
+	"<style>*{display:none}</style>",
+	"Mode: <b>1</b> & \"x\" ]]>",
+};
+
+/* Every element name in the tree, and all text, for the checks. */
+struct walk {
+	size_t scripts, styles, svgs, bad;
+	char text[65536];
+	size_t len;
+};
+
+static void walk(xmlNode *n, struct walk *w)
+{
+	static const char *const ok[] = {
+		"html", "head", "meta", "link", "title", "style", "body",
+		"header", "div", "h1", "h2", "h3", "p", "main", "table",
+		"thead", "tbody", "tr", "th", "td", "span", "a", "b", "br",
+		"ul", "li", "section", "figure", "footer", "script", "i",
+		/* inline SVG */
+		"svg", "rect", "line", "polyline", "polygon", "circle",
+		"text",
+	};
+	xmlAttr *a;
+	size_t i;
+
+	for (; n; n = n->next) {
+		if (n->type == XML_TEXT_NODE && n->content) {
+			size_t l = strlen((const char *)n->content);
+
+			if (w->len + l < sizeof w->text) {
+				memcpy(w->text + w->len, n->content, l);
+				w->len += l;
+				w->text[w->len] = '\0';
+			}
+		}
+		if (n->type != XML_ELEMENT_NODE) {
+			walk(n->children, w);
+			continue;
+		}
+		for (i = 0; i < sizeof ok / sizeof ok[0]; i++)
+			if (!strcmp((const char *)n->name, ok[i]))
+				break;
+		if (i == sizeof ok / sizeof ok[0]) {
+			fprintf(stderr, "unexpected element <%s>\n",
+				(const char *)n->name);
+			w->bad++;
+		}
+		w->scripts += !strcmp((const char *)n->name, "script");
+		w->styles += !strcmp((const char *)n->name, "style");
+		w->svgs += !strcmp((const char *)n->name, "svg");
+		for (a = n->properties; a; a = a->next)
+			if (!strncasecmp((const char *)a->name, "on", 2)) {
+				fprintf(stderr, "event attribute %s\n",
+					(const char *)a->name);
+				w->bad++;
+			}
+		walk(n->children, w);
+	}
+}
+
+START_TEST(test_hostile_html)
+{
+	char *html = report_of("data/hostile/hostile.csv", BR_REPORT_HTML,
+			       false, false);
+	htmlDocPtr doc;
+	struct walk w;
+	const char *p;
+	size_t i, n_svg = 0;
+
+	doc = htmlReadMemory(html, (int)strlen(html), "hostile.html", "UTF-8",
+			     HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
+			     HTML_PARSE_NONET);
+	ck_assert_ptr_nonnull(doc);
+	memset(&w, 0, sizeof w);
+	walk(xmlDocGetRootElement(doc), &w);
+	ck_assert_uint_eq(w.bad, 0);
+	ck_assert_uint_eq(w.scripts, 1);   /* the sorting script only */
+	ck_assert_uint_eq(w.styles, 1);
+	ck_assert_uint_eq(w.svgs, 2);      /* one chart per test */
+	for (i = 0; i < sizeof hostile / sizeof hostile[0]; i++)
+		ck_assert_msg(strstr(w.text, hostile[i]) != NULL,
+			      "'%s' is not text", hostile[i]);
+	xmlFreeDoc(doc);
+	/* Each chart is well-formed XML on its own, names as text. */
+	for (p = html; (p = strstr(p, "<svg ")) != NULL; p++) {
+		const char *end = strstr(p, "</svg>\n");
+		xmlDocPtr svg;
+
+		ck_assert_ptr_nonnull(end);
+		svg = xmlReadMemory(p, (int)(end + 6 - p), "chart.svg", "UTF-8",
+				    XML_PARSE_NONET | XML_PARSE_NOERROR |
+				    XML_PARSE_NOWARNING);
+		ck_assert_msg(svg != NULL, "chart %zu is not XML", n_svg);
+		memset(&w, 0, sizeof w);
+		walk(xmlDocGetRootElement(svg), &w);
+		ck_assert_uint_eq(w.bad, 0);
+		ck_assert_uint_eq(w.scripts, 0);
+		ck_assert_uint_eq(w.svgs, 1);
+		ck_assert(strstr(w.text, "<script>alert(3)</script>") ||
+			  strstr(w.text, "\"Quote\" & 'apos' </svg>"));
+		xmlFreeDoc(svg);
+		n_svg++;
+	}
+	ck_assert_uint_eq(n_svg, 2);
+	free(html);
+}
+END_TEST
+
+START_TEST(test_hostile_md)
+{
+	char *md = report_of("data/hostile/hostile.csv", BR_REPORT_MD, false,
+			     false);
+	const char *line = md;
+
+	/* no raw markup from the input: the only '<' is the template's
+	 * own anchors */
+	while (line && *line) {
+		const char *nl = strchr(line, '\n');
+		const char *lt = line;
+
+		while ((lt = memchr(lt, '<', nl ? (size_t)(nl - lt)
+					      : strlen(lt))) != NULL) {
+			ck_assert_msg(lt > md && (lt[-1] == '\\' ||
+				      !strncmp(lt, "<a id=\"test-", 12) ||
+				      !strncmp(lt, "</a>", 4)),
+				      "raw '<' in: %.60s", line);
+			lt++;
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	/* a table row keeps its column count: the name's '|' is escaped */
+	ck_assert_ptr_nonnull(strstr(md, "a\\|b \\`code\\`"));
+	free(md);
+}
+END_TEST
+
+/* Text: no line over 72 columns; ASCII unless utf8. */
+static void check_text(const char *text, bool utf8)
+{
+	const char *line = text;
+	unsigned long n = 1;
+
+	while (*line) {
+		const char *nl = strchr(line, '\n');
+		size_t len = nl ? (size_t)(nl - line) : strlen(line);
+		char *s = strndup(line, len);
+		size_t i;
+
+		ck_assert_msg(br_utf8_width(s) <= BR_REPORT_WIDTH,
+			      "line %lu has %zu columns: %s", n,
+			      br_utf8_width(s), s);
+		for (i = 0; !utf8 && i < len; i++)
+			ck_assert_msg((unsigned char)s[i] < 0x80,
+				      "line %lu: non-ASCII byte: %s", n, s);
+		/* "-- " is the mail signature separator */
+		ck_assert_msg(len == 0 || s[len - 1] != ' ' ||
+			      !strcmp(s, "-- "),
+			      "line %lu ends in a blank: '%s'", n, s);
+		free(s);
+		line += len + (nl != NULL);
+		n++;
+	}
+}
+
+static const char *const text_inputs[] = {
+	"../samples/seed-004-freebsd-zfs-zol.csv",
+	"../samples/seed-000-dragonfly-hammer.csv",
+	"../samples/seed-003-tpch-ufs-zfs.txt",
+	"data/hostile/hostile.csv",
+	"data/ministat/iguana",
+};
+
+START_TEST(test_text_width_ascii)
+{
+	size_t i = (size_t)_i;
+	char *t = report_of(text_inputs[i], BR_REPORT_TEXT, false, true);
+
+	check_text(t, false);
+	free(t);
+}
+END_TEST
+
+START_TEST(test_text_utf8)
+{
+	const char *csv = "test,title,unit,direction,system,value\n"
+			  "a,Caf\xc3\xa9 \xe2\x80\x93 \xc2\xb5s,s,LIB,"
+			  "S\xc3\xbc\xc3\x9f,1\n"
+			  "a,Caf\xc3\xa9 \xe2\x80\x93 \xc2\xb5s,s,LIB,"
+			  "Gr\xc3\xbc\xc3\x9f,2\n";
+	FILE *fp = fopen("report-utf8.csv", "w");
+	char *ascii, *utf8;
+
+	ck_assert_ptr_nonnull(fp);
+	fputs(csv, fp);
+	fclose(fp);
+	ascii = report_of("report-utf8.csv", BR_REPORT_TEXT, false, false);
+	utf8 = report_of("report-utf8.csv", BR_REPORT_TEXT, true, false);
+	remove("report-utf8.csv");
+	check_text(ascii, false);
+	check_text(utf8, true);
+	ck_assert_ptr_nonnull(strstr(ascii, "Cafe - us"));
+	ck_assert_ptr_nonnull(strstr(ascii, "Gruss is 2.00x slower than Suss"));
+	ck_assert_ptr_nonnull(strstr(utf8, "Caf\xc3\xa9 \xe2\x80\x93 "
+				     "\xc2\xb5s"));
+	free(ascii);
+	free(utf8);
+}
+END_TEST
+
+START_TEST(test_plot_layout)
+{
+	char *t = report_of("data/ministat/iguana", BR_REPORT_TEXT, false,
+			    true);
+	const char *frame = "+-----------------------------------------"
+			    "-----------------------------+";
+
+	/* one set: its points and its |__A__| bar inside a 72-wide frame */
+	ck_assert_uint_eq(strlen(frame), 72);
+	ck_assert_ptr_nonnull(strstr(t, frame));
+	ck_assert_ptr_nonnull(strstr(t, "   x iguana\n"));
+	ck_assert_ptr_nonnull(strstr(t, "|x "));
+	ck_assert_ptr_nonnull(strstr(t, "M"));
+	ck_assert_ptr_nonnull(strstr(t, "A"));
+	free(t);
+	/* summaries have no runs: a note instead of a plot */
+	t = report_of("../samples/seed-004-freebsd-zfs-zol.csv",
+		      BR_REPORT_TEXT, false, true);
+	ck_assert_ptr_nonnull(strstr(t, "(no dot plot: published summaries "
+				     "have no runs)"));
+	ck_assert_ptr_null(strstr(t, "+----"));
+	free(t);
+}
+END_TEST
+
+Suite *br_suite_report(void)
+{
+	Suite *s = suite_create("report");
+	TCase *tc = tcase_create("template");
+
+	tcase_add_loop_test(tc, test_render_cases, 0,
+			    sizeof render_cases / sizeof render_cases[0]);
+	tcase_add_loop_test(tc, test_render_errors, 0,
+			    sizeof error_cases / sizeof error_cases[0]);
+	tcase_add_test(tc, test_escape_media);
+	tcase_add_test(tc, test_builtin_templates);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("report");
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, test_hostile_html);
+	tcase_add_test(tc, test_hostile_md);
+	tcase_add_loop_test(tc, test_text_width_ascii, 0,
+			    sizeof text_inputs / sizeof text_inputs[0]);
+	tcase_add_test(tc, test_text_utf8);
+	tcase_add_test(tc, test_plot_layout);
+	suite_add_tcase(s, tc);
+	return s;
+}
