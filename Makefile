@@ -1,6 +1,7 @@
 # benchreport - plain GNU make.  See README.md.
 #   make            build ./benchreport and libbenchreport.a
-#   make check      unit tests (Check) and golden-file tests
+#   make check      unit tests (Check), golden-file tests and the HTML
+#                   report in headless Chromium (tests/browser/)
 #   make demo       run the main job on samples/, say where output went
 #   make sanitize   make check under ASan + UBSan (objects in build-san/)
 #   make bench      benchmarks (figures, not pass/fail)
@@ -54,7 +55,7 @@ LIB = $(BUILD)/libbenchreport.a
 TESTBIN = $(BUILD)/tests/run-unit
 
 .PHONY: all deps check unit golden demo sanitize bench install uninstall clean
-.PHONY: fuzz fuzz-targets fuzz-replay man
+.PHONY: fuzz fuzz-targets fuzz-replay man browser
 all: $(BIN) doc/benchreport.1
 
 deps:
@@ -94,10 +95,14 @@ $(TESTBIN): $(TEST_OBJ) $(LIB)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(LIB) $(CHECK_LIBS) $(LDLIBS)
 
 check: deps
-	@$(MAKE) --no-print-directory unit golden fuzz-replay
+	@$(MAKE) --no-print-directory unit golden fuzz-replay browser
 
 unit: $(TESTBIN)
 	$(Q)cd tests && ../$(TESTBIN)
+
+# The HTML report in headless Chromium (skipped without it, except in CI).
+browser: $(BIN)
+	$(Q)BR=$(abspath $(BIN)) sh tests/browser/run.sh
 
 golden: $(BIN)
 	$(Q)BR=$(abspath $(BIN)) sh tests/golden/run.sh
