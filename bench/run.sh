@@ -30,3 +30,32 @@ measure "benchreport compare --format csv" \
 	"$BR" compare -q --format csv "$out/big-10mb.xml"
 measure "benchreport convert -o x.json" \
 	"$BR" convert -q "$out/big-10mb.xml" -o "$out/big.json"
+
+# Charts: PDF reports (title page, overview pages, a chart per test) and
+# the cost of one SVG chart.  Inputs: 142 and 500 results x 12 systems x
+# 5 runs from gen-composite.
+[ -f "$out/r142.xml" ] || "$out/gen-composite" 142 12 5 > "$out/r142.xml"
+[ -f "$out/r500.xml" ] || "$out/gen-composite" 500 12 5 > "$out/r500.xml"
+echo "charts (render; 142 and 500 results x 12 systems x 5 runs)"
+measure "render seed 004 report .pdf (target < 0.3 s)" \
+	"$BR" render -q samples/seed-004-freebsd-zfs-zol.csv \
+	-o "$out/seed-004.pdf"
+measure "render 142-result report .pdf (target < 0.3 s)" \
+	"$BR" render -q "$out/r142.xml" -o "$out/r142.pdf"
+measure "render 500-test report .pdf (target < 3 s)" \
+	"$BR" render -q "$out/r500.xml" -o "$out/r500.pdf"
+measure "render 142 results -o DIR/ (svg)" \
+	"$BR" render -q "$out/r142.xml" -o "$out/r142-svg/" --format svg
+n=$(find "$out/r142-svg" -name '*.svg' | wc -l)
+printf '  %-44s %6.2f ms\n' "  per SVG chart ($n charts, one process)" \
+	"$(echo "$secs * 1000 / $n" | bc -l)"
+rm -rf "$out/seeds-svg"
+mkdir -p "$out/seeds-svg"
+t0=$(date +%s%N)
+for s in samples/seed-*; do
+	"$BR" render -q "$s" -o "$out/seeds-svg/${s##*/}/" --format svg
+done
+t1=$(date +%s%N)
+n=$(find "$out/seeds-svg" -name '*.svg' | wc -l)
+printf '  %-44s %6.2f ms\n' "per SVG chart, every seed -o DIR/ ($n charts)" \
+	"$(echo "($t1 - $t0) / 1000000 / $n" | bc -l)"

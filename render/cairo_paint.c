@@ -74,7 +74,8 @@ static void do_stroke(cairo_t *cr, const struct br_prim *p)
 
 static void paint_text(cairo_t *cr, const struct br_prim *p)
 {
-	PangoLayout *l = br_text_layout(p->family, p->size, p->bold, p->text);
+	PangoLayout *l = br_text_layout_shared(p->family, p->size, p->bold,
+					       p->text);
 	double baseline, dx = 0;
 
 	if (!l)
@@ -93,7 +94,6 @@ static void paint_text(cairo_t *cr, const struct br_prim *p)
 	pango_cairo_show_layout(cr, l);
 	cairo_new_path(cr);   /* the path is not part of save/restore */
 	cairo_restore(cr);
-	g_object_unref(l);
 }
 
 void br_cairo_paint(cairo_t *cr, const struct br_scene *s)

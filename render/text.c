@@ -9,6 +9,8 @@
  * every backend.
  */
 #include <pango/pangocairo.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +19,48 @@
 static PangoFontMap *fontmap;
 static PangoContext *context;
 static PangoLayout *layout;  /* reused for measurement */
+static PangoLayout *paint;   /* reused for painting (br_text_layout_shared) */
+
+/*
+ * The font last set on each reused layout, so repeated runs in one font
+ * (every tick label, every name) skip building a font description.
+ */
+struct font_key {
+	const char *family;   /* compared by content */
+	double size;
+	bool bold;
+	bool set;
+};
+static struct font_key layout_font, paint_font;
+
+/*
+ * Widths already measured: a chart set repeats most of its strings
+ * (names, ticks, "SE +/- ...", captions), and the ellipsizing and
+ * wrapping searches measure the same prefixes again.  Open addressing,
+ * keyed by font and text; cleared when full, so memory stays bounded.
+ */
+#define WCACHE_SIZE 16384    /* slots, a power of two */
+#define WCACHE_MAX 12000     /* entries before the table is cleared */
+struct wentry {
+	char *key;            /* family \x1f size \x1f bold \x1f text */
+	uint64_t hash;
+	double width;
+};
+static struct wentry *wcache;
+static size_t wcache_n;
+
+static void pcache_clear(void);
+
+static void wcache_clear(void)
+{
+	size_t i;
+
+	for (i = 0; wcache && i < WCACHE_SIZE; i++)
+		free(wcache[i].key);
+	free(wcache);
+	wcache = NULL;
+	wcache_n = 0;
+}
 
 static bool setup(void)
 {
@@ -46,6 +90,13 @@ static bool setup(void)
 
 void br_text_shutdown(void)
 {
+	wcache_clear();
+	pcache_clear();
+	if (paint)
+		g_object_unref(paint);
+	paint = NULL;
+	memset(&layout_font, 0, sizeof layout_font);
+	memset(&paint_font, 0, sizeof paint_font);
 	if (layout)
 		g_object_unref(layout);
 	if (context)
@@ -62,6 +113,9 @@ static void set_font(PangoLayout *l, const char *family, double size,
 {
 	PangoFontDescription *fd = pango_font_description_new();
 
+	if (!family)
+		family = BR_FONT_FAMILY;
+
 	pango_font_description_set_family(fd, family ? family
 					  : BR_FONT_FAMILY);
 	pango_font_description_set_weight(fd, bold ? PANGO_WEIGHT_BOLD
@@ -71,24 +125,99 @@ static void set_font(PangoLayout *l, const char *family, double size,
 	pango_font_description_free(fd);
 }
 
-double br_text_width(const char *family, double size, bool bold,
-		     const char *s)
+/* Set the font of a reused layout unless it already has it. */
+static void set_font_cached(PangoLayout *l, struct font_key *k,
+			    const char *family, double size, bool bold)
+{
+	if (!family)
+		family = BR_FONT_FAMILY;
+	if (k->set && k->size == size && k->bold == bold &&
+	    (k->family == family || !strcmp(k->family, family)))
+		return;
+	set_font(l, family, size, bold);
+	k->family = family;   /* static strings (struct br_font) */
+	k->size = size;
+	k->bold = bold;
+	k->set = true;
+}
+
+static uint64_t fnv1a(const char *s, size_t n)
+{
+	uint64_t h = 14695981039346656037ull;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+static double measure(const char *family, double size, bool bold,
+		      const char *s)
 {
 	PangoRectangle logical;
 
-	if (!s || !*s || !setup())
-		return 0;
-	set_font(layout, family, size, bold);
+	set_font_cached(layout, &layout_font, family, size, bold);
 	pango_layout_set_text(layout, s, -1);
 	pango_layout_get_extents(layout, NULL, &logical);
 	return (double)logical.width / PANGO_SCALE;
+}
+
+double br_text_width(const char *family, double size, bool bold,
+		     const char *s)
+{
+	char head[128];
+	size_t hl, sl, slot;
+	uint64_t h;
+	char *key;
+	double w;
+
+	if (!s || !*s || !setup())
+		return 0;
+	if (!family)
+		family = BR_FONT_FAMILY;
+	hl = (size_t)snprintf(head, sizeof head, "%s\x1f%.17g\x1f%d\x1f",
+			      family, size, bold);
+	if (hl >= sizeof head)
+		return measure(family, size, bold, s);
+	sl = strlen(s);
+	h = fnv1a(s, sl) ^ (fnv1a(head, hl) * 31);
+	if (!wcache) {
+		wcache = calloc(WCACHE_SIZE, sizeof *wcache);
+		if (!wcache)
+			return measure(family, size, bold, s);
+	}
+	for (slot = (size_t)h & (WCACHE_SIZE - 1); wcache[slot].key;
+	     slot = (slot + 1) & (WCACHE_SIZE - 1)) {
+		const char *k = wcache[slot].key;
+
+		if (wcache[slot].hash == h && !memcmp(k, head, hl) &&
+		    !strcmp(k + hl, s))
+			return wcache[slot].width;
+	}
+	w = measure(family, size, bold, s);
+	if (wcache_n >= WCACHE_MAX) {
+		wcache_clear();
+		return w;
+	}
+	key = malloc(hl + sl + 1);
+	if (!key)
+		return w;   /* not cached; still measured */
+	memcpy(key, head, hl);
+	memcpy(key + hl, s, sl + 1);
+	wcache[slot].key = key;
+	wcache[slot].hash = h;
+	wcache[slot].width = w;
+	wcache_n++;
+	return w;
 }
 
 double br_text_ascent(const char *family, double size, bool bold)
 {
 	if (!setup())
 		return size * 0.93;
-	set_font(layout, family, size, bold);
+	set_font_cached(layout, &layout_font, family, size, bold);
 	pango_layout_set_text(layout, "Hg", -1);
 	return (double)pango_layout_get_baseline(layout) / PANGO_SCALE;
 }
@@ -105,6 +234,81 @@ struct _PangoLayout *br_text_layout(const char *family, double size,
 		return NULL;
 	set_font(l, family, size, bold);
 	pango_layout_set_text(l, s, -1);
+	return l;
+}
+
+/*
+ * Painting shapes every run again; charts of one report repeat most runs
+ * (names, ticks, captions), so shaped layouts are kept in a direct-mapped
+ * table: a hit costs a hash and a compare, a miss replaces the slot.
+ */
+#define PCACHE_SIZE 1024
+struct pentry {
+	char *key;            /* as the width cache's */
+	PangoLayout *layout;
+};
+static struct pentry *pcache;
+
+static void pcache_clear(void)
+{
+	size_t i;
+
+	for (i = 0; pcache && i < PCACHE_SIZE; i++) {
+		free(pcache[i].key);
+		if (pcache[i].layout)
+			g_object_unref(pcache[i].layout);
+	}
+	free(pcache);
+	pcache = NULL;
+}
+
+struct _PangoLayout *br_text_layout_shared(const char *family, double size,
+					   bool bold, const char *s)
+{
+	char head[128];
+	size_t hl, sl;
+	struct pentry *e;
+	PangoLayout *l;
+	char *key;
+
+	if (!setup())
+		return NULL;
+	if (!family)
+		family = BR_FONT_FAMILY;
+	if (!s)
+		s = "";
+	hl = (size_t)snprintf(head, sizeof head, "%s\x1f%.17g\x1f%d\x1f",
+			      family, size, bold);
+	if (!pcache)
+		pcache = calloc(PCACHE_SIZE, sizeof *pcache);
+	if (hl >= sizeof head || !pcache) {
+		/* uncached: one reused layout */
+		if (!paint && !(paint = pango_layout_new(context)))
+			return NULL;
+		set_font_cached(paint, &paint_font, family, size, bold);
+		pango_layout_set_text(paint, s, -1);
+		return paint;
+	}
+	sl = strlen(s);
+	e = &pcache[(fnv1a(s, sl) ^ (fnv1a(head, hl) * 31)) &
+		    (PCACHE_SIZE - 1)];
+	if (e->key && !memcmp(e->key, head, hl) && !strcmp(e->key + hl, s))
+		return e->layout;
+	key = malloc(hl + sl + 1);
+	l = key ? pango_layout_new(context) : NULL;
+	if (!l) {
+		free(key);
+		return NULL;
+	}
+	memcpy(key, head, hl);
+	memcpy(key + hl, s, sl + 1);
+	set_font(l, family, size, bold);
+	pango_layout_set_text(l, s, -1);
+	free(e->key);
+	if (e->layout)
+		g_object_unref(e->layout);
+	e->key = key;
+	e->layout = l;
 	return l;
 }
 

@@ -7,6 +7,7 @@
  * points = pixels at 1x).  Families are resolved by fontconfig; the
  * default is "DejaVu Sans".
  *
+ * Widths are cached by font and text (bounded; identical results).
  * Not thread-safe (one lazily created font map).  br_text_shutdown()
  * releases it; later calls create it again.
  */
@@ -52,7 +53,16 @@ struct _PangoLayout;
 struct _PangoLayout *br_text_layout(const char *family, double size,
 				    bool bold, const char *s);
 
-/* Release the font map (for leak checkers). */
+/*
+ * The same from a bounded cache of shaped layouts (runs repeat across
+ * the charts of a report): borrowed, valid until the next call or
+ * br_text_shutdown(); do not unref or change it.  For painters that draw
+ * a run and move on.
+ */
+struct _PangoLayout *br_text_layout_shared(const char *family, double size,
+					   bool bold, const char *s);
+
+/* Release the font map and the caches (for leak checkers). */
 void br_text_shutdown(void);
 
 #endif
