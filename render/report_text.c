@@ -697,6 +697,12 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 	}
 	free(cell);
 	/* the verdicts against the baseline */
+	if (!rt->cells[r->base].sum.n) {
+		snprintf(text, sizeof text, "(no comparison: the baseline %s "
+			 "has no result)", br_report_system(r, r->base));
+		fputc('\n', m.fp);
+		wrapped(&m, r, 3, 1, text);
+	}
 	for (j = 0, k = 0; j < n; j++) {
 		if (!rt->cells[j].has_cmp)
 			continue;

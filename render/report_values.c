@@ -506,6 +506,12 @@ static void tests(struct br_tdoc *d, struct br_tnode *root,
 			any = true;
 		}
 		br_tset_bool(d, it, "has_verdicts", any);
+		if (rt->scalar && !rt->cells[r->base].sum.n)
+			br_tsetf(d, it, "no_comparison", "No comparison: the "
+				 "baseline %s has no result.",
+				 br_report_system(r, r->base));
+		else
+			br_tset(d, it, "no_comparison", "");
 		if (fmt == BR_REPORT_TEXT) {
 			set_owned(d, it, "text", br_report_text_test(r, i),
 				  nomem);
