@@ -506,6 +506,8 @@ int br_overview_charts(const struct br_cli *cli,
 	if (per_scene == 0 || per_scene > d.nt)
 		per_scene = d.nt;
 	n_chunks = (d.nt + per_scene - 1) / per_scene;
+	per_scene = (d.nt + n_chunks - 1) / n_chunks;   /* balanced pages */
+	n_chunks = (d.nt + per_scene - 1) / per_scene;
 	*scenes = calloc(n_chunks, sizeof **scenes);
 	if (!*scenes) {
 		ov_free(&d);
@@ -529,9 +531,11 @@ int br_overview_charts(const struct br_cli *cli,
 		oi.systems = d.names;
 		oi.colors = d.colors;
 		oi.n_systems = d.nc;
-		oi.tests = (const char *const *)d.labels + t0;
-		oi.n_tests = cnt;
-		oi.cells = d.cells + t0 * d.nc;
+		oi.tests = (const char *const *)d.labels;
+		oi.n_tests = d.nt;
+		oi.cells = d.cells;
+		oi.show_from = t0;
+		oi.show_n = cnt;
 		oi.gm = c + 1 == n_chunks ? d.gm : NULL;
 		oi.gm_k = d.gm_k;
 		oi.confidence = cli->confidence;

@@ -188,6 +188,10 @@ struct br_overview_input {
 					       * no geometric mean row */
 	const size_t *gm_k;           /* tests behind each mean */
 	double confidence;            /* of the intervals, for the note */
+	size_t show_from, show_n;     /* draw tests [from, from + n) only,
+				       * with the axis and margin of all
+				       * (pages of one overview); n = 0:
+				       * all */
 };
 
 /* BR_EIO on ENOMEM; BR_EDATA when there is no candidate or no test. */

@@ -310,6 +310,11 @@ int br_chart_overview(const struct br_overview_input *in,
 		      struct br_error *err)
 {
 	const size_t nc = in->n_systems, nt = in->n_tests;
+	/* rows drawn: a window of the tests (scale and margin from all) */
+	const size_t r0 = in->show_n && in->show_from < nt ? in->show_from
+			  : 0;
+	const size_t rn = in->show_n && in->show_from < nt ?
+			  (in->show_n < nt - r0 ? in->show_n : nt - r0) : nt;
 	struct br_font f_row = {o->family, 9, false, BR_C_HEAD};
 	struct br_font f_gm = {o->family, 10, true, BR_C_HEAD};
 	struct br_font f_val = {o->family, 8, true, BR_C_TEXT};
@@ -442,11 +447,11 @@ int br_chart_overview(const struct br_overview_input *in,
 			nc);
 
 	row_h = lanes ? (double)nc * lane_h + (double)(nc - 1) * 2 + 10
-		: nt <= 60 ? 16 : 13;
+		: rn <= 60 ? 16 : 13;
 	if (in->gm)   /* a heading line, then a labelled lane each */
 		gm_h = GM_HEAD + (double)nc * (gm_lane + 3) + 8;
 	plot_top = top;
-	bottom = top + row_h * (double)nt + gm_h;
+	bottom = top + row_h * (double)rn + gm_h;
 
 	/* grid under everything; the baseline's line at 1 */
 	for (i = 0; i < ax.n_ticks; i++) {
@@ -461,11 +466,11 @@ int br_chart_overview(const struct br_overview_input *in,
 	}
 
 	y = top;
-	for (i = 0; i < nt; i++, y += row_h) {
+	for (i = r0; i < r0 + rn; i++, y += row_h) {
 		double cy = y + row_h / 2;
 		char *lab;
 
-		if (!lanes && i % 2 == 0)
+		if (!lanes && (i - r0) % 2 == 0)
 			br_scene_rect(sc, left + 1, y, x1 - left - 1, row_h,
 				      0xf3f5f7, BR_NONE, 0);
 		lab = ellipsize_middle(&f_row, in->tests[i], left - 12);
@@ -474,7 +479,7 @@ int br_chart_overview(const struct br_overview_input *in,
 		br_scene_text(sc, left - 6, cy + 3.2, BR_ANCHOR_END, &f_row,
 			      lab);
 		free(lab);
-		if (i > 0 && lanes)
+		if (i > r0 && lanes)
 			br_scene_line(sc, left - 4, y, left, y, BR_C_AXIS, 1,
 				      0);
 		for (k = 0; k < nc; k++) {
