@@ -13,6 +13,25 @@
 #include "render_input.h"
 #include "stats/stats.h"
 
+/*
+ * fontconfig (under pango) keeps its configuration until FcFini(), which
+ * only a program that owns fontconfig may call; tell LeakSanitizer
+ * (sanitizer builds, `make sanitize`) that this is not our leak.  The
+ * unit tests say the same in check_render.c.
+ */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+	return "leak:libfontconfig.so\n";
+}
+
+/* ... and quietly: golden tests compare stderr. */
+const char *__lsan_default_options(void);
+const char *__lsan_default_options(void)
+{
+	return "print_suppressions=0";
+}
+
 bool br_chart_kind_parse(const char *s, enum br_chart_kind *out)
 {
 	static const struct {

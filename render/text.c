@@ -192,7 +192,7 @@ double br_text_width(const char *family, double size, bool bold,
 	     slot = (slot + 1) & (WCACHE_SIZE - 1)) {
 		const char *k = wcache[slot].key;
 
-		if (wcache[slot].hash == h && !memcmp(k, head, hl) &&
+		if (wcache[slot].hash == h && !strncmp(k, head, hl) &&
 		    !strcmp(k + hl, s))
 			return wcache[slot].width;
 	}
@@ -292,7 +292,7 @@ struct _PangoLayout *br_text_layout_shared(const char *family, double size,
 	sl = strlen(s);
 	e = &pcache[(fnv1a(s, sl) ^ (fnv1a(head, hl) * 31)) &
 		    (PCACHE_SIZE - 1)];
-	if (e->key && !memcmp(e->key, head, hl) && !strcmp(e->key + hl, s))
+	if (e->key && !strncmp(e->key, head, hl) && !strcmp(e->key + hl, s))
 		return e->layout;
 	key = malloc(hl + sl + 1);
 	l = key ? pango_layout_new(context) : NULL;
