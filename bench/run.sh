@@ -37,12 +37,12 @@ measure "benchreport convert -o x.json" \
 [ -f "$out/r142.xml" ] || "$out/gen-composite" 142 12 5 > "$out/r142.xml"
 [ -f "$out/r500.xml" ] || "$out/gen-composite" 500 12 5 > "$out/r500.xml"
 echo "charts (render; 142 and 500 results x 12 systems x 5 runs)"
-measure "render seed 004 report .pdf (target < 0.3 s)" \
+measure "render seed 004 report (target < 0.3 s)" \
 	"$BR" render -q samples/seed-004-freebsd-zfs-zol.csv \
 	-o "$out/seed-004.pdf"
-measure "render 142-result report .pdf (target < 0.3 s)" \
+measure "render 142-result report (target < 0.3 s)" \
 	"$BR" render -q "$out/r142.xml" -o "$out/r142.pdf"
-measure "render 500-test report .pdf (target < 3 s)" \
+measure "render 500-test report (target < 3 s)" \
 	"$BR" render -q "$out/r500.xml" -o "$out/r500.pdf"
 measure "render 142 results -o DIR/ (svg)" \
 	"$BR" render -q "$out/r142.xml" -o "$out/r142-svg/" --format svg
@@ -57,5 +57,5 @@ for s in samples/seed-*; do
 done
 t1=$(date +%s%N)
 n=$(find "$out/seeds-svg" -name '*.svg' | wc -l)
-printf '  %-44s %6.2f ms\n' "per SVG chart, every seed -o DIR/ ($n charts)" \
+printf '  %-44s %6.2f ms\n' "per SVG chart, each seed -o DIR/ ($n charts)" \
 	"$(echo "($t1 - $t0) / 1000000 / $n" | bc -l)"
