@@ -368,8 +368,12 @@ static void describe(FILE *fp, const struct br_cli *cli,
 
 	wrap(fp, 2, "%s", br_comparison_sentence(text, sizeof text, t, bname,
 		aname, c, cli->confidence, cli->equivalence));
-	if (c->verdict == BR_VERDICT_SINGLE_RUN)
+	if (c->verdict == BR_VERDICT_SINGLE_RUN) {
+		/* "single run" is in the sentence; other reasons are not */
+		if (c->reason && !strstr(c->reason, "single run"))
+			wrap(fp, 4, "(%s)", c->reason);
 		return;
+	}
 	if (cli->details && !isnan(c->t))
 		wrap(fp, 4, "(Welch t = %.2f, df = %.1f, p = %.3g)", c->t,
 		     c->df, c->p);

@@ -59,8 +59,12 @@ int br_se_decimals(int value_decimals)
 
 const char *br_fmt_fixed(char *buf, size_t size, double v, int d)
 {
-	if (isnan(v)) {
+	if (!isfinite(v)) {
 		snprintf(buf, size, "-");
+		return buf;
+	}
+	if (fabs(v) >= 1e15) { /* no 300-digit numbers: 1.7e+308 */
+		snprintf(buf, size, "%.6g", v);
 		return buf;
 	}
 	snprintf(buf, size, "%.*f", d, v);

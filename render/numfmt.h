@@ -23,7 +23,8 @@ int br_test_decimals(const struct br_test *t, const double *means, size_t n);
 /* SE decimals under a bar: max(2, value decimals) (PTS 2.2). */
 int br_se_decimals(int value_decimals);
 
-/* v with d decimals into buf; "-0.00" becomes "0.00"; NAN gives "-". */
+/* v with d decimals into buf; "-0.00" becomes "0.00"; NAN and infinities
+ * give "-"; magnitudes from 1e15 up use 6 significant digits. */
 const char *br_fmt_fixed(char *buf, size_t size, double v, int d);
 
 #endif

@@ -95,9 +95,11 @@ bool br_table_num(struct br_table *t, double v, const char *disp)
 
 	if (!c)
 		return false;
-	c->kind = isnan(v) ? BR_CELL_EMPTY : BR_CELL_NUM;
+	/* NAN and infinities are "no value": never "nan"/"inf" in CSV, and
+	 * JSON has no such numbers */
+	c->kind = isfinite(v) ? BR_CELL_NUM : BR_CELL_EMPTY;
 	c->v = v;
-	if (disp && !isnan(v)) {
+	if (disp && isfinite(v)) {
 		c->disp = br_arena_strdup(t->arena, disp);
 		if (!c->disp)
 			return false;

@@ -173,7 +173,10 @@ const char *br_comparison_sentence(char *buf, size_t size,
 				       c->improvement_ci_high_pct));
 		break;
 	case BR_VERDICT_SINGLE_RUN:
-		if (S >= 1.5 || (S > 0 && S <= 1 / 1.5))
+		if (isnan(S))   /* nothing to compare: the reason says why */
+			snprintf(buf, size, "%s vs %s: no comparison", bname,
+				 aname);
+		else if (S >= 1.5 || (S > 0 && S <= 1 / 1.5))
 			snprintf(buf, size, "%s is %.2fx %s than %s (single "
 				 "run, no CI)", bname, S >= 1 ? S : 1 / S,
 				 S >= 1 ? up : down, aname);

@@ -34,7 +34,34 @@ static void clear_summary(struct br_summary *o)
 	o->lag1 = o->trend_slope = o->trend_p = NAN;
 }
 
-/* CI of the mean and CV from n, mean and se (sd for CV). */
+/*
+ * Above this magnitude x - mean and (x - mean)^2 can overflow, so the
+ * moments are computed on x / scale (two-pass, same formulas) and scaled
+ * back: values up to DBL_MAX keep a finite mean and, where it exists in
+ * doubles, a finite sd.
+ */
+#define BIG 1e150
+
+static void scaled_moments(const double *x, size_t n, double scale,
+			   struct br_summary *o)
+{
+	double m = 0, ss = 0, d;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		m += (x[i] / scale - m) / (double)(i + 1);
+	for (i = 0; i < n; i++) {
+		d = x[i] / scale - m;
+		ss += d * d;
+	}
+	o->mean = m * scale;
+	o->sd = n >= 2 ? sqrt(ss / (double)(n - 1)) * scale : NAN;
+	if (!isfinite(o->sd))
+		o->sd = NAN; /* beyond DBL_MAX: no spread to report */
+}
+
+/* CI of the mean and CV from n, mean and se (sd for CV); bounds that
+ * overflow are unavailable (NAN), never infinite. */
 static void finish_ci(struct br_summary *o, double confidence)
 {
 	double q;
@@ -44,8 +71,12 @@ static void finish_ci(struct br_summary *o, double confidence)
 	q = br_t_quantile(1 - (1 - confidence) / 2, (double)(o->n - 1));
 	o->ci_low = o->mean - q * o->se;
 	o->ci_high = o->mean + q * o->se;
+	if (!isfinite(o->ci_low) || !isfinite(o->ci_high))
+		o->ci_low = o->ci_high = NAN;
 	if (o->mean != 0)
-		o->cv_pct = 100 * o->sd / fabs(o->mean);
+		o->cv_pct = 100 * (o->sd / fabs(o->mean));
+	if (!isfinite(o->cv_pct))
+		o->cv_pct = NAN;
 }
 
 /*
@@ -174,6 +205,8 @@ static int summarize_runs(const struct br_sample *s, double confidence,
 	if (o->min == o->max) {
 		o->mean = x[0];
 		o->sd = n >= 2 ? 0.0 : NAN;
+	} else if (fmax(fabs(o->min), fabs(o->max)) > BIG) {
+		scaled_moments(x, n, fmax(fabs(o->min), fabs(o->max)), o);
 	} else {
 		o->mean = gsl_stats_mean(x, 1, n);
 		o->sd = gsl_stats_sd_m(x, 1, n, o->mean);
