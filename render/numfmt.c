@@ -19,6 +19,21 @@ int br_text_decimals(const char *s)
 	return n;
 }
 
+/*
+ * PTS rounds a mean to an integer when no run output had a '.'; runs read
+ * from logs keep no text, so an all-integer sample stands for that.
+ */
+static bool integral_runs(const struct br_sample *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n_runs; i++)
+		if (s->runs[i].value != floor(s->runs[i].value) ||
+		    fabs(s->runs[i].value) >= 1e15)
+			return false;
+	return true;
+}
+
 int br_test_decimals(const struct br_test *t, const double *means, size_t n)
 {
 	double min = INFINITY;
@@ -33,7 +48,7 @@ int br_test_decimals(const struct br_test *t, const double *means, size_t n)
 		if (s->value_text && *s->value_text)
 			d = br_text_decimals(s->value_text);
 		else if (s->n_runs)
-			d = 2; /* PTS's default precision */
+			d = integral_runs(s) ? 0 : 2;
 		else
 			continue;
 		if (d > p)

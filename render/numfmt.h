@@ -14,7 +14,8 @@ int br_text_decimals(const char *s);
 
 /*
  * Display decimals of one test (PTS 2.3): P = most decimals among the
- * published values (2 for entries that have runs but no published text),
+ * published values (for entries with runs but no published text: 0 when
+ * every run is an integer, as PTS rounds those means, else PTS's 2),
  * min = smallest shown value; p = min(2, P) if min >= 10, else P.
  * means[i] are the values to be shown (NAN ones are ignored).
  */
