@@ -307,11 +307,17 @@ static bool improvement_ci(const struct br_welch *w, double ma, double mb,
 	return true;
 }
 
-/* 2 (q(1-a/2, 2n-2) + q(0.8, 2n-2))^2 k: runs needed, given n. */
+/*
+ * 2 (q(1-a/2, 2n-2) + q(0.8, 2n-2))^2 k: runs needed, given n.  A planning
+ * estimate rounded up to whole runs, so GSL's quantile (about 1e-9
+ * relative) serves; the refined br_t_quantile would cost a Newton solve at
+ * every bisection step.
+ */
 static double runs_for(double n, double alpha, double k)
 {
 	double df = 2 * (n - 1);
-	double s = br_t_quantile(1 - alpha / 2, df) + br_t_quantile(0.8, df);
+	double s = gsl_cdf_tdist_Pinv(1 - alpha / 2, df) +
+		   gsl_cdf_tdist_Pinv(0.8, df);
 
 	return 2 * s * s * k;
 }
