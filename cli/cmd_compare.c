@@ -124,6 +124,7 @@ static int compute(const struct br_cli *cli, const struct br_selection *sel,
 	const struct br_summary **ga = NULL, **gb = NULL;
 	struct br_summary *sa = NULL, *sb = NULL;
 	enum br_dir *gd = NULL;
+	size_t *by_sys = NULL, *first = NULL;
 	int rc;
 
 	memset(r, 0, sizeof *r);
@@ -177,17 +178,32 @@ static int compute(const struct br_cli *cli, const struct br_selection *sel,
 			r->n_rows++;
 		}
 	}
+	/* Rows by system (counting sort, row order kept): each system's
+	 * rows without scanning all of them, so a million systems are
+	 * linear, not quadratic. */
+	by_sys = malloc((r->n_rows + 1) * sizeof *by_sys);
+	first = calloc(sel->n_systems + 2, sizeof *first);
+	if (!by_sys || !first) {
+		rc = BR_EIO;
+		goto out;
+	}
+	for (i = 0; i < r->n_rows; i++)
+		first[r->rows[i].sys + 2]++;
+	for (j = 2; j < sel->n_systems + 2; j++)
+		first[j] += first[j - 1];
+	for (i = 0; i < r->n_rows; i++)
+		by_sys[first[r->rows[i].sys + 1]++] = i;
 	/* Geometric mean per candidate over the tests both have. */
 	for (j = 0; j < sel->n_systems; j++) {
 		struct cmp_geo *g;
-		size_t k = 0;
+		size_t k = 0, ri;
 
 		if (j == r->base)
 			continue;
 		g = &r->geo[r->n_geo++];
 		g->sys = j;
-		for (i = 0; i < r->n_rows; i++) {
-			const struct cmp_row *row = &r->rows[i];
+		for (ri = first[j]; ri < first[j + 1]; ri++) {
+			const struct cmp_row *row = &r->rows[by_sys[ri]];
 			const struct br_test *t =
 				rs->tests[sel->tests[row->test]];
 
@@ -211,6 +227,8 @@ static int compute(const struct br_cli *cli, const struct br_selection *sel,
 	}
 	rc = BR_OK;
 out:
+	free(by_sys);
+	free(first);
 	free(ga);
 	free(gb);
 	free(sa);

@@ -124,7 +124,7 @@ bool br_grow(void **arr, size_t *cap, size_t need, size_t elem)
 
 	if (need <= *cap)
 		return true;
-	ncap = *cap ? *cap : 8;
+	ncap = *cap ? *cap : 1; /* many one-entry arrays: no slack */
 	while (ncap < need) {
 		if (ncap > SIZE_MAX / 2)
 			return false;

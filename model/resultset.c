@@ -324,10 +324,29 @@ nomem:
 	return NULL;
 }
 
+/*
+ * Entries are nearly always in system order (readers add them as systems
+ * appear), so look there first: entries[system], then a binary search,
+ * which finds any entry for system in a sorted array and may miss in an
+ * unsorted one; only then scan.  A test with a million systems costs
+ * O(log n) per lookup instead of O(n) (tests/limits/run.sh).
+ */
 size_t br_test_find_entry(const struct br_test *t, size_t system)
 {
-	size_t i;
+	size_t i, lo = 0, hi = t->n_entries;
 
+	if (system < t->n_entries && t->entries[system].system == system)
+		return system;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (t->entries[mid].system == system)
+			return mid;
+		if (t->entries[mid].system < system)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	for (i = 0; i < t->n_entries; i++)
 		if (t->entries[i].system == system)
 			return i;
