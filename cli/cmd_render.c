@@ -655,6 +655,9 @@ static int plan(struct br_cli *cli, const struct br_selection *sel)
 	return BR_OK;
 }
 
+#define RENDER_MAX_SYSTEMS 10000 /* bars or lines in one chart */
+#define RENDER_MAX_CHARTS 10000  /* charts (tests) in one run */
+
 static const char *extension(const char *path)
 {
 	const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
@@ -709,6 +712,21 @@ int br_cmd_render(struct br_cli *cli)
 	if (rc != BR_OK)
 		return rc;
 	br_cli_print_warnings(cli, sel.rs);
+	/* Limits (tests/limits/run.sh): past these a chart is unreadable
+	 * and the run takes minutes and gigabytes; say so and write nothing. */
+	if (sel.n_systems > RENDER_MAX_SYSTEMS ||
+	    sel.n_tests > RENDER_MAX_CHARTS) {
+		bool sys = sel.n_systems > RENDER_MAX_SYSTEMS;
+
+		rc = br_cli_usage(cli, "render: %zu %s are more than it draws "
+				  "(at most %d); choose some with %s",
+				  sys ? sel.n_systems : sel.n_tests,
+				  sys ? "systems" : "tests",
+				  sys ? RENDER_MAX_SYSTEMS : RENDER_MAX_CHARTS,
+				  sys ? "--systems" : "--tests");
+		br_cli_selection_free(&sel);
+		return rc;
+	}
 	if (ro.chart.highlight) {
 		bool found = false;
 
