@@ -119,13 +119,34 @@ int br_ingest_buffer(struct br_resultset *rs, const char *name,
 	return br_rs_add_source(rs, name, f->name, err);
 }
 
-/* Read all of fp into a malloc'd buffer, at most max bytes. */
-static int slurp(FILE *fp, const char *name, size_t max, char **out,
-		 size_t *n_out, struct br_error *err)
-{
-	size_t cap = 65536, n = 0;
-	char *buf = malloc(cap + 1), *nb;
+#define SNIFF_BYTES 65536 /* detectors look at the first few KiB only */
 
+/*
+ * Read all of fp into a malloc'd buffer, at most max bytes.  sniff: stop
+ * after the first SNIFF_BYTES when no format recognises them (*partial
+ * set, buf holds that prefix), so a gigabyte of something else is
+ * refused after reading 64 KiB, not all of it.  A regular file's size is
+ * checked against max before reading and sizes the buffer.
+ */
+static int slurp(FILE *fp, const char *name, size_t max, bool sniff,
+		 char **out, size_t *n_out, bool *partial,
+		 struct br_error *err)
+{
+	size_t cap = SNIFF_BYTES, n = 0;
+	char *buf, *nb;
+	struct stat st;
+	bool sniffed = !sniff;
+
+	*partial = false;
+	if (fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode)) {
+		if ((unsigned long long)st.st_size > max)
+			return br_error_set(err, BR_EDATA, name, 0,
+					    "input larger than %zu bytes",
+					    max);
+		if ((size_t)st.st_size + 1 > cap)
+			cap = (size_t)st.st_size + 1;
+	}
+	buf = malloc(cap + 1);
 	if (!buf)
 		return br_error_set(err, BR_EIO, name, 0, "out of memory");
 	for (;;) {
@@ -147,8 +168,16 @@ static int slurp(FILE *fp, const char *name, size_t max, char **out,
 			}
 			buf = nb;
 		}
-		got = fread(buf + n, 1, cap - n, fp);
+		got = fread(buf + n, 1, (sniffed ? cap : SNIFF_BYTES) - n, fp);
 		n += got;
+		if (!sniffed && n == SNIFF_BYTES) {
+			sniffed = true;
+			if (!detect(buf, n)) {
+				*partial = true;
+				break;
+			}
+			continue;
+		}
 		if (got == 0)
 			break;
 	}
@@ -181,6 +210,7 @@ static int ingest_file(struct br_resultset *rs, const char *path,
 	FILE *fp = is_stdin ? stdin : fopen(path, "rb");
 	char *buf = NULL;
 	size_t len = 0;
+	bool partial;
 	int rc;
 
 	if (!fp)
@@ -188,12 +218,14 @@ static int ingest_file(struct br_resultset *rs, const char *path,
 				    strerror(errno));
 	if (!is_stdin && o->on_path)
 		o->on_path(o->on_path_ctx, path, false);
-	rc = slurp(fp, name, max, &buf, &len, err);
+	rc = slurp(fp, name, max, !o->input_format, &buf, &len, &partial,
+		   err);
 	if (!is_stdin)
 		fclose(fp);
 	if (rc != BR_OK)
 		return rc;
-	if (in_dir && !o->input_format && !detect(buf, len)) {
+	/* partial: the first 64 KiB are no known format (nor is the rest) */
+	if (in_dir && !o->input_format && (partial || !detect(buf, len))) {
 		struct br_loc loc = {br_rs_str(rs, name), 0};
 
 		br_rs_warn(rs, &loc, "skipped: not a format benchreport reads");
