@@ -56,6 +56,7 @@ TESTBIN = $(BUILD)/tests/run-unit
 
 .PHONY: all deps check unit golden demo sanitize bench install uninstall clean
 .PHONY: fuzz fuzz-targets fuzz-replay man browser
+.PHONY: limits limits-quick valgrind-demo
 all: $(BIN) doc/benchreport.1
 
 deps:
@@ -95,7 +96,8 @@ $(TESTBIN): $(TEST_OBJ) $(LIB)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(LIB) $(CHECK_LIBS) $(LDLIBS)
 
 check: deps
-	@$(MAKE) --no-print-directory unit golden fuzz-replay browser
+	@$(MAKE) --no-print-directory unit golden fuzz-replay browser \
+		limits-quick
 
 unit: $(TESTBIN)
 	$(Q)cd tests && ../$(TESTBIN)
@@ -116,6 +118,26 @@ SAN = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 sanitize: deps
 	@$(MAKE) --no-print-directory BUILD=build-san CFLAGS="$(SAN)" \
 		LDFLAGS="$(SAN)" unit golden fuzz-replay
+
+# Hostile and huge inputs (tests/limits/run.sh): the cheap cases run in
+# make check, all of them (1 GB input, a million systems) in make limits.
+limits: $(BIN)
+	$(Q)BR=$(abspath $(BIN)) sh tests/limits/run.sh full
+limits-quick: $(BIN)
+	$(Q)BR=$(abspath $(BIN)) sh tests/limits/run.sh quick
+
+# make demo under valgrind (memcheck): any error or leak fails.
+VG = valgrind -q --error-exitcode=99 --leak-check=full \
+     --suppressions=$(abspath tests/valgrind.supp) \
+     --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect
+valgrind-demo:
+	@sh scripts/deps.sh valgrind
+	@$(MAKE) --no-print-directory BUILD=build-valgrind CFLAGS="-O1 -g" \
+		build-valgrind/benchreport
+	$(Q)printf '#!/bin/sh\nexec $(VG) %s "$$@"\n' \
+		"$(abspath build-valgrind/benchreport)" > build-valgrind/vg && \
+		chmod +x build-valgrind/vg
+	$(Q)BR=build-valgrind/vg sh scripts/demo.sh
 
 # Fuzzing (tests/fuzz/README.md): one libFuzzer target per reader, and a
 # replay harness that feeds tests/fuzz/regress/* to the same entry point.
@@ -169,6 +191,6 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/benchreport $(DESTDIR)$(MANDIR)/man1/benchreport.1
 
 clean:
-	rm -rf build build-san build-fuzz benchreport demo-out
+	rm -rf build build-san build-fuzz build-valgrind benchreport demo-out
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
