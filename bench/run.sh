@@ -59,3 +59,89 @@ t1=$(date +%s%N)
 n=$(find "$out/seeds-svg" -name '*.svg' | wc -l)
 printf '  %-44s %6.2f ms\n' "per SVG chart, each seed -o DIR/ ($n charts)" \
 	"$(echo "($t1 - $t0) / 1000000 / $n" | bc -l)"
+
+# ---- Scale, reports and charts (batch builds) ---------------------------
+# Figures for README.md's "Performance" section.  Inputs: the 10 MB file
+# above, a 100 MB one, 10,000 raw dbench logs; reports of the 10 MB file
+# (targets on 2 cores: PDF < 5 s, HTML < 2 s, text < 0.5 s, < 200 MB
+# peak); ingest beside xmllint --stream; eight SVG bar charts beside
+# matplotlib (target: 20x faster).
+
+# maybe LABEL OUT command...: measure, or say a format is not there yet.
+maybe() {
+	label=$1; o=$2; shift 2
+	if "$@" -o "$o" 2> "$out/err.txt" > /dev/null; then
+		measure "$label" "$@" -o "$o"
+	elif grep -q "not available yet" "$out/err.txt"; then
+		printf '  %-44s not available yet\n' "$label"
+	else
+		printf '  %-44s failed: %s\n' "$label" "$(head -n 1 "$out/err.txt")"
+	fi
+}
+ms_now() { echo $(($(date +%s%N) / 1000000)); }
+
+[ -f "$out/big-100mb.xml" ] ||
+	"$out/gen-composite" 29000 12 5 > "$out/big-100mb.xml"
+echo "ingest: benchreport inspect vs xmllint --noout --stream (same file)"
+for f in big-10mb big-100mb; do
+	bytes=$(wc -c < "$out/$f.xml")
+	measure "xmllint --noout --stream $f.xml" \
+		xmllint --noout --stream "$out/$f.xml"
+	x=$secs
+	measure "benchreport inspect $f.xml" "$BR" inspect -q "$out/$f.xml"
+	printf '  %-44s %6.0f MB/s vs %.0f MB/s: %.2fx xmllint time\n' \
+		"  throughput" "$(echo "$bytes / 1000000 / ($secs + 0.001)" | bc -l)" \
+		"$(echo "$bytes / 1000000 / ($x + 0.001)" | bc -l)" \
+		"$(echo "($secs + 0.001) / ($x + 0.001)" | bc -l)"
+done
+measure "benchreport stats big-100mb.xml" \
+	"$BR" stats -q --format csv "$out/big-100mb.xml"
+
+echo "reports of big-10mb.xml (2900 results x 12 systems)"
+maybe "PDF report (target < 5 s, < 200 MB)" "$out/big.pdf" \
+	"$BR" render -q "$out/big-10mb.xml"
+maybe "HTML report (target < 2 s)" "$out/big.html" \
+	"$BR" render -q "$out/big-10mb.xml"
+maybe "text report (target < 0.5 s)" "$out/big.txt" \
+	"$BR" render -q "$out/big-10mb.xml"
+
+echo "charts: one process, -o DIR/ (142 results x 12 systems)"
+for fmt in svg png; do
+	rm -rf "$out/r142-$fmt"
+	measure "render -o DIR/ --format $fmt" \
+		"$BR" render -q "$out/r142.xml" -o "$out/r142-$fmt/" --format $fmt
+	n=$(find "$out/r142-$fmt" -name "*.$fmt" | wc -l)
+	printf '  %-44s %6.2f ms\n' "  per $fmt chart ($n charts)" \
+		"$(echo "$secs * 1000 / $n" | bc -l)"
+done
+
+echo "eight bar charts as SVG: benchreport vs matplotlib, side by side"
+"$out/gen-composite" 8 12 5 > "$out/r8.xml"
+"$BR" stats -q --format csv "$out/r8.xml" > "$out/r8.csv"
+rm -rf "$out/r8-br" "$out/r8-mpl"
+t0=$(ms_now)
+"$BR" render -q "$out/r8.xml" -o "$out/r8-br/" --format svg
+t1=$(ms_now)
+if /usr/bin/python3 -c 'import matplotlib' 2> /dev/null; then
+	/usr/bin/python3 bench/matplotlib_8charts.py "$out/r8.csv" "$out/r8-mpl"
+	t2=$(ms_now)
+	printf '  %-44s %6d ms (%d files: 8 charts + overview)\n' \
+		"benchreport render -o DIR/" $((t1 - t0)) \
+		"$(ls "$out/r8-br" | wc -l)"
+	printf '  %-44s %6d ms\n' "matplotlib, one python3 process" \
+		$((t2 - t1))
+	printf '  %-44s %6.1fx (target >= 20x)\n' "benchreport faster by" \
+		"$(echo "($t2 - $t1) / ($t1 - $t0 + 0.5)" | bc -l)"
+else
+	echo "  (python3-matplotlib not installed: apt-get install" \
+		"python3-matplotlib)"
+fi
+
+echo "10,000 raw dbench 4 logs (10 systems; bench/gen-dbench.c)"
+cc -O2 -o "$out/gen-dbench" bench/gen-dbench.c
+[ -d "$out/dbench-10k" ] || "$out/gen-dbench" "$out/dbench-10k" 10000 10
+measure "benchreport stats DIR (10,000 files)" \
+	"$BR" stats -q "$out/dbench-10k"
+measure "benchreport compare DIR --depfile" \
+	"$BR" compare -q "$out/dbench-10k" -o "$out/dbench-10k.txt" \
+	--depfile "$out/dbench-10k.d"
