@@ -61,6 +61,7 @@ static char *read_template(const char *path, size_t *len)
 		br_cli_report(&err);
 		return NULL;
 	}
+	br_cli_add_dep(path); /* --depfile: the report depends on it */
 	for (;;) {
 		size_t got;
 
