@@ -106,7 +106,7 @@ unit: $(TESTBIN)
 browser: $(BIN)
 	$(Q)BR=$(abspath $(BIN)) sh tests/browser/run.sh
 
-golden: $(BIN)
+golden: $(BIN) doc/benchreport.1
 	$(Q)BR=$(abspath $(BIN)) sh tests/golden/run.sh
 
 demo: deps
