@@ -173,7 +173,7 @@ man: doc/benchreport.1
 doc/benchreport.1: $(BIN)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  MAN     $@")
-	$(Q)./$(BIN) help --man > $@.tmp && mv $@.tmp $@
+	$(Q)./$(BIN) help --man > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@
 
 bench:
 	@sh scripts/deps.sh time bc
