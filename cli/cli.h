@@ -98,6 +98,7 @@ void br_cli_print_warnings(const struct br_cli *cli,
  */
 int br_cli_dep_begin(struct br_cli *cli);
 int br_cli_dep_write(const struct br_cli *cli);
+void br_cli_dep_abort(void);
 void br_cli_add_dep(const char *path);
 
 int br_cmd_inspect(struct br_cli *cli);

@@ -27,6 +27,7 @@ struct path_list {
 };
 
 static struct path_list targets, prereqs;
+static struct br_out dep_out; /* opened before the run: fail early */
 
 static void list_add(struct path_list *l, const char *path)
 {
@@ -88,6 +89,17 @@ int br_cli_dep_begin(struct br_cli *cli)
 	if (!cli->output || !strcmp(cli->output, "-"))
 		return br_cli_usage(cli, "--depfile needs -o FILE: the make "
 				    "rule's target");
+	{
+		struct br_error err;
+
+		/* An unwritable depfile fails the run before any output is
+		 * made, not after. */
+		br_error_clear(&err);
+		if (br_out_open(&dep_out, cli->depfile, &err) != BR_OK) {
+			br_cli_report(&err);
+			return err.code;
+		}
+	}
 	cli->ingest.on_path = on_path;
 	cli->ingest.on_path_ctx = NULL;
 	br_out_set_commit_hook(on_commit, NULL);
@@ -149,6 +161,15 @@ static bool has_newline(const struct path_list *l)
 	return false;
 }
 
+/* After a failed run: remove the depfile's temporary file. */
+void br_cli_dep_abort(void)
+{
+	br_out_set_commit_hook(NULL, NULL);
+	br_out_abort(&dep_out);
+	list_free(&targets);
+	list_free(&prereqs);
+}
+
 int br_cli_dep_write(const struct br_cli *cli)
 {
 	struct br_error err;
@@ -162,6 +183,8 @@ int br_cli_dep_write(const struct br_cli *cli)
 		return BR_OK;
 	br_out_set_commit_hook(NULL, NULL);
 	br_error_clear(&err);
+	out = dep_out;
+	memset(&dep_out, 0, sizeof dep_out);
 	/* The -o argument as given is the rule's first target (a
 	 * directory's trailing slash dropped), then every file written. */
 	{
@@ -194,9 +217,6 @@ int br_cli_dep_write(const struct br_cli *cli)
 				  "newline in it");
 		goto done;
 	}
-	rc = br_out_open(&out, cli->depfile, &err);
-	if (rc != BR_OK)
-		goto done;
 	col = 0;
 	for (i = 0; i < targets.n; i++) {
 		if (tdup[i])
@@ -234,8 +254,10 @@ int br_cli_dep_write(const struct br_cli *cli)
 	}
 	rc = br_out_commit(&out, &err);
 done:
-	if (rc != BR_OK)
+	if (rc != BR_OK) {
+		br_out_abort(&out);
 		br_cli_report(&err);
+	}
 	free(tdup);
 	free(pdup);
 	list_free(&targets);

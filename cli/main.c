@@ -561,6 +561,8 @@ int main(int argc, char **argv)
 
 				if (drc != BR_OK)
 					rc = drc;
+			} else if (cli.depfile) {
+				br_cli_dep_abort();
 			}
 		}
 	} else if (rc < 0) {
