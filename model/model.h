@@ -290,6 +290,19 @@ void br_rs_warn(struct br_resultset *rs, const struct br_loc *loc,
 size_t br_rs_system(struct br_resultset *rs, const char *id, bool create,
 		    const struct br_loc *loc, struct br_error *err);
 
+/* The value of component key in s (hardware, then software), or "". */
+const char *br_system_component(const struct br_system *s, const char *key);
+
+/*
+ * The component keys of systems[0..n) (indexes into rs->systems) in order
+ * of first appearance, hardware keys first: the rows of a systems table,
+ * as PTS merges them.  *keys gets a malloc'd array (free with free()) of
+ * strings owned by rs.  Returns the count, or (size_t)-1 on ENOMEM.
+ */
+size_t br_rs_component_keys(const struct br_resultset *rs,
+			    const size_t *systems, size_t n,
+			    const char ***keys);
+
 /* Parse "Key: value, Key: value" (PTS component string) into pairs. */
 int br_rs_parse_components(struct br_resultset *rs, const char *s,
 			   struct br_kv **out, size_t *n_out,

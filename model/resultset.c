@@ -219,6 +219,57 @@ int br_rs_parse_components(struct br_resultset *rs, const char *s,
 	return BR_OK;
 }
 
+const char *br_system_component(const struct br_system *s, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < s->n_hardware; i++)
+		if (!strcmp(s->hardware[i].key, key))
+			return s->hardware[i].value;
+	for (i = 0; i < s->n_software; i++)
+		if (!strcmp(s->software[i].key, key))
+			return s->software[i].value;
+	return "";
+}
+
+size_t br_rs_component_keys(const struct br_resultset *rs,
+			    const size_t *systems, size_t n,
+			    const char ***keys)
+{
+	struct br_map *seen = br_map_new();
+	size_t cap = 1, count = 0, i, j, pass, dummy;
+
+	*keys = NULL;
+	for (i = 0; i < n; i++)
+		cap += rs->systems[systems[i]]->n_hardware +
+		       rs->systems[systems[i]]->n_software;
+	*keys = calloc(cap, sizeof **keys);
+	if (!seen || !*keys)
+		goto nomem;
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < n; i++) {
+			const struct br_system *s = rs->systems[systems[i]];
+			const struct br_kv *kv = pass ? s->software
+						 : s->hardware;
+			size_t nkv = pass ? s->n_software : s->n_hardware;
+
+			for (j = 0; j < nkv; j++) {
+				if (br_map_get(seen, kv[j].key, &dummy))
+					continue;
+				if (!br_map_put(seen, kv[j].key, count))
+					goto nomem;
+				(*keys)[count++] = kv[j].key;
+			}
+		}
+	br_map_free(seen);
+	return count;
+nomem:
+	br_map_free(seen);
+	free(*keys);
+	*keys = NULL;
+	return (size_t)-1;
+}
+
 static const char *nz(const char *s)
 {
 	return s ? s : "";

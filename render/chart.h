@@ -246,6 +246,10 @@ uint32_t br_palette(size_t k);
  * extra: height reserved between the header and the caption (legends).
  * Returns the plot top; *legend_y gets the top of the reserved space.
  */
+/* The scene's title (its PDF/SVG title): "Title - Description" of t,
+ * with PTS's '|' line breaks shown as ", ". */
+void br_chart_set_title(struct br_scene *sc, const struct br_test *t);
+
 double br_chart_header(struct br_scene *sc, const struct br_test *t,
 		       const struct br_chart_opts *o, double plot_left,
 		       double extra, double *legend_y);

@@ -394,19 +394,7 @@ int br_chart_bar(const struct br_chart_input *in,
 	if (height < bottom + 39)
 		height = bottom + 39;
 	sc->height = ceil(height);
-	{
-		char title[600];
-
-		char *bar;
-
-		snprintf(title, sizeof title, "%s%s%s",
-			 t->title ? t->title : "",
-			 t->description && *t->description ? " - " : "",
-			 t->description ? t->description : "");
-		while ((bar = strchr(title, '|')) != NULL)
-			*bar = ',';
-		br_scene_set_title(sc, title);
-	}
+	br_chart_set_title(sc, t);
 	if (br_scene_failed(sc))
 		goto nomem;
 	*out = sc;

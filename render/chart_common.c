@@ -488,3 +488,15 @@ size_t br_chart_wrap(const struct br_font *f, const char *s, double max_w,
 		return max_lines;
 	}
 }
+
+void br_chart_set_title(struct br_scene *sc, const struct br_test *t)
+{
+	char title[600], *bar;
+
+	snprintf(title, sizeof title, "%s%s%s", t->title ? t->title : "",
+		 t->description && *t->description ? " - " : "",
+		 t->description ? t->description : "");
+	while ((bar = strchr(title, '|')) != NULL)
+		*bar = ',';
+	br_scene_set_title(sc, title);
+}

@@ -294,18 +294,7 @@ int br_chart_grouped(const struct br_grouped_input *in,
 	if (height < bottom + 39)
 		height = bottom + 39;
 	sc->height = ceil(height);
-	{
-		const struct br_test *t = in->head;
-		char title[600], *bar;
-
-		snprintf(title, sizeof title, "%s%s%s",
-			 t->title ? t->title : "",
-			 t->description && *t->description ? " - " : "",
-			 t->description ? t->description : "");
-		while ((bar = strchr(title, '|')) != NULL)
-			*bar = ',';
-		br_scene_set_title(sc, title);
-	}
+	br_chart_set_title(sc, in->head);
 	if (br_scene_failed(sc))
 		goto nomem;
 	*out = sc;

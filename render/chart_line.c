@@ -303,10 +303,7 @@ int br_chart_line(const struct br_chart_input *in,
 	if (height < y + 24)
 		height = y + 24;
 	sc->height = ceil(height);
-	snprintf(buf, sizeof buf, "%s%s%s", t->title ? t->title : "",
-		 t->description && *t->description ? " - " : "",
-		 t->description ? t->description : "");
-	br_scene_set_title(sc, buf);
+	br_chart_set_title(sc, t);
 	if (br_scene_failed(sc))
 		goto nomem;
 	*out = sc;

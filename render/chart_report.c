@@ -88,54 +88,6 @@ static bool para(struct pager *pg, const struct br_font *f, double x,
 
 /* ------------------------------------------------------ systems table */
 
-static const char *lookup(const struct br_system *s, const char *key)
-{
-	size_t i;
-
-	for (i = 0; i < s->n_hardware; i++)
-		if (!strcmp(s->hardware[i].key, key))
-			return s->hardware[i].value;
-	for (i = 0; i < s->n_software; i++)
-		if (!strcmp(s->software[i].key, key))
-			return s->software[i].value;
-	return "";
-}
-
-/* Keys across systems in order of first appearance, hardware first. */
-static size_t collect_keys(const struct br_report_input *in,
-			   const char ***keys)
-{
-	size_t cap = 0, n = 0, i, j, k, pass;
-
-	*keys = NULL;
-	for (i = 0; i < in->n_systems; i++) {
-		const struct br_system *s = in->rs->systems[in->systems[i]];
-
-		cap += s->n_hardware + s->n_software;
-	}
-	*keys = calloc(cap + 1, sizeof **keys);
-	if (!*keys)
-		return (size_t)-1;
-	for (pass = 0; pass < 2; pass++)
-		for (i = 0; i < in->n_systems; i++) {
-			const struct br_system *s =
-				in->rs->systems[in->systems[i]];
-			const struct br_kv *kv = pass ? s->software
-						 : s->hardware;
-			size_t nkv = pass ? s->n_software : s->n_hardware;
-
-			for (j = 0; j < nkv; j++) {
-				bool seen = false;
-
-				for (k = 0; k < n && !seen; k++)
-					seen = !strcmp((*keys)[k], kv[j].key);
-				if (!seen)
-					(*keys)[n++] = kv[j].key;
-			}
-		}
-	return n;
-}
-
 /* text wrapped into w (0 lines for ""); (size_t)-1 on ENOMEM. */
 static size_t cell_lines(const struct br_font *f, const char *text, double w,
 			 char ***lines)
@@ -193,7 +145,9 @@ static bool systems_table(struct pager *pg, const struct br_report_input *in)
 	struct br_font fv = {pg->family, 7, false, BR_C_HEAD};
 	const double key_w = 78, tw = PAGE_W - 2 * MARGIN;
 	const char **keys;
-	size_t n_keys = collect_keys(in, &keys), c0, r, j, k;
+	size_t n_keys = br_rs_component_keys(in->rs, in->systems,
+					      in->n_systems, &keys);
+	size_t c0, r, j, k;
 
 	if (n_keys == (size_t)-1)
 		return !(pg->nomem = true);
@@ -244,7 +198,7 @@ static bool systems_table(struct pager *pg, const struct br_report_input *in)
 			bool any = false;
 
 			for (j = 0; j < nc; j++) {
-				val[j] = lookup(in->rs->systems[
+				val[j] = br_system_component(in->rs->systems[
 					in->systems[c0 + j]], keys[r]);
 				any |= *val[j] != '\0';
 			}

@@ -45,17 +45,11 @@ static void set_owned(struct br_tdoc *d, struct br_tnode *o, const char *key,
 
 /* ------------------------------------------------------------- systems */
 
-static const char *lookup(const struct br_system *s, const char *key)
+/* Component key of the report's j-th system, or "". */
+static const char *component(const struct br_report *r, size_t j,
+			     const char *key)
 {
-	size_t i;
-
-	for (i = 0; i < s->n_hardware; i++)
-		if (!strcmp(s->hardware[i].key, key))
-			return s->hardware[i].value;
-	for (i = 0; i < s->n_software; i++)
-		if (!strcmp(s->software[i].key, key))
-			return s->software[i].value;
-	return "";
+	return br_system_component(r->rs->systems[r->systems[j]], key);
 }
 
 /* Component rows: keys in order of first appearance, hardware first;
@@ -65,35 +59,13 @@ static void system_rows(struct br_tdoc *d, struct br_tnode *root,
 {
 	struct br_tnode *rows = br_tset_list(d, root, "system_rows");
 	const char **keys;
-	size_t cap = 1, n = 0, i, j, k, pass;
+	size_t n, i, j, k;
 
-	for (j = 0; j < r->n_systems; j++) {
-		const struct br_system *s = r->rs->systems[r->systems[j]];
-
-		cap += s->n_hardware + s->n_software;
-	}
-	keys = calloc(cap, sizeof *keys);
-	if (!keys) {
+	n = br_rs_component_keys(r->rs, r->systems, r->n_systems, &keys);
+	if (n == (size_t)-1) {
 		br_tset_bool(d, root, "has_system_rows", false);
 		return;
 	}
-	for (pass = 0; pass < 2; pass++)
-		for (j = 0; j < r->n_systems; j++) {
-			const struct br_system *s =
-				r->rs->systems[r->systems[j]];
-			const struct br_kv *kv = pass ? s->software
-						 : s->hardware;
-			size_t nkv = pass ? s->n_software : s->n_hardware;
-
-			for (i = 0; i < nkv; i++) {
-				bool seen = false;
-
-				for (k = 0; k < n && !seen; k++)
-					seen = !strcmp(keys[k], kv[i].key);
-				if (!seen)
-					keys[n++] = kv[i].key;
-			}
-		}
 	for (i = 0; i < n; i++) {
 		struct br_tnode *row = br_tlist_add(d, rows);
 		struct br_tnode *cells = br_tset_list(d, row, "cells");
@@ -101,21 +73,18 @@ static void system_rows(struct br_tdoc *d, struct br_tnode *root,
 
 		br_tset(d, row, "key", keys[i]);
 		for (j = 0; j < r->n_systems; j = k) {
-			const char *v = lookup(r->rs->systems[r->systems[j]],
-					       keys[i]);
+			const char *v = component(r, j, keys[i]);
 			struct br_tnode *c = br_tlist_add(d, cells);
 
 			for (k = j + 1; k < r->n_systems && *v &&
-			     !strcmp(v, lookup(r->rs->systems[r->systems[k]],
-					       keys[i])); k++)
+			     !strcmp(v, component(r, k, keys[i])); k++)
 				;
 			br_tset(d, c, "value", v);
 			br_tsetf(d, c, "span", "%zu", k - j);
 		}
 		for (j = 0; j < r->n_systems; j++)
 			br_tset(d, br_tlist_add(d, values), "value",
-				lookup(r->rs->systems[r->systems[j]],
-				       keys[i]));
+				component(r, j, keys[i]));
 	}
 	br_tset_bool(d, root, "has_system_rows", n > 0);
 	free(keys);
