@@ -215,7 +215,10 @@ static int read_line(struct br_log *lg, unsigned long line, char **f,
 		 strcmp(conc, "1") && *conc ? conc : "");
 	/* num_files[:max[:min]][/dirs][:chunk], as bon_csv2txt shows it */
 	if (l->n_files_fields == 1 || (int)n <= l->files + 4)
-		snprintf(files, sizeof files, "Files: %.40s", f[l->files]);
+		/* n == l->files: no file-test fields at all (found by
+		 * fuzzing: f[n] was read past the split fields) */
+		snprintf(files, sizeof files, "Files: %.40s",
+			 (int)n > l->files ? f[l->files] : "");
 	else
 		snprintf(files, sizeof files, "Files: %.16s%s%.16s%s%.16s%s"
 			 "%.16s", f[l->files], *f[l->files + 1] ? ":" : "",

@@ -81,7 +81,11 @@ static const char *test_name(const char *heading, char *tmp, size_t cap)
 /* Record sizes as PTS writes them ("4Kb", "1MB"), file sizes "512MB". */
 static void fmt_kb(double kb, bool record, char *out, size_t cap)
 {
-	if (kb >= 1048576 && kb == (double)(long long)kb &&
+	/* Past 2^53 a double is not a whole count of KiB, and the cast to
+	 * long long would be undefined (found by fuzzing: 8.9e45). */
+	if (!(kb < 9007199254740992.0))
+		snprintf(out, cap, "%.15g%s", kb, record ? "Kb" : "KB");
+	else if (kb >= 1048576 && kb == (double)(long long)kb &&
 	    (long long)kb % 1048576 == 0)
 		snprintf(out, cap, "%lldGB", (long long)kb / 1048576);
 	else if (kb >= 1024 && kb == (double)(long long)kb &&
