@@ -22,7 +22,7 @@ static const char *const cols[] = {
 	"baseline", "mean", "baseline_mean", "improvement_pct",
 	"improvement_ci_low_pct", "improvement_ci_high_pct", "p_value",
 	"verdict", "ratio", "ratio_ci_low", "ratio_ci_high", "t", "df",
-	"mde_pct", "runs_needed", "note",
+	"mde_pct", "runs_needed", "note", "overall_rank",
 };
 #define N_COLS (sizeof cols / sizeof cols[0])
 
@@ -48,7 +48,25 @@ struct cmp_geo {
 	size_t skipped;
 };
 
+/*
+ * Overall ranking (STATS.md 3.6): by the geometric mean against the
+ * baseline; two systems tie unless the measurement CI of their direct
+ * geometric-mean ratio excludes 1.  Wins: tests where the system ranks
+ * first alone; shared: first together with others.
+ */
+struct cmp_overall {
+	bool ok;
+	const char *why;         /* not ranked: why, or NULL */
+	size_t *order;           /* selected-system indexes, best first */
+	int *rank;               /* by selected-system index; 0: unranked */
+	double *gm;              /* against the baseline (1 for it) */
+	size_t *wins, *shared;
+	size_t n_tests;          /* tests with N >= 2 for 2+ systems */
+	bool across;             /* some pair needed the across-tests CI */
+};
+
 struct cmp_result {
+	struct cmp_overall overall;
 	size_t base;             /* index into sel->systems */
 	struct cmp_row *rows;
 	size_t n_rows;
@@ -60,6 +78,11 @@ struct cmp_result {
 
 static void result_free(struct cmp_result *r)
 {
+	free(r->overall.order);
+	free(r->overall.rank);
+	free(r->overall.gm);
+	free(r->overall.wins);
+	free(r->overall.shared);
 	free(r->rows);
 	free(r->geo);
 	free(r->skipped_tests);
@@ -115,6 +138,10 @@ static bool comparable(const struct br_test *t)
 {
 	return t->display == BR_DISPLAY_BAR;
 }
+
+static int compute_overall(const struct br_cli *cli,
+			   const struct br_selection *sel,
+			   struct cmp_result *r);
 
 static int compute(const struct br_cli *cli, const struct br_selection *sel,
 		   struct cmp_result *r)
@@ -225,7 +252,7 @@ static int compute(const struct br_cli *cli, const struct br_selection *sel,
 		g->ok = k > 0 && br_geomean(ga, gb, gd, k, cli->confidence,
 					    &g->g) == BR_OK;
 	}
-	rc = BR_OK;
+	rc = compute_overall(cli, sel, r);
 out:
 	free(by_sys);
 	free(first);
@@ -238,6 +265,185 @@ out:
 		result_free(r);
 		fprintf(stderr, PROG ": out of memory\n");
 	}
+	return rc;
+}
+
+/* ---------------------------------------------------- overall ranking */
+
+#define OVERALL_MAX_SYSTEMS 200
+#define OVERALL_MAX_CELLS 4000000  /* tests x systems summaries kept */
+
+/* Geometric mean of b against a over the tests where both have a
+ * positive mean and the test a direction; false when none. */
+static bool pair_geomean(const struct br_cli *cli,
+			 const struct br_selection *sel,
+			 const struct br_summary *sum, const bool *has,
+			 size_t a, size_t b, const struct br_summary **ga,
+			 const struct br_summary **gb, enum br_dir *gd,
+			 struct br_geomean *out)
+{
+	size_t n = sel->n_systems, i, k = 0;
+
+	for (i = 0; i < sel->n_tests; i++) {
+		const struct br_test *t = sel->rs->tests[sel->tests[i]];
+
+		if (!has[i * n + a] || !has[i * n + b] ||
+		    t->dir == BR_DIR_UNKNOWN || !(sum[i * n + a].mean > 0) ||
+		    !(sum[i * n + b].mean > 0))
+			continue;
+		ga[k] = &sum[i * n + a];
+		gb[k] = &sum[i * n + b];
+		gd[k] = t->dir;
+		k++;
+	}
+	return k > 0 && br_geomean(ga, gb, gd, k, cli->confidence, out) ==
+		BR_OK;
+}
+
+static int cmp_gm(const void *x, const void *y, void *gm)
+{
+	double a = ((const double *)gm)[*(const size_t *)x];
+	double b = ((const double *)gm)[*(const size_t *)y];
+
+	if (isnan(a) != isnan(b))
+		return isnan(a) ? 1 : -1;
+	if (a != b && !isnan(a))
+		return a > b ? -1 : 1;
+	return *(const size_t *)x < *(const size_t *)y ? -1 : 1;
+}
+
+/* Insertion sort by gm (n <= OVERALL_MAX_SYSTEMS; no qsort_r needed). */
+static void sort_by_gm(size_t *order, size_t n, double *gm)
+{
+	size_t i, j;
+
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && cmp_gm(&order[j], &order[j - 1], gm) < 0;
+		     j--) {
+			size_t tmp = order[j];
+
+			order[j] = order[j - 1];
+			order[j - 1] = tmp;
+		}
+}
+
+static int compute_overall(const struct br_cli *cli,
+			   const struct br_selection *sel,
+			   struct cmp_result *r)
+{
+	struct cmp_overall *o = &r->overall;
+	size_t n = sel->n_systems, nt = sel->n_tests, i, j, k;
+	struct br_summary *sum = NULL;
+	const struct br_summary **ga = NULL, **gb = NULL;
+	enum br_dir *gd = NULL;
+	bool *has = NULL, *beats = NULL;
+	int *trank = NULL;
+	int rc = BR_EIO;
+
+	if (n < 3)
+		return BR_OK; /* the comparison itself says it all */
+	if (n > OVERALL_MAX_SYSTEMS || nt * n > OVERALL_MAX_CELLS) {
+		o->why = "too many systems or tests for pairwise ratios";
+		return BR_OK;
+	}
+	o->order = calloc(n, sizeof *o->order);
+	o->rank = calloc(n, sizeof *o->rank);
+	o->gm = calloc(n, sizeof *o->gm);
+	o->wins = calloc(n, sizeof *o->wins);
+	o->shared = calloc(n, sizeof *o->shared);
+	sum = calloc(nt * n + 1, sizeof *sum);
+	has = calloc(nt * n + 1, sizeof *has);
+	beats = calloc(n * n, sizeof *beats);
+	trank = calloc(n, sizeof *trank);
+	ga = calloc(nt + 1, sizeof *ga);
+	gb = calloc(nt + 1, sizeof *gb);
+	gd = calloc(nt + 1, sizeof *gd);
+	if (!o->order || !o->rank || !o->gm || !o->wins || !o->shared ||
+	    !sum || !has || !beats || !trank || !ga || !gb || !gd)
+		goto out;
+	/* every system's summary of every comparable test; wins per test */
+	for (i = 0; i < nt; i++) {
+		const struct br_test *t = sel->rs->tests[sel->tests[i]];
+		size_t with = 0, first = 0;
+
+		if (!comparable(t))
+			continue;
+		for (j = 0; j < n; j++) {
+			has[i * n + j] = summary_of(cli, t, sel->systems[j],
+						    &sum[i * n + j]);
+			if (!has[i * n + j])
+				memset(&sum[i * n + j], 0, sizeof *sum);
+			/* firsts need a test: N >= 2 on both sides */
+			with += has[i * n + j] && sum[i * n + j].n >= 2;
+		}
+		if (with < 2 || t->dir == BR_DIR_UNKNOWN)
+			continue;
+		o->n_tests++;
+		if (br_rank(&sum[i * n], n, t->dir, cli->confidence,
+			    cli->holm, trank, NULL) != BR_OK)
+			goto out;
+		/* a single run is never beaten: it cannot be first either */
+		for (j = 0; j < n; j++)
+			trank[j] = sum[i * n + j].n >= 2 ? trank[j] : 0;
+		for (j = 0; j < n; j++)
+			first += trank[j] == 1;
+		for (j = 0; j < n; j++)
+			if (trank[j] == 1) {
+				if (first == 1)
+					o->wins[j]++;
+				else
+					o->shared[j]++;
+			}
+	}
+	/* against the baseline, and every pair directly */
+	for (j = 0; j < n; j++) {
+		struct br_geomean g;
+
+		o->order[j] = j;
+		o->gm[j] = j == r->base ? 1 :
+			pair_geomean(cli, sel, sum, has, r->base, j, ga, gb, gd,
+				     &g) ? g.gm : NAN;
+	}
+	for (j = 0; j < n; j++)
+		for (k = j + 1; k < n; k++) {
+			struct br_geomean g;
+			double lo, hi;
+
+			if (isnan(o->gm[j]) || isnan(o->gm[k]) ||
+			    !pair_geomean(cli, sel, sum, has, j, k, ga, gb, gd,
+					  &g))
+				continue;
+			lo = g.meas_low;
+			hi = g.meas_high;
+			if (isnan(lo) || isnan(hi)) {
+				/* a test with N < 2: the across-tests CI */
+				lo = g.across_low;
+				hi = g.across_high;
+				o->across = true;
+			}
+			if (lo > 1)
+				beats[k * n + j] = true;  /* k proven better */
+			else if (hi < 1)
+				beats[j * n + k] = true;
+		}
+	for (j = 0; j < n; j++) {
+		if (isnan(o->gm[j]))
+			continue;
+		o->rank[j] = 1;
+		for (k = 0; k < n; k++)
+			o->rank[j] += beats[k * n + j];
+	}
+	sort_by_gm(o->order, n, o->gm);
+	o->ok = true;
+	rc = BR_OK;
+out:
+	free(sum);
+	free(has);
+	free(beats);
+	free(trank);
+	free(ga);
+	free(gb);
+	free(gd);
 	return rc;
 }
 
@@ -275,6 +481,7 @@ static bool add_test_row(struct br_table *tb, const struct br_selection *sel,
 	ok &= br_table_num(tb, c->runs_needed, NULL);
 	ok &= br_table_str(tb, row->missing ? row->missing : c->reason ?
 			   c->reason : nz(row->note));
+	ok &= br_table_empty(tb);
 	return ok;
 }
 
@@ -321,6 +528,38 @@ static bool add_geo_row(struct br_table *tb, const struct br_selection *sel,
 	ok &= br_table_empty(tb);
 	ok &= br_table_str(tb, isnan(g->g.meas_low) ?
 			   "measurement CI needs N >= 2 in every test" : "");
+	if (r->overall.ok && r->overall.rank[g->sys])
+		ok &= br_table_int(tb, r->overall.rank[g->sys]);
+	else
+		ok &= br_table_empty(tb);
+	return ok;
+}
+
+/* The baseline's own geomean row, when there is an overall ranking. */
+static bool add_base_row(struct br_table *tb, const struct br_selection *sel,
+			 const struct cmp_result *r)
+{
+	const char *name = sel->rs->systems[sel->systems[r->base]]->identifier;
+	size_t i;
+	bool ok = true;
+
+	ok &= br_table_row(tb);
+	ok &= br_table_str(tb, "geomean");
+	ok &= br_table_str(tb, "Geometric mean of speedups");
+	ok &= br_table_str(tb, "baseline");
+	ok &= br_table_str(tb, "");
+	ok &= br_table_str(tb, "HIB");
+	ok &= br_table_str(tb, name);
+	ok &= br_table_str(tb, name);
+	ok &= br_table_num(tb, 1, NULL);
+	ok &= br_table_num(tb, 1, NULL);
+	for (i = 0; i < 4; i++)
+		ok &= br_table_empty(tb);
+	ok &= br_table_str(tb, "");             /* verdict */
+	for (i = 0; i < 7; i++)                 /* ratio .. runs_needed */
+		ok &= br_table_empty(tb);
+	ok &= br_table_str(tb, "baseline");
+	ok &= br_table_int(tb, r->overall.rank[r->base]);
 	return ok;
 }
 
@@ -337,6 +576,8 @@ static int write_table(const struct br_selection *sel,
 	for (i = 0; ok && i < r->n_geo; i++)
 		if (r->geo[i].ok)
 			ok &= add_geo_row(tb, sel, r, &r->geo[i]);
+	if (ok && r->overall.ok)
+		ok &= add_base_row(tb, sel, r);
 	if (ok)
 		ok = br_table_write(tb, fp, fmt, "compare", err) == BR_OK;
 	else
@@ -435,6 +676,49 @@ static void ministat_block(FILE *fp, const struct br_cli *cli,
 	}
 }
 
+static void write_overall(const struct br_cli *cli,
+			  const struct br_selection *sel,
+			  const struct cmp_result *r, FILE *fp)
+{
+	const struct cmp_overall *o = &r->overall;
+	const struct br_resultset *rs = sel->rs;
+	size_t i;
+
+	if (o->why) {
+		fputc('\n', fp);
+		wrap(fp, 0, "No overall ranking: %s.", o->why);
+		return;
+	}
+	if (!o->ok)
+		return;
+	fputc('\n', fp);
+	wrap(fp, 0, "Overall ranking by the geometric mean against %s; "
+	     "tied when the %g%%" NBSP "CI of two systems' direct ratio "
+	     "includes 1%s:", rs->systems[sel->systems[r->base]]->identifier,
+	     cli->confidence * 100, o->across ? " (the across-tests CI "
+	     "where a test has N < 2)" : "");
+	for (i = 0; i < sel->n_systems; i++) {
+		size_t j = o->order[i];
+		const char *name = rs->systems[sel->systems[j]]->identifier;
+		char firsts[96] = "";
+
+		if (!o->rank[j]) {
+			wrap(fp, 2, "-  %s: no test in common with the "
+			     "baseline", name);
+			continue;
+		}
+		if (o->shared[j])
+			snprintf(firsts, sizeof firsts, "; first in %zu of %zu "
+				 "tests (%zu shared)", o->wins[j] + o->shared[j],
+				 o->n_tests, o->shared[j]);
+		else if (o->wins[j])
+			snprintf(firsts, sizeof firsts, "; first in %zu of %zu "
+				 "tests", o->wins[j], o->n_tests);
+		wrap(fp, 2, "%-2d %s: %.3fx%s", o->rank[j], name, o->gm[j],
+		     firsts);
+	}
+}
+
 static void write_text(const struct br_cli *cli,
 		       const struct br_selection *sel,
 		       const struct cmp_result *r, FILE *fp)
@@ -524,6 +808,7 @@ static void write_text(const struct br_cli *cli,
 			     "side, a mean not above 0, or no direction)",
 			     g->skipped);
 	}
+	write_overall(cli, sel, r, fp);
 }
 
 /* --fail-on-regression: significantly worse by more than PCT, i.e. the
