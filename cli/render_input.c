@@ -442,8 +442,8 @@ static int ov_compute(const struct br_cli *cli, const struct br_selection *sel,
 			summary_of(cli, t, sel->systems[j], &b[r * ns + j]);
 			c->speedup = c->lo = c->hi = NAN;
 			if (b[r * ns + j].n) {
-				br_compare(&a[r], &b[r * ns + j], t->dir,
-					   cli->confidence, 0, &cmp);
+				br_compare_ex(&a[r], &b[r * ns + j], t->dir,
+					      cli->confidence, 0, false, &cmp);
 				cell_from(c, &cmp);
 			}
 			k++;

@@ -45,7 +45,19 @@ void br_xml_text(FILE *fp, const char *s)
 	if (!s)
 		return;
 	while (*p) {
-		size_t n = utf8_len(p);
+		size_t n, run = 0;
+
+		/* bytes that need no escaping go out in one write */
+		while (p[run] >= 0x20 && p[run] < 0x7f && p[run] != '&' &&
+		       p[run] != '<' && p[run] != '>' && p[run] != '"' &&
+		       p[run] != '\'')
+			run++;
+		if (run) {
+			fwrite(p, 1, run, fp);
+			p += run;
+			continue;
+		}
+		n = utf8_len(p);
 
 		if (n == 0) {
 			fputs("\xef\xbf\xbd", fp);

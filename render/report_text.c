@@ -164,15 +164,13 @@ static void fit(char *s, size_t w)
 /* s padded with spaces to w columns (left or right aligned). */
 static void pad(FILE *fp, const char *s, size_t w, bool right)
 {
-	size_t sw = br_utf8_width(s), i;
+	size_t sw = br_utf8_width(s);
 
 	if (right)
-		for (i = sw; i < w; i++)
-			fputc(' ', fp);
+		br_spaces(fp, sw < w ? w - sw : 0);
 	fputs(s, fp);
 	if (!right)
-		for (i = sw; i < w; i++)
-			fputc(' ', fp);
+		br_spaces(fp, sw < w ? w - sw : 0);
 }
 
 /* -------------------------------------------------------------- systems */

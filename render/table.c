@@ -7,6 +7,7 @@
 
 #include "../model/model_int.h"
 #include "table.h"
+#include "words.h"
 
 struct br_table {
 	size_t n_cols;
@@ -344,18 +345,16 @@ static void write_text(const struct br_table *t, FILE *fp)
 			const char *s = r == 0 ? t->cols[c]
 				: disp_text(&t->cells[(r - 1) * t->n_cols + c],
 					    buf, sizeof buf);
-			size_t pad = w[c] - width(s), i;
+			size_t pad = w[c] - width(s);
 			bool last = c + 1 == t->n_cols;
 
 			if (c)
 				fputs("  ", fp);
 			if (right[c])
-				for (i = 0; i < pad; i++)
-					fputc(' ', fp);
+				br_spaces(fp, pad);
 			fputs(s, fp);
 			if (!right[c] && !last)
-				for (i = 0; i < pad; i++)
-					fputc(' ', fp);
+				br_spaces(fp, pad);
 		}
 		fputc('\n', fp);
 	}

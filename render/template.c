@@ -271,8 +271,17 @@ static void text_escape(FILE *fp, const char *s, bool utf8)
 
 	while (*p) {
 		unsigned cp;
-		size_t n = utf8_decode(p, &cp);
+		size_t n, run = 0;
 
+		/* plain printable ASCII goes out in one write */
+		while (p[run] >= 0x20 && p[run] < 0x7f)
+			run++;
+		if (run) {
+			fwrite(p, 1, run, fp);
+			p += run;
+			continue;
+		}
+		n = utf8_decode(p, &cp);
 		if (n == 0) {
 			fputs(utf8 ? "\xef\xbf\xbd" : "?", fp);
 			p++;

@@ -9,6 +9,19 @@
 #include "numfmt.h"
 #include "words.h"
 
+void br_spaces(FILE *fp, size_t n)
+{
+	static const char blanks[64] = "                                "
+				       "                                ";
+
+	while (n > 0) {
+		size_t k = n < sizeof blanks ? n : sizeof blanks;
+
+		fwrite(blanks, 1, k, fp);
+		n -= k;
+	}
+}
+
 void br_wrap(FILE *fp, int indent, int hang, int width, const char *fmt, ...)
 {
 	char text[4096];
@@ -33,8 +46,20 @@ void br_wrap(FILE *fp, int indent, int hang, int width, const char *fmt, ...)
 			fputc(' ', fp);
 			col++;
 		}
-		for (; len > 0; len--, p++, col++)
-			fputc(*p == BR_NBSP[0] ? ' ' : *p, fp);
+		col += len;
+		while (len > 0) {   /* the word, its NBSPs as spaces */
+			const char *nb = memchr(p, BR_NBSP[0], (size_t)len);
+			int k = nb ? (int)(nb - p) : len;
+
+			fwrite(p, 1, (size_t)k, fp);
+			p += k;
+			len -= k;
+			if (nb) {
+				fputc(' ', fp);
+				p++;
+				len--;
+			}
+		}
 		while (*p == ' ')
 			p++;
 	}

@@ -39,6 +39,9 @@ const char *br_comparison_sentence(char *buf, size_t size,
 				   const struct br_comparison *c,
 				   double confidence, double equivalence);
 
+/* n spaces, written in blocks (padding is most of a text report). */
+void br_spaces(FILE *fp, size_t n);
+
 /* "+1.2%" / "-13%" / "-0.021%": one decimal below 10, none above,
  * two significant digits below 1. */
 const char *br_signed_pct(char *buf, size_t size, double v);

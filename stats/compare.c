@@ -403,6 +403,13 @@ void br_compare(const struct br_summary *a, const struct br_summary *b,
 		enum br_dir dir, double confidence, double equivalence_pct,
 		struct br_comparison *out)
 {
+	br_compare_ex(a, b, dir, confidence, equivalence_pct, true, out);
+}
+
+void br_compare_ex(const struct br_summary *a, const struct br_summary *b,
+		   enum br_dir dir, double confidence, double equivalence_pct,
+		   bool planning, struct br_comparison *out)
+{
 	bool lib = dir == BR_DIR_LIB, equiv, ratio_ok, better, worse;
 	double alpha, ma, mb, cv2, delta, lo, hi;
 	struct br_welch w;
@@ -472,7 +479,7 @@ void br_compare(const struct br_summary *a, const struct br_summary *b,
 				out->equiv_ci_high_pct = hi;
 			}
 		}
-		if (ma != 0) {
+		if (ma != 0 && planning) {
 			out->mde_pct = 100 * (w.q + br_t_quantile(0.8, w.df)) *
 				       w.se_d / fabs(ma);
 			cv2 = (w.va * (double)a->n + w.vb * (double)b->n) /

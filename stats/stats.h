@@ -190,6 +190,12 @@ void br_compare(const struct br_summary *a, const struct br_summary *b,
 		enum br_dir dir, double confidence, double equivalence_pct,
 		struct br_comparison *out);
 
+/* As br_compare; planning false leaves mde_pct and runs_needed NAN and
+ * saves their t quantiles (reports and charts that never show them). */
+void br_compare_ex(const struct br_summary *a, const struct br_summary *b,
+		   enum br_dir dir, double confidence, double equivalence_pct,
+		   bool planning, struct br_comparison *out);
+
 /* Geometric mean of speedups over K tests (STATS.md 3.5). */
 struct br_geomean {
 	size_t k;            /* tests used */
