@@ -39,7 +39,19 @@ void br_arena_free(struct br_arena *a)
 	free(a);
 }
 
+static void *alloc_raw(struct br_arena *a, size_t n);
+
 void *br_arena_alloc(struct br_arena *a, size_t n)
+{
+	void *p = alloc_raw(a, n);
+
+	if (p)
+		memset(p, 0, n);
+	return p;
+}
+
+/* n bytes, not zeroed (strings are written over at once). */
+static void *alloc_raw(struct br_arena *a, size_t n)
 {
 	struct chunk *c = a->head;
 	size_t align = sizeof(max_align_t);
@@ -67,13 +79,12 @@ void *br_arena_alloc(struct br_arena *a, size_t n)
 	}
 	p = (char *)c->data + c->used;
 	c->used += n;
-	memset(p, 0, n);
 	return p;
 }
 
 char *br_arena_strndup(struct br_arena *a, const char *s, size_t n)
 {
-	char *p = br_arena_alloc(a, n + 1);
+	char *p = alloc_raw(a, n + 1);
 
 	if (!p)
 		return NULL;
@@ -98,7 +109,7 @@ char *br_arena_printf(struct br_arena *a, const char *fmt, ...)
 	va_end(ap);
 	if (n < 0)
 		return NULL;
-	p = br_arena_alloc(a, (size_t)n + 1);
+	p = alloc_raw(a, (size_t)n + 1);
 	if (!p)
 		return NULL;
 	va_start(ap, fmt);
