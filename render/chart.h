@@ -246,6 +246,11 @@ uint32_t br_palette(size_t k);
  * extra: height reserved between the header and the caption (legends).
  * Returns the plot top; *legend_y gets the top of the reserved space.
  */
+/* The whisker interval of a bar (+/-1 SE, or the CI, per o->whiskers),
+ * or false when it has none (N < 2, no spread, whiskers off). */
+bool br_chart_whisker(const struct br_chart_opts *o, const struct br_summary *s,
+		      double *lo, double *hi);
+
 /* The scene's title (its PDF/SVG title): "Title - Description" of t,
  * with PTS's '|' line breaks shown as ", ". */
 void br_chart_set_title(struct br_scene *sc, const struct br_test *t);

@@ -119,26 +119,6 @@ static int by_best(const void *a, const void *b)
 	return (x->idx > y->idx) - (x->idx < y->idx);
 }
 
-/* The whisker interval of a row, or false when it has none. */
-static bool whisker(const struct br_chart_opts *o, const struct br_summary *s,
-		    double *lo, double *hi)
-{
-	if (!s || s->n < 2)
-		return false;
-	if (o->whiskers == BR_WHISKERS_SE && isfinite(s->se) && s->se > 0) {
-		*lo = s->mean - s->se;
-		*hi = s->mean + s->se;
-		return true;
-	}
-	if (o->whiskers == BR_WHISKERS_CI && isfinite(s->ci_low) &&
-	    isfinite(s->ci_high) && s->ci_high > s->ci_low) {
-		*lo = s->ci_low;
-		*hi = s->ci_high;
-		return true;
-	}
-	return false;
-}
-
 /* A failed entry: a muted band across the plot with the reason. */
 static bool failed_row(struct br_scene *sc, const struct row *r,
 		       const struct br_font *f, double x0, double pw,
@@ -233,7 +213,7 @@ int br_chart_bar(const struct br_chart_input *in,
 		vmin = fmin(vmin, rows[i].s->mean);
 		vmax = fmax(vmax, rows[i].s->mean);
 		/* PTS scales to the whisker tops (seed 004, BlogBench) */
-		if (whisker(o, rows[i].s, &lo, &hi)) {
+		if (br_chart_whisker(o, rows[i].s, &lo, &hi)) {
 			vmax = fmax(vmax, hi);
 			if (rows[i].s->mean < 0)
 				vmin = fmin(vmin, lo);
@@ -336,7 +316,7 @@ int br_chart_bar(const struct br_chart_input *in,
 				br_scene_rect(sc, bx, by, bw, bh,
 					      bar_color(o, r->name),
 					      BR_C_OUTLINE, 1);
-			if (whisker(o, s, &lo, &hi)) {
+			if (br_chart_whisker(o, s, &lo, &hi)) {
 				double wa = fmax(XOF(lo), x0);
 				double wb = fmin(XOF(hi), x1);
 

@@ -500,3 +500,22 @@ void br_chart_set_title(struct br_scene *sc, const struct br_test *t)
 		*bar = ',';
 	br_scene_set_title(sc, title);
 }
+
+bool br_chart_whisker(const struct br_chart_opts *o, const struct br_summary *s,
+		      double *lo, double *hi)
+{
+	if (!s || s->n < 2)
+		return false;
+	if (o->whiskers == BR_WHISKERS_SE && isfinite(s->se) && s->se > 0) {
+		*lo = s->mean - s->se;
+		*hi = s->mean + s->se;
+		return true;
+	}
+	if (o->whiskers == BR_WHISKERS_CI && isfinite(s->ci_low) &&
+	    isfinite(s->ci_high) && s->ci_high > s->ci_low) {
+		*lo = s->ci_low;
+		*hi = s->ci_high;
+		return true;
+	}
+	return false;
+}

@@ -29,26 +29,6 @@
 #define GROUP_PAD 7.0     /* above and below the bars of a group */
 #define BAR_GAP 2.0       /* between the bars of a group */
 
-/* The whisker interval of a cell, or false when it has none. */
-static bool whisker(const struct br_chart_opts *o, const struct br_summary *s,
-		    double *lo, double *hi)
-{
-	if (s->n < 2)
-		return false;
-	if (o->whiskers == BR_WHISKERS_SE && isfinite(s->se) && s->se > 0) {
-		*lo = s->mean - s->se;
-		*hi = s->mean + s->se;
-		return true;
-	}
-	if (o->whiskers == BR_WHISKERS_CI && isfinite(s->ci_low) &&
-	    isfinite(s->ci_high) && s->ci_high > s->ci_low) {
-		*lo = s->ci_low;
-		*hi = s->ci_high;
-		return true;
-	}
-	return false;
-}
-
 static bool has_value(const struct br_summary *s)
 {
 	return s->n > 0 && isfinite(s->mean);
@@ -121,7 +101,7 @@ int br_chart_grouped(const struct br_grouped_input *in,
 		any = true;
 		vmin = fmin(vmin, c->mean);
 		vmax = fmax(vmax, c->mean);
-		if (whisker(o, c, &lo, &hi)) {
+		if (br_chart_whisker(o, c, &lo, &hi)) {
 			vmax = fmax(vmax, hi);
 			if (c->mean < 0)
 				vmin = fmin(vmin, lo);
@@ -243,7 +223,7 @@ int br_chart_grouped(const struct br_grouped_input *in,
 			if (bw > 0)
 				br_scene_rect(sc, bx, by, bw, bar_h, colors[s],
 					      BR_NONE, 0);
-			if (whisker(o, c, &lo, &hi)) {
+			if (br_chart_whisker(o, c, &lo, &hi)) {
 				double wa = fmax(XOF(lo), x0);
 				double wb = fmin(XOF(hi), x1);
 
