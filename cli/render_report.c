@@ -118,14 +118,29 @@ static int chart(void *ctx, const struct br_test *t, struct br_scene **out,
 	return br_render_chart(c->cli, c->sel, t, out, err);
 }
 
+struct report_job {
+	const struct br_report *r;
+	enum br_report_fmt fmt;
+	const char *src;      /* --template text, or NULL */
+	size_t len;
+};
+
+static int write_report(FILE *fp, void *ctx, struct br_error *err)
+{
+	const struct report_job *job = ctx;
+
+	return br_report_write(job->r, job->fmt, rr.template_path, job->src,
+			       job->len, fp, err);
+}
+
 int br_render_report(struct br_cli *cli, enum br_report_fmt fmt)
 {
 	struct br_selection sel;
 	struct br_report_opts o;
 	struct br_report *r = NULL;
 	struct chart_ctx cc;
+	struct report_job job;
 	struct br_error err;
-	struct br_out out;
 	char *src = NULL;
 	size_t len = 0;
 	int rc;
@@ -163,18 +178,15 @@ int br_render_report(struct br_cli *cli, enum br_report_fmt fmt)
 		rc = br_cli_usage(cli, "%s", err.msg);
 		goto done;
 	}
-	if (rc == BR_OK)
-		rc = br_out_open(&out, cli->output, &err);
-	if (rc == BR_OK) {
-		rc = br_report_write(r, fmt, rr.template_path, src, len,
-				     out.fp, &err);
-		if (rc == BR_OK)
-			rc = br_out_commit(&out, &err);
-		else
-			br_out_abort(&out);
-	}
-	if (rc != BR_OK)
+	if (rc != BR_OK) {
 		br_cli_report(&err);
+		goto done;
+	}
+	job.r = r;
+	job.fmt = fmt;
+	job.src = src;
+	job.len = len;
+	rc = br_cli_emit(cli, write_report, &job);
 done:
 	br_report_free(r);
 	br_cli_selection_free(&sel);

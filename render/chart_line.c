@@ -24,25 +24,6 @@ struct series {
 	uint32_t color;
 };
 
-static bool point_whisker(const struct br_chart_opts *o,
-			  const struct br_summary *s, double *lo, double *hi)
-{
-	if (s->n < 2)
-		return false;
-	if (o->whiskers == BR_WHISKERS_SE && isfinite(s->se) && s->se > 0) {
-		*lo = s->mean - s->se;
-		*hi = s->mean + s->se;
-		return true;
-	}
-	if (o->whiskers == BR_WHISKERS_CI && isfinite(s->ci_low) &&
-	    isfinite(s->ci_high) && s->ci_high > s->ci_low) {
-		*lo = s->ci_low;
-		*hi = s->ci_high;
-		return true;
-	}
-	return false;
-}
-
 static void xlabel(char *buf, size_t size, double v)
 {
 	char *end;
@@ -119,7 +100,7 @@ int br_chart_line(const struct br_chart_input *in,
 				continue;
 			vmin = fmin(vmin, s->mean);
 			vmax = fmax(vmax, s->mean);
-			if (point_whisker(o, s, &lo, &hi)) {
+			if (br_chart_whisker(o, s, &lo, &hi)) {
 				vmax = fmax(vmax, hi);
 				vmin = fmin(vmin, lo < 0 ? lo : 0);
 			}
@@ -273,7 +254,7 @@ int br_chart_line(const struct br_chart_input *in,
 			pts[2 * m] = XOF(xv);
 			pts[2 * m + 1] = YOF(s->mean);
 			m++;
-			if (point_whisker(o, s, &lo, &hi)) {
+			if (br_chart_whisker(o, s, &lo, &hi)) {
 				double px = XOF(xv), ya = YOF(lo), yb = YOF(hi);
 
 				any_whisker = true;
