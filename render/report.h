@@ -6,15 +6,17 @@
  *   br_report_build()   model + selection -> struct br_report: every
  *                       number the report shows, computed once with
  *                       stats/ (summaries, ranks, Welch/Fieller against
- *                       the baseline, geometric means) plus the charts'
- *                       scenes; nothing is computed later
+ *                       the baseline, geometric means)
  *   br_report_values()  report -> template values for one medium
  *                       (strings formatted at PTS precision; text blocks
- *                       aligned and wrapped to 72 columns)
+ *                       aligned and wrapped to 72 columns; each chart
+ *                       laid out and painted as its test is written)
  *   br_report_write()   values + template -> bytes
  *
- * Ownership: a report borrows the resultset (it must outlive the report)
- * and owns its scenes.  Nothing here prints.
+ * Only what the template uses is formatted, and the per-test values live
+ * one test at a time: a report's memory is the model's plus one test's.
+ * Ownership: a report borrows the resultset (it must outlive the report).
+ * Nothing here prints.
  */
 #ifndef BR_REPORT_H
 #define BR_REPORT_H
@@ -78,7 +80,6 @@ struct br_report_test {
 	struct br_report_cell *cells; /* one per selected system */
 	bool scalar;                  /* BAR: summaries, overview row */
 	int decimals, se_decimals;    /* PTS display precision */
-	struct br_scene *chart;       /* NULL: none */
 };
 
 struct br_report_geo {
@@ -103,8 +104,7 @@ struct br_report {
 /*
  * Build the report of the selected tests and systems (indexes into rs,
  * borrowed).  BR_EUSAGE when o->baseline names no selected system (err
- * says so), BR_EIO on ENOMEM or a chart failure other than "nothing to
- * draw".  *out: free with br_report_free().
+ * says so), BR_EIO on ENOMEM.  *out: free with br_report_free().
  */
 int br_report_build(const struct br_resultset *rs, const size_t *tests,
 		    size_t n_tests, const size_t *systems, size_t n_systems,
@@ -112,15 +112,22 @@ int br_report_build(const struct br_resultset *rs, const size_t *tests,
 		    struct br_error *err);
 void br_report_free(struct br_report *r);
 
-/* The template values of r for fmt (doc/templates.md lists them).
- * *out: free with br_tdoc_free().  BR_EIO on ENOMEM. */
+/*
+ * The template values of r for fmt (doc/templates.md lists them); with
+ * t, only those t uses (NULL: all).  The tests and the overview rows
+ * are lazy lists: made one item at a time while a template writes them,
+ * charts included, so *out must not outlive r.  *out: free with
+ * br_tdoc_free().  BR_EIO on ENOMEM.
+ */
 int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
-		     struct br_tdoc **out, struct br_error *err);
+		     const struct br_template *t, struct br_tdoc **out,
+		     struct br_error *err);
 
 /*
  * Write r as fmt to fp with the template src (len bytes, named name in
  * errors), or the built-in one when src is NULL.  BR_EDATA for template
- * errors, BR_EIO for ENOMEM and write errors.
+ * errors, BR_EIO for ENOMEM, write errors and a chart failure other than
+ * "nothing to draw".
  */
 int br_report_write(const struct br_report *r, enum br_report_fmt fmt,
 		    const char *name, const char *src, size_t len, FILE *fp,

@@ -82,11 +82,8 @@ void br_report_free(struct br_report *r)
 
 	if (!r)
 		return;
-	for (i = 0; i < r->n_tests; i++) {
+	for (i = 0; i < r->n_tests; i++)
 		free(r->tests[i].cells);
-		if (r->tests[i].chart)
-			br_scene_free(r->tests[i].chart);
-	}
 	free(r->tests);
 	free(r->geo);
 	free(r);
@@ -219,7 +216,6 @@ int br_report_build(const struct br_resultset *rs, const size_t *tests,
 {
 	struct br_report *r = calloc(1, sizeof *r);
 	size_t i, j;
-	int rc = BR_OK;
 
 	*out = NULL;
 	if (!r)
@@ -271,22 +267,6 @@ int br_report_build(const struct br_resultset *rs, const size_t *tests,
 			r->n_scalar++;
 			if (test_numbers(r, rt) != BR_OK)
 				goto nomem;
-		}
-		if (o->chart && (t->display == BR_DISPLAY_BAR ||
-				 t->display == BR_DISPLAY_LINE)) {
-			struct br_error cerr;
-
-			br_error_clear(&cerr);
-			rc = o->chart(o->chart_ctx, t, &rt->chart, &cerr);
-			if (rc == BR_EDATA) {
-				rt->chart = NULL;
-				rc = BR_OK;
-			} else if (rc != BR_OK) {
-				br_error_set(err, cerr.code, NULL, 0, "%s",
-					     cerr.msg);
-				br_report_free(r);
-				return rc;
-			}
 		}
 	}
 	if (geomeans(r) != BR_OK)

@@ -30,18 +30,12 @@ static char *plain(char *s)
 	return s;
 }
 
-/* Set key to a malloc'ed string and free it (NULL: ENOMEM latched). */
-static void set_owned(struct br_tdoc *d, struct br_tnode *o, const char *key,
-		      char *s, bool *nomem)
-{
-	if (!s) {
-		*nomem = true;
-		br_tset(d, o, key, "");
-		return;
-	}
-	br_tset(d, o, key, s);
-	free(s);
-}
+/* A text block: made only when the template uses it. */
+#define SET_TEXT(d, o, key, expr)                                        \
+	do {                                                             \
+		if (br_tdoc_wants(d, key))                               \
+			br_tset_owned(d, o, key, expr);                  \
+	} while (0)
 
 /* ------------------------------------------------------------- systems */
 
@@ -196,69 +190,6 @@ static const char *fmt_x(char *buf, size_t size, double v)
 	else
 		snprintf(buf, size, "%.3fx", v);
 	return buf;
-}
-
-static void overview(struct br_tdoc *d, struct br_tnode *root,
-		     const struct br_report *r)
-{
-	struct br_tnode *rows = br_tset_list(d, root, "overview");
-	bool rel_base = r->o.baseline != NULL;
-	size_t i, j;
-
-	for (i = 0; i < r->n_tests; i++) {
-		const struct br_report_test *rt = &r->tests[i];
-		const struct br_test *t = rt->t;
-		struct br_tnode *row, *cells;
-
-		if (!rt->scalar)
-			continue;
-		row = br_tlist_add(d, rows);
-		br_tsetf(d, row, "name", "%s%s%s", nz(t->title),
-			 t->description && *t->description ? ": " : "",
-			 nz(t->description));
-		br_tset(d, row, "title", t->title);
-		br_tset(d, row, "description", t->description);
-		br_tset(d, row, "unit", t->unit.text);
-		br_tset(d, row, "direction", br_dir_phrase(t->dir));
-		br_tset(d, row, "arrow", t->dir == BR_DIR_HIB ? "\xe2\x86\x91"
-			: t->dir == BR_DIR_LIB ? "\xe2\x86\x93" : "");
-		br_tsetf(d, row, "anchor", "test-%zu", i + 1);
-		cells = br_tset_list(d, row, "cells");
-		for (j = 0; j < r->n_systems; j++) {
-			const struct br_report_cell *c = &rt->cells[j];
-			struct br_tnode *cell = br_tlist_add(d, cells);
-			char buf[64], pbuf[64];
-			double rel = rel_base ? c->vs_base : c->relative;
-
-			if (!c->sum.n) {
-				br_tset(d, cell, "value", c->entry &&
-					c->entry->error ? "failed" : "");
-				br_tset(d, cell, "rel", "");
-				br_tset(d, cell, "sort", "");
-				br_tset(d, cell, "class", "none");
-				br_tset_bool(d, cell, "best", false);
-				br_tset_bool(d, cell, "worst", false);
-				br_tset_bool(d, cell, "plain", true);
-				continue;
-			}
-			br_tset(d, cell, "value", br_fmt_fixed(buf, sizeof buf,
-				c->sum.mean, rt->decimals));
-			br_tset(d, cell, "rel", fmt_pct(pbuf, sizeof pbuf,
-				100 * rel));
-			/* sorting by a column puts the best first */
-			br_tsetf(d, cell, "sort", "%.17g", isnan(rel) ?
-				 (t->dir == BR_DIR_LIB ? -c->sum.mean
-				  : c->sum.mean) : rel);
-			br_tset(d, cell, "class", c->best ? "best" : c->worst
-				? "worst" : "");
-			br_tset_bool(d, cell, "best", c->best);
-			br_tset_bool(d, cell, "worst", c->worst);
-			br_tset_bool(d, cell, "plain", !c->best && !c->worst);
-		}
-	}
-	br_tset_bool(d, root, "has_overview", r->n_scalar > 0);
-	br_tset(d, root, "relative_to", rel_base ? br_report_system(r, r->base)
-		: "the best result");
 }
 
 static void geomean(struct br_tdoc *d, struct br_tnode *root,
@@ -419,92 +350,218 @@ static void test_rows(struct br_tdoc *d, struct br_tnode *it,
 	}
 }
 
-static void tests(struct br_tdoc *d, struct br_tnode *root,
-		  const struct br_report *r, enum br_report_fmt fmt,
-		  bool *nomem)
+/* What the lazy lists' fill functions need; lives in the document. */
+struct fill_ctx {
+	const struct br_report *r;
+	enum br_report_fmt fmt;
+	size_t *scalar;              /* overview rows: scalar test indexes */
+};
+
+/* The chart of test i as inline SVG (HTML only): laid out, painted and
+ * freed here, one test at a time.  "" when there is nothing to draw. */
+static int test_chart(struct br_tdoc *d, struct br_tnode *it,
+		      const struct br_report *r, size_t i,
+		      struct br_error *err)
 {
-	struct br_tnode *list = br_tset_list(d, root, "tests");
-	size_t i, j;
+	const struct br_test *t = r->tests[i].t;
+	struct br_scene *sc = NULL;
+	struct br_error cerr;
+	bool nomem = false;
+	int rc;
 
-	for (i = 0; i < r->n_tests; i++) {
-		const struct br_report_test *rt = &r->tests[i];
-		const struct br_test *t = rt->t;
-		struct br_tnode *it = br_tlist_add(d, list);
-		struct br_tnode *verdicts;
-		char name[512], text[2048];
-		bool any = false;
+	if (!r->o.chart || (t->display != BR_DISPLAY_BAR &&
+			    t->display != BR_DISPLAY_LINE)) {
+		br_tset(d, it, "chart_svg", "");
+		return BR_OK;
+	}
+	br_error_clear(&cerr);
+	rc = r->o.chart(r->o.chart_ctx, t, &sc, &cerr);
+	if (rc == BR_EDATA) {
+		br_tset(d, it, "chart_svg", "");
+		return BR_OK;
+	}
+	if (rc != BR_OK)
+		return br_error_set(err, cerr.code, NULL, 0, "%s", cerr.msg);
+	br_tset_owned(d, it, "chart_svg", chart_svg(sc, &nomem));
+	br_scene_free(sc);
+	return nomem ? br_error_set(err, BR_EIO, NULL, 0, "out of memory")
+		     : BR_OK;
+}
 
-		br_tsetf(d, it, "number", "%zu", i + 1);
-		br_tsetf(d, it, "anchor", "test-%zu", i + 1);
+static int fill_test(void *ctx, struct br_tdoc *d, struct br_tnode *it,
+		     size_t i, struct br_error *err)
+{
+	const struct fill_ctx *fc = ctx;
+	const struct br_report *r = fc->r;
+	const struct br_report_test *rt = &r->tests[i];
+	const struct br_test *t = rt->t;
+	struct br_tnode *verdicts;
+	char name[512], text[2048];
+	bool any = false;
+	size_t j;
+
+	br_tsetf(d, it, "number", "%zu", i + 1);
+	br_tsetf(d, it, "anchor", "test-%zu", i + 1);
+	if (br_tdoc_wants(d, "name"))
 		br_tset(d, it, "name", br_report_test_name(name, sizeof name,
 							   t));
-		br_tset(d, it, "title", t->title);
-		br_tset(d, it, "version", t->app_version);
-		br_tset(d, it, "identifier", t->identifier);
-		br_tset(d, it, "description", t->description);
-		br_tset(d, it, "unit", t->unit.text);
-		br_tset(d, it, "direction", br_dir_phrase(t->dir));
-		br_tsetf(d, it, "caption", "%s%s%s", t->unit.text,
-			 *t->unit.text && *br_dir_phrase(t->dir) ? ", " : "",
-			 br_dir_phrase(t->dir));
-		br_tset(d, it, "annotation", t->annotation);
-		br_tset_bool(d, it, "scalar", rt->scalar);
-		br_tset(d, it, "kind", rt->scalar ? "" : t->display ==
-			BR_DISPLAY_LINE ? "a series (line graph) result: no "
-			"per-system summary" : "not a numeric result: not "
-			"summarised");
-		if (fmt == BR_REPORT_HTML && rt->chart)
-			set_owned(d, it, "chart_svg", chart_svg(rt->chart,
-								nomem), nomem);
-		else
-			br_tset(d, it, "chart_svg", "");
-		test_rows(d, it, r, rt);
-		verdicts = br_tset_list(d, it, "verdicts");
-		for (j = 0; j < r->n_systems; j++) {
-			const struct br_report_cell *c = &rt->cells[j];
-			struct br_tnode *v;
+	br_tset(d, it, "title", t->title);
+	br_tset(d, it, "version", t->app_version);
+	br_tset(d, it, "identifier", t->identifier);
+	br_tset(d, it, "description", t->description);
+	br_tset(d, it, "unit", t->unit.text);
+	br_tset(d, it, "direction", br_dir_phrase(t->dir));
+	br_tsetf(d, it, "caption", "%s%s%s", t->unit.text,
+		 *t->unit.text && *br_dir_phrase(t->dir) ? ", " : "",
+		 br_dir_phrase(t->dir));
+	br_tset(d, it, "annotation", t->annotation);
+	br_tset_bool(d, it, "scalar", rt->scalar);
+	br_tset(d, it, "kind", rt->scalar ? "" : t->display ==
+		BR_DISPLAY_LINE ? "a series (line graph) result: no "
+		"per-system summary" : "not a numeric result: not "
+		"summarised");
+	if (fc->fmt != BR_REPORT_HTML)
+		br_tset(d, it, "chart_svg", "");
+	else if (br_tdoc_wants(d, "chart_svg")) {
+		int rc = test_chart(d, it, r, i, err);
 
-			if (!c->has_cmp)
-				continue;
-			v = br_tlist_add(d, verdicts);
-			br_tset(d, v, "system", br_report_system(r, j));
-			br_tset(d, v, "text", plain((char *)
-				br_report_sentence(text, sizeof text, r, i,
-						   j)));
-			br_tset(d, v, "class", verdict_class(c->cmp.verdict));
-			any = true;
-		}
-		br_tset_bool(d, it, "has_verdicts", any);
-		if (rt->scalar && !rt->cells[r->base].sum.n)
-			br_tsetf(d, it, "no_comparison", "No comparison: the "
-				 "baseline %s has no result.",
-				 br_report_system(r, r->base));
-		else
-			br_tset(d, it, "no_comparison", "");
-		if (fmt == BR_REPORT_TEXT) {
-			set_owned(d, it, "text", br_report_text_test(r, i),
-				  nomem);
-			if (r->o.plot)
-				set_owned(d, it, "plot",
-					  br_report_text_plot(r, i), nomem);
-			else
-				br_tset(d, it, "plot", "");
-		}
+		if (rc != BR_OK)
+			return rc;
 	}
+	if (br_tdoc_wants(d, "rows"))
+		test_rows(d, it, r, rt);
+	verdicts = br_tset_list(d, it, "verdicts");
+	for (j = 0; j < r->n_systems; j++) {
+		const struct br_report_cell *c = &rt->cells[j];
+		struct br_tnode *v;
+
+		if (!c->has_cmp)
+			continue;
+		any = true;
+		if (!verdicts)
+			continue;
+		v = br_tlist_add(d, verdicts);
+		br_tset(d, v, "system", br_report_system(r, j));
+		br_tset(d, v, "text", plain((char *)
+			br_report_sentence(text, sizeof text, r, i, j)));
+		br_tset(d, v, "class", verdict_class(c->cmp.verdict));
+	}
+	br_tset_bool(d, it, "has_verdicts", any);
+	if (rt->scalar && !rt->cells[r->base].sum.n)
+		br_tsetf(d, it, "no_comparison", "No comparison: the "
+			 "baseline %s has no result.",
+			 br_report_system(r, r->base));
+	else
+		br_tset(d, it, "no_comparison", "");
+	if (fc->fmt == BR_REPORT_TEXT) {
+		if (br_tdoc_wants(d, "text"))
+			br_tset_owned(d, it, "text",
+				      br_report_text_test(r, i));
+		if (r->o.plot && br_tdoc_wants(d, "plot"))
+			br_tset_owned(d, it, "plot",
+				      br_report_text_plot(r, i));
+		else
+			br_tset(d, it, "plot", "");
+	}
+	return BR_OK;
+}
+
+static int fill_overview(void *ctx, struct br_tdoc *d, struct br_tnode *row,
+			 size_t k, struct br_error *err)
+{
+	const struct fill_ctx *fc = ctx;
+	const struct br_report *r = fc->r;
+	size_t i = fc->scalar[k], j;
+	const struct br_report_test *rt = &r->tests[i];
+	const struct br_test *t = rt->t;
+	bool rel_base = r->o.baseline != NULL;
+	struct br_tnode *cells;
+
+	(void)err;
+	br_tsetf(d, row, "name", "%s%s%s", nz(t->title),
+		 t->description && *t->description ? ": " : "",
+		 nz(t->description));
+	br_tset(d, row, "title", t->title);
+	br_tset(d, row, "description", t->description);
+	br_tset(d, row, "unit", t->unit.text);
+	br_tset(d, row, "direction", br_dir_phrase(t->dir));
+	br_tset(d, row, "arrow", t->dir == BR_DIR_HIB ? "\xe2\x86\x91"
+		: t->dir == BR_DIR_LIB ? "\xe2\x86\x93" : "");
+	br_tsetf(d, row, "anchor", "test-%zu", i + 1);
+	cells = br_tset_list(d, row, "cells");
+	for (j = 0; cells && j < r->n_systems; j++) {
+		const struct br_report_cell *c = &rt->cells[j];
+		struct br_tnode *cell = br_tlist_add(d, cells);
+		char buf[64], pbuf[64];
+		double rel = rel_base ? c->vs_base : c->relative;
+
+		if (!c->sum.n) {
+			br_tset(d, cell, "value", c->entry &&
+				c->entry->error ? "failed" : "");
+			br_tset(d, cell, "rel", "");
+			br_tset(d, cell, "sort", "");
+			br_tset(d, cell, "class", "none");
+			br_tset_bool(d, cell, "best", false);
+			br_tset_bool(d, cell, "worst", false);
+			br_tset_bool(d, cell, "plain", true);
+			continue;
+		}
+		br_tset(d, cell, "value", br_fmt_fixed(buf, sizeof buf,
+			c->sum.mean, rt->decimals));
+		if (br_tdoc_wants(d, "rel"))
+			br_tset(d, cell, "rel", fmt_pct(pbuf, sizeof pbuf,
+				100 * rel));
+		/* sorting by a column puts the best first */
+		br_tsetf(d, cell, "sort", "%.17g", isnan(rel) ?
+			 (t->dir == BR_DIR_LIB ? -c->sum.mean
+			  : c->sum.mean) : rel);
+		br_tset(d, cell, "class", c->best ? "best" : c->worst
+			? "worst" : "");
+		br_tset_bool(d, cell, "best", c->best);
+		br_tset_bool(d, cell, "worst", c->worst);
+		br_tset_bool(d, cell, "plain", !c->best && !c->worst);
+	}
+	return BR_OK;
+}
+
+/* The overview table and the tests: lazy lists, one item at a time. */
+static void lazy_lists(struct br_tdoc *d, struct br_tnode *root,
+		       const struct br_report *r, enum br_report_fmt fmt)
+{
+	struct fill_ctx *fc = br_tdoc_alloc(d, sizeof *fc);
+	size_t i, k = 0;
+
+	if (!fc)
+		return;
+	fc->r = r;
+	fc->fmt = fmt;
+	fc->scalar = br_tdoc_alloc(d, (r->n_scalar + 1) * sizeof *fc->scalar);
+	if (!fc->scalar)
+		return;
+	for (i = 0; i < r->n_tests && k < r->n_scalar; i++)
+		if (r->tests[i].scalar)
+			fc->scalar[k++] = i;
+	br_tset_lazy(d, root, "overview", k, fill_overview, fc);
+	br_tset_bool(d, root, "has_overview", r->n_scalar > 0);
+	br_tset(d, root, "relative_to", r->o.baseline ?
+		br_report_system(r, r->base) : "the best result");
+	br_tset_lazy(d, root, "tests", r->n_tests, fill_test, fc);
 }
 
 int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
-		     struct br_tdoc **out, struct br_error *err)
+		     const struct br_template *t, struct br_tdoc **out,
+		     struct br_error *err)
 {
 	struct br_tdoc *d = br_tdoc_new();
 	struct br_tnode *root, *systems;
-	bool nomem = false;
 	size_t j;
 	char buf[128];
 
 	*out = NULL;
 	if (!d)
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	if (t)
+		br_tdoc_filter(d, t);
 	root = br_tdoc_root(d);
 	br_tset(d, root, "title", r->title);
 	br_tset(d, root, "description", r->rs->description);
@@ -532,15 +589,14 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 	}
 	system_rows(d, root, r);
 	system_notes(d, root, r);
-	overview(d, root, r);
 	geomean(d, root, r);
-	tests(d, root, r, fmt, &nomem);
+	lazy_lists(d, root, r, fmt);
 	if (fmt == BR_REPORT_TEXT) {
 		size_t w;
 		char *rule;
 
-		set_owned(d, root, "title_text", br_report_text_wrap(r, 0,
-			  r->title), &nomem);
+		SET_TEXT(d, root, "title_text", br_report_text_wrap(r, 0,
+			 r->title));
 		w = br_utf8_width(r->title);
 		if (w > BR_REPORT_WIDTH)
 			w = BR_REPORT_WIDTH;
@@ -549,9 +605,9 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 			memset(rule, '=', w);
 			rule[w] = '\0';
 		}
-		set_owned(d, root, "title_rule", rule, &nomem);
-		set_owned(d, root, "description_text", br_report_text_wrap(r,
-			  0, nz(r->rs->description)), &nomem);
+		br_tset_owned(d, root, "title_rule", rule);
+		SET_TEXT(d, root, "description_text", br_report_text_wrap(r,
+			 0, nz(r->rs->description)));
 		snprintf(buf, sizeof buf, "%zu system%s, %zu test%s; %g%% "
 			 "confidence intervals; baseline: ", r->n_systems,
 			 r->n_systems == 1 ? "" : "s", r->n_tests,
@@ -566,19 +622,15 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 					br_report_system(r, r->base));
 				fclose(fp);
 			}
-			set_owned(d, root, "summary_text",
-				  s ? br_report_text_wrap(r, 0, s) : NULL,
-				  &nomem);
+			br_tset_owned(d, root, "summary_text",
+				      s ? br_report_text_wrap(r, 0, s) : NULL);
 			free(s);
 		}
-		set_owned(d, root, "systems_text", br_report_text_systems(r),
-			  &nomem);
-		set_owned(d, root, "overview_text",
-			  br_report_text_overview(r), &nomem);
-		set_owned(d, root, "geomean_text", br_report_text_geomean(r),
-			  &nomem);
+		SET_TEXT(d, root, "systems_text", br_report_text_systems(r));
+		SET_TEXT(d, root, "overview_text", br_report_text_overview(r));
+		SET_TEXT(d, root, "geomean_text", br_report_text_geomean(r));
 	}
-	if (nomem || br_tdoc_failed(d)) {
+	if (br_tdoc_failed(d)) {
 		br_tdoc_free(d);
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 	}
@@ -613,7 +665,7 @@ int br_report_write(const struct br_report *r, enum br_report_fmt fmt,
 	}
 	rc = br_template_parse(name, src, len, &t, err);
 	if (rc == BR_OK)
-		rc = br_report_values(r, fmt, &d, err);
+		rc = br_report_values(r, fmt, t, &d, err);
 	if (rc == BR_OK)
 		rc = br_template_render(t, br_tdoc_root(d), esc[fmt],
 					fmt == BR_REPORT_TEXT ? r->o.utf8

@@ -18,7 +18,7 @@
 
 /* ------------------------------------------------------------ values */
 
-enum tkind { TV_STR, TV_BOOL, TV_LIST, TV_OBJ };
+enum tkind { TV_STR, TV_BOOL, TV_LIST, TV_OBJ, TV_LAZY };
 
 struct br_tnode {
 	enum tkind kind;
@@ -27,13 +27,19 @@ struct br_tnode {
 	bool b;                  /* TV_BOOL */
 	struct br_tnode *first;  /* TV_LIST items / TV_OBJ fields */
 	struct br_tnode *last;
-	size_t n;                /* children */
+	size_t n;                /* children; TV_LAZY: items */
 	struct br_tnode *next;   /* sibling */
+	br_tfill_fn fill;        /* TV_LAZY */
+	void *fill_ctx;
+	const struct br_template *want; /* TV_LAZY: the document's filter */
 };
 
 struct br_tdoc {
 	struct br_arena *arena;
 	struct br_tnode *root;
+	const struct br_template *want; /* NULL: every key */
+	char **owned;            /* br_tset_owned strings */
+	size_t n_owned, cap_owned;
 	bool nomem;
 };
 
@@ -66,10 +72,34 @@ struct br_tdoc *br_tdoc_new(void)
 
 void br_tdoc_free(struct br_tdoc *d)
 {
+	size_t i;
+
 	if (!d)
 		return;
+	for (i = 0; i < d->n_owned; i++)
+		free(d->owned[i]);
+	free(d->owned);
 	br_arena_free(d->arena);
 	free(d);
+}
+
+void *br_tdoc_alloc(struct br_tdoc *d, size_t n)
+{
+	void *p = br_arena_alloc(d->arena, n);
+
+	if (!p)
+		d->nomem = true;
+	return p;
+}
+
+void br_tdoc_filter(struct br_tdoc *d, const struct br_template *t)
+{
+	d->want = t;
+}
+
+bool br_tdoc_wants(const struct br_tdoc *d, const char *key)
+{
+	return !d->want || br_template_uses(d->want, key);
 }
 
 bool br_tdoc_failed(const struct br_tdoc *d)
@@ -98,16 +128,12 @@ static struct br_tnode *field(struct br_tdoc *d, struct br_tnode *obj,
 {
 	struct br_tnode *n;
 
-	if (!obj || obj->kind != TV_OBJ)
+	if (!obj || obj->kind != TV_OBJ || !br_tdoc_wants(d, key))
 		return NULL;
 	n = node(d, kind);
 	if (!n)
 		return NULL;
-	n->key = br_arena_strdup(d->arena, key);
-	if (!n->key) {
-		d->nomem = true;
-		return NULL;
-	}
+	n->key = key;
 	append(obj, n);
 	return n;
 }
@@ -133,6 +159,8 @@ void br_tsetf(struct br_tdoc *d, struct br_tnode *obj, const char *key,
 	va_list ap;
 	int len;
 
+	if (!obj || !br_tdoc_wants(d, key))
+		return;
 	va_start(ap, fmt);
 	len = vsnprintf(small, sizeof small, fmt, ap);
 	va_end(ap);
@@ -173,6 +201,41 @@ struct br_tnode *br_tset_obj(struct br_tdoc *d, struct br_tnode *obj,
 			     const char *key)
 {
 	return field(d, obj, key, TV_OBJ);
+}
+
+void br_tset_owned(struct br_tdoc *d, struct br_tnode *obj, const char *key,
+		   char *s)
+{
+	struct br_tnode *n;
+
+	if (!s) {
+		d->nomem = true;
+		br_tset(d, obj, key, "");
+		return;
+	}
+	if (!br_grow((void **)&d->owned, &d->cap_owned, d->n_owned + 1,
+		     sizeof *d->owned)) {
+		d->nomem = true;
+		free(s);
+		return;
+	}
+	d->owned[d->n_owned++] = s;
+	n = field(d, obj, key, TV_STR);
+	if (n)
+		n->s = s;
+}
+
+void br_tset_lazy(struct br_tdoc *d, struct br_tnode *obj, const char *key,
+		  size_t n, br_tfill_fn fill, void *ctx)
+{
+	struct br_tnode *l = field(d, obj, key, TV_LAZY);
+
+	if (!l)
+		return;
+	l->n = n;
+	l->fill = fill;
+	l->fill_ctx = ctx;
+	l->want = d->want;
 }
 
 struct br_tnode *br_tlist_add(struct br_tdoc *d, struct br_tnode *list)
@@ -376,6 +439,8 @@ struct br_template {
 	char *name;
 	struct tok *toks;
 	size_t n, cap;
+	const struct tok **names; /* every tag name once: open addressing */
+	size_t names_cap;         /* a power of two, or 0 */
 };
 
 void br_template_free(struct br_template *t)
@@ -384,7 +449,58 @@ void br_template_free(struct br_template *t)
 		return;
 	free(t->name);
 	free(t->toks);
+	free(t->names);
 	free(t);
+}
+
+static size_t name_hash(const char *s, size_t len)
+{
+	size_t h = 2166136261u, i;
+
+	for (i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+/* Fill t->names from the tokens (at most half full). */
+static bool index_names(struct br_template *t)
+{
+	size_t i, cap = 16;
+
+	while (cap < 2 * t->n)
+		cap *= 2;
+	t->names = calloc(cap, sizeof *t->names);
+	if (!t->names)
+		return false;
+	t->names_cap = cap;
+	for (i = 0; i < t->n; i++) {
+		const struct tok *k = &t->toks[i];
+		size_t h;
+
+		if (k->kind == K_TEXT)
+			continue;
+		for (h = name_hash(k->s, k->len) & (cap - 1); t->names[h];
+		     h = (h + 1) & (cap - 1))
+			if (t->names[h]->len == k->len &&
+			    !memcmp(t->names[h]->s, k->s, k->len))
+				break;
+		t->names[h] = k;
+	}
+	return true;
+}
+
+bool br_template_uses(const struct br_template *t, const char *key)
+{
+	size_t len = strlen(key), h;
+
+	if (!t->names_cap)
+		return false;
+	for (h = name_hash(key, len) & (t->names_cap - 1); t->names[h];
+	     h = (h + 1) & (t->names_cap - 1))
+		if (t->names[h]->len == len &&
+		    !memcmp(t->names[h]->s, key, len))
+			return true;
+	return false;
 }
 
 static bool add_tok(struct br_template *t, enum tok_kind kind, const char *s,
@@ -560,6 +676,8 @@ int br_template_parse(const char *name, const char *src, size_t len,
 				  (int)o->len, o->s);
 		goto fail;
 	}
+	if (!index_names(t))
+		goto nomem;
 	free(stack);
 	*out = t;
 	return BR_OK;
@@ -607,9 +725,41 @@ static bool truthy(const struct br_tnode *n)
 	case TV_STR: return n->s[0] != '\0';
 	case TV_BOOL: return n->b;
 	case TV_LIST: return n->n > 0;
+	case TV_LAZY: return n->n > 0;
 	case TV_OBJ: return true;
 	}
 	return false;
+}
+
+static int render_range(struct rstate *st, size_t from, size_t to);
+
+/* Tokens [from, to) once per item of lazy list n, each item made just
+ * before and freed just after. */
+static int render_lazy(struct rstate *st, const struct br_tnode *n,
+		       size_t from, size_t to)
+{
+	size_t i;
+	int rc = BR_OK;
+
+	for (i = 0; i < n->n && rc == BR_OK; i++) {
+		struct br_tdoc *d = br_tdoc_new();
+
+		if (!d)
+			return br_error_set(st->err, BR_EIO, NULL, 0,
+					    "out of memory");
+		d->want = n->want;
+		rc = n->fill(n->fill_ctx, d, d->root, i, st->err);
+		if (rc == BR_OK && d->nomem)
+			rc = br_error_set(st->err, BR_EIO, NULL, 0,
+					  "out of memory");
+		if (rc == BR_OK) {
+			st->ctx[st->depth++] = d->root;
+			rc = render_range(st, from, to);
+			st->depth--;
+		}
+		br_tdoc_free(d);
+	}
+	return rc;
 }
 
 static int render_range(struct rstate *st, size_t from, size_t to)
@@ -633,12 +783,13 @@ static int render_range(struct rstate *st, size_t from, size_t to)
 					    k->line, "unknown name '%.*s'",
 					    (int)k->len, k->s);
 		if (k->kind == K_VAR || k->kind == K_RAW) {
-			if (n->kind == TV_LIST || n->kind == TV_OBJ)
+			if (n->kind == TV_LIST || n->kind == TV_LAZY ||
+			    n->kind == TV_OBJ)
 				return br_error_set(st->err, BR_EDATA,
 					st->t->name, k->line, "'%.*s' is a "
 					"%s: use {{#%.*s}}...{{/%.*s}}",
-					(int)k->len, k->s, n->kind == TV_LIST ?
-					"list" : "group", (int)k->len, k->s,
+					(int)k->len, k->s, n->kind == TV_OBJ ?
+					"group" : "list", (int)k->len, k->s,
 					(int)k->len, k->s);
 			if (n->kind == TV_BOOL)
 				fputs(n->b ? "true" : "", st->fp);
@@ -663,7 +814,11 @@ static int render_range(struct rstate *st, size_t from, size_t to)
 			return br_error_set(st->err, BR_EDATA, st->t->name,
 					    k->line, "sections nested more "
 					    "than %d deep", MAX_DEPTH - 1);
-		if (n->kind == TV_LIST || n->kind == TV_OBJ) {
+		if (n->kind == TV_LAZY) {
+			rc = render_lazy(st, n, i + 1, k->close);
+			if (rc != BR_OK)
+				return rc;
+		} else if (n->kind == TV_LIST || n->kind == TV_OBJ) {
 			const struct br_tnode *it = n->kind == TV_LIST
 						    ? n->first : n;
 

@@ -54,8 +54,10 @@ struct br_tnode *br_tdoc_root(struct br_tdoc *d);
 
 /*
  * Set key of object obj (obj NULL: ignored, so a failed parent does not
- * need checking).  Strings are copied; NULL is stored as "".  Setting a
- * key twice adds a second field that is never found: don't.
+ * need checking).  key is not copied: it must outlive the document (a
+ * string literal).  Values are copied; NULL is stored as "".  Setting a
+ * key twice adds a second field that is never found: don't.  A document
+ * with a filter (br_tdoc_filter) ignores keys its template never names.
  */
 void br_tset(struct br_tdoc *d, struct br_tnode *obj, const char *key,
 	     const char *val);
@@ -70,10 +72,41 @@ struct br_tnode *br_tset_obj(struct br_tdoc *d, struct br_tnode *obj,
 			     const char *key);
 /* Append a new empty object to list; NULL on ENOMEM (or list NULL). */
 struct br_tnode *br_tlist_add(struct br_tdoc *d, struct br_tnode *list);
+/* n zeroed bytes that live as long as d (a lazy list's context);
+ * NULL (latched) on ENOMEM. */
+void *br_tdoc_alloc(struct br_tdoc *d, size_t n);
+/* Set key to s, a malloc'd string the document frees (no copy); NULL
+ * latches ENOMEM and stores "". */
+void br_tset_owned(struct br_tdoc *d, struct br_tnode *obj, const char *key,
+		   char *s);
 
-/* ---------------------------------------------------------- templates */
+/*
+ * A list of n items made only while the template writes them:
+ * fill(ctx, d, item, i, err) sets the fields of item i (an empty object
+ * in a scratch document d, freed once the item is written, so memory is
+ * one item's, not the list's).  A template that walks the list twice
+ * fills each item twice.  fill returns BR_OK, or a status (err set)
+ * that stops the rendering.
+ */
+typedef int (*br_tfill_fn)(void *ctx, struct br_tdoc *d,
+			   struct br_tnode *item, size_t i,
+			   struct br_error *err);
+void br_tset_lazy(struct br_tdoc *d, struct br_tnode *obj, const char *key,
+		  size_t n, br_tfill_fn fill, void *ctx);
 
 struct br_template;
+
+/*
+ * Build only what t uses: keys t never names are not stored (so builders
+ * may skip computing them: br_tdoc_wants).  Names are not scoped, so a
+ * name t uses anywhere is kept everywhere and lookups are unchanged.
+ * t must outlive d.
+ */
+void br_tdoc_filter(struct br_tdoc *d, const struct br_template *t);
+/* Whether key would be stored (always true without a filter). */
+bool br_tdoc_wants(const struct br_tdoc *d, const char *key);
+
+/* ---------------------------------------------------------- templates */
 
 /*
  * Parse a template.  name is used in error locations ("name:LINE").
@@ -85,6 +118,9 @@ struct br_template;
 int br_template_parse(const char *name, const char *src, size_t len,
 		      struct br_template **out, struct br_error *err);
 void br_template_free(struct br_template *t);
+
+/* Whether t names key in any tag ({{key}}, {{#key}} ...). */
+bool br_template_uses(const struct br_template *t, const char *key);
 
 /*
  * Write the template with values from root.  utf8 only matters for

@@ -125,11 +125,46 @@ double br_st_var_mean(const struct br_summary *s)
 bool br_st_welch(const struct br_summary *a, const struct br_summary *b,
 		 double alpha, struct br_welch *w)
 {
-	return br_st_welch_ex(a, b, alpha, true, w);
+	return br_st_welch_ex(a, b, alpha, BR_ST_CI, w);
+}
+
+/*
+ * q(1 - alpha/2, k) for whole k in [1, CRIT_MAX], per thread for the last
+ * alpha: the brackets of BR_ST_SIG.
+ */
+#define CRIT_MAX 256
+static _Thread_local double crit_alpha;
+static _Thread_local double crit[CRIT_MAX + 1];
+
+static double crit_int(double alpha, size_t k)
+{
+	if (crit_alpha != alpha) {
+		memset(crit, 0, sizeof crit);
+		crit_alpha = alpha;
+	}
+	if (crit[k] == 0)
+		crit[k] = br_t_quantile(1 - alpha / 2, (double)k);
+	return crit[k];
+}
+
+/* 1 / -1 / 0 when |t| is clearly above / below q(1 - alpha/2, df), from
+ * the whole-df quantiles around df; 0 also when that cannot tell. */
+static int sig_by_bracket(double t, double df, double alpha)
+{
+	double lo = floor(df), at = fabs(t);
+	const double margin = 1e-9; /* far beyond the quantiles' error */
+
+	if (!(lo >= 1 && lo < CRIT_MAX) || !isfinite(at))
+		return 0;
+	if (at > crit_int(alpha, (size_t)lo) * (1 + margin))
+		return 1;
+	if (at < crit_int(alpha, (size_t)lo + 1) * (1 - margin))
+		return -1;
+	return 0;
 }
 
 bool br_st_welch_ex(const struct br_summary *a, const struct br_summary *b,
-		    double alpha, bool with_ci, struct br_welch *w)
+		    double alpha, enum br_st_need need, struct br_welch *w)
 {
 	double va = br_st_var_mean(a), vb = br_st_var_mean(b), wa, wb;
 
@@ -154,8 +189,17 @@ bool br_st_welch_ex(const struct br_summary *a, const struct br_summary *b,
 	wb = vb / (va + vb);
 	w->df = 1 / (wa * wa / (double)(a->n - 1) +
 		     wb * wb / (double)(b->n - 1));
+	if (need == BR_ST_SIG) {
+		int br = sig_by_bracket(w->t, w->df, alpha);
+
+		if (br) {
+			w->p = w->q = w->half = NAN;
+			w->sig = br > 0 ? (w->d > 0 ? 1 : -1) : 0;
+			return true;
+		}
+	}
 	w->p = 2 * gsl_cdf_tdist_Q(fabs(w->t), w->df);
-	if (!with_ci && !(fabs(w->p - alpha) <= 1e-6 * alpha)) {
+	if (need != BR_ST_CI && !(fabs(w->p - alpha) <= 1e-6 * alpha)) {
 		/* p is far from alpha: the CI test (|d| > q se_d) decides
 		 * the same way, so skip the costly exact quantile. */
 		w->q = w->half = NAN;

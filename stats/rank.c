@@ -93,7 +93,8 @@ int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
 	for (i = 0; i < n; i++) {
 		for (j = i + 1; j < n; j++) {
 			if (!has_data(&s[i]) || !has_data(&s[j]) ||
-			    !br_st_welch_ex(&s[i], &s[j], alpha, false, &w))
+			    !br_st_welch_ex(&s[i], &s[j], alpha, holm ?
+					   BR_ST_P : BR_ST_SIG, &w))
 				continue;
 			pr[m].i = i;
 			pr[m].j = j;

@@ -44,12 +44,20 @@ double br_st_var_mean(const struct br_summary *s);
 bool br_st_welch(const struct br_summary *a, const struct br_summary *b,
 		 double alpha, struct br_welch *w);
 
+/* What a caller of br_st_welch_ex needs beyond d, t and df. */
+enum br_st_need {
+	BR_ST_CI,   /* everything (br_st_welch) */
+	BR_ST_P,    /* sig and p; q and half NAN unless p is near alpha */
+	BR_ST_SIG,  /* sig only; p is NAN when sig was clear without it */
+};
+
 /*
- * As br_st_welch; with_ci false (ranking) skips the exact quantile when
- * p is clearly on one side of alpha (q and half are then NAN): sig and p
- * are the same as br_st_welch's.
+ * As br_st_welch, computing only what need asks for: sig (and p when
+ * computed) are always the same as br_st_welch's.  BR_ST_SIG decides
+ * most pairs by |t| against the quantiles at the integers around df
+ * (q falls as df grows), with no incomplete beta function at all.
  */
 bool br_st_welch_ex(const struct br_summary *a, const struct br_summary *b,
-		    double alpha, bool with_ci, struct br_welch *w);
+		    double alpha, enum br_st_need need, struct br_welch *w);
 
 #endif

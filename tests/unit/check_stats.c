@@ -1009,6 +1009,25 @@ static void check_invariants(const struct br_summary *a,
 		ck_assert(c.equiv_ci_low_pct >= c.improvement_ci_low_pct);
 		ck_assert(c.equiv_ci_high_pct <= c.improvement_ci_high_pct);
 	}
+	{
+		/* Ranks decide significance without the quantile (whole-df
+		 * brackets) or with Holm's p: both agree with the CI. */
+		struct br_summary pair[2];
+		int rank[2], want_a = up ? 2 : 1, want_b = down ? 2 : 1;
+		int holm;
+
+		pair[0] = *a;
+		pair[1] = *b;
+		for (holm = 0; holm <= 1; holm++) {
+			ck_assert_int_eq(br_rank(pair, 2, dir, conf, holm,
+						 rank, NULL), BR_OK);
+			ck_assert_msg(rank[0] == want_a && rank[1] == want_b,
+				      "%s: ranks %d %d (holm %d) vs d CI "
+				      "[%.17g, %.17g]", what, rank[0],
+				      rank[1], holm, c.d_ci_low,
+				      c.d_ci_high);
+		}
+	}
 }
 
 static void random_summary(struct br_summary *s, size_t n, double mean,
