@@ -209,6 +209,103 @@ START_TEST(test_builtin_templates)
 }
 END_TEST
 
+
+/* A lazy list: items "i0", "i1" ... counted as they are made; item 2
+ * fails when fail is set. */
+struct lazy {
+	int fills;
+	bool fail;
+};
+
+static int fill_item(void *ctx, struct br_tdoc *d, struct br_tnode *it,
+		     size_t i, struct br_error *err)
+{
+	struct lazy *l = ctx;
+
+	l->fills++;
+	if (l->fail && i == 2)
+		return br_error_set(err, BR_EIO, NULL, 0, "item %zu failed",
+				    i);
+	br_tsetf(d, it, "name", "i%zu", i);
+	br_tset_owned(d, it, "owned", strdup("o"));
+	br_tset(d, it, "unused", "never stored");
+	return BR_OK;
+}
+
+START_TEST(test_lazy_lists)
+{
+	static const char src[] =
+		"{{#items}}[{{name}}{{owned}} {{title}}]{{/items}}|"
+		"{{#items}}{{name}}{{/items}}|{{^none}}none{{/none}}";
+	struct br_tdoc *d = br_tdoc_new();
+	struct br_tnode *root = br_tdoc_root(d);
+	struct br_template *t = NULL;
+	struct lazy l = {0, false};
+	struct br_error err;
+	char *got;
+
+	br_tset(d, root, "title", "T");
+	br_tset_lazy(d, root, "items", 3, fill_item, &l);
+	br_tset_lazy(d, root, "none", 0, fill_item, &l);
+	/* walked twice: each item made twice; an empty lazy list is false */
+	got = render(src, root, BR_ESC_TEXT, false, &err);
+	ck_assert_msg(got != NULL, "%s", err.msg);
+	ck_assert_str_eq(got, "[i0o T][i1o T][i2o T]|i0i1i2|none");
+	ck_assert_int_eq(l.fills, 6);
+	free(got);
+	/* an item's names are gone after it; a lazy list is not a value */
+	got = render("{{#items}}{{/items}}{{name}}", root, BR_ESC_TEXT, false,
+		     &err);
+	ck_assert_ptr_null(got);
+	ck_assert_str_eq(err.msg, "unknown name 'name'");
+	got = render("{{items}}", root, BR_ESC_TEXT, false, &err);
+	ck_assert_ptr_null(got);
+	ck_assert_str_eq(err.msg, "'items' is a list: use "
+			 "{{#items}}...{{/items}}");
+	/* a failing item stops the rendering with its error */
+	l.fail = true;
+	l.fills = 0;
+	got = render("{{#items}}{{name}}{{/items}}", root, BR_ESC_TEXT, false,
+		     &err);
+	ck_assert_ptr_null(got);
+	ck_assert_int_eq(err.code, BR_EIO);
+	ck_assert_str_eq(err.msg, "item 2 failed");
+	ck_assert_int_eq(l.fills, 3);
+	br_tdoc_free(d);
+
+	/* a filtered document stores only the names its template uses,
+	 * in lazy items too */
+	ck_assert_int_eq(br_template_parse("t", src, strlen(src), &t, &err),
+			 BR_OK);
+	ck_assert(br_template_uses(t, "items"));
+	ck_assert(br_template_uses(t, "none"));
+	ck_assert(!br_template_uses(t, "unused"));
+	ck_assert(!br_template_uses(t, "item"));
+	d = br_tdoc_new();
+	root = br_tdoc_root(d);
+	br_tdoc_filter(d, t);
+	ck_assert(br_tdoc_wants(d, "title"));
+	ck_assert(!br_tdoc_wants(d, "unused"));
+	br_tset(d, root, "title", "T");
+	br_tset(d, root, "unused", "x");
+	br_tset_lazy(d, root, "items", 3, fill_item, &l);
+	br_tset_lazy(d, root, "none", 0, fill_item, &l);
+	l.fail = false;
+	got = render("{{#items}}{{name}}{{/items}}", root, BR_ESC_TEXT, false,
+		     &err);
+	ck_assert_str_eq(got, "i0i1i2");
+	free(got);
+	got = render("{{unused}}", root, BR_ESC_TEXT, false, &err);
+	ck_assert_ptr_null(got);
+	got = render("{{#items}}{{unused}}{{/items}}", root, BR_ESC_TEXT,
+		     false, &err);
+	ck_assert_ptr_null(got);
+	ck_assert_str_eq(err.msg, "unknown name 'unused'");
+	br_tdoc_free(d);
+	br_template_free(t);
+}
+END_TEST
+
 /* ------------------------------------------------------------ reports */
 
 /* A bar chart of every system, as the render command draws it. */
@@ -282,6 +379,33 @@ static char *report_of(const char *path, enum br_report_fmt fmt, bool utf8,
 	ck_assert_msg(br_report_write(r, fmt, NULL, NULL, 0, fp, &err) ==
 		      BR_OK, "%s", err.msg);
 	fclose(fp);
+	{
+		/* The template's names filter the values: the same bytes
+		 * as from every value. */
+		const struct br_embedded *e =
+			br_template_builtin(br_report_template_name(fmt));
+		struct br_tdoc *d = NULL;
+		char *all;
+
+		ck_assert_int_eq(br_report_values(r, fmt, NULL, &d, &err),
+				 BR_OK);
+		all = render((const char *)e->data, br_tdoc_root(d),
+			     fmt == BR_REPORT_HTML ? BR_ESC_HTML :
+			     fmt == BR_REPORT_MD ? BR_ESC_MD : BR_ESC_TEXT,
+			     fmt == BR_REPORT_TEXT ? utf8 : true, &err);
+		ck_assert_msg(all != NULL, "%s", err.msg);
+		if (strcmp(all, buf)) {
+			size_t k = 0;
+
+			while (all[k] == buf[k])
+				k++;
+			ck_abort_msg("%s: filtered values differ at byte %zu: "
+				     "'%.40s' vs '%.40s'", path, k, buf + k,
+				     all + k);
+		}
+		free(all);
+		br_tdoc_free(d);
+	}
 	br_report_free(r);
 	free(tests);
 	free(systems);
@@ -539,6 +663,7 @@ Suite *br_suite_report(void)
 			    sizeof error_cases / sizeof error_cases[0]);
 	tcase_add_test(tc, test_escape_media);
 	tcase_add_test(tc, test_builtin_templates);
+	tcase_add_test(tc, test_lazy_lists);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("report");
 	tcase_set_timeout(tc, 30);
