@@ -26,6 +26,25 @@ int br_read_pts_xml(struct br_resultset *rs, const char *name, const char *buf,
 		    size_t len, const struct br_ingest_opts *o,
 		    struct br_error *err);
 
+/*
+ * A simple Entry/JSON object without json-c (flat_json.c): for each of
+ * the n keys, vals[i] gets the value's kind and text (a string's
+ * contents without quotes, a number's digits, an object's whole text);
+ * BR_FJ_NONE when absent.  Only keys[nest] may hold an object (nest -1:
+ * none), which can be scanned again with its own keys.  false: not in
+ * the simple subset (flat_json.c says which); read it with json-c.
+ */
+enum br_fj_kind { BR_FJ_NONE, BR_FJ_STR, BR_FJ_NUM, BR_FJ_OBJ };
+struct br_fj_val {
+	enum br_fj_kind kind;
+	const char *s;   /* into the JSON text, not NUL-terminated */
+	size_t len;
+};
+bool br_flat_json(const char *json, size_t len, const char *const *keys,
+		  size_t n, struct br_fj_val *vals, int nest);
+/* Tests only: read every Entry/JSON with json-c (pts_xml.c). */
+extern bool br_pts_xml_json_c_only;
+
 /* PTS result-file-to-csv export (csv.c). */
 int br_detect_pts_csv(const char *buf, size_t len);
 int br_read_pts_csv(struct br_resultset *rs, const char *name, const char *buf,

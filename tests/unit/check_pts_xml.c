@@ -315,6 +315,152 @@ START_TEST(test_entry_json_and_failed)
 }
 END_TEST
 
+
+/*
+ * Entry/JSON: the fast reader (flat_json.c) and json-c agree on every
+ * field and warning, for what the fast reader takes and what it hands
+ * to json-c.
+ */
+static const char *const entry_jsons[] = {
+	"{\"test-run-times\":\"52.90:84.44:84.25\"}",
+	"{}", " { } ", "{\"a\":1}",
+	"{\"compiler-options\":{\"compiler-type\":\"CC\",\"compiler\":\"gcc\","
+	"\"compiler-options\":\"-O2 -march=native\"},\"test-run-times\":\"1:2\"}",
+	"{\"compiler-options\":{\"compiler\":\"gcc\"}}",
+	"{\"compiler-options\":{\"compiler-type\":\"\",\"compiler\":\"\","
+	"\"compiler-options\":\"-O3\"}}",
+	"{\"compiler-options\":{}}",
+	"{\"compiler-options\":\"gcc -O2\"}",
+	"{\"compiler-options\":12}",
+	"{\"compiler-options\":{\"compiler\":7}}",
+	"{\"compiler-options\":{\"x\":{\"y\":1}}}",
+	"{\"compiler-options\":[1,2]}",
+	"{\"min-result\": 19999, \"max-result\": \"20002\"}",
+	"{\"min-result\":-0.5,\"max-result\":1.25}",
+	"{\"min-result\":\"abc\",\"max-result\":3}",
+	"{\"min-result\":1e3,\"max-result\":2E-3}",
+	"{\"min-result\":1e999,\"max-result\":2}",
+	"{\"min-result\":123456789012345678901234,\"max-result\":2}",
+	"{\"min-result\":1234567890123456,\"max-result\":2}",
+	"{\"min-result\":123456789012345,\"max-result\":2}",
+	"{\"min-result\":null,\"max-result\":2}",
+	"{\"min-result\":true,\"max-result\":2}",
+	"{\"min-result\":01,\"max-result\":2}",
+	"{\"error\":\"The test quit with a non-zero exit status.\"}",
+	"{\"error\":\"\"}", "{\"error\":5}", "{\"error\":null}",
+	"{\"error\":\"a\\\"b\\u00e9\"}",
+	"{\"error\":\"caf\xc3\xa9\"}",
+	"{\"error\":\"one\",\"error\":\"two\"}",
+	"{\"x\":1,\"x\":2,\"test-run-times\":\"5\"}",
+	"{\"benchreport-n\":9,\"benchreport-se\":0.83}",
+	"{\"benchreport-n\":\"9\",\"benchreport-se\":\"0.83\"}",
+	"{\"benchreport-n\":9,\"benchreport-se\":\"x\"}",
+	"{\"benchreport-n\":9,\"benchreport-se\":-1}",
+	"{\"benchreport-n\":9.5}", "{\"benchreport-n\":0}",
+	"{\"benchreport-n\":9}",
+	"{\"min-result\": 19999, \"max-result\": \"20002\"",
+	"[1,2]", "\"str\"", "{\"a\":1} x", "{\"a\":1,}", "{\"a\" 1}",
+	"{'a':1}", "{\"a\":-}", "{\"a\":1.}", "{\"a\":.5}", "{\"a\":\"\t\"}",
+};
+
+static void entry_fields(const struct br_resultset *rs, char *out,
+			 size_t size)
+{
+	const struct br_entry *e = &rs->tests[0]->entries[0];
+	size_t i, n;
+
+	n = (size_t)snprintf(out, size, "error=%s rt=%s cc=%s mm=%d:%.17g:"
+			     "%.17g json=%s summary=%d n=%zu se=%.17g runs=%zu",
+			     e->error ? e->error : "(null)",
+			     e->run_times ? e->run_times : "(null)",
+			     e->compiler ? e->compiler : "(null)",
+			     e->has_min_max, e->has_min_max ? e->min_result
+			     : 0, e->has_min_max ? e->max_result : 0,
+			     e->json ? e->json : "(null)",
+			     e->sample.is_summary, e->sample.n,
+			     e->sample.is_summary ? e->sample.se : 0,
+			     e->sample.n_runs);
+	for (i = 0; i < rs->n_warnings && n < size; i++)
+		n += (size_t)snprintf(out + n, size - n, " | %lu %s",
+				      rs->warnings[i].loc.line,
+				      rs->warnings[i].msg);
+}
+
+START_TEST(test_entry_json_fast_vs_json_c)
+{
+	size_t i = (size_t)_i;
+	char *doc, *esc, fast[4096], slow[4096];
+	const char *src = entry_jsons[i];
+	size_t k, n = 0;
+	struct br_resultset *rs;
+	struct br_error err;
+	int rc, pass;
+
+	esc = malloc(6 * strlen(src) + 1);
+	for (k = 0; src[k]; k++)
+		n += (size_t)sprintf(esc + n, "%s", src[k] == '&' ? "&amp;" :
+				     src[k] == '<' ? "&lt;" : src[k] == '"' ?
+				     "&quot;" : (char[]){src[k], 0});
+	esc[n] = '\0';
+	n = strlen(esc) + 1024;
+	doc = malloc(n);
+	snprintf(doc, n, "<?xml version=\"1.0\"?>\n<PhoronixTestSuite>\n"
+		 "<System><Identifier>A</Identifier></System>\n<Result>"
+		 "<Title>T</Title><Scale>MB/s</Scale><Proportion>HIB"
+		 "</Proportion><DisplayFormat>BAR_GRAPH</DisplayFormat>"
+		 "<Data><Entry><Identifier>A</Identifier><Value>5.5</Value>"
+		 "<RawString></RawString>\n<JSON>%s</JSON></Entry></Data>"
+		 "</Result>\n</PhoronixTestSuite>\n", esc);
+	for (pass = 0; pass < 2; pass++) {
+		br_pts_xml_json_c_only = pass == 1;
+		rs = load_buf("e.xml", doc, strlen(doc), &rc, &err);
+		ck_assert_msg(rc == BR_OK, "%s: %s", src, err.msg);
+		entry_fields(rs, pass ? slow : fast, sizeof fast);
+		br_resultset_free(rs);
+	}
+	br_pts_xml_json_c_only = false;
+	ck_assert_msg(!strcmp(fast, slow), "%s:\n fast %s\n json-c %s", src,
+		      fast, slow);
+	free(doc);
+	free(esc);
+}
+END_TEST
+
+/* The fast reader takes the common shapes itself (not all to json-c). */
+START_TEST(test_flat_json_subset)
+{
+	static const char *const keys[] = {"a", "b"};
+	struct br_fj_val v[2];
+
+	ck_assert(br_flat_json("{\"a\":\"x y\",\"b\":-1.5}",
+			       strlen("{\"a\":\"x y\",\"b\":-1.5}"), keys, 2, v,
+			       -1));
+	ck_assert_int_eq(v[0].kind, BR_FJ_STR);
+	ck_assert_uint_eq(v[0].len, 3);
+	ck_assert(!memcmp(v[0].s, "x y", 3));
+	ck_assert_int_eq(v[1].kind, BR_FJ_NUM);
+	ck_assert_uint_eq(v[1].len, 4);
+	ck_assert(br_flat_json(" {\"c\":1, \"b\" : {\"d\":\"e\"} } ",
+			       strlen(" {\"c\":1, \"b\" : {\"d\":\"e\"} } "),
+			       keys, 2, v, 1));
+	ck_assert_int_eq(v[0].kind, BR_FJ_NONE);
+	ck_assert_int_eq(v[1].kind, BR_FJ_OBJ);
+	ck_assert_uint_eq(v[1].len, 9);
+	ck_assert(!memcmp(v[1].s, "{\"d\":\"e\"}", 9));
+	/* nesting only where allowed, no escapes, no repeats */
+	ck_assert(!br_flat_json("{\"b\":{\"d\":1}}",
+			       strlen("{\"b\":{\"d\":1}}"), keys, 2, v, 0));
+	ck_assert(!br_flat_json("{\"a\":\"\\n\"}",
+			       strlen("{\"a\":\"\\n\"}"), keys, 2, v, -1));
+	ck_assert(!br_flat_json("{\"a\":1,\"a\":2}",
+			       strlen("{\"a\":1,\"a\":2}"), keys, 2, v, -1));
+	ck_assert(!br_flat_json("{\"a\":1e5}",
+			       strlen("{\"a\":1e5}"), keys, 2, v, -1));
+	ck_assert(!br_flat_json("{\"a\":1}x",
+			       strlen("{\"a\":1}x"), keys, 2, v, -1));
+}
+END_TEST
+
 START_TEST(test_line_graph)
 {
 	struct br_resultset *rs = load_ok("data/pts/variants.xml");
@@ -1063,6 +1209,9 @@ Suite *br_suite_pts_xml(void)
 	tcase_add_test(tc, test_minimal);
 	tcase_add_test(tc, test_generated_and_system);
 	tcase_add_test(tc, test_entry_json_and_failed);
+	tcase_add_loop_test(tc, test_entry_json_fast_vs_json_c, 0,
+			    sizeof entry_jsons / sizeof entry_jsons[0]);
+	tcase_add_test(tc, test_flat_json_subset);
 	tcase_add_test(tc, test_line_graph);
 	tcase_add_test(tc, test_pass_fail);
 	tcase_add_test(tc, test_duplicate_entries);
