@@ -83,9 +83,20 @@ static void wrapped(struct mem *m, const struct br_report *r, int indent,
 {
 	char *buf = NULL;
 	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
+	FILE *fp;
 	const char *p = s;
 
+	/* Plain already (printable ASCII and NBSP markers, or UTF-8 asked
+	 * for): as it is. */
+	if (!r->o.utf8)
+		while ((*p >= 0x20 && *p <= 0x7e) || *p == BR_NBSP[0])
+			p++;
+	if (r->o.utf8 || !*p) {
+		br_wrap(m->fp, indent, hang, W, "%s", s);
+		return;
+	}
+	p = s;
+	fp = open_memstream(&buf, &len);
 	if (!fp) {
 		m->nomem = true;
 		return;

@@ -401,8 +401,16 @@ char *br_ascii(const char *s)
 {
 	char *buf = NULL;
 	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
+	const unsigned char *p;
+	FILE *fp;
 
+	/* Already plain (the common case): a copy. */
+	for (p = (const unsigned char *)(s ? s : ""); *p; p++)
+		if ((*p < 0x20 || *p > 0x7e) && *p != '\n' && *p != '\t')
+			break;
+	if (!*p)
+		return strdup(s ? s : "");
+	fp = open_memstream(&buf, &len);
 	if (!fp)
 		return NULL;
 	text_escape(fp, s ? s : "", false);

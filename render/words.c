@@ -32,7 +32,7 @@ void br_wrap(FILE *fp, int indent, int hang, int width, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	fprintf(fp, "%*s", ind, "");
+	br_spaces(fp, (size_t)ind);
 	col = ind;
 	while (*p) {
 		const char *sp = strchr(p, ' ');
@@ -40,7 +40,8 @@ void br_wrap(FILE *fp, int indent, int hang, int width, const char *fmt, ...)
 
 		if (col > ind && col + 1 + len > width) {
 			ind = indent + hang;
-			fprintf(fp, "\n%*s", ind, "");
+			fputc('\n', fp);
+			br_spaces(fp, (size_t)ind);
 			col = ind;
 		} else if (col > ind) {
 			fputc(' ', fp);
