@@ -29,8 +29,8 @@ PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 CHECK_CFLAGS := $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
 CHECK_LIBS := $(shell $(PKG_CONFIG) --libs check 2>/dev/null)
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
-	     $(CFLAGS) $(PKG_CFLAGS) -I.
-LDLIBS += $(PKG_LIBS) -lm
+	     -pthread $(CFLAGS) $(PKG_CFLAGS) -I.
+LDLIBS += $(PKG_LIBS) -lm -pthread
 
 ifeq ($(V),1)
 Q =
