@@ -39,9 +39,11 @@
 #include <ctype.h>
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <json-c/json.h>
 #include <libxml/parser.h>
@@ -1581,11 +1583,86 @@ static void pstate_free(struct pstate *st)
 	free(st->mark_idx);
 }
 
+/*
+ * The encoding the XML declaration at the start of buf names, as written,
+ * into out: "" when there is none.  false when the declaration names one
+ * in a way we cannot read (then nothing is parsed).
+ */
+static bool declared_encoding(const char *buf, size_t len, char *out,
+			      size_t size)
+{
+	size_t end, i, n = 0;
+	const char *hit = NULL;
+	char q;
+
+	out[0] = '\0';
+	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) {
+		buf += 3;
+		len -= 3;
+	}
+	if (len < 5 || memcmp(buf, "<?xml", 5))
+		return true;
+	for (end = 5; end + 1 < len && end < 1024; end++)
+		if (buf[end] == '?' && buf[end + 1] == '>')
+			break;
+	for (i = 5; i + 8 <= end; i++)
+		if (!memcmp(buf + i, "encoding", 8)) {
+			hit = buf + i + 8;
+			break;
+		}
+	if (!hit)
+		return true;
+	i = (size_t)(hit - buf);
+	while (i < end && is_space((unsigned char)buf[i]))
+		i++;
+	if (i >= end || buf[i++] != '=')
+		return false;
+	while (i < end && is_space((unsigned char)buf[i]))
+		i++;
+	if (i >= end || (buf[i] != '"' && buf[i] != '\''))
+		return false;
+	q = buf[i++];
+	for (; i < end && buf[i] != q; i++) {
+		char c = buf[i];
+
+		if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+		      (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+		      c == '.') || n + 1 >= size)
+			return false;
+		out[n++] = c;
+	}
+	out[n] = '\0';
+	return i < end && n > 0;
+}
+
+/* ISO-8859-1 text as UTF-8 (malloc'd, *outlen bytes); NULL on ENOMEM. */
+static char *latin1_to_utf8(const char *buf, size_t len, size_t *outlen)
+{
+	char *out = len <= SIZE_MAX / 2 ? malloc(2 * len + 1) : NULL;
+	size_t i, n = 0;
+
+	if (!out)
+		return NULL;
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)buf[i];
+
+		if (c < 0x80) {
+			out[n++] = (char)c;
+		} else {
+			out[n++] = (char)(0xc0 | c >> 6);
+			out[n++] = (char)(0x80 | (c & 0x3f));
+		}
+	}
+	*outlen = n;
+	return out;
+}
+
 /* Feed buf to a SAX2 push parser with our handlers and safe options. */
 static void parse(struct pstate *st, const char *buf, size_t len)
 {
 	xmlSAXHandler sax;
 	xmlParserCtxtPtr ctxt;
+	char enc[32], *conv = NULL;
 	size_t off;
 	int rc = 0;
 
@@ -1604,17 +1681,40 @@ static void parse(struct pstate *st, const char *buf, size_t len)
 	 * found by fuzzing: tests/fuzz/regress/pts-xml/).  Result files are
 	 * UTF-8 (or ASCII): refuse the rest before libxml2 sees them. */
 	if (len >= 4) {
-		xmlCharEncoding enc =
+		xmlCharEncoding guess =
 			xmlDetectCharEncoding((const xmlChar *)buf, 4);
 
-		if (enc != XML_CHAR_ENCODING_NONE &&
-		    enc != XML_CHAR_ENCODING_UTF8) {
+		if (guess != XML_CHAR_ENCODING_NONE &&
+		    guess != XML_CHAR_ENCODING_UTF8) {
 			fail(st, BR_EDATA, 1, "malformed XML: not UTF-8 "
 			     "(looks like %s; save it as UTF-8)",
-			     xmlGetCharEncodingName(enc) ?
-			     xmlGetCharEncodingName(enc) : "another encoding");
+			     xmlGetCharEncodingName(guess) ?
+			     xmlGetCharEncodingName(guess) : "another encoding");
 			return;
 		}
+	}
+	/* The declared encoding: libxml2 is never asked to switch (it
+	 * crashed switching to a declared UCS-4 with junk after it, 2.9.14,
+	 * fuzzing): UTF-8 and ASCII are read as they are, ISO-8859-1 is
+	 * converted here, anything else is refused. */
+	if (!declared_encoding(buf, len, enc, sizeof enc)) {
+		fail(st, BR_EDATA, 1, "malformed XML: unreadable encoding "
+		     "declaration");
+		return;
+	}
+	if (!strcasecmp(enc, "iso-8859-1") || !strcasecmp(enc, "latin1") ||
+	    !strcasecmp(enc, "iso_8859-1") || !strcasecmp(enc, "iso8859-1")) {
+		conv = latin1_to_utf8(buf, len, &len);
+		if (!conv) {
+			fail_nomem(st);
+			return;
+		}
+		buf = conv;
+	} else if (*enc && strcasecmp(enc, "utf-8") && strcasecmp(enc, "utf8")
+		   && strcasecmp(enc, "us-ascii") && strcasecmp(enc, "ascii")) {
+		fail(st, BR_EDATA, 1, "malformed XML: not UTF-8 (declares "
+		     "encoding \"%s\"; save it as UTF-8)", enc);
+		return;
 	}
 	off = len < 4 ? len : 4;
 	ctxt = xmlCreatePushParserCtxt(&sax, st, len ? buf : "", (int)off,
@@ -1622,11 +1722,13 @@ static void parse(struct pstate *st, const char *buf, size_t len)
 	if (!ctxt) {
 		br_error_set(st->err, BR_EIO, st->name, 0, ENOMEM_MSG);
 		st->failed = true;
+		free(conv);
 		return;
 	}
 	st->ctxt = ctxt;
 	xmlCtxtUseOptions(ctxt, XML_PARSE_NONET | XML_PARSE_NOERROR |
-			  XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES);
+			  XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES |
+			  XML_PARSE_IGNORE_ENC);
 	while (!st->failed && rc == 0) {
 		size_t n = len - off > CHUNK ? CHUNK : len - off;
 		int last = off + n == len;
@@ -1642,6 +1744,7 @@ static void parse(struct pstate *st, const char *buf, size_t len)
 	if (ctxt->myDoc)
 		xmlFreeDoc(ctxt->myDoc);
 	xmlFreeParserCtxt(ctxt);
+	free(conv);
 }
 
 /*

@@ -718,7 +718,52 @@ static const struct {
 	 "data/pts/wrong-root.xml:3",
 	 "root element is <PhoronixTestSuite2>, not <PhoronixTestSuite>: "
 	 "not a PTS result file"},
+	/* libxml2 crashed switching to these (fuzzing) */
+	{"fuzz/regress/pts-xml/declared-ucs4", "pts-xml", BR_EDATA,
+	 "fuzz/regress/pts-xml/declared-ucs4:1",
+	 "malformed XML: not UTF-8 (declares encoding \"UCS-4\"; save it "
+	 "as UTF-8)"},
+	{"fuzz/regress/pts-xml/declared-ucs4-junk-segv", "pts-xml", BR_EDATA,
+	 "fuzz/regress/pts-xml/declared-ucs4-junk-segv:1",
+	 "malformed XML: not UTF-8 (declares encoding \"UCS-4\"; save it "
+	 "as UTF-8)"},
+	{"fuzz/regress/pts-xml/utf16le-bom", "pts-xml", BR_EDATA,
+	 "fuzz/regress/pts-xml/utf16le-bom:1",
+	 "malformed XML: not UTF-8 (looks like UTF-16; save it as UTF-8)"},
 };
+
+/* Declared encodings: UTF-8 (with a BOM too) and ISO-8859-1 are read,
+ * the latter converted; an unreadable declaration is refused. */
+START_TEST(test_declared_encodings)
+{
+	static const char latin1[] = "<?xml version=\"1.0\" encoding="
+		"'iso-8859-1'?>\n<PhoronixTestSuite><Generated><Title>Caf\xe9"
+		"</Title></Generated></PhoronixTestSuite>\n";
+	static const char bom[] = "\xef\xbb\xbf<?xml version=\"1.0\" "
+		"encoding=\"UTF-8\"?>\n<PhoronixTestSuite><Generated><Title>"
+		"Caf\xc3\xa9</Title></Generated></PhoronixTestSuite>\n";
+	static const char bad[] = "<?xml version=\"1.0\" encoding=UTF-8?>\n"
+		"<PhoronixTestSuite/>\n";
+	struct br_resultset *rs;
+	struct br_error err;
+	int rc;
+
+	rs = load_buf("l.xml", latin1, sizeof latin1 - 1, &rc, &err);
+	ck_assert_msg(rc == BR_OK, "%s", err.msg);
+	ck_assert_str_eq(rs->title, "Caf\xc3\xa9");
+	br_resultset_free(rs);
+	rs = load_buf("b.xml", bom, sizeof bom - 1, &rc, &err);
+	ck_assert_msg(rc == BR_OK, "%s", err.msg);
+	ck_assert_str_eq(rs->title, "Caf\xc3\xa9");
+	br_resultset_free(rs);
+	rs = load_buf("x.xml", bad, sizeof bad - 1, &rc, &err);
+	ck_assert_int_eq(rc, BR_EDATA);
+	ck_assert_str_eq(err.where, "x.xml:1");
+	ck_assert_str_eq(err.msg, "malformed XML: unreadable encoding "
+			 "declaration");
+	br_resultset_free(rs);
+}
+END_TEST
 
 START_TEST(test_bad_input)
 {
@@ -1212,6 +1257,7 @@ Suite *br_suite_pts_xml(void)
 	tcase_add_loop_test(tc, test_entry_json_fast_vs_json_c, 0,
 			    sizeof entry_jsons / sizeof entry_jsons[0]);
 	tcase_add_test(tc, test_flat_json_subset);
+	tcase_add_test(tc, test_declared_encodings);
 	tcase_add_test(tc, test_line_graph);
 	tcase_add_test(tc, test_pass_fail);
 	tcase_add_test(tc, test_duplicate_entries);
