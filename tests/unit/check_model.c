@@ -88,6 +88,58 @@ START_TEST(test_numbers)
 	ck_assert(!br_parse_number("0x10", &v, NULL));
 	ck_assert(!br_parse_number(".", &v, NULL));
 	ck_assert(!br_parse_number("1e", &v, NULL));
+	/* -0 keeps its sign; leading zeros and signs as strtod reads them */
+	ck_assert(br_parse_number("-0", &v, NULL));
+	ck_assert(v == 0 && signbit(v));
+	ck_assert(br_parse_number("+007.50", &v, &dec));
+	ck_assert_double_eq(v, 7.5);
+	ck_assert_int_eq(dec, 2);
+}
+END_TEST
+
+/* The fast path for plain decimals (<= 15 digits) is bit-for-bit
+ * strtod, on random digit strings and on halfway-looking cases. */
+START_TEST(test_numbers_vs_strtod)
+{
+	static const char *const fixed[] = {
+		"0.1", "0.2", "0.3", "1.005", "2.675", "0.125", "1e0",
+		"999999999999999", "99999999999999.9", "0.000000000000001",
+		"123456789012345", "1234567890123456", "9007199254740993",
+		"4.35", "-8.675", ".5", "5.", "000000000000000000001",
+	};
+	unsigned long x = 12345;
+	char buf[64];
+	double a, b;
+	size_t i;
+	int k;
+
+	for (i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+		ck_assert_msg(br_parse_number(fixed[i], &a, NULL), "%s",
+			      fixed[i]);
+		b = strtod(fixed[i], NULL);
+		ck_assert_msg(!memcmp(&a, &b, sizeof a), "%s: %a vs %a",
+			      fixed[i], a, b);
+	}
+	for (i = 0; i < 200000; i++) {
+		int digits = 1 + (int)(i % 17), point;
+		size_t n = 0;
+
+		if (i & 1)
+			buf[n++] = '-';
+		x = x * 6364136223846793005UL + 1442695040888963407UL;
+		point = (int)((x >> 33) % (unsigned long)(digits + 1));
+		for (k = 0; k < digits; k++) {
+			if (k == point && k > 0)
+				buf[n++] = '.';
+			x = x * 6364136223846793005UL + 1442695040888963407UL;
+			buf[n++] = (char)('0' + (x >> 33) % 10);
+		}
+		buf[n] = '\0';
+		ck_assert(br_parse_number(buf, &a, NULL));
+		b = strtod(buf, NULL);
+		ck_assert_msg(!memcmp(&a, &b, sizeof a), "%s: %a vs %a", buf,
+			      a, b);
+	}
 }
 END_TEST
 
@@ -181,6 +233,7 @@ Suite *br_suite_model(void)
 	tcase_add_loop_test(tc, test_units, 0, 19);
 	tcase_add_test(tc, test_direction);
 	tcase_add_test(tc, test_numbers);
+	tcase_add_test(tc, test_numbers_vs_strtod);
 	tcase_add_test(tc, test_components);
 	tcase_add_test(tc, test_hash);
 	tcase_add_test(tc, test_map_many);
