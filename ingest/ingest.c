@@ -84,18 +84,27 @@ static const struct br_format *detect(const char *buf, size_t len)
 	return f;
 }
 
+/* The format called name (--input-format), or NULL. */
+static const struct br_format *format_named(const char *name)
+{
+	const struct br_format *f = NULL, *g;
+	size_t i;
+
+	for (i = 0; (g = format_at(i)) != NULL; i++)
+		if (!strcasecmp(name, g->name))
+			f = g;
+	return f;
+}
+
 int br_ingest_buffer(struct br_resultset *rs, const char *name,
 		     const char *buf, size_t len,
 		     const struct br_ingest_opts *o, struct br_error *err)
 {
-	const struct br_format *f = NULL, *g;
-	size_t i;
+	const struct br_format *f;
 	int rc;
 
 	if (o->input_format) {
-		for (i = 0; (g = format_at(i)) != NULL; i++)
-			if (!strcasecmp(o->input_format, g->name))
-				f = g;
+		f = format_named(o->input_format);
 		if (!f)
 			return br_error_set(err, BR_EUSAGE, NULL, 0,
 					    "unknown input format '%s' "
@@ -121,84 +130,72 @@ int br_ingest_buffer(struct br_resultset *rs, const char *name,
 
 #define SNIFF_BYTES 65536 /* detectors look at the first few KiB only */
 
-/*
- * Read all of fp into a malloc'd buffer, at most max bytes.  sniff: stop
- * after the first SNIFF_BYTES when no format recognises them (*partial
- * set, buf holds that prefix), so a gigabyte of something else is
- * refused after reading 64 KiB, not all of it.  A regular file's size is
- * checked against max before reading and sizes the buffer.
- */
-static int slurp(FILE *fp, const char *name, size_t max, bool sniff,
-		 char **out, size_t *n_out, bool *partial,
-		 struct br_error *err)
+/* fread until n bytes or the end: how many were read. */
+static size_t read_full(FILE *fp, char *buf, size_t n)
 {
-	size_t cap = SNIFF_BYTES, n = 0;
-	char *buf, *nb;
-	struct stat st;
-	bool sniffed = !sniff;
+	size_t got = 0, k;
 
-	*partial = false;
-	if (fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode)) {
-		if ((unsigned long long)st.st_size > max)
-			return br_error_set(err, BR_EDATA, name, 0,
-					    "input larger than %zu bytes",
-					    max);
-		if ((size_t)st.st_size + 1 > cap)
-			cap = (size_t)st.st_size + 1;
-	}
-	buf = malloc(cap + 1);
-	if (!buf)
-		return br_error_set(err, BR_EIO, name, 0, "out of memory");
+	while (got < n && (k = fread(buf + got, 1, n - got, fp)) > 0)
+		got += k;
+	return got;
+}
+
+static int read_error(const char *name, struct br_error *err)
+{
+	return br_error_set(err, BR_EIO, name, 0, "read error: %s",
+			    strerror(errno));
+}
+
+/*
+ * The rest of fp after buf[0..n) (capacity *cap + 1), at most max bytes
+ * in all; buf is grown as needed.  A regular file's size (size, or 0)
+ * sizes it at once.
+ */
+static int read_rest(FILE *fp, const char *name, size_t max, size_t size,
+		     char **buf, size_t *n, size_t *cap, struct br_error *err)
+{
 	for (;;) {
 		size_t got;
 
-		if (n == cap) {
-			if (cap >= max) {
-				free(buf);
+		if (*n == *cap) {
+			size_t ncap = size > *cap ? size : *cap * 2;
+			int c = getc(fp);
+			char *nb;
+
+			if (c == EOF)
+				break;
+			ungetc(c, fp);
+			if (*cap >= max)
 				return br_error_set(err, BR_EDATA, name, 0,
 						    "input larger than %zu "
 						    "bytes", max);
-			}
-			cap = cap * 2 > max ? max : cap * 2;
-			nb = realloc(buf, cap + 1);
-			if (!nb) {
-				free(buf);
+			ncap = ncap > max ? max : ncap;
+			nb = realloc(*buf, ncap + 1);
+			if (!nb)
 				return br_error_set(err, BR_EIO, name, 0,
 						    "out of memory");
-			}
-			buf = nb;
+			*buf = nb;
+			*cap = ncap;
 		}
-		got = fread(buf + n, 1, (sniffed ? cap : SNIFF_BYTES) - n, fp);
-		n += got;
-		if (!sniffed && n == SNIFF_BYTES) {
-			sniffed = true;
-			if (!detect(buf, n)) {
-				*partial = true;
-				break;
-			}
-			continue;
-		}
-		if (got == 0)
+		got = read_full(fp, *buf + *n, *cap - *n);
+		*n += got;
+		if (*n < *cap)
 			break;
 	}
-	if (ferror(fp)) {
-		int e = errno;
-
-		free(buf);
-		return br_error_set(err, BR_EIO, name, 0, "read error: %s",
-				    strerror(e));
-	}
-	buf[n] = '\0';
-	*out = buf;
-	*n_out = n;
+	if (ferror(fp))
+		return read_error(name, err);
+	(*buf)[*n] = '\0';
 	return BR_OK;
 }
 
 /*
- * in_dir: the file was found by walking a directory.  There a file that
- * is not a known format (a README, a script) is skipped with a warning,
- * unless --input-format was given; named on the command line it is an
- * error.
+ * One input file (or stdin).  Its first 64 KiB decide the format, so a
+ * gigabyte of something else is refused after reading 64 KiB.  A PTS
+ * result file is then parsed as it is read, never held whole; other
+ * formats are read whole first.  in_dir: the file was found by walking a
+ * directory.  There a file that is not a known format (a README, a
+ * script) is skipped with a warning, unless --input-format was given;
+ * named on the command line it is an error.
  */
 static int ingest_file(struct br_resultset *rs, const char *path,
 		       bool in_dir, const struct br_ingest_opts *o,
@@ -208,9 +205,10 @@ static int ingest_file(struct br_resultset *rs, const char *path,
 	bool is_stdin = strcmp(path, "-") == 0;
 	const char *name = is_stdin ? "<stdin>" : path;
 	FILE *fp = is_stdin ? stdin : fopen(path, "rb");
+	const struct br_format *f;
+	size_t n, cap = SNIFF_BYTES, size = 0;
+	struct stat st;
 	char *buf = NULL;
-	size_t len = 0;
-	bool partial;
 	int rc;
 
 	if (!fp)
@@ -218,22 +216,51 @@ static int ingest_file(struct br_resultset *rs, const char *path,
 				    strerror(errno));
 	if (!is_stdin && o->on_path)
 		o->on_path(o->on_path_ctx, path, false);
-	rc = slurp(fp, name, max, !o->input_format, &buf, &len, &partial,
-		   err);
-	if (!is_stdin)
-		fclose(fp);
-	if (rc != BR_OK)
-		return rc;
-	/* partial: the first 64 KiB are no known format (nor is the rest) */
-	if (in_dir && !o->input_format && (partial || !detect(buf, len))) {
+	if (fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode)) {
+		if ((unsigned long long)st.st_size > max) {
+			rc = br_error_set(err, BR_EDATA, name, 0, "input "
+					  "larger than %zu bytes", max);
+			goto out;
+		}
+		size = (size_t)st.st_size;
+	}
+	if (cap > max)
+		cap = max;
+	buf = malloc(cap + 1);
+	if (!buf) {
+		rc = br_error_set(err, BR_EIO, name, 0, "out of memory");
+		goto out;
+	}
+	n = read_full(fp, buf, cap);
+	if (ferror(fp)) {
+		rc = read_error(name, err);
+		goto out;
+	}
+	f = o->input_format ? format_named(o->input_format) : detect(buf, n);
+	if (!f && in_dir && !o->input_format) {
 		struct br_loc loc = {br_rs_str(rs, name), 0};
 
 		br_rs_warn(rs, &loc, "skipped: not a format benchreport reads");
-		free(buf);
-		return BR_OK;
+		rc = BR_OK;
+		goto out;
 	}
-	rc = br_ingest_buffer(rs, name, buf, len, o, err);
+	if (f && f->read == br_read_pts_xml && n == cap) {
+		rc = br_read_pts_xml_stream(rs, name, buf, n, fp, max, o, err);
+		if (rc == BR_OK)
+			rc = br_rs_add_source(rs, name, f->name, err);
+		goto out;
+	}
+	/* Not a format: the first 64 KiB are enough to say so. */
+	rc = f && n == cap ? read_rest(fp, name, max, size, &buf, &n, &cap,
+				       err) : BR_OK;
+	if (rc == BR_OK) {
+		buf[n] = '\0';
+		rc = br_ingest_buffer(rs, name, buf, n, o, err);
+	}
+out:
 	free(buf);
+	if (!is_stdin)
+		fclose(fp);
 	return rc;
 }
 

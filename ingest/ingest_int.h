@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "ingest.h"
 
@@ -25,6 +26,15 @@ int br_detect_pts_xml(const char *buf, size_t len);
 int br_read_pts_xml(struct br_resultset *rs, const char *name, const char *buf,
 		    size_t len, const struct br_ingest_opts *o,
 		    struct br_error *err);
+/*
+ * The same, streaming: head[0..head_len) is the start of the input (its
+ * XML declaration included), the rest is read from fp in chunks, at most
+ * max bytes in all, so the file itself is never held in memory.
+ */
+int br_read_pts_xml_stream(struct br_resultset *rs, const char *name,
+			   const char *head, size_t head_len, FILE *fp,
+			   size_t max, const struct br_ingest_opts *o,
+			   struct br_error *err);
 
 /*
  * A simple Entry/JSON object without json-c (flat_json.c): for each of

@@ -37,6 +37,7 @@
  * BR_EDATA line with the line number libxml2 reports.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -203,8 +204,7 @@ struct pstate {
 	const char *file;     /* the same, interned: for br_loc */
 	const char *empty;    /* "" interned once */
 	struct br_error *err;
-	const char *buf;        /* the input, for better messages */
-	size_t len;
+	bool nonspace;          /* the input has more than white space */
 	xmlParserCtxtPtr ctxt;
 	bool failed;
 
@@ -1523,12 +1523,7 @@ static void on_doctype(void *ctx, const xmlChar *name, const xmlChar *eid,
 /* Is the input empty or white space only? */
 static bool only_space(const struct pstate *st)
 {
-	size_t i;
-
-	for (i = 0; i < st->len; i++)
-		if (!is_space((unsigned char)st->buf[i]))
-			return false;
-	return true;
+	return !st->nonspace;
 }
 
 /* libxml2's errors: the first one (warnings aside) becomes ours. */
@@ -1635,14 +1630,11 @@ static bool declared_encoding(const char *buf, size_t len, char *out,
 	return i < end && n > 0;
 }
 
-/* ISO-8859-1 text as UTF-8 (malloc'd, *outlen bytes); NULL on ENOMEM. */
-static char *latin1_to_utf8(const char *buf, size_t len, size_t *outlen)
+/* ISO-8859-1 text as UTF-8 into out (room for 2 len bytes): its length. */
+static size_t latin1_to_utf8(const char *buf, size_t len, char *out)
 {
-	char *out = len <= SIZE_MAX / 2 ? malloc(2 * len + 1) : NULL;
 	size_t i, n = 0;
 
-	if (!out)
-		return NULL;
 	for (i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)buf[i];
 
@@ -1653,17 +1645,44 @@ static char *latin1_to_utf8(const char *buf, size_t len, size_t *outlen)
 			out[n++] = (char)(0x80 | (c & 0x3f));
 		}
 	}
-	*outlen = n;
-	return out;
+	return n;
 }
 
-/* Feed buf to a SAX2 push parser with our handlers and safe options. */
-static void parse(struct pstate *st, const char *buf, size_t len)
+/* Where the input comes from: buf[0..len), then (fp not NULL) fp, at
+ * most max bytes in all. */
+struct source {
+	const char *buf;
+	size_t len;
+	FILE *fp;
+	size_t max;
+};
+
+/* Feed p[0..n) to libxml2 (converted from ISO-8859-1 into conv first
+ * when latin1); libxml2's status. */
+static int feed(struct pstate *st, const char *p, size_t n, bool latin1,
+		char *conv)
+{
+	size_t i;
+
+	for (i = 0; i < n && !st->nonspace; i++)
+		st->nonspace = !is_space((unsigned char)p[i]);
+	if (latin1) {
+		n = latin1_to_utf8(p, n, conv);
+		p = conv;
+	}
+	return xmlParseChunk(st->ctxt, p, (int)n, 0);
+}
+
+/* Feed the source to a SAX2 push parser with our handlers and safe
+ * options, CHUNK bytes at a time. */
+static void parse(struct pstate *st, const struct source *src)
 {
 	xmlSAXHandler sax;
 	xmlParserCtxtPtr ctxt;
-	char enc[32], *conv = NULL;
-	size_t off;
+	const char *buf = src->buf;
+	size_t len = src->len, off, total = src->len;
+	char enc[32], *conv = NULL, *chunk = NULL;
+	bool latin1;
 	int rc = 0;
 
 	memset(&sax, 0, sizeof sax);
@@ -1702,42 +1721,61 @@ static void parse(struct pstate *st, const char *buf, size_t len)
 		     "declaration");
 		return;
 	}
-	if (!strcasecmp(enc, "iso-8859-1") || !strcasecmp(enc, "latin1") ||
-	    !strcasecmp(enc, "iso_8859-1") || !strcasecmp(enc, "iso8859-1")) {
-		conv = latin1_to_utf8(buf, len, &len);
-		if (!conv) {
-			fail_nomem(st);
-			return;
-		}
-		buf = conv;
-	} else if (*enc && strcasecmp(enc, "utf-8") && strcasecmp(enc, "utf8")
-		   && strcasecmp(enc, "us-ascii") && strcasecmp(enc, "ascii")) {
+	latin1 = !strcasecmp(enc, "iso-8859-1") || !strcasecmp(enc, "latin1") ||
+		 !strcasecmp(enc, "iso_8859-1") || !strcasecmp(enc, "iso8859-1");
+	if (!latin1 && *enc && strcasecmp(enc, "utf-8") &&
+	    strcasecmp(enc, "utf8") && strcasecmp(enc, "us-ascii") &&
+	    strcasecmp(enc, "ascii")) {
 		fail(st, BR_EDATA, 1, "malformed XML: not UTF-8 (declares "
 		     "encoding \"%s\"; save it as UTF-8)", enc);
 		return;
 	}
-	off = len < 4 ? len : 4;
-	ctxt = xmlCreatePushParserCtxt(&sax, st, len ? buf : "", (int)off,
-				       st->name);
+	if ((latin1 && !(conv = malloc(2 * CHUNK))) ||
+	    (src->fp && !(chunk = malloc(CHUNK)))) {
+		free(conv);
+		fail_nomem(st);
+		return;
+	}
+	ctxt = xmlCreatePushParserCtxt(&sax, st, NULL, 0, st->name);
 	if (!ctxt) {
 		br_error_set(st->err, BR_EIO, st->name, 0, ENOMEM_MSG);
 		st->failed = true;
 		free(conv);
+		free(chunk);
 		return;
 	}
 	st->ctxt = ctxt;
 	xmlCtxtUseOptions(ctxt, XML_PARSE_NONET | XML_PARSE_NOERROR |
 			  XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES |
 			  XML_PARSE_IGNORE_ENC);
-	while (!st->failed && rc == 0) {
+	for (off = 0; off < len && !st->failed && rc == 0; ) {
 		size_t n = len - off > CHUNK ? CHUNK : len - off;
-		int last = off + n == len;
 
-		rc = xmlParseChunk(ctxt, buf + off, (int)n, last);
+		rc = feed(st, buf + off, n, latin1, conv);
 		off += n;
-		if (last)
-			break;
 	}
+	while (src->fp && !st->failed && rc == 0) {
+		size_t n = fread(chunk, 1, CHUNK, src->fp);
+
+		if (n == 0) {
+			if (ferror(src->fp))
+				br_error_set(st->err, BR_EIO, st->name, 0,
+					     "read error: %s",
+					     strerror(errno));
+			st->failed = ferror(src->fp) != 0;
+			break;
+		}
+		if (n > src->max - total) {
+			br_error_set(st->err, BR_EDATA, st->name, 0,
+				     "input larger than %zu bytes", src->max);
+			st->failed = true;
+			break;
+		}
+		total += n;
+		rc = feed(st, chunk, n, latin1, conv);
+	}
+	if (!st->failed && rc == 0)
+		rc = xmlParseChunk(ctxt, NULL, 0, 1);
 	if (!st->failed && (rc != 0 || !ctxt->wellFormed))
 		fail(st, BR_EDATA, cur_line(st), "malformed XML");
 	st->ctxt = NULL;
@@ -1745,6 +1783,7 @@ static void parse(struct pstate *st, const char *buf, size_t len)
 		xmlFreeDoc(ctxt->myDoc);
 	xmlFreeParserCtxt(ctxt);
 	free(conv);
+	free(chunk);
 }
 
 /*
@@ -1752,9 +1791,8 @@ static void parse(struct pstate *st, const char *buf, size_t len)
  * this file).  The Generated header is applied only when the whole file
  * read; on error rs may hold part of the file and err says where.
  */
-int br_read_pts_xml(struct br_resultset *rs, const char *name, const char *buf,
-		    size_t len, const struct br_ingest_opts *o,
-		    struct br_error *err)
+static int read_xml(struct br_resultset *rs, const char *name,
+		    const struct source *src, struct br_error *err)
 {
 	struct pstate st;
 	xmlStructuredErrorFunc old_serror;
@@ -1762,13 +1800,10 @@ int br_read_pts_xml(struct br_resultset *rs, const char *name, const char *buf,
 	xmlGenericErrorFunc old_gerror;
 	void *old_gctx;
 
-	(void)o;
 	memset(&st, 0, sizeof st);
 	st.rs = rs;
 	st.name = name;
 	st.err = err;
-	st.buf = buf;
-	st.len = len;
 	st.n_systems0 = rs->n_systems;
 	st.n_tests0 = rs->n_tests;
 	rec_reset(&st.header, 0);
@@ -1787,7 +1822,7 @@ int br_read_pts_xml(struct br_resultset *rs, const char *name, const char *buf,
 	xmlSetStructuredErrorFunc(&st, on_xml_error);
 	xmlSetGenericErrorFunc(NULL, on_generic_error);
 
-	parse(&st, buf, len);
+	parse(&st, src);
 
 	xmlSetStructuredErrorFunc(old_sctx, old_serror);
 	xmlSetGenericErrorFunc(old_gctx, old_gerror);
@@ -1800,4 +1835,25 @@ int br_read_pts_xml(struct br_resultset *rs, const char *name, const char *buf,
 	if (st.failed)
 		return err->code != BR_OK ? err->code : BR_EDATA;
 	return BR_OK;
+}
+
+int br_read_pts_xml(struct br_resultset *rs, const char *name, const char *buf,
+		    size_t len, const struct br_ingest_opts *o,
+		    struct br_error *err)
+{
+	struct source src = {buf, len, NULL, len};
+
+	(void)o;
+	return read_xml(rs, name, &src, err);
+}
+
+int br_read_pts_xml_stream(struct br_resultset *rs, const char *name,
+			   const char *head, size_t head_len, FILE *fp,
+			   size_t max, const struct br_ingest_opts *o,
+			   struct br_error *err)
+{
+	struct source src = {head, head_len, fp, max};
+
+	(void)o;
+	return read_xml(rs, name, &src, err);
 }

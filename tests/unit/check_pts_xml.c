@@ -1153,6 +1153,120 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+
+/* Everything the reader made, as text: to compare two reads. */
+static char *dump_rs(const struct br_resultset *rs)
+{
+	char *out = NULL;
+	size_t len = 0, i, j, k;
+	FILE *fp = open_memstream(&out, &len);
+
+	ck_assert_ptr_nonnull(fp);
+	fprintf(fp, "title=%s systems=%zu tests=%zu\n", rs->title,
+		rs->n_systems, rs->n_tests);
+	for (i = 0; i < rs->n_tests; i++) {
+		const struct br_test *t = rs->tests[i];
+
+		fprintf(fp, "%s|%s|%lu\n", t->title, t->description,
+			t->loc.line);
+		for (j = 0; j < t->n_entries; j++) {
+			const struct br_entry *e = &t->entries[j];
+
+			fprintf(fp, " %zu %s %lu:", e->system,
+				e->sample.value_text ? e->sample.value_text
+				: "-", e->loc.line);
+			for (k = 0; k < e->sample.n_runs; k++)
+				fprintf(fp, " %a@%lu", e->sample.runs[k].value,
+					e->sample.runs[k].loc.line);
+			fprintf(fp, " cc=%s\n", e->compiler ? e->compiler
+				: "-");
+		}
+	}
+	for (i = 0; i < rs->n_warnings; i++)
+		fprintf(fp, "W %lu %s\n", rs->warnings[i].loc.line,
+			rs->warnings[i].msg);
+	fclose(fp);
+	return out;
+}
+
+/* A result file of n results, ISO-8859-1 when latin1. */
+static void gen_results(struct gbuf *b, int n, bool latin1)
+{
+	int r, s;
+
+	gput(b, "<?xml version=\"1.0\"%s?>\n<PhoronixTestSuite>\n"
+	     "<Generated><Title>Stream %s</Title></Generated>\n",
+	     latin1 ? " encoding=\"ISO-8859-1\"" : "",
+	     latin1 ? "caf\xe9" : "caf\xc3\xa9");
+	for (s = 0; s < 3; s++)
+		gput(b, "<System><Identifier>S%d</Identifier></System>\n", s);
+	for (r = 0; r < n; r++) {
+		gput(b, "<Result><Title>T%d</Title><Description>r\xc3%c %d"
+		     "</Description><Scale>MB/s</Scale><Proportion>HIB"
+		     "</Proportion><DisplayFormat>BAR_GRAPH</DisplayFormat>"
+		     "<Data>\n", r, latin1 ? ' ' : '\xa9', r);
+		for (s = 0; s < 3; s++)
+			gput(b, "<Entry><Identifier>S%d</Identifier><Value>"
+			     "%d.5</Value><RawString>%d.4:%d.6:x</RawString>\n"
+			     "<JSON>{\"compiler-options\":{\"compiler\":\"gcc"
+			     "\"}}</JSON></Entry>\n", s, r, r, r);
+		gput(b, "</Data></Result>\n");
+	}
+	gput(b, "</PhoronixTestSuite>\n");
+}
+
+/*
+ * Files over 64 KiB are parsed as they are read (br_read_pts_xml_stream):
+ * the same model, warnings and error lines as from the whole buffer, for
+ * UTF-8 and ISO-8859-1, whole and cut short.
+ */
+START_TEST(test_stream_vs_buffer)
+{
+	static const char path[] = "stream-test.xml";
+	int latin1, cut;
+
+	for (latin1 = 0; latin1 <= 1; latin1++)
+		for (cut = 0; cut <= 1; cut++) {
+			struct gbuf b = {malloc(1 << 16), 0, 1 << 16};
+			struct br_resultset *a, *c;
+			struct br_error ea, ec;
+			char *da, *dc;
+			int ra, rc;
+			FILE *fp;
+
+			gen_results(&b, 3000, latin1);
+			ck_assert_uint_gt(b.n, 4 * 262144);
+			if (cut)
+				b.n = b.n * 2 / 3;
+			fp = fopen(path, "wb");
+			ck_assert_ptr_nonnull(fp);
+			ck_assert_uint_eq(fwrite(b.p, 1, b.n, fp), b.n);
+			fclose(fp);
+			a = load_buf(path, b.p, b.n, &ra, &ea);
+			c = load(path, &rc, &ec);
+			ck_assert_int_eq(ra, rc);
+			if (cut) {
+				ck_assert_int_eq(rc, BR_EDATA);
+				ck_assert_str_eq(ea.where, ec.where);
+				ck_assert_str_eq(ea.msg, ec.msg);
+			} else {
+				ck_assert_msg(rc == BR_OK, "%s", ec.msg);
+				ck_assert_str_eq(c->title, "Stream caf\xc3\xa9");
+				ck_assert_uint_eq(c->n_tests, 3000);
+				da = dump_rs(a);
+				dc = dump_rs(c);
+				ck_assert_msg(!strcmp(da, dc), "stream differs");
+				free(da);
+				free(dc);
+			}
+			br_resultset_free(a);
+			br_resultset_free(c);
+			free(b.p);
+			unlink(path);
+		}
+}
+END_TEST
+
 /* A composite.xml of 2,000 results x 12 systems x 5 runs (~10 MB). */
 START_TEST(test_speed_composite)
 {
@@ -1258,6 +1372,7 @@ Suite *br_suite_pts_xml(void)
 			    sizeof entry_jsons / sizeof entry_jsons[0]);
 	tcase_add_test(tc, test_flat_json_subset);
 	tcase_add_test(tc, test_declared_encodings);
+	tcase_add_test(tc, test_stream_vs_buffer);
 	tcase_add_test(tc, test_line_graph);
 	tcase_add_test(tc, test_pass_fail);
 	tcase_add_test(tc, test_duplicate_entries);
