@@ -176,7 +176,7 @@ doc/benchreport.1: $(BIN)
 	$(Q)./$(BIN) help --man > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@
 
 bench:
-	@sh scripts/deps.sh time bc
+	@sh scripts/deps.sh time bc python3-matplotlib
 	@$(MAKE) --no-print-directory $(BIN)
 	$(Q)BR=./$(BIN) sh bench/run.sh
 

@@ -4,14 +4,13 @@
  * stats/ here (the report-data builder); the writers only format them.
  */
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 #include "numfmt.h"
+#include "parallel.h"
 #include "report.h"
 #include "words.h"
 
@@ -211,69 +210,18 @@ out:
 	return rc;
 }
 
-/* Tests [from, to) of a report: one thread's share of all_numbers. */
-struct span {
-	struct br_report *r;
-	size_t from, to;
-	int rc;
-	pthread_t th;
-};
-
-static void *numbers_of_span(void *arg)
+static int numbers_of(void *ctx, size_t i)
 {
-	struct span *sp = arg;
-	size_t i;
+	struct br_report *r = ctx;
 
-	for (i = sp->from; i < sp->to && sp->rc == BR_OK; i++)
-		if (sp->r->tests[i].scalar)
-			sp->rc = test_numbers(sp->r, &sp->r->tests[i]);
-	return NULL;
+	return r->tests[i].scalar ? test_numbers(r, &r->tests[i]) : BR_OK;
 }
 
-#define MAX_THREADS 8
-#define TESTS_PER_THREAD 64  /* fewer: not worth a thread */
-
-/*
- * test_numbers of every scalar test.  Tests are independent (stats/ is
- * reentrant), so large reports share them among the online CPUs, in
- * contiguous spans: the numbers are the same whichever thread made them.
- */
+/* test_numbers of every scalar test, on every CPU for large reports (the
+ * numbers are the same whichever thread made them). */
 static int all_numbers(struct br_report *r)
 {
-	struct span sp[MAX_THREADS];
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	size_t n = cpus > 1 ? (size_t)cpus : 1, k, started = 0;
-	int rc = BR_OK;
-
-	if (n > MAX_THREADS)
-		n = MAX_THREADS;
-	if (n > r->n_tests / TESTS_PER_THREAD)
-		n = r->n_tests / TESTS_PER_THREAD;
-	if (n < 1)
-		n = 1;
-	for (k = 0; k < n; k++) {
-		sp[k].r = r;
-		sp[k].from = r->n_tests * k / n;
-		sp[k].to = r->n_tests * (k + 1) / n;
-		sp[k].rc = BR_OK;
-	}
-	/* spans 1.. in threads (one that cannot start runs here), span 0
-	 * here */
-	for (k = 1; k < n; k++) {
-		if (pthread_create(&sp[k].th, NULL, numbers_of_span,
-				   &sp[k]) != 0)
-			break;
-		started = k;
-	}
-	numbers_of_span(&sp[0]);
-	for (k = started + 1; k < n; k++)
-		numbers_of_span(&sp[k]);
-	for (k = 1; k <= started; k++)
-		pthread_join(sp[k].th, NULL);
-	for (k = 0; k < n; k++)
-		if (sp[k].rc != BR_OK)
-			rc = sp[k].rc;
-	return rc;
+	return br_parallel_for(r->n_tests, 64, numbers_of, r);
 }
 
 int br_report_build(const struct br_resultset *rs, const size_t *tests,

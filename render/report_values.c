@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "numfmt.h"
+#include "parallel.h"
 #include "render.h"
 #include "report.h"
 #include "words.h"
@@ -355,6 +356,8 @@ struct fill_ctx {
 	const struct br_report *r;
 	enum br_report_fmt fmt;
 	size_t *scalar;              /* overview rows: scalar test indexes */
+	char **text, **plot;         /* text: every test's blocks, made in
+				      * parallel beforehand; or NULL */
 };
 
 /* The chart of test i as inline SVG (HTML only): laid out, painted and
@@ -454,16 +457,51 @@ static int fill_test(void *ctx, struct br_tdoc *d, struct br_tnode *it,
 	else
 		br_tset(d, it, "no_comparison", "");
 	if (fc->fmt == BR_REPORT_TEXT) {
-		if (br_tdoc_wants(d, "text"))
-			br_tset_owned(d, it, "text",
-				      br_report_text_test(r, i));
-		if (r->o.plot && br_tdoc_wants(d, "plot"))
-			br_tset_owned(d, it, "plot",
-				      br_report_text_plot(r, i));
+		if (fc->text)
+			br_tset(d, it, "text", fc->text[i]);
+		if (fc->plot)
+			br_tset(d, it, "plot", fc->plot[i]);
 		else
 			br_tset(d, it, "plot", "");
 	}
 	return BR_OK;
+}
+
+/* The text blocks of test i (fill_ctx.text, .plot). */
+static int text_of(void *ctx, size_t i)
+{
+	struct fill_ctx *fc = ctx;
+
+	if (fc->text && !(fc->text[i] = br_report_text_test(fc->r, i)))
+		return BR_EIO;
+	if (fc->plot && !(fc->plot[i] = br_report_text_plot(fc->r, i)))
+		return BR_EIO;
+	return BR_OK;
+}
+
+/*
+ * Every test's text blocks, made on every CPU before the template runs
+ * (they are most of a text report's work) and freed with the document.
+ */
+static void text_blocks(struct br_tdoc *d, struct fill_ctx *fc)
+{
+	const struct br_report *r = fc->r;
+	size_t n = r->n_tests, i;
+
+	if (br_tdoc_wants(d, "text"))
+		fc->text = br_tdoc_alloc(d, (n + 1) * sizeof *fc->text);
+	if (r->o.plot && br_tdoc_wants(d, "plot"))
+		fc->plot = br_tdoc_alloc(d, (n + 1) * sizeof *fc->plot);
+	if ((!fc->text && !fc->plot) || br_tdoc_failed(d))
+		return;
+	/* a failure leaves NULLs, which br_tdoc_own reports */
+	br_parallel_for(n, 64, text_of, fc);
+	for (i = 0; i < n; i++) {
+		if (fc->text && !br_tdoc_own(d, fc->text[i]))
+			fc->text[i] = NULL;
+		if (fc->plot && !br_tdoc_own(d, fc->plot[i]))
+			fc->plot[i] = NULL;
+	}
 }
 
 static int fill_overview(void *ctx, struct br_tdoc *d, struct br_tnode *row,
@@ -545,6 +583,8 @@ static void lazy_lists(struct br_tdoc *d, struct br_tnode *root,
 	br_tset_bool(d, root, "has_overview", r->n_scalar > 0);
 	br_tset(d, root, "relative_to", r->o.baseline ?
 		br_report_system(r, r->base) : "the best result");
+	if (fmt == BR_REPORT_TEXT)
+		text_blocks(d, fc);
 	br_tset_lazy(d, root, "tests", r->n_tests, fill_test, fc);
 }
 

@@ -38,7 +38,7 @@ struct br_tdoc {
 	struct br_arena *arena;
 	struct br_tnode *root;
 	const struct br_template *want; /* NULL: every key */
-	char **owned;            /* br_tset_owned strings */
+	void **owned;            /* br_tdoc_own: freed with the document */
 	size_t n_owned, cap_owned;
 	bool nomem;
 };
@@ -208,21 +208,25 @@ void br_tset_owned(struct br_tdoc *d, struct br_tnode *obj, const char *key,
 {
 	struct br_tnode *n;
 
-	if (!s) {
-		d->nomem = true;
+	if (!br_tdoc_own(d, s)) {
 		br_tset(d, obj, key, "");
 		return;
 	}
-	if (!br_grow((void **)&d->owned, &d->cap_owned, d->n_owned + 1,
-		     sizeof *d->owned)) {
-		d->nomem = true;
-		free(s);
-		return;
-	}
-	d->owned[d->n_owned++] = s;
 	n = field(d, obj, key, TV_STR);
 	if (n)
 		n->s = s;
+}
+
+bool br_tdoc_own(struct br_tdoc *d, void *p)
+{
+	if (!p || !br_grow((void **)&d->owned, &d->cap_owned, d->n_owned + 1,
+			   sizeof *d->owned)) {
+		d->nomem = true;
+		free(p);
+		return false;
+	}
+	d->owned[d->n_owned++] = p;
+	return true;
 }
 
 void br_tset_lazy(struct br_tdoc *d, struct br_tnode *obj, const char *key,

@@ -75,6 +75,9 @@ struct br_tnode *br_tlist_add(struct br_tdoc *d, struct br_tnode *list);
 /* n zeroed bytes that live as long as d (a lazy list's context);
  * NULL (latched) on ENOMEM. */
 void *br_tdoc_alloc(struct br_tdoc *d, size_t n);
+/* Free p (malloc'd) with d.  false, with ENOMEM latched, when p is NULL
+ * (a failed allocation) or cannot be recorded (p is freed at once). */
+bool br_tdoc_own(struct br_tdoc *d, void *p);
 /* Set key to s, a malloc'd string the document frees (no copy); NULL
  * latches ENOMEM and stores "". */
 void br_tset_owned(struct br_tdoc *d, struct br_tnode *obj, const char *key,

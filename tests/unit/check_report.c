@@ -17,6 +17,7 @@
 #include "ingest/ingest.h"
 #include "model/model.h"
 #include "render/chart.h"
+#include "render/parallel.h"
 #include "render/report.h"
 #include "render/template.h"
 #include "render/text.h"
@@ -303,6 +304,46 @@ START_TEST(test_lazy_lists)
 	ck_assert_str_eq(err.msg, "unknown name 'unused'");
 	br_tdoc_free(d);
 	br_template_free(t);
+}
+END_TEST
+
+
+/* br_parallel_for: every item once, in whatever thread; failures. */
+struct pfor {
+	int calls[1000];
+	size_t fail_at;  /* item that fails, or (size_t)-1 */
+};
+
+static int pfor_item(void *ctx, size_t i)
+{
+	struct pfor *p = ctx;
+
+	p->calls[i]++;
+	return i == p->fail_at ? BR_EIO : BR_OK;
+}
+
+START_TEST(test_parallel_for)
+{
+	static struct pfor p;
+	size_t i, min;
+
+	for (min = 0; min <= 2000; min += 1000) {
+		memset(&p, 0, sizeof p);
+		p.fail_at = (size_t)-1;
+		ck_assert_int_eq(br_parallel_for(1000, min, pfor_item, &p),
+				 BR_OK);
+		for (i = 0; i < 1000; i++)
+			ck_assert_int_eq(p.calls[i], 1);
+	}
+	memset(&p, 0, sizeof p);
+	p.fail_at = 999;
+	ck_assert_int_eq(br_parallel_for(1000, 1, pfor_item, &p), BR_EIO);
+	ck_assert_int_eq(p.calls[999], 1);
+	memset(&p, 0, sizeof p);
+	p.fail_at = 0;   /* the first span stops at once */
+	ck_assert_int_eq(br_parallel_for(1000, 1, pfor_item, &p), BR_EIO);
+	ck_assert_int_eq(p.calls[1], 0);
+	ck_assert_int_eq(br_parallel_for(0, 1, pfor_item, &p), BR_OK);
 }
 END_TEST
 
@@ -664,6 +705,7 @@ Suite *br_suite_report(void)
 	tcase_add_test(tc, test_escape_media);
 	tcase_add_test(tc, test_builtin_templates);
 	tcase_add_test(tc, test_lazy_lists);
+	tcase_add_test(tc, test_parallel_for);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("report");
 	tcase_set_timeout(tc, 30);

@@ -1,0 +1,66 @@
+/*
+ * parallel.c - br_parallel_for (parallel.h) on POSIX threads.
+ */
+#include <pthread.h>
+#include <unistd.h>
+
+#include "../model/model.h"
+#include "parallel.h"
+
+#define MAX_THREADS 8
+
+struct span {
+	int (*fn)(void *ctx, size_t i);
+	void *ctx;
+	size_t from, to;
+	int rc;
+	pthread_t th;
+};
+
+static void *run_span(void *arg)
+{
+	struct span *sp = arg;
+	size_t i;
+
+	for (i = sp->from; i < sp->to && sp->rc == BR_OK; i++)
+		sp->rc = sp->fn(sp->ctx, i);
+	return NULL;
+}
+
+int br_parallel_for(size_t n, size_t min_items,
+		    int (*fn)(void *ctx, size_t i), void *ctx)
+{
+	struct span sp[MAX_THREADS];
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t k, nt = cpus > 1 ? (size_t)cpus : 1, started = 0;
+
+	if (nt > MAX_THREADS)
+		nt = MAX_THREADS;
+	if (min_items && nt > n / min_items)
+		nt = n / min_items;
+	if (nt < 1)
+		nt = 1;
+	for (k = 0; k < nt; k++) {
+		sp[k].fn = fn;
+		sp[k].ctx = ctx;
+		sp[k].from = n * k / nt;
+		sp[k].to = n * (k + 1) / nt;
+		sp[k].rc = BR_OK;
+	}
+	/* spans 1.. in new threads (one that cannot start runs here
+	 * after), span 0 in this one */
+	for (k = 1; k < nt; k++) {
+		if (pthread_create(&sp[k].th, NULL, run_span, &sp[k]) != 0)
+			break;
+		started = k;
+	}
+	run_span(&sp[0]);
+	for (k = started + 1; k < nt; k++)
+		run_span(&sp[k]);
+	for (k = 1; k <= started; k++)
+		pthread_join(sp[k].th, NULL);
+	for (k = 0; k < nt; k++)
+		if (sp[k].rc != BR_OK)
+			return sp[k].rc;
+	return BR_OK;
+}
