@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "cmd_render.h"
+#include "../render/parallel.h"
 
 struct command {
 	const char *name;
@@ -321,6 +322,10 @@ static void help_man(FILE *fp)
 	      "Seconds since 1970 used for every date embedded in output "
 	      "(PDF metadata, converted files), so the same input and "
 	      "options give the same bytes.\n"
+	      ".TP\n.B BENCHREPORT_THREADS\n"
+	      "Threads for the per-test work of large reports (at least 64 "
+	      "tests per thread): 1 for none; default the online CPUs, at "
+	      "most 8.  The output is the same bytes whatever the number.\n"
 	      ".SH FILES\n"
 	      "Every output is written to a temporary file beside it and "
 	      "renamed into place: a failed run leaves no partial file, and "
@@ -510,6 +515,16 @@ int main(int argc, char **argv)
 	int rc;
 
 	gsl_set_error_handler_off();
+	if (getenv("BENCHREPORT_THREADS")) {
+		const char *v = getenv("BENCHREPORT_THREADS");
+		char *end;
+		long n = strtol(v, &end, 10);
+
+		if (end == v || *end || n < 1 || n > 64)
+			return br_cli_usage(NULL, "BENCHREPORT_THREADS: '%s' is "
+					    "not a number from 1 to 64", v);
+		br_parallel_set_max((size_t)n);
+	}
 	memset(&cli, 0, sizeof cli);
 	cli.confidence = 0.95;
 	cli.fail_on_regression = -1;

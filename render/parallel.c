@@ -9,6 +9,13 @@
 
 #define MAX_THREADS 8
 
+static size_t max_threads; /* 0: the online CPUs */
+
+void br_parallel_set_max(size_t n)
+{
+	max_threads = n > MAX_THREADS ? MAX_THREADS : n;
+}
+
 struct span {
 	int (*fn)(void *ctx, size_t i);
 	void *ctx;
@@ -34,6 +41,8 @@ int br_parallel_for(size_t n, size_t min_items,
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	size_t k, nt = cpus > 1 ? (size_t)cpus : 1, started = 0;
 
+	if (max_threads)
+		nt = max_threads;
 	if (nt > MAX_THREADS)
 		nt = MAX_THREADS;
 	if (min_items && nt > n / min_items)
