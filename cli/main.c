@@ -324,7 +324,7 @@ static void help_man(FILE *fp)
 	      "options give the same bytes.\n"
 	      ".TP\n.B BENCHREPORT_THREADS\n"
 	      "Threads for the per-test work of large reports (at least 64 "
-	      "tests per thread): 1 for none; default the online CPUs, at "
+	      "tests per thread): 1 for none; default the CPUs it may run on, at "
 	      "most 8.  The output is the same bytes whatever the number.\n"
 	      ".SH FILES\n"
 	      "Every output is written to a temporary file beside it and "
@@ -515,16 +515,6 @@ int main(int argc, char **argv)
 	int rc;
 
 	gsl_set_error_handler_off();
-	if (getenv("BENCHREPORT_THREADS")) {
-		const char *v = getenv("BENCHREPORT_THREADS");
-		char *end;
-		long n = strtol(v, &end, 10);
-
-		if (end == v || *end || n < 1 || n > 64)
-			return br_cli_usage(NULL, "BENCHREPORT_THREADS: '%s' is "
-					    "not a number from 1 to 64", v);
-		br_parallel_set_max((size_t)n);
-	}
 	memset(&cli, 0, sizeof cli);
 	cli.confidence = 0.95;
 	cli.fail_on_regression = -1;
@@ -561,6 +551,16 @@ int main(int argc, char **argv)
 			c = &commands[i];
 	if (!c)
 		return br_cli_usage(NULL, "no such command '%s'", argv[1]);
+	if (getenv("BENCHREPORT_THREADS")) {
+		const char *v = getenv("BENCHREPORT_THREADS");
+		char *end;
+		long n = strtol(v, &end, 10);
+
+		if (end == v || *end || n < 1 || n > 64)
+			return br_cli_usage(NULL, "BENCHREPORT_THREADS: '%s' is "
+					    "not a number from 1 to 64", v);
+		br_parallel_set_max((size_t)n);
+	}
 	cli.cmd = c->id;
 	cli.cmd_name = c->name;
 	rc = parse_args(&cli, c, argc - 2, argv + 2);

@@ -64,7 +64,8 @@ static bool scan_string(struct scan *s, const char **str, size_t *len)
 /*
  * -?(0|[1-9][0-9]*)(.[0-9]+)?, at most 15 digits: exact as a double
  * whichever way it is read (json-c reads an integer as int64, huge ones
- * and exponents its own way: those are not simple).
+ * and exponents its own way, and the integer -0 as +0: those are not
+ * simple).
  */
 static bool scan_number(struct scan *s, const char **num, size_t *len)
 {
@@ -75,6 +76,9 @@ static bool scan_number(struct scan *s, const char **num, size_t *len)
 		p++;
 	if (p < e && *p == '0') {
 		p++;
+		/* json-c reads the integer -0 as int64 0, i.e. +0.0 */
+		if (*q == '-' && !(p < e && *p == '.'))
+			return false;
 	} else if (p < e && is_digit(*p)) {
 		while (p < e && is_digit(*p))
 			p++;

@@ -1721,9 +1721,14 @@ static void parse(struct pstate *st, const struct source *src)
 		     "declaration");
 		return;
 	}
-	latin1 = !strcasecmp(enc, "iso-8859-1") || !strcasecmp(enc, "latin1") ||
-		 !strcasecmp(enc, "iso_8859-1") || !strcasecmp(enc, "iso8859-1");
+	/* a UTF-8 byte order mark outranks the declaration, as in libxml2 */
+	latin1 = (!strcasecmp(enc, "iso-8859-1") || !strcasecmp(enc, "latin1") ||
+		  !strcasecmp(enc, "iso_8859-1") ||
+		  !strcasecmp(enc, "iso8859-1")) &&
+		 !(len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3));
 	if (!latin1 && *enc && strcasecmp(enc, "utf-8") &&
+	    strcasecmp(enc, "iso-8859-1") && strcasecmp(enc, "latin1") &&
+	    strcasecmp(enc, "iso_8859-1") && strcasecmp(enc, "iso8859-1") &&
 	    strcasecmp(enc, "utf8") && strcasecmp(enc, "us-ascii") &&
 	    strcasecmp(enc, "ascii")) {
 		fail(st, BR_EDATA, 1, "malformed XML: not UTF-8 (declares "

@@ -1,7 +1,9 @@
 /*
  * parallel.c - br_parallel_for (parallel.h) on POSIX threads.
  */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <pthread.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include "../model/model.h"
@@ -34,12 +36,23 @@ static void *run_span(void *arg)
 	return NULL;
 }
 
+/* The CPUs this process may run on (its affinity mask), else online. */
+static size_t usable_cpus(void)
+{
+	cpu_set_t set;
+	long cpus;
+
+	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+		return (size_t)CPU_COUNT(&set);
+	cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	return cpus > 1 ? (size_t)cpus : 1;
+}
+
 int br_parallel_for(size_t n, size_t min_items,
 		    int (*fn)(void *ctx, size_t i), void *ctx)
 {
 	struct span sp[MAX_THREADS];
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	size_t k, nt = cpus > 1 ? (size_t)cpus : 1, started = 0;
+	size_t k, nt = usable_cpus(), started = 0;
 
 	if (max_threads)
 		nt = max_threads;

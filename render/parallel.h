@@ -19,8 +19,9 @@
 int br_parallel_for(size_t n, size_t min_items,
 		    int (*fn)(void *ctx, size_t i), void *ctx);
 
-/* At most n threads from now on (1: none; 0: the online CPUs, at most
- * 8, the default).  Not thread-safe: call before any work starts. */
+/* At most n threads from now on (1: none; 0, the default: the CPUs this
+ * process may run on, at most 8).  Not thread-safe: call before any work
+ * starts. */
 void br_parallel_set_max(size_t n);
 
 #endif

@@ -14,7 +14,9 @@
  *   br_report_write()   values + template -> bytes
  *
  * Only what the template uses is formatted, and the per-test values live
- * one test at a time: a report's memory is the model's plus one test's.
+ * one test at a time (a text report's text blocks excepted: they are
+ * made for every test at once, in parallel, and kept while it is
+ * written).
  * Ownership: a report borrows the resultset (it must outlive the report).
  * Nothing here prints.
  */

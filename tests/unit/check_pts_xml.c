@@ -346,6 +346,9 @@ static const char *const entry_jsons[] = {
 	"{\"min-result\":null,\"max-result\":2}",
 	"{\"min-result\":true,\"max-result\":2}",
 	"{\"min-result\":01,\"max-result\":2}",
+	"{\"min-result\":-0,\"max-result\":7}",
+	"{\"min-result\":-0.0,\"max-result\":0}",
+	"{\"benchreport-n\":5,\"benchreport-se\":-0}",
 	"{\"error\":\"The test quit with a non-zero exit status.\"}",
 	"{\"error\":\"\"}", "{\"error\":5}", "{\"error\":null}",
 	"{\"error\":\"a\\\"b\\u00e9\"}",
@@ -742,6 +745,9 @@ START_TEST(test_declared_encodings)
 	static const char bom[] = "\xef\xbb\xbf<?xml version=\"1.0\" "
 		"encoding=\"UTF-8\"?>\n<PhoronixTestSuite><Generated><Title>"
 		"Caf\xc3\xa9</Title></Generated></PhoronixTestSuite>\n";
+	static const char bom_latin1[] = "\xef\xbb\xbf<?xml version=\"1.0\" "
+		"encoding=\"ISO-8859-1\"?>\n<PhoronixTestSuite><Generated>"
+		"<Title>Caf\xc3\xa9</Title></Generated></PhoronixTestSuite>\n";
 	static const char bad[] = "<?xml version=\"1.0\" encoding=UTF-8?>\n"
 		"<PhoronixTestSuite/>\n";
 	struct br_resultset *rs;
@@ -753,6 +759,11 @@ START_TEST(test_declared_encodings)
 	ck_assert_str_eq(rs->title, "Caf\xc3\xa9");
 	br_resultset_free(rs);
 	rs = load_buf("b.xml", bom, sizeof bom - 1, &rc, &err);
+	ck_assert_msg(rc == BR_OK, "%s", err.msg);
+	ck_assert_str_eq(rs->title, "Caf\xc3\xa9");
+	br_resultset_free(rs);
+	/* a UTF-8 byte order mark outranks a Latin-1 declaration */
+	rs = load_buf("bl.xml", bom_latin1, sizeof bom_latin1 - 1, &rc, &err);
 	ck_assert_msg(rc == BR_OK, "%s", err.msg);
 	ck_assert_str_eq(rs->title, "Caf\xc3\xa9");
 	br_resultset_free(rs);
