@@ -156,6 +156,22 @@ if [ "$mode" = full ]; then
 		dbench1g.txt --format csv
 	check_value 1gb-dbench-throughput dbench.csv mean 1101.35
 	rm -f dbench1g.txt
+	# A 1 GB result file (one result, then 1 GB of XML comments): parsed
+	# as it is read, so memory is the model's, not the file's.
+	{ printf '<?xml version="1.0"?>\n<PhoronixTestSuite>\n'
+	  printf '<System><Identifier>A</Identifier></System>\n'
+	  printf '<Result><Title>T</Title><Scale>MB/s</Scale><Proportion>HIB'
+	  printf '</Proportion><DisplayFormat>BAR_GRAPH</DisplayFormat><Data>'
+	  printf '<Entry><Identifier>A</Identifier><Value>5.5</Value>'
+	  printf '<RawString>5:6</RawString></Entry></Data></Result>\n'
+	  yes '<!-- padding padding padding padding padding padding padding -->' |
+		head -n 15000000
+	  printf '</PhoronixTestSuite>\n'
+	} > pts1g.xml
+	expect 1gb-pts-xml-streamed 0 '' 60 120 pts.csv -- stats -q pts1g.xml \
+		--format csv
+	check_value 1gb-pts-xml-mean pts.csv mean 5.5
+	rm -f pts1g.xml
 	awk 'BEGIN { print "system,test,value,unit";
 		for (i = 0; i < 1000000; i++)
 			printf "sys%d,t1,%d,MB/s\n", i, i % 97 + 1 }' > sys1m.csv
