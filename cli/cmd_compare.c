@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "render/numfmt.h"
+#include "render/parallel.h"
 #include "render/words.h"
 #include "stats/pooled.h"
 #include "stats/stats.h"
@@ -143,6 +144,24 @@ static int compute_overall(const struct br_cli *cli,
 			   const struct br_selection *sel,
 			   struct cmp_result *r);
 
+struct row_job {
+	const struct br_cli *cli;
+	const struct br_selection *sel;
+	struct cmp_result *r;
+};
+
+static int compare_row(void *ctx, size_t i)
+{
+	const struct row_job *job = ctx;
+	struct cmp_row *row = &job->r->rows[i];
+	const struct br_test *t =
+		job->sel->rs->tests[job->sel->tests[row->test]];
+
+	br_compare(&row->a, &row->b, t->dir, job->cli->confidence,
+		   job->cli->equivalence, &row->c);
+	return BR_OK;
+}
+
 static int compute(const struct br_cli *cli, const struct br_selection *sel,
 		   struct cmp_result *r)
 {
@@ -197,13 +216,18 @@ static int compute(const struct br_cli *cli, const struct br_selection *sel,
 			row->test = i;
 			row->sys = j;
 			row->a = a;
-			br_compare(&row->a, &row->b, t->dir, cli->confidence,
-				   cli->equivalence, &row->c);
 			if (t->dir == BR_DIR_UNKNOWN)
 				row->note = "direction unknown: read as more "
 					    "is better";
 			r->n_rows++;
 		}
+	}
+	/* The comparisons themselves: independent, so on every CPU for
+	 * large inputs (each row's numbers are the same either way). */
+	{
+		struct row_job job = {cli, sel, r};
+
+		br_parallel_for(r->n_rows, 256, compare_row, &job);
 	}
 	/* Rows by system (counting sort, row order kept): each system's
 	 * rows without scanning all of them, so a million systems are

@@ -10,7 +10,7 @@
 
 #include "cli.h"
 #include "cmd_render.h"
-#include "../render/parallel.h"
+#include "render/parallel.h"
 
 struct command {
 	const char *name;

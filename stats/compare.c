@@ -357,11 +357,44 @@ static bool improvement_ci(const struct br_welch *w, double ma, double mb,
  * relative) serves; the refined br_t_quantile would cost a Newton solve at
  * every bisection step.
  */
+/*
+ * gsl_cdf_tdist_Pinv(p, df), memoised per thread for whole df up to
+ * PINV_DF_MAX and the last two p: runs_needed asks for the same few
+ * (p, df) in every comparison of a run.  The same numbers, computed once.
+ */
+#define PINV_DF_MAX 4096
+static _Thread_local struct pinv_memo {
+	double p;                   /* 0: unused */
+	double q[PINV_DF_MAX + 1];  /* 0: not computed (p != 0.5) */
+} pinv[2];
+static _Thread_local unsigned pinv_next;
+
+static double pinv_whole(double p, double df)
+{
+	struct pinv_memo *m = NULL;
+	size_t i, d;
+
+	if (!(df >= 1 && df <= PINV_DF_MAX && df == floor(df)) ||
+	    !(p > 0 && p < 1) || p == 0.5)
+		return gsl_cdf_tdist_Pinv(p, df);
+	for (i = 0; i < 2; i++)
+		if (pinv[i].p == p)
+			m = &pinv[i];
+	if (!m) {
+		m = &pinv[pinv_next++ % 2];
+		memset(m->q, 0, sizeof m->q);
+		m->p = p;
+	}
+	d = (size_t)df;
+	if (m->q[d] == 0)
+		m->q[d] = gsl_cdf_tdist_Pinv(p, df);
+	return m->q[d];
+}
+
 static double runs_for(double n, double alpha, double k)
 {
 	double df = 2 * (n - 1);
-	double s = gsl_cdf_tdist_Pinv(1 - alpha / 2, df) +
-		   gsl_cdf_tdist_Pinv(0.8, df);
+	double s = pinv_whole(1 - alpha / 2, df) + pinv_whole(0.8, df);
 
 	return 2 * s * s * k;
 }
