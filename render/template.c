@@ -451,8 +451,8 @@ struct br_template {
 	char *name;
 	struct tok *toks;
 	size_t n, cap;
-	const struct tok **names; /* every tag name once: open addressing */
-	size_t names_cap;         /* a power of two, or 0 */
+	struct br_map *names;     /* every tag name (br_template_uses) */
+	struct br_arena *name_arena;
 };
 
 void br_template_free(struct br_template *t)
@@ -461,58 +461,41 @@ void br_template_free(struct br_template *t)
 		return;
 	free(t->name);
 	free(t->toks);
-	free(t->names);
+	br_map_free(t->names);
+	br_arena_free(t->name_arena);
 	free(t);
 }
 
-static size_t name_hash(const char *s, size_t len)
-{
-	size_t h = 2166136261u, i;
-
-	for (i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
-}
-
-/* Fill t->names from the tokens (at most half full). */
+/* Every tag name of t, once, in t->names (copies in t->name_arena). */
 static bool index_names(struct br_template *t)
 {
-	size_t i, cap = 16;
+	size_t i, unused;
 
-	while (cap < 2 * t->n)
-		cap *= 2;
-	t->names = calloc(cap, sizeof *t->names);
-	if (!t->names)
+	t->names = br_map_new();
+	t->name_arena = br_arena_new();
+	if (!t->names || !t->name_arena)
 		return false;
-	t->names_cap = cap;
 	for (i = 0; i < t->n; i++) {
 		const struct tok *k = &t->toks[i];
-		size_t h;
+		char *key;
 
 		if (k->kind == K_TEXT)
 			continue;
-		for (h = name_hash(k->s, k->len) & (cap - 1); t->names[h];
-		     h = (h + 1) & (cap - 1))
-			if (t->names[h]->len == k->len &&
-			    !memcmp(t->names[h]->s, k->s, k->len))
-				break;
-		t->names[h] = k;
+		key = br_arena_strndup(t->name_arena, k->s, k->len);
+		if (!key)
+			return false;
+		if (!br_map_get(t->names, key, &unused) &&
+		    !br_map_put(t->names, key, 0))
+			return false;
 	}
 	return true;
 }
 
 bool br_template_uses(const struct br_template *t, const char *key)
 {
-	size_t len = strlen(key), h;
+	size_t unused;
 
-	if (!t->names_cap)
-		return false;
-	for (h = name_hash(key, len) & (t->names_cap - 1); t->names[h];
-	     h = (h + 1) & (t->names_cap - 1))
-		if (t->names[h]->len == len &&
-		    !memcmp(t->names[h]->s, key, len))
-			return true;
-	return false;
+	return t->names && br_map_get(t->names, key, &unused);
 }
 
 static bool add_tok(struct br_template *t, enum tok_kind kind, const char *s,
