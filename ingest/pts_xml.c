@@ -441,6 +441,12 @@ static bool name_is(const char *b, size_t n, size_t i, const char *name)
 	       b[i + k] == '/';
 }
 
+/* Whether buf starts with the UTF-8 byte order mark. */
+static bool has_bom(const char *buf, size_t len)
+{
+	return len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3);
+}
+
 /*
  * The root element must be PhoronixTestSuite, after an optional BOM,
  * <?xml ...?>, comments and other processing instructions such as
@@ -451,7 +457,7 @@ int br_detect_pts_xml(const char *buf, size_t len)
 {
 	size_t n = len < DETECT_WINDOW ? len : DETECT_WINDOW, i = 0;
 
-	if (n >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3))
+	if (has_bom(buf, n))
 		i = 3;
 	for (;;) {
 		i = skip_space(buf, n, i);
@@ -1578,6 +1584,28 @@ static void pstate_free(struct pstate *st)
 	free(st->mark_idx);
 }
 
+/* What a declared encoding name means to us (case as written). */
+enum enc_kind { ENC_UTF8, ENC_LATIN1, ENC_OTHER };
+
+static enum enc_kind encoding_kind(const char *enc)
+{
+	static const char *const utf8[] = {
+		"", "utf-8", "utf8", "us-ascii", "ascii",
+	};
+	static const char *const latin1[] = {
+		"iso-8859-1", "latin1", "iso_8859-1", "iso8859-1",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof utf8 / sizeof utf8[0]; i++)
+		if (!strcasecmp(enc, utf8[i]))
+			return ENC_UTF8;
+	for (i = 0; i < sizeof latin1 / sizeof latin1[0]; i++)
+		if (!strcasecmp(enc, latin1[i]))
+			return ENC_LATIN1;
+	return ENC_OTHER;
+}
+
 /*
  * The encoding the XML declaration at the start of buf names, as written,
  * into out: "" when there is none.  false when the declaration names one
@@ -1591,7 +1619,7 @@ static bool declared_encoding(const char *buf, size_t len, char *out,
 	char q;
 
 	out[0] = '\0';
-	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) {
+	if (has_bom(buf, len)) {
 		buf += 3;
 		len -= 3;
 	}
@@ -1682,6 +1710,7 @@ static void parse(struct pstate *st, const struct source *src)
 	const char *buf = src->buf;
 	size_t len = src->len, off, total = src->len;
 	char enc[32], *conv = NULL, *chunk = NULL;
+	enum enc_kind kind;
 	bool latin1;
 	int rc = 0;
 
@@ -1721,20 +1750,14 @@ static void parse(struct pstate *st, const struct source *src)
 		     "declaration");
 		return;
 	}
-	/* a UTF-8 byte order mark outranks the declaration, as in libxml2 */
-	latin1 = (!strcasecmp(enc, "iso-8859-1") || !strcasecmp(enc, "latin1") ||
-		  !strcasecmp(enc, "iso_8859-1") ||
-		  !strcasecmp(enc, "iso8859-1")) &&
-		 !(len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3));
-	if (!latin1 && *enc && strcasecmp(enc, "utf-8") &&
-	    strcasecmp(enc, "iso-8859-1") && strcasecmp(enc, "latin1") &&
-	    strcasecmp(enc, "iso_8859-1") && strcasecmp(enc, "iso8859-1") &&
-	    strcasecmp(enc, "utf8") && strcasecmp(enc, "us-ascii") &&
-	    strcasecmp(enc, "ascii")) {
+	kind = encoding_kind(enc);
+	if (kind == ENC_OTHER) {
 		fail(st, BR_EDATA, 1, "malformed XML: not UTF-8 (declares "
 		     "encoding \"%s\"; save it as UTF-8)", enc);
 		return;
 	}
+	/* a UTF-8 byte order mark outranks the declaration, as in libxml2 */
+	latin1 = kind == ENC_LATIN1 && !has_bom(buf, len);
 	if ((latin1 && !(conv = malloc(2 * CHUNK))) ||
 	    (src->fp && !(chunk = malloc(CHUNK)))) {
 		free(conv);
