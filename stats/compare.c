@@ -129,22 +129,48 @@ bool br_st_welch(const struct br_summary *a, const struct br_summary *b,
 }
 
 /*
- * q(1 - alpha/2, k) for whole k in [1, CRIT_MAX], per thread for the last
- * alpha: the brackets of BR_ST_SIG.
+ * A quantile function f(p, df) at whole df in [1, WHOLE_DF_MAX], kept per
+ * thread for the last two p asked: the brackets of BR_ST_SIG and the
+ * bisection of runs_needed ask for the same few (p, df) in every
+ * comparison of a run.  The same numbers, each computed once.
  */
-#define CRIT_MAX 256
-static _Thread_local double crit_alpha;
-static _Thread_local double crit[CRIT_MAX + 1];
+#define WHOLE_DF_MAX 4096
+struct whole_df {
+	double p;                    /* 0: slot unused */
+	double q[WHOLE_DF_MAX + 1];  /* 0: not computed yet (p != 0.5) */
+};
+
+static double whole_df(struct whole_df tab[2], unsigned *next,
+		       double (*f)(double p, double df), double p, double df)
+{
+	struct whole_df *m = NULL;
+	size_t i, d;
+
+	if (!(df >= 1 && df <= WHOLE_DF_MAX && df == floor(df)) ||
+	    !(p > 0 && p < 1) || p == 0.5)
+		return f(p, df);
+	for (i = 0; i < 2; i++)
+		if (tab[i].p == p)
+			m = &tab[i];
+	if (!m) {
+		m = &tab[(*next)++ % 2];
+		memset(m->q, 0, sizeof m->q);
+		m->p = p;
+	}
+	d = (size_t)df;
+	if (m->q[d] == 0)
+		m->q[d] = f(p, df);
+	return m->q[d];
+}
+
+/* q(1 - alpha/2, k), refined (br_t_quantile): the brackets of BR_ST_SIG. */
+static _Thread_local struct whole_df crit[2];
+static _Thread_local unsigned crit_next;
 
 static double crit_int(double alpha, size_t k)
 {
-	if (crit_alpha != alpha) {
-		memset(crit, 0, sizeof crit);
-		crit_alpha = alpha;
-	}
-	if (crit[k] == 0)
-		crit[k] = br_t_quantile(1 - alpha / 2, (double)k);
-	return crit[k];
+	return whole_df(crit, &crit_next, br_t_quantile, 1 - alpha / 2,
+			(double)k);
 }
 
 /* 1 / -1 / 0 when |t| is clearly above / below q(1 - alpha/2, df), from
@@ -154,7 +180,7 @@ static int sig_by_bracket(double t, double df, double alpha)
 	double lo = floor(df), at = fabs(t);
 	const double margin = 1e-9; /* far beyond the quantiles' error */
 
-	if (!(lo >= 1 && lo < CRIT_MAX) || !isfinite(at))
+	if (!(lo >= 1 && lo < WHOLE_DF_MAX) || !isfinite(at))
 		return 0;
 	if (at > crit_int(alpha, (size_t)lo) * (1 + margin))
 		return 1;
@@ -351,50 +377,22 @@ static bool improvement_ci(const struct br_welch *w, double ma, double mb,
 	return true;
 }
 
+/* GSL's quantile at whole df, kept (whole_df): runs_for's. */
+static _Thread_local struct whole_df pinv[2];
+static _Thread_local unsigned pinv_next;
+
 /*
  * 2 (q(1-a/2, 2n-2) + q(0.8, 2n-2))^2 k: runs needed, given n.  A planning
  * estimate rounded up to whole runs, so GSL's quantile (about 1e-9
  * relative) serves; the refined br_t_quantile would cost a Newton solve at
  * every bisection step.
  */
-/*
- * gsl_cdf_tdist_Pinv(p, df), memoised per thread for whole df up to
- * PINV_DF_MAX and the last two p: runs_needed asks for the same few
- * (p, df) in every comparison of a run.  The same numbers, computed once.
- */
-#define PINV_DF_MAX 4096
-static _Thread_local struct pinv_memo {
-	double p;                   /* 0: unused */
-	double q[PINV_DF_MAX + 1];  /* 0: not computed (p != 0.5) */
-} pinv[2];
-static _Thread_local unsigned pinv_next;
-
-static double pinv_whole(double p, double df)
-{
-	struct pinv_memo *m = NULL;
-	size_t i, d;
-
-	if (!(df >= 1 && df <= PINV_DF_MAX && df == floor(df)) ||
-	    !(p > 0 && p < 1) || p == 0.5)
-		return gsl_cdf_tdist_Pinv(p, df);
-	for (i = 0; i < 2; i++)
-		if (pinv[i].p == p)
-			m = &pinv[i];
-	if (!m) {
-		m = &pinv[pinv_next++ % 2];
-		memset(m->q, 0, sizeof m->q);
-		m->p = p;
-	}
-	d = (size_t)df;
-	if (m->q[d] == 0)
-		m->q[d] = gsl_cdf_tdist_Pinv(p, df);
-	return m->q[d];
-}
-
 static double runs_for(double n, double alpha, double k)
 {
 	double df = 2 * (n - 1);
-	double s = pinv_whole(1 - alpha / 2, df) + pinv_whole(0.8, df);
+	double s = whole_df(pinv, &pinv_next, gsl_cdf_tdist_Pinv,
+			    1 - alpha / 2, df) +
+		   whole_df(pinv, &pinv_next, gsl_cdf_tdist_Pinv, 0.8, df);
 
 	return 2 * s * s * k;
 }
