@@ -38,7 +38,8 @@ else
 Q = @
 endif
 
-LIB_SRC := $(sort $(wildcard model/*.c ingest/*.c stats/*.c render/*.c))
+LIB_SRC := $(sort $(wildcard model/*.c ingest/*.c stats/*.c analysis/*.c \
+	render/*.c))
 CLI_SRC := $(sort $(wildcard cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/unit/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)

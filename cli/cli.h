@@ -1,7 +1,9 @@
 /*
- * cli.h - the command line: one table of commands, one table of options
- * (the single source of --help and the man page), shared input loading.
- * Only cli/ prints or exits.
+ * cli.h - the command line: parse -> load -> analyse -> emit.  One table
+ * of commands, one table of options (the single source of --help and the
+ * man page); the options are parsed into the structs below, which cli
+ * owns and passes down (doc/design.md, "Command line").  Only cli/
+ * prints or exits; it computes nothing.
  */
 #ifndef BR_CLI_H
 #define BR_CLI_H
@@ -10,8 +12,12 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "analysis/analysis.h"
 #include "ingest/ingest.h"
 #include "model/model.h"
+#include "render/chart.h"
+#include "render/output.h"
+#include "render/results.h"
 #include "render/table.h"
 
 #define PROG "benchreport"
@@ -26,38 +32,52 @@ enum {
 	CMD_ALL = 0x1f,
 };
 
+/* Paths for --depfile (depfile.c): every output written, every input. */
+struct br_paths {
+	char **v;
+	size_t n, cap;
+	bool oom;
+};
+
+struct br_deps {
+	struct br_paths targets;  /* files written, in order */
+	struct br_paths prereqs;  /* files and directories read */
+	struct br_out out;        /* the depfile, opened before the run */
+	bool on;
+};
+
 struct br_cli {
 	unsigned cmd;            /* CMD_* of the running command */
 	const char *cmd_name;
 	int verbose;             /* -v count */
 	bool quiet;              /* -q */
-	double confidence;       /* --confidence, default 0.95 */
-	const char *baseline;    /* --baseline NAME */
 	const char *tests;       /* --tests PATTERN */
 	const char *systems;     /* --systems A,B,... */
 	const char *title;       /* --title TEXT */
 	const char *format;      /* --format */
 	const char *output;      /* -o / --output */
-	double equivalence;      /* --equivalence PCT (0: off) */
-	bool ministat;           /* --ministat */
+	const char *depfile;     /* --depfile FILE */
 	double fail_on_regression; /* --fail-on-regression PCT; < 0: off */
-	bool holm;               /* --holm */
-	bool details;            /* --details */
-	const char *depfile;     /* --depfile FILE: make rule, see depfile.c */
-	struct br_ingest_opts ingest;
+	struct br_ingest_opts ingest;   /* --input-format, --system */
+	struct br_analysis_opts an;     /* --confidence, --baseline,
+					 * --equivalence, --holm */
+	struct br_compare_opts cmp;     /* --details, --ministat */
+	struct br_chart_opts chart;     /* --whiskers, --sort, --highlight,
+					 * --width, --title */
+	const char *chart_kind;  /* --chart KIND; NULL: auto */
+	bool svg_paths;          /* --svg-text paths */
+	const char *template_path; /* --template FILE */
+	bool plot, utf8;         /* --plot, --utf8 (text report) */
+	struct br_deps deps;     /* --depfile's record */
 	const char **inputs;
 	const char **input_systems; /* --system in force for each input */
 	size_t n_inputs;
 };
 
 /* The loaded inputs and what the user selected from them. */
-struct br_selection {
+struct br_cli_input {
 	struct br_resultset *rs;
-	size_t *tests;           /* indexes into rs->tests, in input order */
-	size_t n_tests;
-	size_t *systems;         /* indexes into rs->systems, selected order */
-	size_t n_systems;
-	bool *system_on;         /* rs->n_systems flags */
+	struct br_selection sel;
 };
 
 /* Print "benchreport: WHERE: MSG" (or without WHERE) to stderr. */
@@ -65,41 +85,56 @@ void br_cli_report(const struct br_error *err);
 /* Usage error: message, then the try-help line; returns BR_EUSAGE. */
 int br_cli_usage(const struct br_cli *cli, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* An error from below: usage errors get the try-help line.  Returns its
+ * code. */
+int br_cli_fail(const struct br_cli *cli, const struct br_error *err);
 
 /*
- * Read every input into a new resultset and apply --tests/--systems.
- * On error prints it and returns its code; sel is then empty.
+ * Read every input into a new resultset, print its warnings (unless -q)
+ * and apply --tests/--systems.  On error prints it and returns its code;
+ * in is then empty.  Free with br_cli_input_free().
  */
-int br_cli_load(const struct br_cli *cli, struct br_selection *sel);
-void br_cli_selection_free(struct br_selection *sel);
+int br_cli_load(const struct br_cli *cli, struct br_cli_input *in);
+void br_cli_input_free(struct br_cli_input *in);
+
+/* Analyse the selection with the command line's options and what (BR_AN_*
+ * flags).  On error prints it and returns its code. */
+int br_cli_analyse(const struct br_cli *cli, const struct br_cli_input *in,
+		   unsigned what, struct br_analysis **a);
 
 /* --format resolved against the output file's extension; text default. */
 int br_cli_table_format(const struct br_cli *cli, enum br_fmt *fmt);
 
 /*
- * Write a command's output: open -o (or stdout) atomically, call
- * write(fp, ctx, err), commit on BR_OK or discard, and print any error.
- * Returns write's code or the I/O error.
+ * Write a command's output: open path (NULL: -o, else stdout) atomically,
+ * call write(fp, ctx, err), commit on BR_OK or discard, record it for
+ * --depfile and print any error.  Returns write's code or the I/O error.
  */
-int br_cli_emit(const struct br_cli *cli,
+int br_cli_emit_to(struct br_cli *cli, const char *path,
+		   int (*write)(FILE *fp, void *ctx, struct br_error *err),
+		   void *ctx);
+int br_cli_emit(struct br_cli *cli,
 		int (*write)(FILE *fp, void *ctx, struct br_error *err),
 		void *ctx);
 
-/* Print warnings unless -q. */
-void br_cli_print_warnings(const struct br_cli *cli,
-			   const struct br_resultset *rs);
+/* "YYYY-MM-DD HH:MM:SS" (UTC) of SOURCE_DATE_EPOCH, or of now. */
+void br_cli_now(char *buf, size_t size);
+/* SOURCE_DATE_EPOCH, or -1 when unset or not a number. */
+long long br_cli_epoch(void);
 
 /*
  * --depfile (depfile.c).  br_cli_dep_begin() checks the options and
- * starts recording inputs and outputs (call before running a command);
+ * starts recording inputs (call before running a command);
  * br_cli_dep_write() writes the rule after a successful run and returns
- * BR_OK or the error it printed.  br_cli_add_dep() adds a file the
- * output was built from that ingest does not read (a --template file).
+ * BR_OK or the error it printed; br_cli_dep_abort() discards it.
+ * br_cli_dep_add() records a file read that ingest does not report (a
+ * --template file), br_cli_dep_target() a file written.
  */
 int br_cli_dep_begin(struct br_cli *cli);
-int br_cli_dep_write(const struct br_cli *cli);
-void br_cli_dep_abort(void);
-void br_cli_add_dep(const char *path);
+int br_cli_dep_write(struct br_cli *cli);
+void br_cli_dep_abort(struct br_cli *cli);
+void br_cli_dep_add(struct br_cli *cli, const char *path);
+void br_cli_dep_target(struct br_cli *cli, const char *path);
 
 int br_cmd_inspect(struct br_cli *cli);
 int br_cmd_stats(struct br_cli *cli);

@@ -3,11 +3,8 @@
  * every input read and merged as PTS's merge-results does, written as a
  * composite.xml that PTS opens, tidy CSV, or PTS-shaped JSON.
  */
-#include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli.h"
 #include "render/convert.h"
@@ -37,30 +34,9 @@ static int pick_format(const struct br_cli *cli, enum conv_fmt *fmt)
 	return BR_OK;
 }
 
-/* "YYYY-MM-DD HH:MM:SS" (UTC) of SOURCE_DATE_EPOCH, or of now. */
-void br_cli_now(char *buf, size_t size);
-void br_cli_now(char *buf, size_t size)
-{
-	const char *sde = getenv("SOURCE_DATE_EPOCH");
-	time_t t = time(NULL);
-	struct tm tm;
-
-	if (sde && *sde) {
-		char *end;
-		long long v;
-
-		errno = 0;
-		v = strtoll(sde, &end, 10);
-		if (!errno && !*end && v >= 0)
-			t = (time_t)v;
-	}
-	gmtime_r(&t, &tm);
-	strftime(buf, size, "%Y-%m-%d %H:%M:%S", &tm);
-}
-
 struct convert_job {
 	const struct br_cli *cli;
-	const struct br_resultset *rs;
+	const struct br_analysis *a;
 	enum conv_fmt fmt;
 	char now[32];
 };
@@ -71,34 +47,37 @@ static int write_convert(FILE *fp, void *ctx, struct br_error *err)
 
 	switch (job->fmt) {
 	case CONV_XML:
-		return br_write_pts_xml(fp, job->rs, job->cli->title, job->now,
+		return br_write_pts_xml(fp, job->a, job->cli->title, job->now,
 					err);
 	case CONV_CSV:
-		return br_write_tidy_csv(fp, job->rs, err);
+		return br_write_tidy_csv(fp, job->a->sel->rs, err);
 	case CONV_JSON:
 		break;
 	}
-	return br_write_json(fp, job->rs, job->cli->title, job->now, err);
+	return br_write_json(fp, job->a, job->cli->title, job->now, err);
 }
 
 int br_cmd_convert(struct br_cli *cli)
 {
-	struct br_selection sel;
+	struct br_cli_input in;
+	struct br_analysis *a = NULL;
 	struct convert_job job;
 	int rc;
 
 	job.fmt = CONV_XML;
 	rc = pick_format(cli, &job.fmt);
+	if (rc == BR_OK)
+		rc = br_cli_load(cli, &in);
 	if (rc != BR_OK)
 		return rc;
-	rc = br_cli_load(cli, &sel);
-	if (rc != BR_OK)
-		return rc;
-	br_cli_print_warnings(cli, sel.rs);
-	br_cli_now(job.now, sizeof job.now);
-	job.cli = cli;
-	job.rs = sel.rs;
-	rc = br_cli_emit(cli, write_convert, &job);
-	br_cli_selection_free(&sel);
+	rc = br_cli_analyse(cli, &in, BR_AN_POINTS, &a);
+	if (rc == BR_OK) {
+		br_cli_now(job.now, sizeof job.now);
+		job.cli = cli;
+		job.a = a;
+		rc = br_cli_emit(cli, write_convert, &job);
+	}
+	br_analysis_free(a);
+	br_cli_input_free(&in);
 	return rc;
 }

@@ -20,16 +20,7 @@
 #include "cli.h"
 #include "render/output.h"
 
-struct path_list {
-	char **v;
-	size_t n, cap;
-	bool oom;
-};
-
-static struct path_list targets, prereqs;
-static struct br_out dep_out; /* opened before the run: fail early */
-
-static void list_add(struct path_list *l, const char *path)
+static void list_add(struct br_paths *l, const char *path)
 {
 	char *copy;
 
@@ -54,7 +45,7 @@ static void list_add(struct path_list *l, const char *path)
 	l->v[l->n++] = copy;
 }
 
-static void list_free(struct path_list *l)
+static void list_free(struct br_paths *l)
 {
 	size_t i;
 
@@ -64,45 +55,45 @@ static void list_free(struct path_list *l)
 	memset(l, 0, sizeof *l);
 }
 
-static void on_commit(void *ctx, const char *path)
-{
-	(void)ctx;
-	list_add(&targets, path);
-}
-
 static void on_path(void *ctx, const char *path, bool is_dir)
 {
-	(void)ctx;
+	struct br_deps *d = ctx;
+
 	(void)is_dir;
-	list_add(&prereqs, path);
+	list_add(&d->prereqs, path);
 }
 
-void br_cli_add_dep(const char *path)
+void br_cli_dep_add(struct br_cli *cli, const char *path)
 {
-	list_add(&prereqs, path);
+	if (cli->deps.on)
+		list_add(&cli->deps.prereqs, path);
+}
+
+void br_cli_dep_target(struct br_cli *cli, const char *path)
+{
+	if (cli->deps.on)
+		list_add(&cli->deps.targets, path);
 }
 
 int br_cli_dep_begin(struct br_cli *cli)
 {
+	struct br_error err;
+
 	if (!cli->depfile)
 		return BR_OK;
 	if (!cli->output || !strcmp(cli->output, "-"))
 		return br_cli_usage(cli, "--depfile needs -o FILE: the make "
 				    "rule's target");
-	{
-		struct br_error err;
-
-		/* An unwritable depfile fails the run before any output is
-		 * made, not after. */
-		br_error_clear(&err);
-		if (br_out_open(&dep_out, cli->depfile, &err) != BR_OK) {
-			br_cli_report(&err);
-			return err.code;
-		}
+	/* An unwritable depfile fails the run before any output is made,
+	 * not after. */
+	br_error_clear(&err);
+	if (br_out_open(&cli->deps.out, cli->depfile, &err) != BR_OK) {
+		br_cli_report(&err);
+		return err.code;
 	}
+	cli->deps.on = true;
 	cli->ingest.on_path = on_path;
-	cli->ingest.on_path_ctx = NULL;
-	br_out_set_commit_hook(on_commit, NULL);
+	cli->ingest.on_path_ctx = &cli->deps;
 	return BR_OK;
 }
 
@@ -118,40 +109,45 @@ static void put_path(FILE *fp, const char *p)
 	}
 }
 
-/* Sort key: the path, then first-seen order (to keep the first one). */
-static char **sort_base;
+/* A path and where it was first seen, for finding repeats. */
+struct seen {
+	const char *path;
+	size_t at;
+};
 
-static int cmp_idx(const void *a, const void *b)
+static int by_path(const void *a, const void *b)
 {
-	size_t i = *(const size_t *)a, j = *(const size_t *)b;
-	int c = strcmp(sort_base[i], sort_base[j]);
+	const struct seen *x = a, *y = b;
+	int c = strcmp(x->path, y->path);
 
-	return c ? c : (i > j) - (i < j);
+	return c ? c : (x->at > y->at) - (x->at < y->at);
 }
 
 /* dup[i] set when v[i] repeats an earlier entry. */
-static bool *find_dups(const struct path_list *l)
+static bool *find_dups(const struct br_paths *l)
 {
-	size_t *idx = malloc((l->n + 1) * sizeof *idx), i;
+	struct seen *s = malloc((l->n + 1) * sizeof *s);
 	bool *dup = calloc(l->n + 1, sizeof *dup);
+	size_t i;
 
-	if (!idx || !dup) {
-		free(idx);
+	if (!s || !dup) {
+		free(s);
 		free(dup);
 		return NULL;
 	}
-	for (i = 0; i < l->n; i++)
-		idx[i] = i;
-	sort_base = l->v;
-	qsort(idx, l->n, sizeof *idx, cmp_idx);
+	for (i = 0; i < l->n; i++) {
+		s[i].path = l->v[i];
+		s[i].at = i;
+	}
+	qsort(s, l->n, sizeof *s, by_path);
 	for (i = 1; i < l->n; i++)
-		if (!strcmp(l->v[idx[i]], l->v[idx[i - 1]]))
-			dup[idx[i]] = true;
-	free(idx);
+		if (!strcmp(s[i].path, s[i - 1].path))
+			dup[s[i].at] = true;
+	free(s);
 	return dup;
 }
 
-static bool has_newline(const struct path_list *l)
+static bool has_newline(const struct br_paths *l)
 {
 	size_t i;
 
@@ -162,16 +158,18 @@ static bool has_newline(const struct path_list *l)
 }
 
 /* After a failed run: remove the depfile's temporary file. */
-void br_cli_dep_abort(void)
+void br_cli_dep_abort(struct br_cli *cli)
 {
-	br_out_set_commit_hook(NULL, NULL);
-	br_out_abort(&dep_out);
-	list_free(&targets);
-	list_free(&prereqs);
+	br_out_abort(&cli->deps.out);
+	list_free(&cli->deps.targets);
+	list_free(&cli->deps.prereqs);
+	cli->deps.on = false;
 }
 
-int br_cli_dep_write(const struct br_cli *cli)
+int br_cli_dep_write(struct br_cli *cli)
 {
+	struct br_paths *targets = &cli->deps.targets;
+	struct br_paths *prereqs = &cli->deps.prereqs;
 	struct br_error err;
 	struct br_out out;
 	bool *tdup = NULL, *pdup = NULL;
@@ -181,14 +179,14 @@ int br_cli_dep_write(const struct br_cli *cli)
 
 	if (!cli->depfile)
 		return BR_OK;
-	br_out_set_commit_hook(NULL, NULL);
 	br_error_clear(&err);
-	out = dep_out;
-	memset(&dep_out, 0, sizeof dep_out);
+	out = cli->deps.out;
+	memset(&cli->deps.out, 0, sizeof cli->deps.out);
+	cli->deps.on = false;
 	/* The -o argument as given is the rule's first target (a
 	 * directory's trailing slash dropped), then every file written. */
 	{
-		struct path_list all = {0};
+		struct br_paths all = {0};
 		size_t len = strlen(cli->output);
 
 		while (len > 1 && cli->output[len - 1] == '/')
@@ -199,57 +197,57 @@ int br_cli_dep_write(const struct br_cli *cli)
 		else
 			all.oom = true;
 		free(first);
-		for (i = 0; i < targets.n; i++)
-			list_add(&all, targets.v[i]);
-		all.oom |= targets.oom;
-		list_free(&targets);
-		targets = all;
+		for (i = 0; i < targets->n; i++)
+			list_add(&all, targets->v[i]);
+		all.oom |= targets->oom;
+		list_free(targets);
+		*targets = all;
 	}
-	if (targets.oom || prereqs.oom ||
-	    !(tdup = find_dups(&targets)) || !(pdup = find_dups(&prereqs))) {
+	if (targets->oom || prereqs->oom ||
+	    !(tdup = find_dups(targets)) || !(pdup = find_dups(prereqs))) {
 		rc = br_error_set(&err, BR_EIO, cli->depfile, 0,
 				  "out of memory");
 		goto done;
 	}
-	if (has_newline(&targets) || has_newline(&prereqs)) {
+	if (has_newline(targets) || has_newline(prereqs)) {
 		rc = br_error_set(&err, BR_EIO, cli->depfile, 0, "cannot "
 				  "write a make rule for a file name with a "
 				  "newline in it");
 		goto done;
 	}
 	col = 0;
-	for (i = 0; i < targets.n; i++) {
+	for (i = 0; i < targets->n; i++) {
 		if (tdup[i])
 			continue;
-		if (col && col + strlen(targets.v[i]) > 76) {
+		if (col && col + strlen(targets->v[i]) > 76) {
 			fputs(" \\\n ", out.fp);
 			col = 1;
 		} else if (col) {
 			fputc(' ', out.fp);
 			col++;
 		}
-		put_path(out.fp, targets.v[i]);
-		col += strlen(targets.v[i]);
+		put_path(out.fp, targets->v[i]);
+		col += strlen(targets->v[i]);
 	}
 	fputc(':', out.fp);
 	col++;
-	for (i = 0; i < prereqs.n; i++) {
+	for (i = 0; i < prereqs->n; i++) {
 		if (pdup[i])
 			continue;
-		if (col > 1 && col + 1 + strlen(prereqs.v[i]) > 76) {
+		if (col > 1 && col + 1 + strlen(prereqs->v[i]) > 76) {
 			fputs(" \\\n", out.fp);
 			col = 0;
 		}
 		fputc(' ', out.fp);
-		put_path(out.fp, prereqs.v[i]);
-		col += strlen(prereqs.v[i]) + 1;
+		put_path(out.fp, prereqs->v[i]);
+		col += strlen(prereqs->v[i]) + 1;
 	}
 	fputc('\n', out.fp);
-	for (i = 0; i < prereqs.n; i++) {
+	for (i = 0; i < prereqs->n; i++) {
 		if (pdup[i])
 			continue;
 		fputc('\n', out.fp);
-		put_path(out.fp, prereqs.v[i]);
+		put_path(out.fp, prereqs->v[i]);
 		fputs(":\n", out.fp);
 	}
 	rc = br_out_commit(&out, &err);
@@ -260,7 +258,7 @@ done:
 	}
 	free(tdup);
 	free(pdup);
-	list_free(&targets);
-	list_free(&prereqs);
+	list_free(targets);
+	list_free(prereqs);
 	return rc;
 }

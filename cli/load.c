@@ -1,17 +1,17 @@
 /*
- * load.c - reading every INPUT into one resultset, and --tests/--systems.
+ * load.c - what every command shares: reading every INPUT into one
+ * result set, the selection (--tests, --systems), the analysis, and
+ * writing the output atomically.
  */
-#define _GNU_SOURCE /* FNM_CASEFOLD, strcasestr */
-#include <fnmatch.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
+#include <time.h>
 
 #include "cli.h"
-#include "render/output.h"
 
-void br_cli_print_warnings(const struct br_cli *cli,
+static void print_warnings(const struct br_cli *cli,
 			   const struct br_resultset *rs)
 {
 	size_t i;
@@ -32,105 +32,31 @@ void br_cli_print_warnings(const struct br_cli *cli,
 	}
 }
 
-static bool has_wildcard(const char *p)
+int br_cli_fail(const struct br_cli *cli, const struct br_error *err)
 {
-	return strpbrk(p, "*?[") != NULL;
+	if (err->code == BR_EUSAGE)
+		return br_cli_usage(cli, "%s", err->msg);
+	br_cli_report(err);
+	return err->code;
 }
 
-static bool match_one(const char *pat, const char *s)
+void br_cli_input_free(struct br_cli_input *in)
 {
-	if (!s || !*s)
-		return false;
-	if (has_wildcard(pat))
-		return fnmatch(pat, s, FNM_CASEFOLD) == 0;
-	return strcasestr(s, pat) != NULL;
+	br_selection_fini(&in->sel);
+	br_resultset_free(in->rs);
+	memset(in, 0, sizeof *in);
 }
 
-/* DESIGN.md: matched against the identifier, title and description. */
-static bool test_matches(const char *pat, const struct br_test *t)
-{
-	char both[1024];
-
-	if (match_one(pat, t->identifier) || match_one(pat, t->title) ||
-	    match_one(pat, t->description))
-		return true;
-	snprintf(both, sizeof both, "%s - %s", t->title ? t->title : "",
-		 t->description ? t->description : "");
-	return match_one(pat, both);
-}
-
-void br_cli_selection_free(struct br_selection *sel)
-{
-	br_resultset_free(sel->rs);
-	free(sel->tests);
-	free(sel->systems);
-	free(sel->system_on);
-	memset(sel, 0, sizeof *sel);
-}
-
-static int select_systems(const struct br_cli *cli, struct br_selection *sel)
-{
-	struct br_resultset *rs = sel->rs;
-	size_t i;
-
-	sel->systems = calloc(rs->n_systems + 1, sizeof *sel->systems);
-	sel->system_on = calloc(rs->n_systems + 1, sizeof *sel->system_on);
-	if (!sel->systems || !sel->system_on) {
-		fprintf(stderr, PROG ": out of memory\n");
-		return BR_EIO;
-	}
-	if (!cli->systems) {
-		for (i = 0; i < rs->n_systems; i++) {
-			sel->systems[sel->n_systems++] = i;
-			sel->system_on[i] = true;
-		}
-		return BR_OK;
-	}
-	{
-		const char *p = cli->systems;
-
-		while (*p) {
-			const char *end = strchr(p, ',');
-			size_t len = end ? (size_t)(end - p) : strlen(p);
-			char *name = strndup(p, len);
-			size_t idx;
-
-			if (!name) {
-				fprintf(stderr, PROG ": out of memory\n");
-				return BR_EIO;
-			}
-			idx = br_rs_system(rs, name, false, NULL, NULL);
-			if (idx == (size_t)-1) {
-				br_cli_usage(cli, "--systems: no system named "
-					     "'%s' in the input", name);
-				free(name);
-				return BR_EUSAGE;
-			}
-			free(name);
-			if (!sel->system_on[idx]) {
-				if (sel->n_systems >= rs->n_systems)
-					break;
-				sel->system_on[idx] = true;
-				sel->systems[sel->n_systems++] = idx;
-			}
-			if (!end)
-				break;
-			p = end + 1;
-		}
-	}
-	return BR_OK;
-}
-
-int br_cli_load(const struct br_cli *cli, struct br_selection *sel)
+int br_cli_load(const struct br_cli *cli, struct br_cli_input *in)
 {
 	struct br_error err;
 	size_t i;
 	int rc;
 
-	memset(sel, 0, sizeof *sel);
+	memset(in, 0, sizeof *in);
 	br_error_clear(&err);
-	sel->rs = br_resultset_new();
-	if (!sel->rs) {
+	in->rs = br_resultset_new();
+	if (!in->rs) {
 		fprintf(stderr, PROG ": out of memory\n");
 		return BR_EIO;
 	}
@@ -138,35 +64,32 @@ int br_cli_load(const struct br_cli *cli, struct br_selection *sel)
 		struct br_ingest_opts o = cli->ingest;
 
 		o.system = cli->input_systems[i];
-		rc = br_ingest_path(sel->rs, cli->inputs[i], &o, &err);
+		rc = br_ingest_path(in->rs, cli->inputs[i], &o, &err);
 		if (rc != BR_OK) {
-			if (rc == BR_EUSAGE)
-				br_cli_usage(cli, "%s", err.msg);
-			else
-				br_cli_report(&err);
-			br_cli_selection_free(sel);
-			return rc;
+			br_cli_input_free(in);
+			return br_cli_fail(cli, &err);
 		}
 	}
-	rc = select_systems(cli, sel);
+	rc = br_select(in->rs, cli->tests, cli->systems, &in->sel, &err);
 	if (rc != BR_OK) {
-		br_cli_selection_free(sel);
-		return rc;
+		br_cli_input_free(in);
+		return br_cli_fail(cli, &err);
 	}
-	sel->tests = calloc(sel->rs->n_tests + 1, sizeof *sel->tests);
-	if (!sel->tests) {
-		fprintf(stderr, PROG ": out of memory\n");
-		br_cli_selection_free(sel);
-		return BR_EIO;
-	}
-	for (i = 0; i < sel->rs->n_tests; i++)
-		if (!cli->tests || test_matches(cli->tests, sel->rs->tests[i]))
-			sel->tests[sel->n_tests++] = i;
-	if (cli->tests && sel->n_tests == 0) {
-		br_cli_usage(cli, "--tests: no test matches '%s'", cli->tests);
-		br_cli_selection_free(sel);
-		return BR_EUSAGE;
-	}
+	if (cli->cmd != CMD_INSPECT)  /* inspect lists them in its output */
+		print_warnings(cli, in->rs);
+	return BR_OK;
+}
+
+int br_cli_analyse(const struct br_cli *cli, const struct br_cli_input *in,
+		   unsigned what, struct br_analysis **a)
+{
+	struct br_analysis_opts o = cli->an;
+	struct br_error err;
+
+	br_error_clear(&err);
+	o.what = what;
+	if (br_analyse(&in->sel, &o, a, &err) != BR_OK)
+		return br_cli_fail(cli, &err);
 	return BR_OK;
 }
 
@@ -191,24 +114,65 @@ int br_cli_table_format(const struct br_cli *cli, enum br_fmt *fmt)
 	return BR_OK;
 }
 
-int br_cli_emit(const struct br_cli *cli,
-		int (*write)(FILE *fp, void *ctx, struct br_error *err),
-		void *ctx)
+int br_cli_emit_to(struct br_cli *cli, const char *path,
+		   int (*write)(FILE *fp, void *ctx, struct br_error *err),
+		   void *ctx)
 {
 	struct br_out out;
 	struct br_error err;
+	char *dest;
 	int rc;
 
 	br_error_clear(&err);
-	rc = br_out_open(&out, cli->output ? cli->output : "-", &err);
+	rc = br_out_open(&out, path ? path : cli->output ? cli->output : "-",
+			 &err);
 	if (rc == BR_OK) {
+		/* the commit releases out.path: keep it for --depfile */
+		dest = out.path ? strdup(out.path) : NULL;
+		if (out.path && !dest)
+			cli->deps.targets.oom = true;
 		rc = write(out.fp, ctx, &err);
 		if (rc == BR_OK)
 			rc = br_out_commit(&out, &err);
 		else
 			br_out_abort(&out);
+		if (rc == BR_OK && dest)
+			br_cli_dep_target(cli, dest);
+		free(dest);
 	}
 	if (rc != BR_OK)
 		br_cli_report(&err);
 	return rc;
+}
+
+int br_cli_emit(struct br_cli *cli,
+		int (*write)(FILE *fp, void *ctx, struct br_error *err),
+		void *ctx)
+{
+	return br_cli_emit_to(cli, NULL, write, ctx);
+}
+
+long long br_cli_epoch(void)
+{
+	const char *s = getenv("SOURCE_DATE_EPOCH");
+	char *end;
+	long long v;
+
+	if (!s || !*s)
+		return -1;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno || *end || v < 0)
+		return -1;
+	return v;
+}
+
+void br_cli_now(char *buf, size_t size)
+{
+	long long e = br_cli_epoch();
+	time_t t = e >= 0 ? (time_t)e : time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, size, "%Y-%m-%d %H:%M:%S", &tm);
 }

@@ -955,6 +955,7 @@ int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
 			}
 			if (created) {
 				br_test_finish(rs, t);
+				t->table_row = true;
 			} else if (t->loc.file == fname) {
 				rc = br_error_set(err, BR_EDATA, fname, r->line,
 						  "row \"%s\" repeats line %lu",

@@ -210,6 +210,9 @@ struct br_test {
 				  * malloc'd, freed with the resultset */
 	size_t n_x;
 	const char *x_label;     /* "Disks"; NULL when none */
+	bool table_row;          /* a row of a pasted table of tests x
+				  * systems (ingest/table.c): such rows are
+				  * drawn together in one grouped chart */
 	struct br_entry *entries;   /* in input order */
 	size_t n_entries;
 	size_t cap_entries;
@@ -364,5 +367,11 @@ void br_test_finish(struct br_resultset *rs, struct br_test *t);
  * after the '.', which PTS uses for display precision.
  */
 bool br_parse_number(const char *s, double *out, int *decimals);
+
+/* s, or "" for NULL: the model's optional strings, printed. */
+static inline const char *br_nz(const char *s)
+{
+	return s ? s : "";
+}
 
 #endif

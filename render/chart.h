@@ -1,9 +1,11 @@
 /*
- * chart.h - chart layout: summaries -> scene (PTS-FORMAT.md section 4).
+ * chart.h - chart layout: analysis -> scene (doc/pts-format.md section 4).
  *
- * Layout is pure: it reads the model and the summaries the caller computed
- * with br_summarize() (render/ never computes a statistic) and returns a
- * scene in points.  Backends (render.h) paint scenes.
+ * Layout is pure: it reads the analysis (analysis/analysis.h: every
+ * summary, precision and comparison is made there; render/ computes no
+ * statistic) and returns a scene in points.  Backends (render.h) paint
+ * scenes.  Chart types are rows of one table (br_chart_types): a new
+ * type is a file and a row.
  *
  * The look is PTS's default theme: 600 pt wide horizontal bars, bold 17
  * title, "<unit>, More Is Better" caption in blue, value in the bar, "SE
@@ -18,8 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../model/model.h"
-#include "../stats/stats.h"
+#include "../analysis/analysis.h"
 #include "scene.h"
 
 /* ------------------------------------------------------------------ axis */
@@ -67,15 +68,17 @@ enum br_sort {
 	BR_SORT_BEST,     /* best first: HIB descending, LIB ascending */
 };
 
+/* How charts look; the numbers come from the analysis. */
 struct br_chart_opts {
 	double width;           /* points; 600 */
 	enum br_whiskers whiskers;
-	double confidence;      /* of the summaries' CI, for its label */
 	enum br_sort sort;
 	const char *highlight;  /* system drawn in another colour, or NULL */
 	const char *watermark;  /* right of the caption; "" for none */
 	const char *family;     /* font family; BR_FONT_FAMILY */
 	bool vendor_colors;     /* PTS's vendor colours for bars */
+	const char *title;      /* --title: heads the charts of the whole
+				 * selection; NULL: the input's */
 };
 
 void br_chart_opts_defaults(struct br_chart_opts *o);
@@ -84,68 +87,154 @@ void br_chart_opts_defaults(struct br_chart_opts *o);
 bool br_whiskers_parse(const char *s, enum br_whiskers *out);
 bool br_sort_parse(const char *s, enum br_sort *out);
 
-/* -------------------------------------------------------------- charts */
+/* ---------------------------------------------------- the chart table */
 
 /*
- * What a chart shows: one test, the selected systems in their order, and
- * one summary per selected system (sum[i].n == 0: no value).  Systems
- * without an entry are left out; entries with an error (or no value) are
- * drawn as a muted "failed" row.
+ * One chart type: a row of the chart table (charts.c) and a file of its
+ * own (chart_NAME.c).  A type draws one chart per test, or one chart of
+ * the whole selection (whole).  Every number comes from the analysis.
  */
-struct br_chart_input {
-	const struct br_resultset *rs;
-	const struct br_test *t;
-	const size_t *systems;        /* indexes into rs->systems */
-	const struct br_summary *sum; /* n entries, aligned with systems */
-	size_t n;
+struct br_chart_type {
+	const char *name;     /* --chart NAME (two rows may share a name:
+			       * "grouped" is the whole selection's chart
+			       * or, for multi-way names, one per test) */
+	const char *help;     /* what it draws, for --help ("" to leave a
+			       * row sharing a name out) */
+	bool whole;           /* one chart of the selection */
+	enum br_display display; /* per test: the results it draws */
+	/*
+	 * Whether it can draw test i (whole: the selection; i unused).
+	 * When not, why (why_size bytes; NULL: not wanted) gets the reason
+	 * in words ("no selected system has a result").
+	 */
+	bool (*fits)(const struct br_analysis *a, size_t i, char *why,
+		     size_t why_size);
+	/* Whether --chart auto draws it (given that it fits); NULL: yes. */
+	bool (*auto_pick)(const struct br_analysis *a, size_t i);
+	/* Whole charts: whether it stands in for test i's own chart;
+	 * NULL: for none (drawn beside them). */
+	bool (*covers)(const struct br_analysis *a, size_t i);
+	/* Lay out the chart of test i (or of the selection): one new scene.
+	 * BR_EIO on ENOMEM. */
+	int (*layout)(const struct br_analysis *a, size_t i,
+		      const struct br_chart_opts *o, struct br_scene **out,
+		      struct br_error *err);
+	/* Or, for a chart that pages (layout NULL): *scenes gets a new
+	 * array of *n scenes of at most per_page rows each (0: one). */
+	int (*pages)(const struct br_analysis *a, size_t i,
+		     const struct br_chart_opts *o, size_t per_page,
+		     struct br_scene ***scenes, size_t *n,
+		     struct br_error *err);
+};
+
+/* The chart types, one file each (chart_NAME.c), and their table, in
+ * the order --chart auto tries them (charts.c). */
+extern const struct br_chart_type br_chart_overview_type;
+extern const struct br_chart_type br_chart_tests_type;
+extern const struct br_chart_type br_chart_multiway_type;
+extern const struct br_chart_type br_chart_bar_type;
+extern const struct br_chart_type br_chart_line_type;
+extern const struct br_chart_type *const br_chart_types[];
+extern const size_t br_n_chart_types;
+
+/* Whether --chart NAME is known ("auto" or a row's name). */
+bool br_chart_kind_known(const char *name);
+
+/* "auto: ...; bar: ...": the --chart help from the table (static). */
+const char *br_chart_kinds_help(void);
+
+/* One chart to draw: a type and the test it draws (SIZE_MAX: whole). */
+struct br_chart_job {
+	const struct br_chart_type *type;
+	size_t test;
+	bool extra;        /* drawn beside the main charts (the overview in
+			    * auto): left out of a single-chart output */
+};
+
+/* What a run draws (br_chart_plan). */
+struct br_chart_plan {
+	struct br_chart_job *jobs;  /* whole charts first, then by test */
+	size_t n_jobs;
+	size_t *skipped;            /* tests drawn by no chart ... */
+	char **why;                 /* ... and why, in words */
+	size_t n_skipped;
 };
 
 /*
- * Horizontal bar chart of a scalar test (PTS-FORMAT.md 4.3).  *out gets a
- * new scene (br_scene_free).  BR_EIO on ENOMEM; BR_EDATA when nothing is
- * drawable (no selected system has an entry).
+ * Plan the charts of analysis a for --chart kind (NULL or "auto": the
+ * default choice).  auto: the whole charts whose auto_pick holds, then
+ * per test the first per-test type whose auto_pick holds, unless a whole
+ * chart covers it.  A named kind: its whole chart (which must fit; else
+ * BR_EUSAGE with the reason), the auto whole charts that cover no test,
+ * and per test its per-test row, or (tests no chart of it covers) auto's
+ * choice when it has whole rows only.  Free with br_chart_plan_fini().
  */
-int br_chart_bar(const struct br_chart_input *in,
+int br_chart_plan(const struct br_analysis *a, const char *kind,
+		  struct br_chart_plan *p, struct br_error *err);
+void br_chart_plan_fini(struct br_chart_plan *p);
+
+/* Lay out one job: its type's layout (one scene) or pages. */
+int br_chart_build(const struct br_analysis *a, const struct br_chart_job *j,
+		   const struct br_chart_opts *o, size_t per_page,
+		   struct br_scene ***scenes, size_t *n,
+		   struct br_error *err);
+
+/*
+ * The chart of test i alone (the HTML report's): the per-test type the
+ * plan for kind picks for it (or auto's), as one scene.  BR_EDATA when no
+ * chart draws test i.
+ */
+int br_chart_of_test(const struct br_analysis *a, size_t i, const char *kind,
+		     const struct br_chart_opts *o, struct br_scene **out,
+		     struct br_error *err);
+
+/* A file name for job j, "NN-title-description" (ASCII, at most 60
+ * characters after NN) without the extension; width digits for NN.  A
+ * chart of every test is named after o->title or the input's title. */
+void br_chart_file_name(char *buf, size_t size, const struct br_analysis *a,
+			const struct br_chart_job *j,
+			const struct br_chart_opts *o, int width);
+
+/* ------------------------------------------------------- the chart files */
+
+/* Horizontal bar chart of scalar test i (doc/pts-format.md section 4.3). */
+int br_chart_bar(const struct br_analysis *a, size_t i,
 		 const struct br_chart_opts *o, struct br_scene **out,
 		 struct br_error *err);
 
-/*
- * Line chart of a series test (LINE_GRAPH, scaling tables): one series
- * per entry with a legend, x from t->x (or the point index), per-point
- * whiskers.  sum is unused; points are summarised with psum: psum[i] is
- * an array of entry i's n_points summaries (NULL: none).
- */
-int br_chart_line(const struct br_chart_input *in,
-		  const struct br_summary *const *psum,
+/* Line chart of series test i: one series per system with points, x from
+ * t->x (or the point index), per-point whiskers (section 4.4); needs the
+ * analysis' point summaries (BR_AN_POINTS). */
+int br_chart_line(const struct br_analysis *a, size_t i,
 		  const struct br_chart_opts *o, struct br_scene **out,
 		  struct br_error *err);
 
 /*
  * Grouped bar chart: groups of horizontal bars, one bar per series in
  * every group, a colour legend of the series on top and one value axis
- * (PTS's multi-way look, PTS-FORMAT.md 4.3).  Two uses:
+ * (PTS's multi-way look, section 4.3).  Two uses:
  *   - a table of tests x systems (seed 003: load phases x file systems):
- *     groups = tests, series = systems;
+ *     groups = tests, series = systems (chart_grouped.c);
  *   - a PTS multi-way comparison ("Kernel 5.4: GCC 9"): groups = the
- *     identifiers' parts before ": ", series = the parts after it.
+ *     identifiers' parts before ": ", series = the parts after it
+ *     (chart_multiway.c).
  * head gives the header (title, app version, description lines) and the
- * caption (unit, direction); every group must share its unit and
- * direction (the caller checks).  cells[g * n_series + s] is the summary
- * of series s in group g (n == 0: no result).  group_tests[g] is the test
- * behind group g, for the display precision (PTS 2.3).  Series k is drawn
- * in br_palette(colors ? colors[k] : k).
+ * caption (unit, direction).  cells[g * n_series + s] is the analysis
+ * cell of series s in group g (NULL or without a value: no result).
+ * Series k is drawn in br_palette(colors ? colors[k] : k).
  */
 struct br_grouped_input {
 	const struct br_test *head;
 	const char *const *groups;          /* group labels */
 	const char *const *group_notes;     /* small line under each label
 					     * (NULL, or entries NULL/"") */
-	const struct br_test *const *group_tests;
 	size_t n_groups;
 	const char *const *series;          /* legend labels */
 	const size_t *colors;               /* palette index per series */
 	size_t n_series;
-	const struct br_summary *cells;
+	const struct br_cell *const *cells;
+	int decimals;                       /* display precision */
+	double confidence;                  /* of CI whiskers */
 };
 
 /* BR_EIO on ENOMEM; BR_EDATA when no cell has a value. */
@@ -162,17 +251,9 @@ int br_chart_grouped(const struct br_grouped_input *in,
  * with more, one dot per candidate on a shared track.  A result whose
  * confidence interval includes 1 (not_proven) is drawn pale (bars) or
  * hollow (dots); results without an interval (single runs) are drawn
- * plainly, and the footer says so.
- * All numbers come from stats/ (br_compare's speedup, br_geomean): the
- * layout computes none.
+ * plainly, and the footer says so.  chart_overview.c builds it from the
+ * analysis (br_speedup_of_cmp, br_speedup_of_geo).
  */
-struct br_overview_cell {
-	double speedup;      /* candidate vs. baseline, direction-aware;
-			      * NAN: no result on either side */
-	double lo, hi;       /* its confidence interval; NAN: none */
-	bool not_proven;     /* the interval includes 1: drawn pale */
-};
-
 struct br_overview_input {
 	const char *title;            /* header title */
 	const char *subtitle;         /* description line, or NULL */
@@ -183,9 +264,9 @@ struct br_overview_input {
 	size_t n_systems;
 	const char *const *tests;     /* row labels */
 	size_t n_tests;
-	const struct br_overview_cell *cells; /* [t * n_systems + s] */
-	const struct br_overview_cell *gm;    /* per candidate, or NULL:
-					       * no geometric mean row */
+	const struct br_speedup *cells; /* [t * n_systems + s] */
+	const struct br_speedup *gm;  /* per candidate, or NULL: no
+				       * geometric mean row */
 	const size_t *gm_k;           /* tests behind each mean */
 	double confidence;            /* of the intervals, for the note */
 	size_t show_from, show_n;     /* draw tests [from, from + n) only,
@@ -239,13 +320,6 @@ uint32_t br_palette(size_t k);
 #define BR_C_OUTLINE 0x949494u
 #define BR_C_MUTED 0x9e9e9eu
 
-/*
- * Title "<Title> <AppVersion>" (bold 17, shrunk to fit), description lines
- * (split on '|', wrapped; bold 11), then the caption line: direction arrow
- * and "<unit>, More Is Better" at plot_left, watermark right-aligned.
- * extra: height reserved between the header and the caption (legends).
- * Returns the plot top; *legend_y gets the top of the reserved space.
- */
 /* The whisker interval of a bar (+/-1 SE, or the CI, per o->whiskers),
  * or false when it has none (N < 2, no spread, whiskers off). */
 bool br_chart_whisker(const struct br_chart_opts *o, const struct br_summary *s,
@@ -255,19 +329,27 @@ bool br_chart_whisker(const struct br_chart_opts *o, const struct br_summary *s,
  * with PTS's '|' line breaks shown as ", ". */
 void br_chart_set_title(struct br_scene *sc, const struct br_test *t);
 
+/*
+ * Title "<Title> <AppVersion>" (bold 17, shrunk to fit), description lines
+ * (split on '|', wrapped; bold 11), then the caption line: direction arrow
+ * and "<unit>, More Is Better" at plot_left, watermark right-aligned.
+ * extra: height reserved between the header and the caption (legends).
+ * Returns the plot top; *legend_y gets the top of the reserved space.
+ */
 double br_chart_header(struct br_scene *sc, const struct br_test *t,
 		       const struct br_chart_opts *o, double plot_left,
 		       double extra, double *legend_y);
 
 /*
  * Footer lines from (x, y) (first baseline): the whisker statement (when
- * whiskers is true) and numbered notes (annotation, compiler options of
- * the selected entries), wrapped to the chart's right margin.  Returns
- * the chart height.
+ * whiskers is true; confidence is the level of CI whiskers) and numbered
+ * notes (t's annotation, the compiler options of the n cells' entries),
+ * wrapped to the chart's right margin.  Returns the chart height.
  */
-double br_chart_footer(struct br_scene *sc, const struct br_chart_input *in,
-		       const struct br_chart_opts *o, double x, double y,
-		       bool whiskers);
+double br_chart_footer(struct br_scene *sc, const struct br_test *t,
+		       const struct br_cell *cells, size_t n,
+		       double confidence, const struct br_chart_opts *o,
+		       double x, double y, bool whiskers);
 
 /*
  * A colour legend flowed into rows from (x, y) (top of the first row)

@@ -22,19 +22,19 @@
 #include <strings.h>
 
 #include "chart.h"
-#include "numfmt.h"
 #include "text.h"
+#include "../analysis/numfmt.h"
 
 #define BAR_COLOR 0x2196f3u
 #define HIGHLIGHT_COLOR 0xff6800u
 #define FAILED_FILL 0xf2f2f2u
 
 struct row {
-	size_t idx;                    /* index into the input arrays */
+	size_t idx;                    /* index into the selected systems */
 	const char *name;
-	const struct br_entry *e;
+	const struct br_cell *c;
 	const struct br_summary *s;    /* NULL: failed / no value */
-	const char *why;               /* failed: reason */
+	double key;                    /* --sort best: smaller first */
 };
 
 /* PTS's vendor colours (4.2): substring, case-insensitive. */
@@ -93,8 +93,6 @@ static uint32_t bar_color(const struct br_chart_opts *o, const char *name)
 	return BAR_COLOR;
 }
 
-static enum br_dir sort_dir;
-
 static int by_name(const void *a, const void *b)
 {
 	const struct row *x = a, *y = b;
@@ -109,13 +107,8 @@ static int by_best(const void *a, const void *b)
 
 	if (!x->s != !y->s)
 		return x->s ? -1 : 1;   /* failed rows last */
-	if (x->s && x->s->mean != y->s->mean) {
-		bool less = x->s->mean < y->s->mean;
-
-		if (sort_dir == BR_DIR_LIB)
-			return less ? -1 : 1;
-		return less ? 1 : -1;
-	}
+	if (x->s && x->key != y->key)
+		return x->key < y->key ? -1 : 1;
 	return (x->idx > y->idx) - (x->idx < y->idx);
 }
 
@@ -126,8 +119,8 @@ static bool failed_row(struct br_scene *sc, const struct row *r,
 {
 	char msg[600], *m;
 
-	snprintf(msg, sizeof msg, "%s%s", strcmp(r->why, "failed") &&
-		 strcmp(r->why, "no result") ? "failed: " : "", r->why);
+	snprintf(msg, sizeof msg, "%s%s", r->c->kind == BR_CELL_FAILED &&
+		 strcmp(r->c->why, "failed") ? "failed: " : "", r->c->why);
 	br_scene_rect(sc, x0 + 1, by, pw - 1, bh, FAILED_FILL, BR_NONE, 0);
 	m = br_text_ellipsize(f->family, f->size, false, msg, pw - 12);
 	if (!m)
@@ -137,11 +130,13 @@ static bool failed_row(struct br_scene *sc, const struct row *r,
 	return true;
 }
 
-int br_chart_bar(const struct br_chart_input *in,
+int br_chart_bar(const struct br_analysis *a, size_t ti,
 		 const struct br_chart_opts *o, struct br_scene **out,
 		 struct br_error *err)
 {
-	const struct br_test *t = in->t;
+	const struct br_atest *at = &a->tests[ti];
+	const struct br_test *t = at->t;
+	const size_t n_sys = a->sel->n_systems;
 	struct br_font f_name = {o->family, 11, true, BR_C_HEAD};
 	struct br_font f_se = {o->family, 8, false, BR_C_AXIS};
 	struct br_font f_val = {o->family, 10, true, 0xffffff};
@@ -150,64 +145,58 @@ int br_chart_bar(const struct br_chart_input *in,
 	struct br_scene *sc = NULL;
 	struct br_axis ax;
 	struct row *rows = NULL;
-	double *means = NULL;
 	char **se_text = NULL;
 	size_t n = 0, i;
 	double w = o->width, left, x0, x1, pw, top, rh, bottom, vmin, vmax;
 	double name_w = 0, se_w = 0, height;
 	bool any_whisker = false;
-	int dec, sdec, rc = BR_OK;
+	const int dec = at->decimals, sdec = at->se_decimals;
+	int rc = BR_OK;
 
 	*out = NULL;
-	rows = calloc(in->n + 1, sizeof *rows);
-	means = calloc(in->n + 1, sizeof *means);
-	se_text = calloc(in->n + 1, sizeof *se_text);
+	rows = calloc(n_sys + 1, sizeof *rows);
+	se_text = calloc(n_sys + 1, sizeof *se_text);
 	sc = br_scene_new(w, 0);
-	if (!rows || !means || !se_text || !sc)
+	if (!rows || !se_text || !sc)
 		goto nomem;
 
 	/* Rows: every selected system with an entry. */
-	for (i = 0; i < in->n; i++) {
-		size_t e = br_test_find_entry(t, in->systems[i]);
+	for (i = 0; i < n_sys; i++) {
+		const struct br_cell *c = &at->cells[i];
 		struct row *r = &rows[n];
 
-		if (e == (size_t)-1)
+		if (c->kind == BR_CELL_NONE)
 			continue;
 		r->idx = i;
-		r->name = in->rs->systems[in->systems[i]]->identifier;
-		r->e = &t->entries[e];
-		if (r->e->error)
-			r->why = *r->e->error ? r->e->error : "failed";
-		else if (in->sum[i].n == 0 || !isfinite(in->sum[i].mean))
-			r->why = "no result";
-		else
-			r->s = &in->sum[i];
+		r->name = br_analysis_system(a, i);
+		r->c = c;
+		if (c->kind == BR_CELL_VALUE) {
+			r->s = &c->sum;
+			r->key = t->dir == BR_DIR_LIB ? c->sum.mean
+				 : -c->sum.mean;
+		}
 		n++;
 	}
 	if (n == 0) {
 		br_scene_free(sc);
 		free(rows);
-		free(means);
 		free(se_text);
 		return br_error_set(err, BR_EDATA, NULL, 0, "%s%s%s: no "
 				    "selected system has a result",
-				    t->title ? t->title : "",
-				    t->description && *t->description ? " - "
-				    : "", t->description ? t->description : "");
+				    br_nz(t->title), *br_nz(t->description) ?
+				    " - " : "", br_nz(t->description));
 	}
-	sort_dir = t->dir;
 	if (o->sort == BR_SORT_NAME)
 		qsort(rows, n, sizeof *rows, by_name);
 	else if (o->sort == BR_SORT_BEST)
 		qsort(rows, n, sizeof *rows, by_best);
 
-	/* Display precision (PTS 2.3) and value range. */
+	/* Value range (display precision: the analysis'). */
 	vmin = 0;
 	vmax = 0;
 	for (i = 0; i < n; i++) {
 		double lo, hi;
 
-		means[i] = rows[i].s ? rows[i].s->mean : NAN;
 		if (!rows[i].s)
 			continue;
 		vmin = fmin(vmin, rows[i].s->mean);
@@ -219,8 +208,6 @@ int br_chart_bar(const struct br_chart_input *in,
 				vmin = fmin(vmin, lo);
 		}
 	}
-	dec = br_test_decimals(t, means, n);
-	sdec = br_se_decimals(dec);
 	br_axis_scale(vmin, vmax, &ax);
 
 	/* Left margin from the measured names and SE lines. */
@@ -370,7 +357,8 @@ int br_chart_bar(const struct br_chart_input *in,
 			goto nomem;
 	}
 
-	height = br_chart_footer(sc, in, o, x0, bottom + 28, any_whisker);
+	height = br_chart_footer(sc, t, at->cells, n_sys, a->o.confidence, o,
+				 x0, bottom + 28, any_whisker);
 	if (height < bottom + 39)
 		height = bottom + 39;
 	sc->height = ceil(height);
@@ -384,10 +372,35 @@ nomem:
 	rc = br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 done:
 	br_scene_free(sc);
-	for (i = 0; se_text && i < in->n; i++)
+	for (i = 0; se_text && i < n_sys; i++)
 		free(se_text[i]);
 	free(se_text);
 	free(rows);
-	free(means);
 	return rc;
 }
+
+/* --------------------------------------------------- the table's row */
+
+static bool bar_fits(const struct br_analysis *a, size_t i, char *why,
+		     size_t why_size)
+{
+	const struct br_atest *at = &a->tests[i];
+	size_t j;
+
+	if (!at->scalar) {
+		if (why)
+			snprintf(why, why_size, "not a bar result");
+		return false;
+	}
+	for (j = 0; j < a->sel->n_systems; j++)
+		if (at->cells[j].kind != BR_CELL_NONE)
+			return true;
+	if (why)
+		snprintf(why, why_size, "no selected system has a result");
+	return false;
+}
+
+const struct br_chart_type br_chart_bar_type = {
+	"bar", "a bar chart per test, never grouped", false, BR_DISPLAY_BAR,
+	bar_fits, NULL, NULL, br_chart_bar, NULL,
+};

@@ -16,7 +16,6 @@ void br_chart_opts_defaults(struct br_chart_opts *o)
 	memset(o, 0, sizeof *o);
 	o->width = 600;
 	o->whiskers = BR_WHISKERS_SE;
-	o->confidence = 0.95;
 	o->sort = BR_SORT_INPUT;
 	o->highlight = NULL;
 	o->watermark = "benchreport";
@@ -193,11 +192,6 @@ uint32_t br_palette(size_t k)
 
 /* ------------------------------------------------------ header, footer */
 
-static const char *nz(const char *s)
-{
-	return s ? s : "";
-}
-
 /* Draw s shrunk by 0.5 steps (down to min_size), then ellipsized. */
 static void fitted_text(struct br_scene *sc, double x, double y,
 			struct br_font f, double min_size, const char *s,
@@ -244,12 +238,12 @@ double br_chart_header(struct br_scene *sc, const struct br_test *t,
 	struct br_font fs = {o->family, 11, true, BR_C_HEAD};
 	struct br_font fc = {o->family, 8, true, BR_C_TEXT};
 	struct br_font fw = {o->family, 8, true, BR_C_AXIS};
-	const char *d = nz(t->description), *phrase;
+	const char *d = br_nz(t->description), *phrase;
 	char title[512], caption[512];
 	size_t n_sub = 0;
 
-	snprintf(title, sizeof title, "%s%s%s", nz(t->title),
-		 *nz(t->app_version) ? " " : "", nz(t->app_version));
+	snprintf(title, sizeof title, "%s%s%s", br_nz(t->title),
+		 *br_nz(t->app_version) ? " " : "", br_nz(t->app_version));
 	fitted_text(sc, 6, 19, ft, 10, title, w - 12);
 
 	/* Description: '|' separates lines; each line wraps. */
@@ -293,9 +287,9 @@ double br_chart_header(struct br_scene *sc, const struct br_test *t,
 
 	phrase = br_dir_phrase(t->dir);
 	snprintf(caption, sizeof caption, "%s%s%s", t->unit.text ?
-		 t->unit.text : nz(t->scale),
-		 *nz(t->unit.text) && phrase && *phrase ? ", " : "",
-		 nz(phrase));
+		 t->unit.text : br_nz(t->scale),
+		 *br_nz(t->unit.text) && phrase && *phrase ? ", " : "",
+		 br_nz(phrase));
 	{
 		double x = plot_left, wm = 0, cy = top - 5 - 3;
 
@@ -349,13 +343,13 @@ static double note_lines(struct br_scene *sc, const struct br_font *f,
 	return y;
 }
 
-double br_chart_footer(struct br_scene *sc, const struct br_chart_input *in,
-		       const struct br_chart_opts *o, double x, double y,
-		       bool whiskers)
+double br_chart_footer(struct br_scene *sc, const struct br_test *t,
+		       const struct br_cell *cells, size_t n,
+		       double confidence, const struct br_chart_opts *o,
+		       double x, double y, bool whiskers)
 {
 	struct br_font f = {o->family, 8, false, BR_C_AXIS};
 	double max_w = o->width - 15 - x, last = y - 11;
-	const struct br_test *t = in->t;
 	char buf[1024];
 	int k = 1;
 	size_t i, j;
@@ -367,7 +361,7 @@ double br_chart_footer(struct br_scene *sc, const struct br_chart_input *in,
 		else
 			snprintf(buf, sizeof buf, "Whiskers: %g%% CI "
 				 "(t confidence interval of the mean)",
-				 o->confidence * 100);
+				 confidence * 100);
 		br_scene_text(sc, x, y, BR_ANCHOR_START, &f, buf);
 		last = y;
 		y += 11;
@@ -378,19 +372,16 @@ double br_chart_footer(struct br_scene *sc, const struct br_chart_input *in,
 		last = y - 11;
 	}
 	/* distinct compiler notes of the shown entries, first seen first */
-	for (i = 0; i < in->n; i++) {
-		size_t e = br_test_find_entry(t, in->systems[i]);
-		const char *c;
+	for (i = 0; i < n; i++) {
+		const char *c = cells[i].entry ? cells[i].entry->compiler
+				: NULL;
 		bool seen = false;
 
-		if (e == (size_t)-1 || !(c = t->entries[e].compiler) || !*c)
+		if (!c || !*c)
 			continue;
-		for (j = 0; j < i && !seen; j++) {
-			size_t e2 = br_test_find_entry(t, in->systems[j]);
-
-			seen = e2 != (size_t)-1 && t->entries[e2].compiler &&
-			       !strcmp(t->entries[e2].compiler, c);
-		}
+		for (j = 0; j < i && !seen; j++)
+			seen = cells[j].entry && cells[j].entry->compiler &&
+			       !strcmp(cells[j].entry->compiler, c);
 		if (seen)
 			continue;
 		compiler_note(buf, sizeof buf - 16, c);

@@ -14,8 +14,9 @@
  *
  * Values are drawn in the bar (white) or after it (blue) as in the bar
  * chart; whiskers run through the middle of a bar, since grouped bars are
- * too thin for PTS's top-edge whisker.  Layout only: summaries come from
- * the caller.
+ * too thin for PTS's top-edge whisker.  The layout takes analysis cells;
+ * this file also builds the chart of every scalar test (the "grouped"
+ * row of the chart table), chart_multiway.c the multi-way one.
  */
 #include <math.h>
 #include <stdio.h>
@@ -23,44 +24,16 @@
 #include <string.h>
 
 #include "chart.h"
-#include "numfmt.h"
 #include "text.h"
+#include "../analysis/numfmt.h"
 
 #define GROUP_PAD 7.0     /* above and below the bars of a group */
 #define BAR_GAP 2.0       /* between the bars of a group */
 
-static bool has_value(const struct br_summary *s)
+/* The summary of a cell with a value, else NULL. */
+static const struct br_summary *value_of(const struct br_cell *c)
 {
-	return s->n > 0 && isfinite(s->mean);
-}
-
-/* Display decimals over every cell: one test's rule (PTS 2.3) when all
- * groups show the same test, else the most any group needs. */
-static int decimals(const struct br_grouped_input *in, double *means)
-{
-	size_t g, s, ns = in->n_series;
-	bool same = true;
-	int dec = 0;
-
-	for (g = 0; g < in->n_groups; g++) {
-		for (s = 0; s < ns; s++) {
-			const struct br_summary *c = &in->cells[g * ns + s];
-
-			means[g * ns + s] = has_value(c) ? c->mean : NAN;
-		}
-		same &= in->group_tests[g] == in->group_tests[0];
-	}
-	if (same)
-		return br_test_decimals(in->group_tests[0], means,
-					in->n_groups * ns);
-	for (g = 0; g < in->n_groups; g++) {
-		int d = br_test_decimals(in->group_tests[g], means + g * ns,
-					 ns);
-
-		if (d > dec)
-			dec = d;
-	}
-	return dec;
+	return c && c->kind == BR_CELL_VALUE ? &c->sum : NULL;
 }
 
 int br_chart_grouped(const struct br_grouped_input *in,
@@ -75,28 +48,27 @@ int br_chart_grouped(const struct br_grouped_input *in,
 	struct br_font f_none = {o->family, 8, false, 0x808080};
 	struct br_scene *sc = br_scene_new(o->width, 0);
 	uint32_t *colors = calloc(ns + 1, sizeof *colors);
-	double *means = calloc(ng * ns + 1, sizeof *means);
 	double w = o->width, left, x0, x1, pw, top, bottom, legend_y, legend_h;
 	double bar_h, group_h, vmin = 0, vmax = 0, label_w = 0, height;
 	struct br_axis ax;
-	struct br_chart_input fin;
 	bool any = false, any_whisker = false;
 	size_t g, s;
-	int dec, rc = BR_OK;
+	const int dec = in->decimals;
+	int rc = BR_OK;
 	char buf[128];
 
 	*out = NULL;
-	if (!sc || !colors || !means)
+	if (!sc || !colors)
 		goto nomem;
 	for (s = 0; s < ns; s++)
 		colors[s] = br_palette(in->colors ? in->colors[s] : s);
 
 	/* value range over every bar and whisker top */
 	for (g = 0; g < ng * ns; g++) {
-		const struct br_summary *c = &in->cells[g];
+		const struct br_summary *c = value_of(in->cells[g]);
 		double lo, hi;
 
-		if (!has_value(c))
+		if (!c)
 			continue;
 		any = true;
 		vmin = fmin(vmin, c->mean);
@@ -110,12 +82,10 @@ int br_chart_grouped(const struct br_grouped_input *in,
 	if (!any) {
 		br_scene_free(sc);
 		free(colors);
-		free(means);
 		return br_error_set(err, BR_EDATA, NULL, 0, "%s: no result to "
 				    "draw", in->head->title ? in->head->title
 				    : "grouped chart");
 	}
-	dec = decimals(in, means);
 	br_axis_scale(vmin, vmax, &ax);
 
 	/* Bars thin out as series are added; a group holds one of each. */
@@ -200,14 +170,15 @@ int br_chart_grouped(const struct br_grouped_input *in,
 			br_scene_line(sc, x0 - 4, gy, x0, gy, BR_C_AXIS, 1, 0);
 
 		for (s = 0; s < ns; s++) {
-			const struct br_summary *c = &in->cells[g * ns + s];
+			const struct br_summary *c =
+				value_of(in->cells[g * ns + s]);
 			double by = gy + GROUP_PAD + (bar_h + BAR_GAP) *
 				    (double)s, bcy = by + bar_h / 2;
 			double zx, vx, bx, bw, tw, lo, hi, in_end, out_at;
 			struct br_font fv = f_val;
 			bool neg;
 
-			if (!has_value(c)) {
+			if (!c) {
 				br_scene_text(sc, round(XOF(0)) + 5, bcy + 3,
 					      BR_ANCHOR_START, &f_none,
 					      "no result");
@@ -268,9 +239,8 @@ int br_chart_grouped(const struct br_grouped_input *in,
 			      BR_C_AXIS, 1, 0);
 #undef XOF
 
-	memset(&fin, 0, sizeof fin);
-	fin.t = in->head;
-	height = br_chart_footer(sc, &fin, o, x0, bottom + 28, any_whisker);
+	height = br_chart_footer(sc, in->head, NULL, 0, in->confidence, o, x0,
+				 bottom + 28, any_whisker);
 	if (height < bottom + 39)
 		height = bottom + 39;
 	sc->height = ceil(height);
@@ -285,6 +255,147 @@ nomem:
 done:
 	br_scene_free(sc);
 	free(colors);
-	free(means);
 	return rc;
 }
+
+/* ------------------------------------------- every scalar test at once */
+
+static const char *dir_text(enum br_dir d)
+{
+	const char *p = br_dir_phrase(d);
+
+	return p && *p ? p : "direction unknown";
+}
+
+/* Fits: at least one scalar test, all with one unit and direction, and
+ * names that are not a multi-way comparison (those group per test). */
+static bool tests_fit(const struct br_analysis *a, size_t i, char *why,
+		      size_t why_size)
+{
+	const struct br_test *first = NULL;
+	size_t k;
+
+	(void)i;
+	if (a->multiway) {
+		if (why)
+			snprintf(why, why_size, "the systems are a multi-way "
+				 "comparison: their bars are grouped per "
+				 "test");
+		return false;
+	}
+	for (k = 0; k < a->n_tests; k++) {
+		const struct br_test *t = a->tests[k].t;
+
+		if (!a->tests[k].scalar)
+			continue;
+		if (!first) {
+			first = t;
+			continue;
+		}
+		if (strcmp(br_nz(t->unit.canon), br_nz(first->unit.canon)) ||
+		    t->dir != first->dir) {
+			if (why)
+				snprintf(why, why_size, "\"%s\" is %s, %s but "
+					 "\"%s\" is %s, %s (pick tests with "
+					 "--tests)", br_nz(first->title),
+					 br_nz(first->unit.text),
+					 dir_text(first->dir), br_nz(t->title),
+					 br_nz(t->unit.text), dir_text(t->dir));
+			return false;
+		}
+	}
+	if (!first && why)
+		snprintf(why, why_size, "no selected test has scalar results");
+	return first != NULL;
+}
+
+/* auto: the rows of a pasted table (tests x systems) belong together. */
+static bool tests_auto(const struct br_analysis *a, size_t i)
+{
+	size_t k;
+	bool any = false;
+
+	(void)i;
+	for (k = 0; k < a->n_tests; k++)
+		if (a->tests[k].scalar) {
+			if (!a->tests[k].t->table_row)
+				return false;
+			any = true;
+		}
+	return any;
+}
+
+static bool tests_cover(const struct br_analysis *a, size_t i)
+{
+	return a->tests[i].scalar;
+}
+
+static int tests_layout(const struct br_analysis *a, size_t i,
+			const struct br_chart_opts *o, struct br_scene **out,
+			struct br_error *err)
+{
+	size_t nt = a->n_tests, ns = a->sel->n_systems, ng = 0, k, s;
+	const char **groups = calloc(nt + 1, sizeof *groups);
+	const char **notes = calloc(nt + 1, sizeof *notes);
+	const char **series = calloc(ns + 1, sizeof *series);
+	const struct br_cell **cells = calloc(nt * ns + 1, sizeof *cells);
+	const struct br_test *first = NULL;
+	struct br_grouped_input gi;
+	struct br_test head;
+	int rc;
+
+	(void)i;
+	*out = NULL;
+	memset(&gi, 0, sizeof gi);
+	if (!groups || !notes || !series || !cells) {
+		rc = br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+		goto done;
+	}
+	for (k = 0; k < nt; k++) {
+		const struct br_atest *at = &a->tests[k];
+
+		if (!at->scalar)
+			continue;
+		if (!first)
+			first = at->t;
+		groups[ng] = br_nz(at->t->title);
+		notes[ng] = at->t->description;
+		for (s = 0; s < ns; s++)
+			cells[ng * ns + s] = &at->cells[s];
+		/* one precision for the chart: the most any test needs */
+		if (at->decimals > gi.decimals)
+			gi.decimals = at->decimals;
+		ng++;
+	}
+	for (s = 0; s < ns; s++)
+		series[s] = br_analysis_system(a, s);
+	/* the header: the input's title, the tests' unit and direction */
+	head = *first;
+	head.title = o->title ? o->title : a->sel->rs->title ?
+		     a->sel->rs->title : "Results";
+	head.app_version = NULL;
+	head.description = NULL;
+	head.annotation = NULL;
+	gi.head = &head;
+	gi.groups = groups;
+	gi.group_notes = notes;
+	gi.n_groups = ng;
+	gi.series = series;
+	gi.n_series = ns;
+	gi.cells = cells;
+	gi.confidence = a->o.confidence;
+	rc = br_chart_grouped(&gi, o, out, err);
+done:
+	free(groups);
+	free(notes);
+	free(series);
+	free(cells);
+	return rc;
+}
+
+const struct br_chart_type br_chart_tests_type = {
+	"grouped", "every selected test in one chart of grouped bars (one "
+	"unit and direction; for \"A: B\" multi-way names, one per test)",
+	true, BR_DISPLAY_BAR, tests_fit, tests_auto, tests_cover,
+	tests_layout, NULL,
+};

@@ -11,16 +11,15 @@
 #include <string.h>
 
 #include "chart.h"
-#include "numfmt.h"
 #include "text.h"
+#include "../analysis/numfmt.h"
 
 #define PLOT_H 260.0
 #define LEGEND_ROW 14.0
 
 struct series {
 	const char *name;
-	const struct br_entry *e;
-	const struct br_summary *ps;   /* e->n_points summaries */
+	const struct br_cell *c;       /* c->points: c->n_points summaries */
 	uint32_t color;
 };
 
@@ -36,42 +35,41 @@ static void xlabel(char *buf, size_t size, double v)
 		*end = '\0';
 }
 
-int br_chart_line(const struct br_chart_input *in,
-		  const struct br_summary *const *psum,
+int br_chart_line(const struct br_analysis *a, size_t ti,
 		  const struct br_chart_opts *o, struct br_scene **out,
 		  struct br_error *err)
 {
-	const struct br_test *t = in->t;
+	const struct br_atest *at = &a->tests[ti];
+	const struct br_test *t = at->t;
+	const size_t n_sys = a->sel->n_systems;
 	struct br_font f_leg = {o->family, 9, true, BR_C_HEAD};
 	struct br_font f_stat = {o->family, 8, false, BR_C_AXIS};
 	struct br_font f_tick = {o->family, 10, false, BR_C_TEXT};
 	struct br_font f_xcap = {o->family, 8, true, BR_C_TEXT};
-	struct series *sr = calloc(in->n + 1, sizeof *sr);
+	struct series *sr = calloc(n_sys + 1, sizeof *sr);
 	struct br_scene *sc = br_scene_new(o->width, 0);
-	double *pts = NULL, *means = NULL;
+	double *pts = NULL;
 	size_t ns = 0, np = 0, i, k;
 	double vmin = 0, vmax = 0, xmin, xmax, left, x0, x1, top, bottom;
 	double legend_y, w = o->width, height, tick_w = 0, y;
 	struct br_axis ax;
 	bool any_whisker = false;
-	int dec, rc = BR_OK;
+	int rc = BR_OK;
 	char buf[128];
 
 	*out = NULL;
 	if (!sr || !sc)
 		goto nomem;
-	for (i = 0; i < in->n; i++) {
-		size_t e = br_test_find_entry(t, in->systems[i]);
+	for (i = 0; i < n_sys; i++) {
+		const struct br_cell *c = &at->cells[i];
 
-		if (e == (size_t)-1 || !psum || !psum[i] ||
-		    !t->entries[e].n_points || t->entries[e].error)
+		if (c->kind != BR_CELL_SERIES || !c->points)
 			continue;
-		sr[ns].name = in->rs->systems[in->systems[i]]->identifier;
-		sr[ns].e = &t->entries[e];
-		sr[ns].ps = psum[i];
+		sr[ns].name = br_analysis_system(a, i);
+		sr[ns].c = c;
 		sr[ns].color = br_palette(ns);
-		if (sr[ns].e->n_points > np)
-			np = sr[ns].e->n_points;
+		if (c->n_points > np)
+			np = c->n_points;
 		ns++;
 	}
 	if (ns == 0) {
@@ -79,23 +77,19 @@ int br_chart_line(const struct br_chart_input *in,
 		br_scene_free(sc);
 		return br_error_set(err, BR_EDATA, NULL, 0, "%s%s%s: no "
 				    "selected system has a series",
-				    t->title ? t->title : "",
-				    t->description && *t->description ?
-				    " - " : "", t->description ?
-				    t->description : "");
+				    br_nz(t->title), *br_nz(t->description) ?
+				    " - " : "", br_nz(t->description));
 	}
 	pts = calloc(2 * np + 2, sizeof *pts);
-	means = calloc(ns * np + 1, sizeof *means);
-	if (!pts || !means)
+	if (!pts)
 		goto nomem;
 
 	/* value range (whisker tops, as the bar chart) and x range */
 	for (i = 0; i < ns; i++)
-		for (k = 0; k < sr[i].e->n_points; k++) {
-			const struct br_summary *s = &sr[i].ps[k];
+		for (k = 0; k < sr[i].c->n_points; k++) {
+			const struct br_summary *s = &sr[i].c->points[k];
 			double lo, hi;
 
-			means[i * np + k] = s->n ? s->mean : NAN;
 			if (!s->n)
 				continue;
 			vmin = fmin(vmin, s->mean);
@@ -105,7 +99,6 @@ int br_chart_line(const struct br_chart_input *in,
 				vmin = fmin(vmin, lo < 0 ? lo : 0);
 			}
 		}
-	dec = br_test_decimals(t, means, ns * np);
 	br_axis_scale(vmin, vmax, &ax);
 	if (t->x && t->n_x >= np) {
 		xmin = t->x[0];
@@ -145,28 +138,20 @@ int br_chart_line(const struct br_chart_input *in,
 		if (!st)
 			goto nomem;
 		for (i = 0; i < ns; i++) {
-			double mn = INFINITY, mx = -INFINITY, sum = 0;
-			size_t cnt = 0, j;
-			char a[32];
+			const struct br_cell *c = sr[i].c;
+			char x[32];
+			size_t j;
 
 			name_w = fmax(name_w, br_text_width(f_leg.family,
 				      f_leg.size, true, sr[i].name));
-			for (k = 0; k < sr[i].e->n_points; k++)
-				if (sr[i].ps[k].n) {
-					mn = fmin(mn, sr[i].ps[k].mean);
-					mx = fmax(mx, sr[i].ps[k].mean);
-					sum += sr[i].ps[k].mean;
-					cnt++;
-				}
-			if (!cnt)
+			if (!c->series_n)
 				continue;
 			snprintf(st[i][0], sizeof st[i][0], "Min: %s",
-				 br_fmt_fixed(a, sizeof a, mn, d));
+				 br_fmt_fixed(x, sizeof x, c->series_min, d));
 			snprintf(st[i][1], sizeof st[i][1], "Avg: %s",
-				 br_fmt_fixed(a, sizeof a, sum / (double)cnt,
-					      d));
+				 br_fmt_fixed(x, sizeof x, c->series_avg, d));
 			snprintf(st[i][2], sizeof st[i][2], "Max: %s",
-				 br_fmt_fixed(a, sizeof a, mx, d));
+				 br_fmt_fixed(x, sizeof x, c->series_max, d));
 			for (j = 0; j < 3; j++)
 				col_w[j] = fmax(col_w[j], br_text_width(
 					f_stat.family, f_stat.size, false,
@@ -244,8 +229,8 @@ int br_chart_line(const struct br_chart_input *in,
 	for (i = 0; i < ns; i++) {
 		size_t m = 0;
 
-		for (k = 0; k < sr[i].e->n_points; k++) {
-			const struct br_summary *s = &sr[i].ps[k];
+		for (k = 0; k < sr[i].c->n_points; k++) {
+			const struct br_summary *s = &sr[i].c->points[k];
 			double xv = t->x && t->n_x >= np ? t->x[k]
 				    : (double)(k + 1), lo, hi;
 
@@ -278,9 +263,9 @@ int br_chart_line(const struct br_chart_input *in,
 #undef YOF
 	br_scene_line(sc, left, top, left, bottom, BR_C_AXIS, 1, 0);
 	br_scene_line(sc, left, bottom, x1 + 10, bottom, BR_C_AXIS, 1, 0);
-	(void)dec;
 
-	height = br_chart_footer(sc, in, o, left, y + 13, any_whisker);
+	height = br_chart_footer(sc, t, at->cells, n_sys, a->o.confidence, o,
+				 left, y + 13, any_whisker);
 	if (height < y + 24)
 		height = y + 24;
 	sc->height = ceil(height);
@@ -296,6 +281,32 @@ done:
 	br_scene_free(sc);
 	free(sr);
 	free(pts);
-	free(means);
 	return rc;
 }
+
+/* --------------------------------------------------- the table's row */
+
+static bool line_fits(const struct br_analysis *a, size_t i, char *why,
+		      size_t why_size)
+{
+	const struct br_atest *at = &a->tests[i];
+	size_t j;
+
+	if (at->t->display != BR_DISPLAY_LINE) {
+		if (why)
+			snprintf(why, why_size, "not a series result");
+		return false;
+	}
+	for (j = 0; j < a->sel->n_systems; j++)
+		if (at->cells[j].kind == BR_CELL_SERIES &&
+		    at->cells[j].points)
+			return true;
+	if (why)
+		snprintf(why, why_size, "no selected system has a series");
+	return false;
+}
+
+const struct br_chart_type br_chart_line_type = {
+	"line", "a line chart per series (scaling) test", false,
+	BR_DISPLAY_LINE, line_fits, NULL, NULL, br_chart_line, NULL,
+};

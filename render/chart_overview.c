@@ -1,7 +1,7 @@
 /*
  * chart_overview.c - the result overview: every test normalised to the
  * baseline, one row per test, the geometric mean last (OpenBenchmarking's
- * "Result Overview" as a single chart, PTS-FORMAT.md 4.5).
+ * "Result Overview" as a single chart, doc/pts-format.md section 4.5).
  *
  *   Result Overview / <input title>                 header
  *   [#] System B  [#] System C                      legend of candidates
@@ -14,7 +14,8 @@
  *              0.5x       1x       2x               log axis
  *
  * A log axis, because speedups multiply: 0.5x and 2x are equally far
- * from 1.  Every number is the caller's (br_compare, br_geomean).
+ * from 1.  Every number is the analysis' (its comparisons and geometric
+ * means); the "overview" row of the chart table is built at the end.
  */
 #include <math.h>
 #include <stdio.h>
@@ -237,13 +238,13 @@ static void value_label(char *buf, size_t size, double v, int dec)
  */
 static void lane_bar(struct br_scene *sc, const struct axis *a,
 		     const struct br_font *fv, double y, double h,
-		     uint32_t color, const struct br_overview_cell *c, int dec,
+		     uint32_t color, const struct br_speedup *c, int dec,
 		     bool *whiskers)
 {
 	double one = round(xof(a, 1)), vx, cy = y + h / 2, tw;
 	char buf[64];
 
-	if (!usable(c->speedup)) {
+	if (!usable(c->s)) {
 		struct br_font fn = *fv;
 
 		fn.color = 0x808080;
@@ -252,7 +253,7 @@ static void lane_bar(struct br_scene *sc, const struct axis *a,
 			      "no result");
 		return;
 	}
-	vx = round(xof(a, c->speedup));
+	vx = round(xof(a, c->s));
 	if (vx != one)
 		br_scene_rect(sc, fmin(one, vx), y, fabs(vx - one), h,
 			      c->not_proven ? pale(color) : color, BR_NONE, 0);
@@ -270,19 +271,19 @@ static void lane_bar(struct br_scene *sc, const struct axis *a,
 				      0);
 		}
 		/* the label goes beyond the whisker too */
-		if (c->speedup >= 1)
+		if (c->s >= 1)
 			vx = fmax(vx, round(wb));
 		else
 			vx = fmin(vx, round(wa));
 	}
-	value_label(buf, sizeof buf, c->speedup, dec);
+	value_label(buf, sizeof buf, c->s, dec);
 	/* knocked out of the grid lines behind it */
 	tw = br_text_width(fv->family, fv->size, fv->bold, buf);
-	br_scene_rect(sc, c->speedup >= 1 ? vx + 3 : vx - 5 - tw,
+	br_scene_rect(sc, c->s >= 1 ? vx + 3 : vx - 5 - tw,
 		      cy - fv->size * 0.5, tw + 2, fv->size, sc->background,
 		      BR_NONE, 0);
-	br_scene_text(sc, c->speedup >= 1 ? vx + 4 : vx - 4,
-		      cy + fv->size * 0.36, c->speedup >= 1 ?
+	br_scene_text(sc, c->s >= 1 ? vx + 4 : vx - 4,
+		      cy + fv->size * 0.36, c->s >= 1 ?
 		      BR_ANCHOR_START : BR_ANCHOR_END, fv, buf);
 }
 
@@ -346,12 +347,12 @@ int br_chart_overview(const struct br_overview_input *in,
 
 	/* range over every speedup and interval, 1 included */
 	for (i = 0; i < nt * nc; i++) {
-		const struct br_overview_cell *c = &in->cells[i];
+		const struct br_speedup *c = &in->cells[i];
 
-		if (!usable(c->speedup))
+		if (!usable(c->s))
 			continue;
-		lo = fmin(lo, clampv(c->speedup));
-		hi = fmax(hi, clampv(c->speedup));
+		lo = fmin(lo, clampv(c->s));
+		hi = fmax(hi, clampv(c->s));
 		if (lanes && usable(c->lo) && usable(c->hi)) {
 			lo = fmin(lo, clampv(c->lo));
 			hi = fmax(hi, clampv(c->hi));
@@ -360,12 +361,12 @@ int br_chart_overview(const struct br_overview_input *in,
 		any_nan_ci |= !usable(c->lo);
 	}
 	for (k = 0; in->gm && k < nc; k++) {
-		const struct br_overview_cell *c = &in->gm[k];
+		const struct br_speedup *c = &in->gm[k];
 
-		if (!usable(c->speedup))
+		if (!usable(c->s))
 			continue;
-		lo = fmin(lo, clampv(c->speedup));
-		hi = fmax(hi, clampv(c->speedup));
+		lo = fmin(lo, clampv(c->s));
+		hi = fmax(hi, clampv(c->s));
 		if (usable(c->lo) && usable(c->hi)) {
 			lo = fmin(lo, clampv(c->lo));
 			hi = fmax(hi, clampv(c->hi));
@@ -483,15 +484,15 @@ int br_chart_overview(const struct br_overview_input *in,
 			br_scene_line(sc, left - 4, y, left, y, BR_C_AXIS, 1,
 				      0);
 		for (k = 0; k < nc; k++) {
-			const struct br_overview_cell *c =
+			const struct br_speedup *c =
 				&in->cells[i * nc + k];
 
 			if (lanes) {
 				lane_bar(sc, &ax, &f_val, y + 5 +
 					 (lane_h + 2) * (double)k, lane_h,
 					 colors[k], c, 2, &any_whisker);
-			} else if (usable(c->speedup)) {
-				double px = xof(&ax, c->speedup);
+			} else if (usable(c->s)) {
+				double px = xof(&ax, c->s);
 
 				if (c->not_proven)
 					br_scene_circle(sc, px, cy, 3.5,
@@ -568,7 +569,7 @@ int br_chart_overview(const struct br_overview_input *in,
 				 "(%zu to %zu).", kmin, kmax);
 		y = note(sc, o, left, y, x1 - left, buf);
 	}
-	sc->height = ceil(fmax(y - 11 + 11, bottom + 39));
+	sc->height = ceil(fmax(y, bottom + 39));
 	br_scene_set_title(sc, in->title);
 	if (br_scene_failed(sc))
 		goto nomem;
@@ -582,3 +583,185 @@ done:
 	free(colors);
 	return rc;
 }
+
+/* ------------------------------------------------ from the analysis */
+
+static bool overview_fit(const struct br_analysis *a, size_t i, char *why,
+			 size_t why_size)
+{
+	(void)i;
+	if (a->sel->n_systems < 2) {
+		if (why)
+			snprintf(why, why_size, "result overview: needs two "
+				 "systems");
+		return false;
+	}
+	/* PTS draws its overview from 3 results on */
+	if (a->n_overview < 3) {
+		if (why)
+			snprintf(why, why_size, "result overview: needs three "
+				 "tests with a direction where %s has a "
+				 "result", br_analysis_system(a, a->base));
+		return false;
+	}
+	return true;
+}
+
+/* PTS leaves multi-way comparisons out of its overview. */
+static bool overview_auto(const struct br_analysis *a, size_t i)
+{
+	(void)i;
+	return !a->multiway;
+}
+
+/* What the layout needs, gathered from the analysis. */
+struct ov_data {
+	size_t nc;                     /* candidates */
+	const char **names;            /* candidates' names */
+	size_t *colors;
+	char **labels;                 /* one per overview row */
+	struct br_speedup *cells;
+	struct br_speedup *gm;
+	size_t *gm_k;
+};
+
+static void ov_free(struct ov_data *d, size_t nt)
+{
+	size_t i;
+
+	for (i = 0; d->labels && i < nt; i++)
+		free(d->labels[i]);
+	free(d->labels);
+	free(d->names);
+	free(d->colors);
+	free(d->cells);
+	free(d->gm);
+	free(d->gm_k);
+}
+
+static bool ov_gather(const struct br_analysis *a, struct ov_data *d)
+{
+	size_t ns = a->sel->n_systems, nt = a->n_overview, r, j, k;
+
+	memset(d, 0, sizeof *d);
+	d->nc = ns - 1;
+	d->names = calloc(ns, sizeof *d->names);
+	d->colors = calloc(ns, sizeof *d->colors);
+	d->labels = calloc(nt + 1, sizeof *d->labels);
+	d->cells = calloc(nt * ns + 1, sizeof *d->cells);
+	d->gm = calloc(ns, sizeof *d->gm);
+	d->gm_k = calloc(ns, sizeof *d->gm_k);
+	if (!d->names || !d->colors || !d->labels || !d->cells || !d->gm ||
+	    !d->gm_k)
+		return false;
+	for (j = 0, k = 0; j < ns; j++) {
+		if (j == a->base)
+			continue;
+		d->names[k] = br_analysis_system(a, j);
+		d->colors[k] = j;
+		br_speedup_of_geo(&a->geo[j], &d->gm[k]);
+		d->gm_k[k] = a->geo[j].ok ? a->geo[j].g.k : 0;
+		k++;
+	}
+	for (r = 0; r < nt; r++) {
+		const struct br_atest *at = &a->tests[a->overview[r]];
+		const struct br_test *t = at->t;
+		size_t len = strlen(br_nz(t->title)) +
+			     strlen(br_nz(t->description)) + 4;
+
+		d->labels[r] = malloc(len);
+		if (!d->labels[r])
+			return false;
+		snprintf(d->labels[r], len, "%s%s%s", br_nz(t->title),
+			 *br_nz(t->description) ? " - " : "",
+			 br_nz(t->description));
+		for (j = 0, k = 0; j < ns; j++) {
+			struct br_speedup *c = &d->cells[r * d->nc + k];
+
+			if (j == a->base)
+				continue;
+			c->s = c->lo = c->hi = NAN;
+			if (at->cells[j].kind == BR_CELL_VALUE &&
+			    at->cells[j].cmp)
+				br_speedup_of_cmp(at->cells[j].cmp, c);
+			k++;
+		}
+	}
+	return true;
+}
+
+static int overview_pages(const struct br_analysis *a, size_t i,
+			  const struct br_chart_opts *o, size_t per_page,
+			  struct br_scene ***scenes, size_t *n,
+			  struct br_error *err)
+{
+	const size_t nt = a->n_overview;
+	struct br_overview_input oi;
+	struct ov_data d;
+	size_t n_chunks, c, k;
+	int rc = BR_OK;
+
+	(void)i;
+	*scenes = NULL;
+	*n = 0;
+	if (!ov_gather(a, &d)) {
+		ov_free(&d, nt);
+		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	}
+	if (per_page == 0 || per_page > nt)
+		per_page = nt;
+	n_chunks = (nt + per_page - 1) / per_page;
+	per_page = (nt + n_chunks - 1) / n_chunks;   /* balanced pages */
+	n_chunks = (nt + per_page - 1) / per_page;
+	*scenes = calloc(n_chunks, sizeof **scenes);
+	if (!*scenes) {
+		ov_free(&d, nt);
+		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	}
+	for (c = 0; c < n_chunks; c++) {
+		size_t t0 = c * per_page;
+		char head[64];
+
+		if (n_chunks > 1)
+			snprintf(head, sizeof head, "Result Overview (%zu of "
+				 "%zu)", c + 1, n_chunks);
+		else
+			snprintf(head, sizeof head, "Result Overview");
+		memset(&oi, 0, sizeof oi);
+		oi.title = head;
+		oi.subtitle = o->title ? o->title : a->sel->rs->title;
+		oi.baseline = br_analysis_system(a, a->base);
+		oi.baseline_color = a->base;
+		oi.systems = d.names;
+		oi.colors = d.colors;
+		oi.n_systems = d.nc;
+		oi.tests = (const char *const *)d.labels;
+		oi.n_tests = nt;
+		oi.cells = d.cells;
+		oi.show_from = t0;
+		oi.show_n = nt - t0 < per_page ? nt - t0 : per_page;
+		oi.gm = c + 1 == n_chunks ? d.gm : NULL;
+		oi.gm_k = d.gm_k;
+		oi.confidence = a->o.confidence;
+		rc = br_chart_overview(&oi, o, &(*scenes)[c], err);
+		if (rc != BR_OK)
+			break;
+	}
+	if (rc != BR_OK) {
+		for (k = 0; k < c; k++)
+			br_scene_free((*scenes)[k]);
+		free(*scenes);
+		*scenes = NULL;
+	} else {
+		*n = n_chunks;
+	}
+	ov_free(&d, nt);
+	return rc;
+}
+
+const struct br_chart_type br_chart_overview_type = {
+	"overview", "the result overview alone: every test's speedup "
+	"against the baseline and the geometric means", true,
+	BR_DISPLAY_BAR, overview_fit, overview_auto, NULL, NULL,
+	overview_pages,
+};

@@ -9,30 +9,36 @@
 #include "convert.h"
 #include "escape.h"
 #include "table.h"
+#include "../analysis/numfmt.h"
 
-static const char *nz(const char *s)
+#define nz br_nz
+
+/*
+ * A sample's Value as PTS writes it: the published text when there is
+ * one, else the analysis' mean of the runs (sum) at the test's display
+ * precision (PTS rounds a mean to the decimals its runs have, doc/
+ * pts-format.md section 2.1), else a published number.
+ */
+static const char *value_text(const struct br_atest *at,
+			      const struct br_sample *s,
+			      const struct br_summary *sum, char *buf,
+			      size_t size)
 {
-	return s ? s : "";
-}
-
-const char *br_sample_value_text(const struct br_sample *s, char *buf,
-				 size_t size)
-{
-	double sum = 0;
-	size_t i;
-
 	if (s->value_text && *s->value_text)
 		return s->value_text;
-	if (s->n_runs) {
-		for (i = 0; i < s->n_runs; i++)
-			sum += s->runs[i].value;
-		/* PTS's default precision when run texts are unknown */
-		snprintf(buf, size, "%.2f", sum / (double)s->n_runs);
-		return buf;
-	}
+	if (s->n_runs && sum && sum->n)
+		return br_fmt_fixed(buf, size, sum->mean, at->decimals);
 	if (s->has_value)
 		return br_num_roundtrip(s->value, buf, size);
 	return "";
+}
+
+/* The analysis cell of entry e of test at (the analysis is of every
+ * test and system, in input order). */
+static const struct br_cell *cell_of(const struct br_atest *at,
+				     const struct br_entry *e)
+{
+	return &at->cells[e->system];
 }
 
 static void raw_string(FILE *fp, const struct br_sample *s)
@@ -159,8 +165,9 @@ static void entry_json(FILE *fp, const struct br_entry *e)
 }
 
 static void entry_xml(FILE *fp, const struct br_resultset *rs,
-		      const struct br_entry *e)
+		      const struct br_atest *at, const struct br_entry *e)
 {
+	const struct br_cell *c = cell_of(at, e);
 	char buf[64];
 	size_t i;
 
@@ -177,8 +184,9 @@ static void entry_xml(FILE *fp, const struct br_resultset *rs,
 		for (i = 0; i < e->n_points; i++) {
 			if (i)
 				fputc(',', fp);
-			br_xml_text(fp, br_sample_value_text(&e->points[i], buf,
-							     sizeof buf));
+			br_xml_text(fp, value_text(at, &e->points[i],
+						   c->points ? &c->points[i]
+						   : NULL, buf, sizeof buf));
 		}
 		fputs("</Value>\n        <RawString>", fp);
 		for (i = 0; i < e->n_points; i++) {
@@ -188,8 +196,8 @@ static void entry_xml(FILE *fp, const struct br_resultset *rs,
 		}
 		fputs("</RawString>\n", fp);
 	} else {
-		elem(fp, 8, "Value", br_sample_value_text(&e->sample, buf,
-							  sizeof buf));
+		elem(fp, 8, "Value", value_text(at, &e->sample, &c->sum, buf,
+						sizeof buf));
 		fputs("        <RawString>", fp);
 		raw_string(fp, &e->sample);
 		fputs("</RawString>\n", fp);
@@ -198,9 +206,10 @@ static void entry_xml(FILE *fp, const struct br_resultset *rs,
 	fputs("      </Entry>\n", fp);
 }
 
-int br_write_pts_xml(FILE *fp, const struct br_resultset *rs,
+int br_write_pts_xml(FILE *fp, const struct br_analysis *a,
 		     const char *title, const char *now, struct br_error *err)
 {
+	const struct br_resultset *rs = a->sel->rs;
 	char buf[256], ts[32];
 	size_t i, j;
 
@@ -240,7 +249,7 @@ int br_write_pts_xml(FILE *fp, const struct br_resultset *rs,
 		fputs("  </System>\n", fp);
 	}
 	for (i = 0; i < rs->n_tests; i++) {
-		const struct br_test *t = rs->tests[i];
+		const struct br_test *t = a->tests[i].t;
 
 		fputs("  <Result>\n", fp);
 		elem(fp, 4, "Identifier", t->identifier);
@@ -271,7 +280,7 @@ int br_write_pts_xml(FILE *fp, const struct br_resultset *rs,
 			elem(fp, 4, "Parent", t->parent);
 		fputs("    <Data>\n", fp);
 		for (j = 0; j < t->n_entries; j++)
-			entry_xml(fp, rs, &t->entries[j]);
+			entry_xml(fp, rs, &a->tests[i], &t->entries[j]);
 		fputs("    </Data>\n  </Result>\n", fp);
 	}
 	fputs("</PhoronixTestSuite>\n", fp);
@@ -315,14 +324,16 @@ static void jkv_object(FILE *fp, int indent, const char *key,
 	fputc('}', fp);
 }
 
-static void jsample(FILE *fp, const struct br_sample *s)
+static void jsample(FILE *fp, const struct br_atest *at,
+		    const struct br_sample *s, const struct br_summary *sum)
 {
 	char buf[64];
 	size_t i;
 	double v;
 
 	fputs("\"value\": ", fp);
-	if (br_parse_number(br_sample_value_text(s, buf, sizeof buf), &v, NULL))
+	if (br_parse_number(value_text(at, s, sum, buf, sizeof buf), &v,
+			    NULL))
 		jnum(fp, v);
 	else
 		fputs("null", fp);
@@ -339,8 +350,10 @@ static void jsample(FILE *fp, const struct br_sample *s)
 	}
 }
 
-static void jentry(FILE *fp, const struct br_entry *e)
+static void jentry(FILE *fp, const struct br_atest *at,
+		   const struct br_entry *e)
 {
+	const struct br_cell *c = cell_of(at, e);
 	size_t i;
 
 	fputc('{', fp);
@@ -354,12 +367,13 @@ static void jentry(FILE *fp, const struct br_entry *e)
 		fputs("\"points\": [", fp);
 		for (i = 0; i < e->n_points; i++) {
 			fputs(i ? ", {" : "{", fp);
-			jsample(fp, &e->points[i]);
+			jsample(fp, at, &e->points[i], c->points ?
+				&c->points[i] : NULL);
 			fputc('}', fp);
 		}
 		fputc(']', fp);
 	} else {
-		jsample(fp, &e->sample);
+		jsample(fp, at, &e->sample, &c->sum);
 	}
 	if (e->has_min_max) {
 		fputs(", \"min_result\": ", fp);
@@ -370,9 +384,10 @@ static void jentry(FILE *fp, const struct br_entry *e)
 	fputc('}', fp);
 }
 
-int br_write_json(FILE *fp, const struct br_resultset *rs, const char *title,
+int br_write_json(FILE *fp, const struct br_analysis *a, const char *title,
 		  const char *now, struct br_error *err)
 {
+	const struct br_resultset *rs = a->sel->rs;
 	size_t i, j;
 
 	fputs("{\n", fp);
@@ -425,7 +440,7 @@ int br_write_json(FILE *fp, const struct br_resultset *rs, const char *title,
 	jkey(fp, 2, "results");
 	fputs("{", fp);
 	for (i = 0; i < rs->n_tests; i++) {
-		const struct br_test *t = rs->tests[i];
+		const struct br_test *t = a->tests[i].t;
 		char hash[41];
 
 		br_test_hash(t, hash);
@@ -455,7 +470,7 @@ int br_write_json(FILE *fp, const struct br_resultset *rs, const char *title,
 
 			fputs(j ? ",\n" : "\n", fp);
 			jkey(fp, 8, rs->systems[e->system]->identifier);
-			jentry(fp, e);
+			jentry(fp, &a->tests[i], e);
 		}
 		fputs(t->n_entries ? "\n      }\n    }" : "}\n    }", fp);
 	}

@@ -10,16 +10,6 @@
 
 #include "output.h"
 
-static void (*commit_hook)(void *ctx, const char *path);
-static void *commit_hook_ctx;
-
-void br_out_set_commit_hook(void (*fn)(void *ctx, const char *path),
-			    void *ctx)
-{
-	commit_hook = fn;
-	commit_hook_ctx = ctx;
-}
-
 int br_out_open(struct br_out *o, const char *path, struct br_error *err)
 {
 	size_t len;
@@ -93,8 +83,6 @@ int br_out_commit(struct br_out *o, struct br_error *err)
 				  strerror(errno));
 	if (rc != BR_OK)
 		unlink(o->tmp);
-	else if (commit_hook)
-		commit_hook(commit_hook_ctx, o->path);
 	free(o->tmp);
 	free(o->path);
 	o->tmp = o->path = NULL;

@@ -27,12 +27,4 @@ int br_out_commit(struct br_out *o, struct br_error *err);
 /* Discard: close and remove the temporary file.  Safe to call twice. */
 void br_out_abort(struct br_out *o);
 
-/*
- * Have fn(ctx, path) called with every path br_out_commit() renames into
- * place (stdout is not reported), e.g. to name every output in a
- * dependency file.  fn NULL: stop.  One hook per process.
- */
-void br_out_set_commit_hook(void (*fn)(void *ctx, const char *path),
-			    void *ctx);
-
 #endif

@@ -3,10 +3,9 @@
  * plain-text mail body, GitHub Markdown; laid out by templates
  * (templates/NAME.tmpl, template.h, doc/templates.md).
  *
- *   br_report_build()   model + selection -> struct br_report: every
- *                       number the report shows, computed once with
- *                       stats/ (summaries, ranks, Welch/Fieller against
- *                       the baseline, geometric means)
+ *   br_report_build()   analysis -> struct br_report: the analysis
+ *                       (analysis/analysis.h) holds every number the
+ *                       report shows; the report adds its options
  *   br_report_values()  report -> template values for one medium
  *                       (strings formatted at PTS precision; text blocks
  *                       aligned and wrapped to 72 columns; each chart
@@ -17,7 +16,7 @@
  * one test at a time (a text report's text blocks excepted: they are
  * made for every test at once, in parallel, and kept while it is
  * written).
- * Ownership: a report borrows the resultset (it must outlive the report).
+ * Ownership: a report borrows the analysis (it must outlive the report).
  * Nothing here prints.
  */
 #ifndef BR_REPORT_H
@@ -27,8 +26,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "../model/model.h"
-#include "../stats/stats.h"
+#include "../analysis/analysis.h"
+#include "chart.h"
 #include "scene.h"
 #include "template.h"
 
@@ -42,74 +41,29 @@ bool br_report_fmt_from_ext(const char *ext, enum br_report_fmt *out);
 /* Name of the built-in template: "report.html", "report.txt", ... */
 const char *br_report_template_name(enum br_report_fmt fmt);
 
-/* Lays out the chart of one test (the render command's own chart code,
- * so --whiskers, --sort ... apply).  BR_EDATA: nothing drawable. */
-typedef int (*br_report_chart_fn)(void *ctx, const struct br_test *t,
-				  struct br_scene **out,
-				  struct br_error *err);
-
 struct br_report_opts {
-	double confidence;       /* of CIs and comparisons; 0.95 */
-	double equivalence;      /* --equivalence PCT; 0: off */
-	const char *baseline;    /* --baseline NAME; NULL: the first system,
-				  * and overview percentages relative to the
-				  * best instead */
 	const char *title;       /* --title; NULL: the input's */
 	bool plot;               /* text: ministat-style dot plots */
 	bool utf8;               /* text: UTF-8 allowed (else ASCII) */
 	const char *generator;   /* "benchreport 0.1.0" */
-	br_report_chart_fn chart;/* NULL: no charts */
-	void *chart_ctx;
+	const struct br_chart_opts *chart; /* HTML: each test's chart drawn
+				  * with these (chart.h); NULL: none */
+	const char *chart_kind;  /* --chart: which chart a test gets */
 };
 
 void br_report_opts_defaults(struct br_report_opts *o);
 
-/* One test x one selected system. */
-struct br_report_cell {
-	const struct br_entry *entry; /* NULL: no entry */
-	struct br_summary sum;        /* sum.n == 0: no usable value */
-	int rank;                     /* 0: none */
-	double relative;              /* to the best mean (best = 1); NAN */
-	bool has_cmp;                 /* cmp against the baseline is set */
-	struct br_comparison cmp;
-	double vs_base;               /* direction-aware speedup against the
-				       * baseline's mean (cmp.speedup) */
-	bool best, worst;             /* marked in the overview */
-};
-
-struct br_report_test {
-	const struct br_test *t;
-	struct br_report_cell *cells; /* one per selected system */
-	bool scalar;                  /* BAR: summaries, overview row */
-	int decimals, se_decimals;    /* PTS display precision */
-};
-
-struct br_report_geo {
-	bool ok;                      /* g is set */
-	struct br_geomean g;          /* system against the baseline */
-	size_t skipped;
-};
-
 struct br_report {
-	const struct br_resultset *rs;
+	const struct br_analysis *a;  /* every number (needs BR_AN_RANKS,
+				       * BR_AN_COMPARE and, for charts of
+				       * series, BR_AN_POINTS) */
 	struct br_report_opts o;
 	const char *title;
-	const size_t *systems;        /* selected, in order (borrowed) */
-	size_t n_systems;
-	size_t base;                  /* index into systems */
-	struct br_report_test *tests;
-	size_t n_tests;
-	size_t n_scalar;              /* tests with scalar results */
-	struct br_report_geo *geo;    /* per system (base: not ok) */
 };
 
-/*
- * Build the report of the selected tests and systems (indexes into rs,
- * borrowed).  BR_EUSAGE when o->baseline names no selected system (err
- * says so), BR_EIO on ENOMEM.  *out: free with br_report_free().
- */
-int br_report_build(const struct br_resultset *rs, const size_t *tests,
-		    size_t n_tests, const size_t *systems, size_t n_systems,
+/* The report of analysis a (borrowed).  BR_EIO on ENOMEM.  *out: free
+ * with br_report_free(). */
+int br_report_build(const struct br_analysis *a,
 		    const struct br_report_opts *o, struct br_report **out,
 		    struct br_error *err);
 void br_report_free(struct br_report *r);
@@ -150,10 +104,7 @@ char *br_report_text_wrap(const struct br_report *r, int indent,
 /* "Dbench 4.0", "Client Count: 1": title with version. */
 const char *br_report_test_name(char *buf, size_t size,
 				const struct br_test *t);
-/* The comparison sentence of cell c of test i against the baseline. */
-const char *br_report_sentence(char *buf, size_t size,
-			       const struct br_report *r, size_t i, size_t c);
-/* Identifier of selected system j. */
-const char *br_report_system(const struct br_report *r, size_t j);
+/* Whether system j of test i has a comparison to state. */
+bool br_report_has_cmp(const struct br_report *r, size_t i, size_t j);
 
 #endif

@@ -12,22 +12,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "numfmt.h"
 #include "report.h"
 #include "words.h"
+#include "../analysis/numfmt.h"
 
 #define W BR_REPORT_WIDTH
-
-static const char *nz(const char *s)
-{
-	return s ? s : "";
-}
 
 /* s made plain for the medium: ASCII unless utf8.  Free with free(). */
 static char *plain(const struct br_report *r, const char *s)
 {
 	if (r->o.utf8)
-		return strdup(nz(s));
+		return strdup(br_nz(s));
 	return br_ascii(s);
 }
 
@@ -130,7 +125,7 @@ char *br_report_text_wrap(const struct br_report *r, int indent,
 			  const char *s)
 {
 	struct mem m;
-	const char *p = nz(s);
+	const char *p = br_nz(s);
 
 	if (!mem_open(&m))
 		return NULL;
@@ -329,7 +324,7 @@ static bool differs(const struct pairs *ps, size_t n, size_t j, size_t i)
  */
 char *br_report_text_systems(const struct br_report *r)
 {
-	struct pairs *ps = calloc(r->n_systems + 1, sizeof *ps);
+	struct pairs *ps = calloc(r->a->sel->n_systems + 1, sizeof *ps);
 	struct mem m;
 	size_t j, i, n_common = 0;
 
@@ -337,14 +332,14 @@ char *br_report_text_systems(const struct br_report *r)
 		free(ps);
 		return NULL;
 	}
-	for (j = 0; j < r->n_systems; j++)
-		if (!system_pairs(r->rs->systems[r->systems[j]], &ps[j]))
+	for (j = 0; j < r->a->sel->n_systems; j++)
+		if (!system_pairs(r->a->sel->rs->systems[r->a->sel->systems[j]], &ps[j]))
 			m.nomem = true;
 	/* common: same value in every system */
-	for (i = 0; r->n_systems > 1 && i < ps[0].n; i++) {
+	for (i = 0; r->a->sel->n_systems > 1 && i < ps[0].n; i++) {
 		bool same = true;
 
-		for (j = 1; j < r->n_systems && same; j++) {
+		for (j = 1; j < r->a->sel->n_systems && same; j++) {
 			const char *v = pair_get(&ps[j], ps[0].key[i]);
 
 			same = v && !strcmp(v, ps[0].val[i]);
@@ -355,9 +350,9 @@ char *br_report_text_systems(const struct br_report *r)
 			fputs("Common to all systems:\n", m.fp);
 		pair_line(&m, r, ps[0].key[i], ps[0].val[i]);
 	}
-	for (j = 0; j < r->n_systems; j++) {
+	for (j = 0; j < r->a->sel->n_systems; j++) {
 		char head[64];
-		char *name = plain(r, br_report_system(r, j));
+		char *name = plain(r, br_analysis_system(r->a, j));
 		size_t shown = 0;
 
 		if (!name) {
@@ -369,7 +364,7 @@ char *br_report_text_systems(const struct br_report *r)
 			fputc('\n', m.fp);
 		/* how many pairs differ from the previous system */
 		for (i = 0; i < ps[j].n; i++)
-			if (differs(ps, r->n_systems, j, i))
+			if (differs(ps, r->a->sel->n_systems, j, i))
 				shown++;
 		for (i = 0; j > 0 && i < ps[j - 1].n; i++)
 			if (!pair_get(&ps[j], ps[j - 1].key[i]))
@@ -384,7 +379,7 @@ char *br_report_text_systems(const struct br_report *r)
 				free(name);
 				break;
 			}
-			fprintf(fp, "%s%s%s", head, name, j == r->base ?
+			fprintf(fp, "%s%s%s", head, name, j == r->a->base ?
 				" (baseline)" : "");
 			if (j > 0)
 				fprintf(fp, ": as [%zu]%s", j, shown ?
@@ -399,13 +394,13 @@ char *br_report_text_systems(const struct br_report *r)
 			free(line);
 		}
 		for (i = 0; i < ps[j].n; i++)
-			if (differs(ps, r->n_systems, j, i))
+			if (differs(ps, r->a->sel->n_systems, j, i))
 				pair_line(&m, r, ps[j].key[i], ps[j].val[i]);
 		for (i = 0; j > 0 && i < ps[j - 1].n; i++)
 			if (!pair_get(&ps[j], ps[j - 1].key[i]))
 				pair_line(&m, r, ps[j - 1].key[i], "");
 	}
-	for (j = 0; j < r->n_systems; j++)
+	for (j = 0; j < r->a->sel->n_systems; j++)
 		pairs_free(&ps[j]);
 	free(ps);
 	return mem_finish(&m);
@@ -425,12 +420,12 @@ char *br_report_text_overview(const struct br_report *r)
 
 	if (!mem_open(&m))
 		return NULL;
-	for (i = 0; i < r->n_tests; i++) {
-		const struct br_report_test *rt = &r->tests[i];
+	for (i = 0; i < r->a->n_tests; i++) {
+		const struct br_atest *rt = &r->a->tests[i];
 
 		if (!rt->scalar)
 			continue;
-		for (j = 0; j < r->n_systems; j++) {
+		for (j = 0; j < r->a->sel->n_systems; j++) {
 			size_t w;
 
 			if (!rt->cells[j].sum.n)
@@ -446,8 +441,8 @@ char *br_report_text_overview(const struct br_report *r)
 	per = (W - 4) / cw;
 	if (per < 1)
 		per = 1;
-	for (c0 = 0; c0 < r->n_systems; c0 += per) {
-		size_t n = r->n_systems - c0 < per ? r->n_systems - c0 : per;
+	for (c0 = 0; c0 < r->a->sel->n_systems; c0 += per) {
+		size_t n = r->a->sel->n_systems - c0 < per ? r->a->sel->n_systems - c0 : per;
 
 		if (c0)
 			fputc('\n', m.fp);
@@ -457,17 +452,17 @@ char *br_report_text_overview(const struct br_report *r)
 			pad(m.fp, buf, cw, true);
 		}
 		fputc('\n', m.fp);
-		for (i = 0; i < r->n_tests; i++) {
-			const struct br_report_test *rt = &r->tests[i];
+		for (i = 0; i < r->a->n_tests; i++) {
+			const struct br_atest *rt = &r->a->tests[i];
 			const struct br_test *t = rt->t;
 			char name[1024], v[72];
 
 			if (!rt->scalar)
 				continue;
 			snprintf(name, sizeof name, "%s%s%s (%s%s%s)",
-				 nz(t->title), t->description &&
+				 br_nz(t->title), t->description &&
 				 *t->description ? " - " : "",
-				 nz(t->description), t->unit.text,
+				 br_nz(t->description), t->unit.text,
 				 *t->unit.text ? ", " : "",
 				 t->dir == BR_DIR_HIB ? "more is better"
 				 : t->dir == BR_DIR_LIB ? "fewer is better"
@@ -475,11 +470,11 @@ char *br_report_text_overview(const struct br_report *r)
 			wrapped(&m, r, 0, 4, name);
 			fputs("    ", m.fp);
 			for (j = c0; j < c0 + n; j++) {
-				const struct br_report_cell *c = &rt->cells[j];
+				const struct br_cell *c = &rt->cells[j];
 
 				if (!c->sum.n) {
 					snprintf(v, sizeof v, "%s ",
-						 c->entry && c->entry->error
+						 c->kind == BR_CELL_FAILED
 						 ? "fail" : "-");
 				} else {
 					snprintf(v, sizeof v, "%s%c",
@@ -506,26 +501,26 @@ char *br_report_text_geomean(const struct br_report *r)
 	char conf[16];
 	bool any = false;
 
-	for (j = 0; j < r->n_systems; j++)
-		if (r->geo[j].ok) {
+	for (j = 0; j < r->a->sel->n_systems; j++)
+		if (r->a->geo[j].ok) {
 			any = true;
-			if (r->geo[j].g.k > k)
-				k = r->geo[j].g.k;
+			if (r->a->geo[j].g.k > k)
+				k = r->a->geo[j].g.k;
 		}
 	if (!any || !mem_open(&m))
 		return any ? NULL : strdup("");
-	snprintf(conf, sizeof conf, "%g%%", 100 * r->o.confidence);
+	snprintf(conf, sizeof conf, "%g%%", 100 * r->a->o.confidence);
 	{
 		char intro[512];
 
 		snprintf(intro, sizeof intro, "(speedup against %s over the "
 			 "tests both ran; > 1 is better)",
-			 br_report_system(r, r->base));
+			 br_analysis_system(r->a, r->a->base));
 		wrapped(&m, r, 0, 1, intro);
 		fputc('\n', m.fp);
 	}
-	for (j = 0; j < r->n_systems; j++) {
-		char *name = plain(r, br_report_system(r, j));
+	for (j = 0; j < r->a->sel->n_systems; j++) {
+		char *name = plain(r, br_analysis_system(r->a, j));
 
 		if (name && br_utf8_width(name) > nw)
 			nw = br_utf8_width(name);
@@ -536,13 +531,13 @@ char *br_report_text_geomean(const struct br_report *r)
 	fputs("  ", m.fp);
 	pad(m.fp, "System", nw, false);
 	fprintf(m.fp, "  Speedup  %s CI (measurement)\n", conf);
-	for (j = 0; j < r->n_systems; j++) {
-		const struct br_report_geo *g = &r->geo[j];
+	for (j = 0; j < r->a->sel->n_systems; j++) {
+		const struct br_ageo *g = &r->a->geo[j];
 		char *name;
 
-		if (j != r->base && !g->ok)
+		if (j != r->a->base && !g->ok)
 			continue;
-		name = plain(r, br_report_system(r, j));
+		name = plain(r, br_analysis_system(r->a, j));
 		if (!name) {
 			m.nomem = true;
 			break;
@@ -551,7 +546,7 @@ char *br_report_text_geomean(const struct br_report *r)
 		fputs("  ", m.fp);
 		pad(m.fp, name, nw, false);
 		free(name);
-		if (j == r->base)
+		if (j == r->a->base)
 			fputs("   1.000x  baseline\n", m.fp);
 		else if (isnan(g->g.meas_low))
 			fprintf(m.fp, "  %6.3fx  - (a test has N < 2)\n",
@@ -567,9 +562,9 @@ char *br_report_text_geomean(const struct br_report *r)
 
 char *br_report_text_test(const struct br_report *r, size_t i)
 {
-	const struct br_report_test *rt = &r->tests[i];
+	const struct br_atest *rt = &r->a->tests[i];
 	const struct br_test *t = rt->t;
-	size_t n = r->n_systems, j, k;
+	size_t n = r->a->sel->n_systems, j, k;
 	enum { C_N, C_MEAN, C_SE, C_LO, C_HI, N_C };
 	char (*cell)[N_C][40] = calloc(n + 1, sizeof *cell);
 	size_t w[N_C] = {1, 4, 2, 0, 4}, nw = 6, fixed, n_c;
@@ -581,7 +576,7 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 		free(cell);
 		return NULL;
 	}
-	snprintf(hdr_lo, sizeof hdr_lo, "%g%% CI low", 100 * r->o.confidence);
+	snprintf(hdr_lo, sizeof hdr_lo, "%g%% CI low", 100 * r->a->o.confidence);
 	w[C_LO] = strlen(hdr_lo);
 	if (*t->unit.text && br_utf8_width(t->unit.text) <= 16) {
 		char *u = plain(r, t->unit.text);
@@ -620,7 +615,7 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 
 		if (!rt->cells[j].entry)
 			continue;
-		name = plain(r, br_report_system(r, j));
+		name = plain(r, br_analysis_system(r->a, j));
 		if (name && br_utf8_width(name) > nw)
 			nw = br_utf8_width(name);
 		free(name);
@@ -670,12 +665,12 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 	}
 	fputc('\n', m.fp);
 	for (j = 0; j < n; j++) {
-		const struct br_report_cell *c = &rt->cells[j];
+		const struct br_cell *c = &rt->cells[j];
 		char *name;
 
 		if (!c->entry)
 			continue;
-		name = plain(r, br_report_system(r, j));
+		name = plain(r, br_analysis_system(r->a, j));
 		if (!name) {
 			m.nomem = true;
 			break;
@@ -683,8 +678,7 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 		fit(name, nw);
 		fputs("   ", m.fp);
 		if (!c->sum.n) {
-			const char *why = c->entry->error ? (*c->entry->error
-				? c->entry->error : "failed") : "no value";
+			const char *why = c->why ? c->why : "no value";
 
 			pad(m.fp, name, nw, false);
 			free(name);
@@ -706,19 +700,19 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 	}
 	free(cell);
 	/* the verdicts against the baseline */
-	if (!rt->cells[r->base].sum.n) {
+	if (!rt->cells[r->a->base].sum.n) {
 		snprintf(text, sizeof text, "(no comparison: the baseline %s "
-			 "has no result)", br_report_system(r, r->base));
+			 "has no result)", br_analysis_system(r->a, r->a->base));
 		fputc('\n', m.fp);
 		wrapped(&m, r, 3, 1, text);
 	}
 	for (j = 0, k = 0; j < n; j++) {
-		if (!rt->cells[j].has_cmp)
+		if (!br_report_has_cmp(r, i, j))
 			continue;
 		if (k++ == 0)
 			fputc('\n', m.fp);
-		wrapped(&m, r, 3, 2, br_report_sentence(text, sizeof text, r,
-							i, j));
+		wrapped(&m, r, 3, 2, br_analysis_sentence(text, sizeof text,
+							r->a, i, j));
 	}
 	return mem_finish(&m);
 }
@@ -739,7 +733,7 @@ static const char symbol[] = " x+*%#@O";
  */
 char *br_report_text_plot(const struct br_report *r, size_t i)
 {
-	const struct br_report_test *rt = &r->tests[i];
+	const struct br_atest *rt = &r->a->tests[i];
 	size_t set[MAX_SETS], n_sets = 0, j, k, height = 1, n_bars = 0;
 	unsigned char *data = NULL;
 	char (*bars)[PLOT_W + 1] = NULL;
@@ -748,8 +742,8 @@ char *br_report_text_plot(const struct br_report *r, size_t i)
 
 	if (!rt->scalar)
 		return strdup("");
-	for (j = 0; j < r->n_systems; j++) {
-		const struct br_report_cell *c = &rt->cells[j];
+	for (j = 0; j < r->a->sel->n_systems; j++) {
+		const struct br_cell *c = &rt->cells[j];
 
 		if (!c->sum.n)
 			continue;
@@ -775,7 +769,7 @@ char *br_report_text_plot(const struct br_report *r, size_t i)
 	if (!mem_open(&m))
 		return NULL;
 	for (k = 0; k < n_sets; k++) {
-		char *name = plain(r, br_report_system(r, set[k]));
+		char *name = plain(r, br_analysis_system(r->a, set[k]));
 
 		if (!name) {
 			m.nomem = true;

@@ -9,16 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "numfmt.h"
-#include "parallel.h"
 #include "render.h"
 #include "report.h"
 #include "words.h"
-
-static const char *nz(const char *s)
-{
-	return s ? s : "";
-}
+#include "../analysis/numfmt.h"
+#include "../analysis/parallel.h"
 
 /* A string that may contain BR_NBSP markers, with plain spaces. */
 static char *plain(char *s)
@@ -44,7 +39,7 @@ static char *plain(char *s)
 static const char *component(const struct br_report *r, size_t j,
 			     const char *key)
 {
-	return br_system_component(r->rs->systems[r->systems[j]], key);
+	return br_system_component(r->a->sel->rs->systems[r->a->sel->systems[j]], key);
 }
 
 /* Component rows: keys in order of first appearance, hardware first;
@@ -56,7 +51,7 @@ static void system_rows(struct br_tdoc *d, struct br_tnode *root,
 	const char **keys;
 	size_t n, i, j, k;
 
-	n = br_rs_component_keys(r->rs, r->systems, r->n_systems, &keys);
+	n = br_rs_component_keys(r->a->sel->rs, r->a->sel->systems, r->a->sel->n_systems, &keys);
 	if (n == (size_t)-1) {
 		br_tset_bool(d, root, "has_system_rows", false);
 		return;
@@ -67,17 +62,17 @@ static void system_rows(struct br_tdoc *d, struct br_tnode *root,
 		struct br_tnode *values = br_tset_list(d, row, "values");
 
 		br_tset(d, row, "key", keys[i]);
-		for (j = 0; j < r->n_systems; j = k) {
+		for (j = 0; j < r->a->sel->n_systems; j = k) {
 			const char *v = component(r, j, keys[i]);
 			struct br_tnode *c = br_tlist_add(d, cells);
 
-			for (k = j + 1; k < r->n_systems && *v &&
+			for (k = j + 1; k < r->a->sel->n_systems && *v &&
 			     !strcmp(v, component(r, k, keys[i])); k++)
 				;
 			br_tset(d, c, "value", v);
 			br_tsetf(d, c, "span", "%zu", k - j);
 		}
-		for (j = 0; j < r->n_systems; j++)
+		for (j = 0; j < r->a->sel->n_systems; j++)
 			br_tset(d, br_tlist_add(d, values), "value",
 				component(r, j, keys[i]));
 	}
@@ -96,8 +91,8 @@ static void system_notes(struct br_tdoc *d, struct br_tnode *root,
 	bool any = false;
 
 	/* pass 1: the keys in order; pass 2: one group per key */
-	for (j = 0; j < r->n_systems; j++) {
-		const char *p = r->rs->systems[r->systems[j]]->notes;
+	for (j = 0; j < r->a->sel->n_systems; j++) {
+		const char *p = r->a->sel->rs->systems[r->a->sel->systems[j]]->notes;
 
 		while (p && *p) {
 			const char *nl = strchr(p, '\n');
@@ -133,8 +128,8 @@ static void system_notes(struct br_tdoc *d, struct br_tnode *root,
 		size_t kl = strlen(keys[g]);
 
 		br_tset(d, grp, "key", kl ? keys[g] : "Notes");
-		for (j = 0; j < r->n_systems; j++) {
-			const char *p = r->rs->systems[r->systems[j]]->notes;
+		for (j = 0; j < r->a->sel->n_systems; j++) {
+			const char *p = r->a->sel->rs->systems[r->a->sel->systems[j]]->notes;
 
 			while (p && *p) {
 				const char *nl = strchr(p, '\n');
@@ -158,7 +153,7 @@ static void system_notes(struct br_tdoc *d, struct br_tnode *root,
 							    len - v));
 
 					br_tset(d, it, "system",
-						br_report_system(r, j));
+						br_analysis_system(r->a, j));
 					br_tset(d, it, "value", val ? val : "");
 					free(val);
 					any = true;
@@ -198,35 +193,33 @@ static void geomean(struct br_tdoc *d, struct br_tnode *root,
 {
 	struct br_tnode *list = br_tset_list(d, root, "geomean");
 	double top = 1;
-	size_t j, k = 0;
+	size_t j, k = r->a->geo_k;
 	bool any = false;
 
-	for (j = 0; j < r->n_systems; j++)
-		if (r->geo[j].ok) {
+	for (j = 0; r->a->geo && j < r->a->sel->n_systems; j++)
+		if (r->a->geo[j].ok) {
 			any = true;
-			if (r->geo[j].g.gm > top)
-				top = r->geo[j].g.gm;
-			if (!isnan(r->geo[j].g.meas_high) &&
-			    r->geo[j].g.meas_high > top)
-				top = r->geo[j].g.meas_high;
-			if (r->geo[j].g.k > k)
-				k = r->geo[j].g.k;
+			if (r->a->geo[j].g.gm > top)
+				top = r->a->geo[j].g.gm;
+			if (!isnan(r->a->geo[j].g.meas_high) &&
+			    r->a->geo[j].g.meas_high > top)
+				top = r->a->geo[j].g.meas_high;
 		}
-	for (j = 0; any && j < r->n_systems; j++) {
-		const struct br_report_geo *g = &r->geo[j];
+	for (j = 0; any && j < r->a->sel->n_systems; j++) {
+		const struct br_ageo *g = &r->a->geo[j];
 		struct br_tnode *it;
 		char buf[64], lo[32], hi[32];
-		double v = j == r->base ? 1 : g->ok ? g->g.gm : NAN;
+		double v = j == r->a->base ? 1 : g->ok ? g->g.gm : NAN;
 
-		if (j != r->base && !g->ok)
+		if (j != r->a->base && !g->ok)
 			continue;
 		it = br_tlist_add(d, list);
-		br_tset(d, it, "system", br_report_system(r, j));
-		br_tset_bool(d, it, "is_baseline", j == r->base);
+		br_tset(d, it, "system", br_analysis_system(r->a, j));
+		br_tset_bool(d, it, "is_baseline", j == r->a->base);
 		br_tset(d, it, "value", fmt_x(buf, sizeof buf, v));
 		br_tsetf(d, it, "width", "%.1f", 100 * v / top);
-		br_tsetf(d, it, "tests", "%zu", j == r->base ? k : g->g.k);
-		if (j == r->base || isnan(g->g.meas_low)) {
+		br_tsetf(d, it, "tests", "%zu", j == r->a->base ? k : g->g.k);
+		if (j == r->a->base || isnan(g->g.meas_low)) {
 			br_tset(d, it, "ci", "");
 			br_tset(d, it, "ci_low_width", "");
 			br_tset(d, it, "ci_high_width", "");
@@ -239,14 +232,9 @@ static void geomean(struct br_tdoc *d, struct br_tnode *root,
 			br_tsetf(d, it, "ci_high_width", "%.1f",
 				 100 * g->g.meas_high / top);
 		}
-		if (j == r->base)
-			br_tset(d, it, "class", "base");
-		else if (!isnan(g->g.meas_low) && g->g.meas_low > 1)
-			br_tset(d, it, "class", "better");
-		else if (!isnan(g->g.meas_high) && g->g.meas_high < 1)
-			br_tset(d, it, "class", "worse");
-		else
-			br_tset(d, it, "class", "same");
+		br_tset(d, it, "class", j == r->a->base ? "base" :
+			g->verdict == BR_VERDICT_BETTER ? "better" :
+			g->verdict == BR_VERDICT_WORSE ? "worse" : "same");
 	}
 	br_tset_bool(d, root, "has_geomean", any);
 	br_tsetf(d, root, "geomean_tests", "%zu", k);
@@ -290,29 +278,28 @@ static const char *verdict_class(enum br_verdict v)
 }
 
 static void test_rows(struct br_tdoc *d, struct br_tnode *it,
-		      const struct br_report *r, const struct br_report_test *rt)
+		      const struct br_report *r, size_t i)
 {
+	const struct br_atest *rt = &r->a->tests[i];
 	struct br_tnode *rows = br_tset_list(d, it, "rows");
 	size_t j;
 
-	for (j = 0; j < r->n_systems; j++) {
-		const struct br_report_cell *c = &rt->cells[j];
+	for (j = 0; j < r->a->sel->n_systems; j++) {
+		const struct br_cell *c = &rt->cells[j];
 		const struct br_summary *s = &c->sum;
+		double vs = br_analysis_vs_base(r->a, i, j);
 		struct br_tnode *row;
 		char buf[64];
 
 		if (!c->entry)
 			continue;
 		row = br_tlist_add(d, rows);
-		br_tset(d, row, "system", br_report_system(r, j));
-		br_tset_bool(d, row, "is_baseline", j == r->base);
+		br_tset(d, row, "system", br_analysis_system(r->a, j));
+		br_tset_bool(d, row, "is_baseline", j == r->a->base);
 		br_tset(d, row, "class", c->best ? "best" : c->worst ? "worst"
 			: "");
 		if (!s->n) {
-			const char *why = c->entry->error ? (*c->entry->error
-				? c->entry->error : "failed")
-				: c->entry->pass_fail ? c->entry->pass_fail
-				: "no value";
+			const char *why = c->why ? c->why : "no value";
 
 			br_tset(d, row, "n", "");
 			br_tset(d, row, "mean", "");
@@ -340,12 +327,12 @@ static void test_rows(struct br_tdoc *d, struct br_tnode *it,
 			br_tsetf(d, row, "rank", "%d", c->rank);
 		else
 			br_tset(d, row, "rank", "");
-		if (j == r->base)
+		if (j == r->a->base)
 			br_tset(d, row, "vs_baseline", "baseline");
-		else if (isnan(c->vs_base))
+		else if (isnan(vs))
 			br_tset(d, row, "vs_baseline", "");
 		else
-			br_tsetf(d, row, "vs_baseline", "%.3fx", c->vs_base);
+			br_tsetf(d, row, "vs_baseline", "%.3fx", vs);
 		br_tset(d, row, "note", s->drift ? "run-order drift"
 			: s->n_flagged ? "outlier flagged" : "");
 	}
@@ -366,19 +353,18 @@ static int test_chart(struct br_tdoc *d, struct br_tnode *it,
 		      const struct br_report *r, size_t i,
 		      struct br_error *err)
 {
-	const struct br_test *t = r->tests[i].t;
 	struct br_scene *sc = NULL;
 	struct br_error cerr;
 	bool nomem = false;
 	int rc;
 
-	if (!r->o.chart || (t->display != BR_DISPLAY_BAR &&
-			    t->display != BR_DISPLAY_LINE)) {
+	if (!r->o.chart) {
 		br_tset(d, it, "chart_svg", "");
 		return BR_OK;
 	}
 	br_error_clear(&cerr);
-	rc = r->o.chart(r->o.chart_ctx, t, &sc, &cerr);
+	rc = br_chart_of_test(r->a, i, r->o.chart_kind, r->o.chart, &sc,
+			      &cerr);
 	if (rc == BR_EDATA) {
 		br_tset(d, it, "chart_svg", "");
 		return BR_OK;
@@ -396,7 +382,7 @@ static int fill_test(void *ctx, struct br_tdoc *d, struct br_tnode *it,
 {
 	const struct fill_ctx *fc = ctx;
 	const struct br_report *r = fc->r;
-	const struct br_report_test *rt = &r->tests[i];
+	const struct br_atest *rt = &r->a->tests[i];
 	const struct br_test *t = rt->t;
 	struct br_tnode *verdicts;
 	char name[512], text[2048];
@@ -432,28 +418,28 @@ static int fill_test(void *ctx, struct br_tdoc *d, struct br_tnode *it,
 			return rc;
 	}
 	if (br_tdoc_wants(d, "rows"))
-		test_rows(d, it, r, rt);
+		test_rows(d, it, r, i);
 	verdicts = br_tset_list(d, it, "verdicts");
-	for (j = 0; j < r->n_systems; j++) {
-		const struct br_report_cell *c = &rt->cells[j];
+	for (j = 0; j < r->a->sel->n_systems; j++) {
+		const struct br_cell *c = &rt->cells[j];
 		struct br_tnode *v;
 
-		if (!c->has_cmp)
+		if (!br_report_has_cmp(r, i, j))
 			continue;
 		any = true;
 		if (!verdicts)
 			continue;
 		v = br_tlist_add(d, verdicts);
-		br_tset(d, v, "system", br_report_system(r, j));
+		br_tset(d, v, "system", br_analysis_system(r->a, j));
 		br_tset(d, v, "text", plain((char *)
-			br_report_sentence(text, sizeof text, r, i, j)));
-		br_tset(d, v, "class", verdict_class(c->cmp.verdict));
+			br_analysis_sentence(text, sizeof text, r->a, i, j)));
+		br_tset(d, v, "class", verdict_class(c->cmp->verdict));
 	}
 	br_tset_bool(d, it, "has_verdicts", any);
-	if (rt->scalar && !rt->cells[r->base].sum.n)
+	if (rt->scalar && !rt->cells[r->a->base].sum.n)
 		br_tsetf(d, it, "no_comparison", "No comparison: the "
 			 "baseline %s has no result.",
-			 br_report_system(r, r->base));
+			 br_analysis_system(r->a, r->a->base));
 	else
 		br_tset(d, it, "no_comparison", "");
 	if (fc->fmt == BR_REPORT_TEXT) {
@@ -486,7 +472,7 @@ static int text_of(void *ctx, size_t i)
 static void text_blocks(struct br_tdoc *d, struct fill_ctx *fc)
 {
 	const struct br_report *r = fc->r;
-	size_t n = r->n_tests, i;
+	size_t n = r->a->n_tests, i;
 
 	if (br_tdoc_wants(d, "text"))
 		fc->text = br_tdoc_alloc(d, (n + 1) * sizeof *fc->text);
@@ -510,15 +496,15 @@ static int fill_overview(void *ctx, struct br_tdoc *d, struct br_tnode *row,
 	const struct fill_ctx *fc = ctx;
 	const struct br_report *r = fc->r;
 	size_t i = fc->scalar[k], j;
-	const struct br_report_test *rt = &r->tests[i];
+	const struct br_atest *rt = &r->a->tests[i];
 	const struct br_test *t = rt->t;
-	bool rel_base = r->o.baseline != NULL;
+	bool rel_base = r->a->base_given;
 	struct br_tnode *cells;
 
 	(void)err;
-	br_tsetf(d, row, "name", "%s%s%s", nz(t->title),
+	br_tsetf(d, row, "name", "%s%s%s", br_nz(t->title),
 		 t->description && *t->description ? ": " : "",
-		 nz(t->description));
+		 br_nz(t->description));
 	br_tset(d, row, "title", t->title);
 	br_tset(d, row, "description", t->description);
 	br_tset(d, row, "unit", t->unit.text);
@@ -527,15 +513,16 @@ static int fill_overview(void *ctx, struct br_tdoc *d, struct br_tnode *row,
 		: t->dir == BR_DIR_LIB ? "\xe2\x86\x93" : "");
 	br_tsetf(d, row, "anchor", "test-%zu", i + 1);
 	cells = br_tset_list(d, row, "cells");
-	for (j = 0; cells && j < r->n_systems; j++) {
-		const struct br_report_cell *c = &rt->cells[j];
+	for (j = 0; cells && j < r->a->sel->n_systems; j++) {
+		const struct br_cell *c = &rt->cells[j];
 		struct br_tnode *cell = br_tlist_add(d, cells);
 		char buf[64], pbuf[64];
-		double rel = rel_base ? c->vs_base : c->relative;
+		double rel = rel_base ? br_analysis_vs_base(r->a, i, j)
+			     : c->relative;
 
 		if (!c->sum.n) {
-			br_tset(d, cell, "value", c->entry &&
-				c->entry->error ? "failed" : "");
+			br_tset(d, cell, "value", c->kind == BR_CELL_FAILED ?
+				"failed" : "");
 			br_tset(d, cell, "rel", "");
 			br_tset(d, cell, "sort", "");
 			br_tset(d, cell, "class", "none");
@@ -573,19 +560,19 @@ static void lazy_lists(struct br_tdoc *d, struct br_tnode *root,
 		return;
 	fc->r = r;
 	fc->fmt = fmt;
-	fc->scalar = br_tdoc_alloc(d, (r->n_scalar + 1) * sizeof *fc->scalar);
+	fc->scalar = br_tdoc_alloc(d, (r->a->n_scalar + 1) * sizeof *fc->scalar);
 	if (!fc->scalar)
 		return;
-	for (i = 0; i < r->n_tests && k < r->n_scalar; i++)
-		if (r->tests[i].scalar)
+	for (i = 0; i < r->a->n_tests && k < r->a->n_scalar; i++)
+		if (r->a->tests[i].scalar)
 			fc->scalar[k++] = i;
 	br_tset_lazy(d, root, "overview", k, fill_overview, fc);
-	br_tset_bool(d, root, "has_overview", r->n_scalar > 0);
-	br_tset(d, root, "relative_to", r->o.baseline ?
-		br_report_system(r, r->base) : "the best result");
+	br_tset_bool(d, root, "has_overview", r->a->n_scalar > 0);
+	br_tset(d, root, "relative_to", r->a->base_given ?
+		br_analysis_system(r->a, r->a->base) : "the best result");
 	if (fmt == BR_REPORT_TEXT)
 		text_blocks(d, fc);
-	br_tset_lazy(d, root, "tests", r->n_tests, fill_test, fc);
+	br_tset_lazy(d, root, "tests", r->a->n_tests, fill_test, fc);
 }
 
 int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
@@ -604,28 +591,28 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 		br_tdoc_filter(d, t);
 	root = br_tdoc_root(d);
 	br_tset(d, root, "title", r->title);
-	br_tset(d, root, "description", r->rs->description);
-	br_tset(d, root, "notes", r->rs->notes);
+	br_tset(d, root, "description", r->a->sel->rs->description);
+	br_tset(d, root, "notes", r->a->sel->rs->notes);
 	br_tset(d, root, "generator", r->o.generator);
-	br_tsetf(d, root, "confidence", "%g%%", 100 * r->o.confidence);
-	br_tset(d, root, "baseline", br_report_system(r, r->base));
-	br_tsetf(d, root, "n_systems", "%zu", r->n_systems);
-	br_tsetf(d, root, "n_tests", "%zu", r->n_tests);
+	br_tsetf(d, root, "confidence", "%g%%", 100 * r->a->o.confidence);
+	br_tset(d, root, "baseline", br_analysis_system(r->a, r->a->base));
+	br_tsetf(d, root, "n_systems", "%zu", r->a->sel->n_systems);
+	br_tsetf(d, root, "n_tests", "%zu", r->a->n_tests);
 	br_tsetf(d, root, "summary", "%zu system%s, %zu test%s; %g%% "
 		 "confidence intervals; comparisons against %s",
-		 r->n_systems, r->n_systems == 1 ? "" : "s", r->n_tests,
-		 r->n_tests == 1 ? "" : "s", 100 * r->o.confidence,
-		 br_report_system(r, r->base));
-	br_tset(d, root, "source", r->rs->reference_id && *r->rs->reference_id
-		? r->rs->reference_id : "");
+		 r->a->sel->n_systems, r->a->sel->n_systems == 1 ? "" : "s", r->a->n_tests,
+		 r->a->n_tests == 1 ? "" : "s", 100 * r->a->o.confidence,
+		 br_analysis_system(r->a, r->a->base));
+	br_tset(d, root, "source", r->a->sel->rs->reference_id && *r->a->sel->rs->reference_id
+		? r->a->sel->rs->reference_id : "");
 	systems = br_tset_list(d, root, "systems");
-	for (j = 0; j < r->n_systems; j++) {
+	for (j = 0; j < r->a->sel->n_systems; j++) {
 		struct br_tnode *s = br_tlist_add(d, systems);
 
-		br_tset(d, s, "name", br_report_system(r, j));
+		br_tset(d, s, "name", br_analysis_system(r->a, j));
 		br_tsetf(d, s, "number", "%zu", j + 1);
-		br_tset_bool(d, s, "is_baseline", j == r->base);
-		br_tset(d, s, "notes", r->rs->systems[r->systems[j]]->notes);
+		br_tset_bool(d, s, "is_baseline", j == r->a->base);
+		br_tset(d, s, "notes", r->a->sel->rs->systems[r->a->sel->systems[j]]->notes);
 	}
 	system_rows(d, root, r);
 	system_notes(d, root, r);
@@ -647,11 +634,11 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 		}
 		br_tset_owned(d, root, "title_rule", rule);
 		SET_TEXT(d, root, "description_text", br_report_text_wrap(r,
-			 0, nz(r->rs->description)));
+			 0, br_nz(r->a->sel->rs->description)));
 		snprintf(buf, sizeof buf, "%zu system%s, %zu test%s; %g%% "
-			 "confidence intervals; baseline: ", r->n_systems,
-			 r->n_systems == 1 ? "" : "s", r->n_tests,
-			 r->n_tests == 1 ? "" : "s", 100 * r->o.confidence);
+			 "confidence intervals; baseline: ", r->a->sel->n_systems,
+			 r->a->sel->n_systems == 1 ? "" : "s", r->a->n_tests,
+			 r->a->n_tests == 1 ? "" : "s", 100 * r->a->o.confidence);
 		{
 			char *s = NULL;
 			size_t len = 0;
@@ -659,7 +646,7 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 
 			if (fp) {
 				fprintf(fp, "%s%s.", buf,
-					br_report_system(r, r->base));
+					br_analysis_system(r->a, r->a->base));
 				fclose(fp);
 			}
 			br_tset_owned(d, root, "summary_text",

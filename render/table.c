@@ -12,7 +12,7 @@
 struct br_table {
 	size_t n_cols;
 	const char *const *cols;
-	struct br_cell *cells;   /* n_rows * n_cols */
+	struct br_tcell *cells;   /* n_rows * n_cols */
 	size_t n_rows;
 	size_t cap_cells;
 	size_t col;              /* next cell of the current row */
@@ -72,7 +72,7 @@ bool br_table_row(struct br_table *t)
 	return true;
 }
 
-static struct br_cell *next(struct br_table *t)
+static struct br_tcell *next(struct br_table *t)
 {
 	if (t->n_rows == 0 || t->col >= t->n_cols)
 		return NULL;
@@ -81,24 +81,24 @@ static struct br_cell *next(struct br_table *t)
 
 bool br_table_str(struct br_table *t, const char *s)
 {
-	struct br_cell *c = next(t);
+	struct br_tcell *c = next(t);
 
 	if (!c)
 		return false;
-	c->kind = BR_CELL_STR;
+	c->kind = BR_TCELL_STR;
 	c->s = br_arena_strdup(t->arena, s ? s : "");
 	return c->s != NULL;
 }
 
 bool br_table_num(struct br_table *t, double v, const char *disp)
 {
-	struct br_cell *c = next(t);
+	struct br_tcell *c = next(t);
 
 	if (!c)
 		return false;
 	/* NAN and infinities are "no value": never "nan"/"inf" in CSV, and
 	 * JSON has no such numbers */
-	c->kind = isfinite(v) ? BR_CELL_NUM : BR_CELL_EMPTY;
+	c->kind = isfinite(v) ? BR_TCELL_NUM : BR_TCELL_EMPTY;
 	c->v = v;
 	if (disp && isfinite(v)) {
 		c->disp = br_arena_strdup(t->arena, disp);
@@ -110,11 +110,11 @@ bool br_table_num(struct br_table *t, double v, const char *disp)
 
 bool br_table_int(struct br_table *t, long long v)
 {
-	struct br_cell *c = next(t);
+	struct br_tcell *c = next(t);
 
 	if (!c)
 		return false;
-	c->kind = BR_CELL_INT;
+	c->kind = BR_TCELL_INT;
 	c->i = v;
 	return true;
 }
@@ -139,30 +139,30 @@ const char *br_num_roundtrip(double v, char *buf, size_t size)
 }
 
 /* The value of a cell as plain text for CSV/JSON (no display rounding). */
-static const char *raw_text(const struct br_cell *c, char *buf, size_t size)
+static const char *raw_text(const struct br_tcell *c, char *buf, size_t size)
 {
 	switch (c->kind) {
-	case BR_CELL_STR:
+	case BR_TCELL_STR:
 		return c->s;
-	case BR_CELL_NUM:
+	case BR_TCELL_NUM:
 		snprintf(buf, size, "%.15g", c->v);
 		if (strcmp(buf, "-0") == 0)
 			snprintf(buf, size, "0");
 		return buf;
-	case BR_CELL_INT:
+	case BR_TCELL_INT:
 		snprintf(buf, size, "%lld", c->i);
 		return buf;
-	case BR_CELL_EMPTY:
+	case BR_TCELL_EMPTY:
 		break;
 	}
 	return "";
 }
 
-static const char *disp_text(const struct br_cell *c, char *buf, size_t size)
+static const char *disp_text(const struct br_tcell *c, char *buf, size_t size)
 {
-	if (c->kind == BR_CELL_NUM && c->disp)
+	if (c->kind == BR_TCELL_NUM && c->disp)
 		return c->disp;
-	if (c->kind == BR_CELL_EMPTY)
+	if (c->kind == BR_TCELL_EMPTY)
 		return "-";
 	return raw_text(c, buf, size);
 }
@@ -241,15 +241,15 @@ static void write_json(const struct br_table *t, FILE *fp, const char *cmd)
 	for (r = 0; r < t->n_rows; r++) {
 		fputs(r ? ",\n    {" : "\n    {", fp);
 		for (c = 0; c < t->n_cols; c++) {
-			const struct br_cell *cell = &t->cells[r * t->n_cols + c];
+			const struct br_tcell *cell = &t->cells[r * t->n_cols + c];
 
 			if (c)
 				fputs(", ", fp);
 			br_json_string(fp, t->cols[c]);
 			fputs(": ", fp);
-			if (cell->kind == BR_CELL_STR)
+			if (cell->kind == BR_TCELL_STR)
 				br_json_string(fp, cell->s);
-			else if (cell->kind == BR_CELL_EMPTY)
+			else if (cell->kind == BR_TCELL_EMPTY)
 				fputs("null", fp);
 			else
 				fputs(raw_text(cell, buf, sizeof buf), fp);
@@ -286,9 +286,9 @@ static void write_md(const struct br_table *t, FILE *fp)
 	}
 	fputs("\n|", fp);
 	for (c = 0; c < t->n_cols; c++) {
-		const struct br_cell *cell = t->n_rows ? &t->cells[c] : NULL;
-		bool num = cell && (cell->kind == BR_CELL_NUM ||
-				    cell->kind == BR_CELL_INT);
+		const struct br_tcell *cell = t->n_rows ? &t->cells[c] : NULL;
+		bool num = cell && (cell->kind == BR_TCELL_NUM ||
+				    cell->kind == BR_TCELL_INT);
 
 		fputs(num ? " ---: |" : " --- |", fp);
 	}
@@ -332,12 +332,12 @@ static void write_text(const struct br_table *t, FILE *fp)
 		w[c] = width(t->cols[c]);
 	for (r = 0; r < t->n_rows; r++)
 		for (c = 0; c < t->n_cols; c++) {
-			const struct br_cell *cell = &t->cells[r * t->n_cols + c];
+			const struct br_tcell *cell = &t->cells[r * t->n_cols + c];
 			size_t cw = width(disp_text(cell, buf, sizeof buf));
 
 			if (cw > w[c])
 				w[c] = cw;
-			if (cell->kind == BR_CELL_NUM || cell->kind == BR_CELL_INT)
+			if (cell->kind == BR_TCELL_NUM || cell->kind == BR_TCELL_INT)
 				right[c] = true;
 		}
 	for (r = 0; r <= t->n_rows; r++) {

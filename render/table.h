@@ -21,10 +21,10 @@ enum br_fmt { BR_FMT_TEXT, BR_FMT_CSV, BR_FMT_JSON, BR_FMT_MD };
 /* Parse "text", "csv", "json", "md"/"markdown".  false if unknown. */
 bool br_fmt_parse(const char *s, enum br_fmt *out);
 
-enum br_cell_kind { BR_CELL_EMPTY, BR_CELL_STR, BR_CELL_NUM, BR_CELL_INT };
+enum br_tcell_kind { BR_TCELL_EMPTY, BR_TCELL_STR, BR_TCELL_NUM, BR_TCELL_INT };
 
-struct br_cell {
-	enum br_cell_kind kind;
+struct br_tcell {
+	enum br_tcell_kind kind;
 	const char *s;     /* STR */
 	double v;          /* NUM */
 	long long i;       /* INT */

@@ -74,7 +74,7 @@ int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
 	double alpha;
 	struct pair *pr = NULL;
 	struct br_welch w;
-	size_t i, j, m = 0;
+	size_t *idx, i, j, a, b, k = 0, m = 0;
 
 	if (!(confidence > 0 && confidence < 1))
 		return BR_EUSAGE;
@@ -83,18 +83,31 @@ int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
 		fill_relative(s, n, lib, relative);
 	if (!rank)
 		return BR_OK;
-	if (n > 1 && n - 1 > SIZE_MAX / n / sizeof *pr)
+	/* only systems with a spread can be told apart: pairs among those
+	 * (a million single runs need no pairs at all) */
+	idx = malloc((n + 1) * sizeof *idx);
+	if (!idx)
 		return BR_EIO;
-	if (n > 1) {
-		pr = malloc(n * (n - 1) / 2 * sizeof *pr);
-		if (!pr)
-			return BR_EIO;
+	for (i = 0; i < n; i++)
+		if (has_data(&s[i]) && s[i].n >= 2 && isfinite(s[i].se))
+			idx[k++] = i;
+	if (k > 1 && k - 1 > SIZE_MAX / k / sizeof *pr) {
+		free(idx);
+		return BR_EIO;
 	}
-	for (i = 0; i < n; i++) {
-		for (j = i + 1; j < n; j++) {
-			if (!has_data(&s[i]) || !has_data(&s[j]) ||
-			    !br_st_welch_ex(&s[i], &s[j], alpha, holm ?
-					   BR_ST_P : BR_ST_SIG, &w))
+	if (k > 1) {
+		pr = malloc(k * (k - 1) / 2 * sizeof *pr);
+		if (!pr) {
+			free(idx);
+			return BR_EIO;
+		}
+	}
+	for (a = 0; a < k; a++) {
+		for (b = a + 1; b < k; b++) {
+			i = idx[a];
+			j = idx[b];
+			if (!br_st_welch_ex(&s[i], &s[j], alpha, holm ?
+					    BR_ST_P : BR_ST_SIG, &w))
 				continue;
 			pr[m].i = i;
 			pr[m].j = j;
@@ -103,6 +116,7 @@ int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
 			m++;
 		}
 	}
+	free(idx);
 	if (holm && m > 0)
 		holm_adjust(pr, m, alpha);
 	for (i = 0; i < n; i++)

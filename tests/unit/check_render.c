@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/analysis.h"
 #include "model/model.h"
 #include "render/chart.h"
 #include "render/render.h"
@@ -211,34 +212,57 @@ static const struct fixture_entry mixed[] = {
 	{"Single", "8", 0, 1, NULL},
 };
 
-/* Chart of t over every system, summaries from br_summarize. */
+/* The analysis of every test and system of rs (free with done()). */
+struct analysed {
+	struct br_selection sel;
+	struct br_analysis *a;
+};
+
+static void analyse(struct br_resultset *rs, struct analysed *an,
+		    unsigned what)
+{
+	struct br_analysis_opts ao;
+	struct br_error err;
+
+	br_error_clear(&err);
+	ck_assert_int_eq(br_select(rs, NULL, NULL, &an->sel, &err), BR_OK);
+	br_analysis_opts_defaults(&ao);
+	ao.what = what;
+	ck_assert_int_eq(br_analyse(&an->sel, &ao, &an->a, &err), BR_OK);
+}
+
+static void done(struct analysed *an)
+{
+	br_analysis_free(an->a);
+	br_selection_fini(&an->sel);
+}
+
+/* Index of t among the analysis' tests. */
+static size_t test_index(const struct br_analysis *a, const struct br_test *t)
+{
+	size_t i;
+
+	for (i = 0; i < a->n_tests; i++)
+		if (a->tests[i].t == t)
+			return i;
+	ck_abort_msg("test not analysed");
+	return 0;
+}
+
+/* Bar chart of t over every system of rs. */
 static struct br_scene *chart(struct br_resultset *rs, struct br_test *t,
 			      const struct br_chart_opts *o)
 {
-	struct br_summary sum[64];
-	size_t sys[64], i;
-	struct br_chart_input in;
+	struct analysed an;
 	struct br_scene *sc = NULL;
 	struct br_error err;
 
-	ck_assert_uint_le(rs->n_systems, 64);
-	memset(sum, 0, sizeof sum);
-	for (i = 0; i < rs->n_systems; i++) {
-		size_t e = br_test_find_entry(t, i);
-
-		sys[i] = i;
-		if (e != (size_t)-1 && !t->entries[e].error)
-			br_summarize(&t->entries[e].sample, o->confidence,
-				     &sum[i]);
-	}
-	in.rs = rs;
-	in.t = t;
-	in.systems = sys;
-	in.sum = sum;
-	in.n = rs->n_systems;
+	analyse(rs, &an, 0);
 	br_error_clear(&err);
-	ck_assert_int_eq(br_chart_bar(&in, o, &sc, &err), BR_OK);
+	ck_assert_int_eq(br_chart_bar(an.a, test_index(an.a, t), o, &sc, &err),
+			 BR_OK);
 	ck_assert_ptr_nonnull(sc);
+	done(&an);
 	return sc;
 }
 
@@ -421,6 +445,7 @@ END_TEST
 
 START_TEST(test_line)
 {
+	/* published summaries: mean y, SE 10 + 5k, N = 3 */
 	static const double ys[3][3] = {
 		{400, 550, 600}, {300, 500, 550}, {350, 700, 1000},
 	};
@@ -428,13 +453,12 @@ START_TEST(test_line)
 					     "kernel ZFS"};
 	static const double xs[3] = {10, 24, 46};
 	struct br_resultset *rs = br_resultset_new();
-	struct br_summary ps[3][3], *pp[3];
 	struct br_test tt, *t;
-	struct br_chart_input in;
 	struct br_chart_opts o;
 	struct br_scene *sc = NULL;
 	struct br_error err;
-	size_t sys[3], i, k;
+	struct analysed an;
+	size_t i, k;
 	bool created;
 
 	br_error_clear(&err);
@@ -442,44 +466,34 @@ START_TEST(test_line)
 	tt.title = br_rs_str(rs, "PIOS");
 	tt.description = br_rs_str(rs, "Striped pools");
 	tt.scale = br_rs_str(rs, "MB/s");
-	tt.proportion = br_rs_str(rs, "HIB");
-	tt.display_format = br_rs_str(rs, "LINE_GRAPH");
-	tt.x = (double *)xs;
+	tt.dir = BR_DIR_HIB;
+	tt.display = BR_DISPLAY_LINE;
+	tt.x = (double *)xs;        /* copied by br_rs_test */
 	tt.n_x = 3;
 	tt.x_label = br_rs_str(rs, "Disks");
 	t = br_rs_test(rs, &tt, &created, &err);
 	ck_assert_ptr_nonnull(t);
 	br_test_finish(rs, t);
-	memset(ps, 0, sizeof ps);
 	for (i = 0; i < 3; i++) {
-		struct br_entry *e;
+		size_t sys = br_rs_system(rs, names[i], true, NULL, &err);
+		struct br_entry *e = br_test_add_entry(rs, t, sys, NULL, &err);
 
-		sys[i] = br_rs_system(rs, names[i], true, NULL, &err);
-		e = br_test_add_entry(rs, t, sys[i], NULL, &err);
 		e->points = calloc(3, sizeof *e->points); /* model frees */
 		e->n_points = 3;
 		for (k = 0; k < 3; k++) {
 			e->points[k].has_value = true;
 			e->points[k].value = ys[i][k];
-			e->points[k].value_text = "0";
-			ps[i][k].n = 3;
-			ps[i][k].mean = ys[i][k];
-			ps[i][k].se = 10 + 5 * (double)k;
-			ps[i][k].ci_low = ys[i][k] - 40;
-			ps[i][k].ci_high = ys[i][k] + 40;
+			e->points[k].is_summary = true;
+			e->points[k].se = 10 + 5 * (double)k;
+			e->points[k].n = 3;
 		}
-		pp[i] = ps[i];
 	}
-	in.rs = rs;
-	in.t = t;
-	in.systems = sys;
-	in.sum = NULL;
-	in.n = 3;
+	analyse(rs, &an, BR_AN_POINTS);
 	br_chart_opts_defaults(&o);
-	ck_assert_int_eq(br_chart_line(&in, (const struct br_summary *const *)
-				       pp, &o, &sc, &err), BR_OK);
+	ck_assert_int_eq(br_chart_line(an.a, 0, &o, &sc, &err), BR_OK);
 	golden("line-pios", sc);
 	br_scene_free(sc);
+	done(&an);
 	br_resultset_free(rs);
 }
 END_TEST
@@ -581,18 +595,13 @@ static const struct {
 START_TEST(test_grouped_tpch)
 {
 	struct br_resultset *rs = br_resultset_new();
-	const struct br_test *gt[6];
-	const char *groups[6];
-	struct br_summary cells[24];
-	struct br_grouped_input gi;
-	struct br_test head;
 	struct br_chart_opts o;
 	struct br_scene *sc = NULL;
 	struct br_error err;
+	struct analysed an;
 	size_t g, k;
 	char *d;
 
-	memset(cells, 0, sizeof cells);
 	for (g = 0; g < 6; g++) {
 		struct fixture_entry fe[4];
 		struct br_test *t;
@@ -604,32 +613,22 @@ START_TEST(test_grouped_tpch)
 			fe[k].n = 1;
 			fe[k].error = NULL;
 		}
-		/* the phase as description too: tests are keyed by it */
+		/* the phase as description too: tests are keyed by it;
+		 * then none, as the table reader reads them */
 		t = make_test(rs, tpch[g].phase, "", tpch[g].phase, "Seconds",
 			      "LIB", fe, 4);
-		gt[g] = t;
-		groups[g] = tpch[g].phase;
-		for (k = 0; k < 4; k++)
-			ck_assert_int_eq(br_summarize(&t->entries[k].sample,
-						      0.95, &cells[g * 4 + k]),
-					 BR_OK);
+		t->description = "";
+		t->table_row = true;
 	}
-	head = *gt[0];
-	head.title = "TPC-H 1 GB load phases, UFS vs. ZFS (Solaris snv_37, "
-		     "preliminary)";
-	head.app_version = NULL;
-	head.description = NULL;
-	memset(&gi, 0, sizeof gi);
-	gi.head = &head;
-	gi.groups = groups;
-	gi.group_tests = gt;
-	gi.n_groups = 6;
-	gi.series = tpch_systems;
-	gi.n_series = 4;
-	gi.cells = cells;
+	rs->title = "TPC-H 1 GB load phases, UFS vs. ZFS (Solaris snv_37, "
+		    "preliminary)";
+	analyse(rs, &an, BR_AN_COMPARE);
 	br_chart_opts_defaults(&o);
 	br_error_clear(&err);
-	ck_assert_int_eq(br_chart_grouped(&gi, &o, &sc, &err), BR_OK);
+	ck_assert(br_chart_tests_type.fits(an.a, SIZE_MAX, NULL, 0));
+	ck_assert(br_chart_tests_type.auto_pick(an.a, SIZE_MAX));
+	ck_assert_int_eq(br_chart_tests_type.layout(an.a, SIZE_MAX, &o, &sc,
+						    &err), BR_OK);
 	d = dump(sc);
 	/* the caption, the legend, a value in and one after a bar */
 	ck_assert_ptr_nonnull(strstr(d, "\"Seconds, Fewer Is Better\""));
@@ -642,12 +641,17 @@ START_TEST(test_grouped_tpch)
 	free(d);
 	golden("grouped-tpch", sc);
 	br_scene_free(sc);
+	done(&an);
 
-	/* nothing to draw */
-	for (g = 0; g < 24; g++)
-		cells[g].n = 0;
-	ck_assert_int_eq(br_chart_grouped(&gi, &o, &sc, &err), BR_EDATA);
+	/* nothing to draw: every entry failed */
+	for (g = 0; g < rs->n_tests; g++)
+		for (k = 0; k < rs->tests[g]->n_entries; k++)
+			rs->tests[g]->entries[k].error = "crashed";
+	analyse(rs, &an, BR_AN_COMPARE);
+	ck_assert_int_eq(br_chart_tests_type.layout(an.a, SIZE_MAX, &o, &sc,
+						    &err), BR_EDATA);
 	ck_assert_ptr_null(sc);
+	done(&an);
 	br_resultset_free(rs);
 }
 END_TEST
@@ -667,41 +671,24 @@ START_TEST(test_grouped_multiway)
 		{"Kernel 5.6 with a long name that wraps: Clang 10", "116.7",
 		 0.9, 5, NULL},
 	};
-	static const size_t where[7][2] = {
-		{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}, {2, 0}, {2, 2},
-	};
-	static const char *const groups[3] = {
-		"Kernel 5.4", "Kernel 5.5",
-		"Kernel 5.6 with a long name that wraps",
-	};
-	static const char *const series[3] = {"GCC 9", "GCC 10", "Clang 10"};
 	struct br_resultset *rs = br_resultset_new();
-	struct br_test *t = make_test(rs, "Dbench", "4.0", "Client Count: 1",
-				      "MB/s", "HIB", fe, 7);
-	const struct br_test *gt[3] = {t, t, t};
-	struct br_summary cells[9];
-	struct br_grouped_input gi;
 	struct br_chart_opts o;
 	struct br_scene *sc = NULL;
 	struct br_error err;
-	size_t i;
+	struct analysed an;
 	char *d;
 
-	memset(cells, 0, sizeof cells);
-	for (i = 0; i < 7; i++)
-		br_summarize(&t->entries[i].sample, 0.95,
-			     &cells[where[i][0] * 3 + where[i][1]]);
-	memset(&gi, 0, sizeof gi);
-	gi.head = t;
-	gi.groups = groups;
-	gi.group_tests = gt;
-	gi.n_groups = 3;
-	gi.series = series;
-	gi.n_series = 3;
-	gi.cells = cells;
+	make_test(rs, "Dbench", "4.0", "Client Count: 1", "MB/s", "HIB", fe,
+		  7);
+	analyse(rs, &an, 0);
+	ck_assert(an.a->multiway);
+	/* one chart per test, never the whole selection's */
+	ck_assert(!br_chart_tests_type.fits(an.a, SIZE_MAX, NULL, 0));
+	ck_assert(br_chart_multiway_type.fits(an.a, 0, NULL, 0));
 	br_chart_opts_defaults(&o);
 	br_error_clear(&err);
-	ck_assert_int_eq(br_chart_grouped(&gi, &o, &sc, &err), BR_OK);
+	ck_assert_int_eq(br_chart_multiway_type.layout(an.a, 0, &o, &sc,
+						       &err), BR_OK);
 	d = dump(sc);
 	ck_assert_ptr_nonnull(strstr(d, "\"no result\""));
 	ck_assert_ptr_nonnull(strstr(d, "\"-8.25\""));
@@ -709,6 +696,7 @@ START_TEST(test_grouped_multiway)
 	free(d);
 	golden("grouped-multiway", sc);
 	br_scene_free(sc);
+	done(&an);
 	br_resultset_free(rs);
 }
 END_TEST
@@ -726,7 +714,7 @@ static const char *const ov_tests[8] = {
 
 /* Speedups of seed 004 against FreeBSD iX ZoL (from compare), with a
  * missing result and a not-proven one. */
-static const struct br_overview_cell ov_cells[8][2] = {
+static const struct br_speedup ov_cells[8][2] = {
 	{CELL(1.909, 1.905, 1.913, false), CELL(0.763, 0.762, 0.764, false)},
 	{CELL(1.158, 1.150, 1.166, false), CELL(0.738, 0.733, 0.743, false)},
 	{CELL(0.687, 0.680, 0.694, false), CELL(0.996, 0.985, 1.007, true)},
@@ -736,13 +724,13 @@ static const struct br_overview_cell ov_cells[8][2] = {
 	{CELL(1.286, 1.100, 1.510, false), CELL(NAN, NAN, NAN, false)},
 	{CELL(1.620, 1.520, 1.730, false), CELL(1.510, 1.420, 1.600, false)},
 };
-static const struct br_overview_cell ov_gm[5] = {
+static const struct br_speedup ov_gm[5] = {
 	CELL(1.035, 0.972, 1.103, true), CELL(0.527, 0.479, 0.579, false),
 	CELL(1.695, 1.516, 1.895, false), CELL(1.059, 1.022, 1.098, false),
 	CELL(0.839, 0.791, 0.891, false),
 };
 
-static struct br_scene *overview(size_t nc, const struct br_overview_cell
+static struct br_scene *overview(size_t nc, const struct br_speedup
 				 *cells, size_t nt)
 {
 	static const char *const names[5] = {
@@ -800,7 +788,7 @@ END_TEST
 
 START_TEST(test_overview_dots)
 {
-	struct br_overview_cell cells[8 * 5];
+	struct br_speedup cells[8 * 5];
 	struct br_scene *sc;
 	size_t i, k;
 	char *d;
@@ -808,12 +796,10 @@ START_TEST(test_overview_dots)
 	/* five candidates: dots; made-up spread around the pair above */
 	for (i = 0; i < 8; i++)
 		for (k = 0; k < 5; k++) {
-			const struct br_overview_cell *c =
-				&ov_cells[i][k % 2];
+			const struct br_speedup *c = &ov_cells[i][k % 2];
 
 			cells[i * 5 + k] = *c;
-			cells[i * 5 + k].speedup = c->speedup *
-						   (1 + 0.35 * (double)k);
+			cells[i * 5 + k].s = c->s * (1 + 0.35 * (double)k);
 		}
 	sc = overview(5, cells, 8);
 	d = dump(sc);

@@ -14,10 +14,11 @@
 #include <string.h>
 #include <strings.h>
 
+#include "analysis/analysis.h"
+#include "analysis/parallel.h"
 #include "ingest/ingest.h"
 #include "model/model.h"
 #include "render/chart.h"
-#include "render/parallel.h"
 #include "render/report.h"
 #include "render/template.h"
 #include "render/text.h"
@@ -349,48 +350,19 @@ END_TEST
 
 /* ------------------------------------------------------------ reports */
 
-/* A bar chart of every system, as the render command draws it. */
-static int bar_chart(void *ctx, const struct br_test *t,
-		     struct br_scene **out, struct br_error *err)
-{
-	const struct br_resultset *rs = ctx;
-	size_t n = rs->n_systems, i;
-	size_t *sys = calloc(n + 1, sizeof *sys);
-	struct br_summary *sum = calloc(n + 1, sizeof *sum);
-	struct br_chart_input in;
-	struct br_chart_opts o;
-	int rc;
-
-	for (i = 0; i < n; i++) {
-		size_t e = br_test_find_entry(t, i);
-
-		sys[i] = i;
-		if (e == (size_t)-1 || t->entries[e].error ||
-		    br_summarize(&t->entries[e].sample, 0.95, &sum[i]) != BR_OK)
-			sum[i].n = 0;
-	}
-	in.rs = rs;
-	in.t = t;
-	in.systems = sys;
-	in.sum = sum;
-	in.n = n;
-	br_chart_opts_defaults(&o);
-	rc = br_chart_bar(&in, &o, out, err);
-	free(sys);
-	free(sum);
-	return rc;
-}
-
 /* The report of every test and system of path as fmt; free(). */
 static char *report_of(const char *path, enum br_report_fmt fmt, bool utf8,
 		       bool plot)
 {
 	struct br_resultset *rs = br_resultset_new();
 	struct br_ingest_opts io;
+	struct br_analysis_opts ao;
+	struct br_selection sel;
+	struct br_analysis *a = NULL;
+	struct br_chart_opts co;
 	struct br_report_opts o;
 	struct br_report *r = NULL;
 	struct br_error err;
-	size_t *tests, *systems, i;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *fp;
@@ -400,22 +372,20 @@ static char *report_of(const char *path, enum br_report_fmt fmt, bool utf8,
 	br_error_clear(&err);
 	ck_assert_msg(br_ingest_path(rs, path, &io, &err) == BR_OK, "%s: %s",
 		      path, err.msg);
-	tests = calloc(rs->n_tests + 1, sizeof *tests);
-	systems = calloc(rs->n_systems + 1, sizeof *systems);
-	for (i = 0; i < rs->n_tests; i++)
-		tests[i] = i;
-	for (i = 0; i < rs->n_systems; i++)
-		systems[i] = i;
+	ck_assert_int_eq(br_select(rs, NULL, NULL, &sel, &err), BR_OK);
+	br_analysis_opts_defaults(&ao);
+	ao.what = BR_AN_RANKS | BR_AN_COMPARE | BR_AN_POINTS;
+	ck_assert_int_eq(br_analyse(&sel, &ao, &a, &err), BR_OK);
 	br_report_opts_defaults(&o);
 	o.utf8 = utf8;
 	o.plot = plot;
 	o.generator = "benchreport test";
+	br_chart_opts_defaults(&co);
 	if (fmt == BR_REPORT_HTML) {
-		o.chart = bar_chart;
-		o.chart_ctx = rs;
+		o.chart = &co;
+		o.chart_kind = "bar";
 	}
-	ck_assert_int_eq(br_report_build(rs, tests, rs->n_tests, systems,
-					 rs->n_systems, &o, &r, &err), BR_OK);
+	ck_assert_int_eq(br_report_build(a, &o, &r, &err), BR_OK);
 	fp = open_memstream(&buf, &len);
 	ck_assert_msg(br_report_write(r, fmt, NULL, NULL, 0, fp, &err) ==
 		      BR_OK, "%s", err.msg);
@@ -448,8 +418,8 @@ static char *report_of(const char *path, enum br_report_fmt fmt, bool utf8,
 		br_tdoc_free(d);
 	}
 	br_report_free(r);
-	free(tests);
-	free(systems);
+	br_analysis_free(a);
+	br_selection_fini(&sel);
 	br_resultset_free(rs);
 	return buf;
 }

@@ -1,0 +1,569 @@
+/*
+ * analysis.c - building the analysis of a selection (analysis.h): the
+ * usable-entry rule, the baseline, per-test summaries, ranks and
+ * comparisons (on every CPU for large inputs), then the geometric means,
+ * the overview rows and the overall ranking (overall.c).
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "analysis_int.h"
+#include "numfmt.h"
+#include "parallel.h"
+
+void br_analysis_opts_defaults(struct br_analysis_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->confidence = 0.95;
+}
+
+const char *br_analysis_system(const struct br_analysis *a, size_t j)
+{
+	return a->sel->rs->systems[a->sel->systems[j]]->identifier;
+}
+
+/* ---------------------------------------------------------- multi-way */
+
+/* "2020-01-01 12:00"-like: starts with digits-digits-digits. */
+static bool looks_like_date(const char *s)
+{
+	int parts = 0;
+
+	while (*s) {
+		if (!isdigit((unsigned char)*s))
+			return false;
+		while (isdigit((unsigned char)*s))
+			s++;
+		parts++;
+		if (*s != '-')
+			break;
+		s++;
+	}
+	return parts >= 3;
+}
+
+bool br_multiway_split(const char *id, size_t *pre_len, const char **post)
+{
+	const char *c = strstr(id, ": ");
+
+	if (!c || strstr(c + 2, ": ") || c == id || !c[2] ||
+	    looks_like_date(id))
+		return false;
+	*pre_len = (size_t)(c - id);
+	*post = c + 2;
+	return true;
+}
+
+static bool is_multiway(const struct br_analysis *a)
+{
+	size_t i, j, n = a->sel->n_systems;
+	bool shared_pre = false, differ_post = false;
+
+	if (n < 2)
+		return false;
+	for (i = 0; i < n; i++) {
+		const char *x = br_analysis_system(a, i), *px;
+		size_t lx;
+
+		if (!br_multiway_split(x, &lx, &px))
+			return false;
+		for (j = 0; j < i; j++) {
+			const char *y = br_analysis_system(a, j), *py;
+			size_t ly;
+
+			br_multiway_split(y, &ly, &py);
+			if (lx == ly && !strncmp(x, y, lx))
+				shared_pre = true;
+			if (strcmp(px, py))
+				differ_post = true;
+		}
+	}
+	return shared_pre && differ_post;
+}
+
+/* -------------------------------------------------------------- cells */
+
+/*
+ * The usable-entry rule, one for every output: an entry counts when it
+ * did not fail, is a number (not PASS/FAIL, not a series) and summarises
+ * to at least one value with a finite mean.
+ */
+static void classify(struct br_cell *c, const struct br_entry *e,
+		     double confidence)
+{
+	c->entry = e;
+	c->relative = NAN;
+	if (!e) {
+		c->kind = BR_CELL_NONE;
+		c->why = "no result";
+	} else if (e->error) {
+		c->kind = BR_CELL_FAILED;
+		c->why = *e->error ? e->error : "failed";
+	} else if (e->pass_fail) {
+		c->kind = BR_CELL_PASS_FAIL;
+		c->why = e->pass_fail;
+	} else if (e->n_points) {
+		c->kind = BR_CELL_SERIES;
+		c->n_points = e->n_points;
+	} else if (br_summarize(&e->sample, confidence, &c->sum) != BR_OK ||
+		   c->sum.n == 0 || !isfinite(c->sum.mean)) {
+		memset(&c->sum, 0, sizeof c->sum);
+		c->kind = BR_CELL_NO_VALUE;
+		c->why = "no value";
+	} else {
+		c->kind = BR_CELL_VALUE;
+	}
+}
+
+/* Summaries of a series cell's points (n = 0 where a point has none). */
+static int summarize_points(struct br_cell *c, double confidence)
+{
+	size_t k;
+
+	double sum = 0;
+
+	c->points = calloc(c->n_points, sizeof *c->points);
+	if (!c->points)
+		return BR_EIO;
+	c->series_min = INFINITY;
+	c->series_max = -INFINITY;
+	for (k = 0; k < c->n_points; k++) {
+		const struct br_summary *p = &c->points[k];
+
+		if (br_summarize(&c->entry->points[k], confidence,
+				 &c->points[k]) != BR_OK ||
+		    !isfinite(p->mean) || p->n == 0) {
+			memset(&c->points[k], 0, sizeof c->points[k]);
+			continue;
+		}
+		c->series_n++;
+		c->series_min = fmin(c->series_min, p->mean);
+		c->series_max = fmax(c->series_max, p->mean);
+		sum += p->mean;
+	}
+	c->series_avg = c->series_n ? sum / (double)c->series_n : NAN;
+	if (!c->series_n)
+		c->series_min = c->series_max = NAN;
+	return BR_OK;
+}
+
+/* ------------------------------------------------------------ per test */
+
+/* Ranks, relative performance, best and worst of a scalar test. */
+static int rank_test(const struct br_analysis *a, struct br_atest *at)
+{
+	size_t n = a->sel->n_systems, j, n_val = 0;
+	struct br_summary *sum = malloc((n + 1) * sizeof *sum);
+	int *rank = malloc((n + 1) * sizeof *rank);
+	double *rel = malloc((n + 1) * sizeof *rel);
+	double lo = INFINITY, hi = -INFINITY;
+	int rc = BR_EIO;
+
+	if (!sum || !rank || !rel)
+		goto out;
+	for (j = 0; j < n; j++)
+		sum[j] = at->cells[j].sum;
+	rc = br_rank(sum, n, at->t->dir, a->o.confidence, a->o.holm, rank,
+		     rel);
+	if (rc != BR_OK)
+		goto out;
+	for (j = 0; j < n; j++) {
+		at->cells[j].rank = rank[j];
+		at->cells[j].relative = rel[j];
+		if (!isnan(rel[j])) {
+			n_val++;
+			lo = rel[j] < lo ? rel[j] : lo;
+			hi = rel[j] > hi ? rel[j] : hi;
+		}
+	}
+	/* best and worst only mean something with two values that differ
+	 * and a known direction */
+	if (n_val >= 2 && lo < hi && at->t->dir != BR_DIR_UNKNOWN)
+		for (j = 0; j < n; j++) {
+			at->cells[j].best = rel[j] == hi;
+			at->cells[j].worst = rel[j] == lo;
+		}
+out:
+	free(sum);
+	free(rank);
+	free(rel);
+	return rc;
+}
+
+/* Every candidate of test i against the baseline. */
+static void compare_test(struct br_analysis *a, size_t i)
+{
+	struct br_atest *at = &a->tests[i];
+	const struct br_cell *base = &at->cells[a->base];
+	size_t n = a->sel->n_systems, j;
+
+	for (j = 0; j < n; j++) {
+		struct br_cell *c = &at->cells[j];
+		struct br_comparison *cmp = &a->cmp_store[i * n + j];
+
+		if (j == a->base)
+			continue;
+		/* a candidate without a value gets the degenerate
+		 * comparison that says so ("missing result") */
+		br_compare_ex(&base->sum, c->kind == BR_CELL_VALUE ? &c->sum
+			      : NULL, at->t->dir, a->o.confidence,
+			      a->o.equivalence,
+			      (a->o.what & BR_AN_PLANNING) != 0, cmp);
+		c->cmp = cmp;
+		if ((a->o.what & BR_AN_POOLED) && c->kind == BR_CELL_VALUE &&
+		    br_pooled_t(&base->sum, &c->sum, a->o.confidence,
+				&a->pooled_store[i * n + j]))
+			c->pooled = &a->pooled_store[i * n + j];
+	}
+}
+
+/* Everything of test i that depends on it alone. */
+static int test_numbers(void *ctx, size_t i)
+{
+	struct br_analysis *a = ctx;
+	struct br_atest *at = &a->tests[i];
+	const struct br_selection *sel = a->sel;
+	size_t n = sel->n_systems, j, k, n_means = 0;
+	double *means;
+	int rc = BR_OK;
+
+	for (j = 0; j < n; j++) {
+		struct br_cell *c = &at->cells[j];
+
+		classify(c, c->entry, a->o.confidence);
+		at->n_values += c->kind == BR_CELL_VALUE;
+		if (c->kind == BR_CELL_SERIES) {
+			n_means += c->n_points;
+			if ((a->o.what & BR_AN_POINTS) &&
+			    summarize_points(c, a->o.confidence) != BR_OK)
+				return BR_EIO;
+		} else {
+			n_means++;
+		}
+	}
+	/* display precision from every value shown: means, or the series'
+	 * points */
+	means = malloc((n_means + 1) * sizeof *means);
+	if (!means)
+		return BR_EIO;
+	for (j = 0, k = 0; j < n; j++) {
+		const struct br_cell *c = &at->cells[j];
+		size_t p;
+
+		if (c->kind != BR_CELL_SERIES) {
+			means[k++] = c->kind == BR_CELL_VALUE ? c->sum.mean
+				     : NAN;
+			continue;
+		}
+		for (p = 0; p < c->n_points; p++)
+			means[k++] = c->points && c->points[p].n ?
+				     c->points[p].mean : NAN;
+	}
+	at->decimals = br_test_decimals(at->t, means, k);
+	at->se_decimals = br_se_decimals(at->decimals);
+	free(means);
+	if (!at->scalar)
+		return BR_OK;
+	if (a->o.what & BR_AN_RANKS)
+		rc = rank_test(a, at);
+	at->compared = at->cells[a->base].kind == BR_CELL_VALUE;
+	if (rc == BR_OK && (a->o.what & BR_AN_COMPARE) && at->compared)
+		compare_test(a, i);
+	return rc;
+}
+
+/* ------------------------------------------------------ across tests */
+
+/* Whether test i's pair (baseline, j) counts in j's geometric mean. */
+static bool geo_uses(const struct br_analysis *a, size_t i, size_t j)
+{
+	const struct br_atest *at = &a->tests[i];
+	const struct br_cell *b = &at->cells[a->base], *c = &at->cells[j];
+
+	return at->compared && at->t->dir != BR_DIR_UNKNOWN &&
+	       c->kind == BR_CELL_VALUE && br_geomean_usable(&b->sum,
+							     &c->sum);
+}
+
+static enum br_verdict geo_verdict(const struct br_geomean *g)
+{
+	if (isnan(g->meas_low) || isnan(g->meas_high))
+		return BR_VERDICT_SINGLE_RUN;
+	if (g->meas_low > 1)
+		return BR_VERDICT_BETTER;
+	if (g->meas_high < 1)
+		return BR_VERDICT_WORSE;
+	return BR_VERDICT_NO_DIFFERENCE;
+}
+
+/* Geometric means against the baseline; the skipped and overview
+ * lists. */
+static int geomeans(struct br_analysis *a)
+{
+	size_t nt = a->n_tests, i, j;
+	const struct br_summary **ga = calloc(nt + 1, sizeof *ga);
+	const struct br_summary **gb = calloc(nt + 1, sizeof *gb);
+	enum br_dir *gd = calloc(nt + 1, sizeof *gd);
+	int rc = BR_EIO;
+
+	a->geo = calloc(a->sel->n_systems + 1, sizeof *a->geo);
+	a->skipped = calloc(nt + 1, sizeof *a->skipped);
+	a->overview = calloc(nt + 1, sizeof *a->overview);
+	if (!ga || !gb || !gd || !a->geo || !a->skipped || !a->overview)
+		goto out;
+	for (i = 0; i < nt; i++) {
+		const struct br_atest *at = &a->tests[i];
+
+		if (at->scalar && !at->compared)
+			a->skipped[a->n_skipped++] = i;
+		if (at->compared && at->t->dir != BR_DIR_UNKNOWN)
+			a->overview[a->n_overview++] = i;
+	}
+	for (j = 0; j < a->sel->n_systems; j++) {
+		struct br_ageo *g = &a->geo[j];
+		size_t k = 0;
+
+		if (j == a->base)
+			continue;
+		for (i = 0; i < nt; i++) {
+			if (!a->tests[i].compared)
+				continue;
+			if (!geo_uses(a, i, j)) {
+				g->skipped++;
+				continue;
+			}
+			ga[k] = &a->tests[i].cells[a->base].sum;
+			gb[k] = &a->tests[i].cells[j].sum;
+			gd[k] = a->tests[i].t->dir;
+			k++;
+		}
+		g->ok = k > 0 && br_geomean(ga, gb, gd, k, a->o.confidence,
+					    &g->g) == BR_OK;
+		if (g->ok) {
+			g->verdict = geo_verdict(&g->g);
+			if (g->g.k > a->geo_k)
+				a->geo_k = g->g.k;
+		}
+	}
+	rc = BR_OK;
+out:
+	free(ga);
+	free(gb);
+	free(gd);
+	return rc;
+}
+
+/* ------------------------------------------------------------- build */
+
+void br_analysis_free(struct br_analysis *a)
+{
+	size_t i, n;
+
+	if (!a)
+		return;
+	n = a->sel ? a->sel->n_systems : 0;
+	for (i = 0; a->cell_store && i < a->n_tests * n; i++)
+		free(a->cell_store[i].points);
+	free(a->cell_store);
+	free(a->cmp_store);
+	free(a->pooled_store);
+	free(a->tests);
+	free(a->skipped);
+	free(a->overview);
+	free(a->geo);
+	br_overall_fini(&a->overall);
+	free(a);
+}
+
+/* The baseline: opts.baseline among the selected systems, else the
+ * first.  BR_EUSAGE with the reason when it is not there. */
+static int find_baseline(struct br_analysis *a, struct br_error *err)
+{
+	const struct br_selection *sel = a->sel;
+	size_t j;
+
+	a->base = 0;
+	if (!a->o.baseline)
+		return BR_OK;
+	a->base_given = true;
+	for (j = 0; j < sel->n_systems; j++)
+		if (!strcmp(br_analysis_system(a, j), a->o.baseline)) {
+			a->base = j;
+			return BR_OK;
+		}
+	for (j = 0; j < sel->rs->n_systems; j++)
+		if (!strcmp(sel->rs->systems[j]->identifier, a->o.baseline))
+			return br_error_set(err, BR_EUSAGE, NULL, 0,
+					    "--baseline: '%s' is not among "
+					    "the selected systems",
+					    a->o.baseline);
+	return br_error_set(err, BR_EUSAGE, NULL, 0, "--baseline: no system "
+			    "named '%s' in the input", a->o.baseline);
+}
+
+/* Each test's cells get their entries, found by one pass over the
+ * entries (the first entry of a system wins). */
+static int place_entries(struct br_analysis *a)
+{
+	const struct br_selection *sel = a->sel;
+	const struct br_resultset *rs = sel->rs;
+	size_t *pos = malloc((rs->n_systems + 1) * sizeof *pos), i, j;
+
+	if (!pos)
+		return BR_EIO;
+	for (j = 0; j < rs->n_systems; j++)
+		pos[j] = SIZE_MAX;
+	for (j = 0; j < sel->n_systems; j++)
+		pos[sel->systems[j]] = j;
+	for (i = 0; i < a->n_tests; i++) {
+		const struct br_test *t = a->tests[i].t;
+
+		for (j = 0; j < t->n_entries; j++) {
+			size_t s = t->entries[j].system;
+			struct br_cell *c;
+
+			if (s >= rs->n_systems || pos[s] == SIZE_MAX)
+				continue;
+			c = &a->tests[i].cells[pos[s]];
+			if (!c->entry)
+				c->entry = &t->entries[j];
+		}
+	}
+	free(pos);
+	return BR_OK;
+}
+
+int br_analyse(const struct br_selection *sel,
+	       const struct br_analysis_opts *o, struct br_analysis **out,
+	       struct br_error *err)
+{
+	struct br_analysis *a = calloc(1, sizeof *a);
+	size_t nt = sel->n_tests, ns = sel->n_systems, i, cells;
+	int rc;
+
+	*out = NULL;
+	if (!a)
+		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	a->sel = sel;
+	a->o = *o;
+	if ((a->o.what & BR_AN_OVERALL) && !br_overall_possible(a))
+		a->o.what &= ~(unsigned)BR_AN_OVERALL;
+	if (a->o.what & BR_AN_OVERALL)
+		a->o.what |= BR_AN_RANKS | BR_AN_COMPARE;
+	if (a->o.what & (BR_AN_PLANNING | BR_AN_POOLED))
+		a->o.what |= BR_AN_COMPARE;
+	if (!(o->confidence > 0 && o->confidence < 1)) {
+		free(a);
+		return br_error_set(err, BR_EUSAGE, NULL, 0, "--confidence: "
+				    "expected a number strictly between 0 "
+				    "and 1, got %g", o->confidence);
+	}
+	rc = find_baseline(a, err);
+	if (rc != BR_OK) {
+		free(a);
+		return rc;
+	}
+	a->multiway = is_multiway(a);
+	if (ns && nt > (SIZE_MAX / sizeof *a->cmp_store - 1) / ns)
+		goto nomem;
+	cells = nt * ns;
+	a->tests = calloc(nt + 1, sizeof *a->tests);
+	a->cell_store = calloc(cells + 1, sizeof *a->cell_store);
+	if (!a->tests || !a->cell_store)
+		goto nomem;
+	if (a->o.what & BR_AN_COMPARE) {
+		a->cmp_store = malloc((cells + 1) * sizeof *a->cmp_store);
+		if (!a->cmp_store)
+			goto nomem;
+	}
+	if (a->o.what & BR_AN_POOLED) {
+		a->pooled_store = malloc((cells + 1) *
+					 sizeof *a->pooled_store);
+		if (!a->pooled_store)
+			goto nomem;
+	}
+	a->n_tests = nt;
+	for (i = 0; i < nt; i++) {
+		struct br_atest *at = &a->tests[i];
+
+		at->t = sel->rs->tests[sel->tests[i]];
+		at->cells = &a->cell_store[i * ns];
+		at->scalar = at->t->display == BR_DISPLAY_BAR;
+		a->n_scalar += at->scalar;
+	}
+	if (place_entries(a) != BR_OK)
+		goto nomem;
+	/* independent per test: on every CPU for large inputs (the numbers
+	 * are the same whichever thread made them) */
+	if (br_parallel_for(nt, 64, test_numbers, a) != BR_OK)
+		goto nomem;
+	if ((a->o.what & BR_AN_COMPARE) && geomeans(a) != BR_OK)
+		goto nomem;
+	if ((a->o.what & BR_AN_OVERALL) && br_overall(a) != BR_OK)
+		goto nomem;
+	*out = a;
+	return BR_OK;
+nomem:
+	br_analysis_free(a);
+	return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+}
+
+/* ------------------------------------------------------------ readers */
+
+void br_speedup_of_cmp(const struct br_comparison *c, struct br_speedup *s)
+{
+	s->s = c->speedup;
+	s->lo = c->speedup_ci_low;
+	s->hi = c->speedup_ci_high;
+	if (c->speedup_unbounded || !(isfinite(s->lo) && isfinite(s->hi)))
+		s->lo = s->hi = NAN;
+	s->not_proven = isfinite(s->lo) && s->lo <= 1 && s->hi >= 1;
+}
+
+void br_speedup_of_geo(const struct br_ageo *g, struct br_speedup *s)
+{
+	s->s = s->lo = s->hi = NAN;
+	s->not_proven = false;
+	if (!g->ok)
+		return;
+	s->s = g->g.gm;
+	s->lo = g->g.meas_low;
+	s->hi = g->g.meas_high;
+	if (!(isfinite(s->lo) && isfinite(s->hi)))
+		s->lo = s->hi = NAN;
+	s->not_proven = isfinite(s->lo) && s->lo <= 1 && s->hi >= 1;
+}
+
+double br_analysis_vs_base(const struct br_analysis *a, size_t i, size_t j)
+{
+	const struct br_cell *c = &a->tests[i].cells[j];
+
+	if (c->kind != BR_CELL_VALUE)
+		return NAN;
+	if (j == a->base)
+		return c->sum.mean > 0 ? 1 : NAN;
+	return c->cmp ? c->cmp->speedup : NAN;
+}
+
+bool br_analysis_regressed(const struct br_analysis *a, double pct)
+{
+	size_t i, j;
+
+	for (i = 0; i < a->n_tests; i++) {
+		if (!a->tests[i].compared)
+			continue;
+		for (j = 0; j < a->sel->n_systems; j++) {
+			const struct br_comparison *c = a->tests[i].cells[j].cmp;
+
+			if (c && c->verdict == BR_VERDICT_WORSE &&
+			    !isnan(c->improvement_ci_high_pct) &&
+			    c->improvement_ci_high_pct < -pct)
+				return true;
+		}
+	}
+	return false;
+}

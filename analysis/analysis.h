@@ -1,0 +1,246 @@
+/*
+ * analysis.h - one place that decides: every number, verdict and rank an
+ * output shows is made here, once per run, and read everywhere
+ * (doc/design.md, "The analysis layer").
+ *
+ *   selection     which tests and systems (--tests, --systems), and the
+ *                 baseline (--baseline, else the first selected system)
+ *   cells         one per test x selected system: the usable-entry rule
+ *                 (one rule for every output) and, when usable, the
+ *                 summary (mean, SE, CI, ...)
+ *   per test      ranks, relative performance, best and worst, the
+ *                 display precision, comparisons against the baseline
+ *                 with their verdicts
+ *   overall       geometric means against the baseline, the overall
+ *                 ranking, the rows of the result overview
+ *   sentences     the words that state a comparison (sentence.h)
+ *
+ * stats/ holds the formulas and no policy; this layer holds the policy
+ * (which entries count, which tests a geometric mean uses, what "proven"
+ * means for a rank) and no formatting beyond the sentences.  render/
+ * turns an analysis into bytes and computes nothing.
+ *
+ * Ownership: an analysis borrows its selection (and through it the result
+ * set); both must outlive it.  Nothing here prints.
+ */
+#ifndef BR_ANALYSIS_H
+#define BR_ANALYSIS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../model/model.h"
+#include "../stats/pooled.h"
+#include "../stats/stats.h"
+
+/* ----------------------------------------------------------- selection */
+
+/* What the user selected from the loaded inputs. */
+struct br_selection {
+	const struct br_resultset *rs;
+	size_t *tests;           /* indexes into rs->tests, in input order */
+	size_t n_tests;
+	size_t *systems;         /* indexes into rs->systems, selected order */
+	size_t n_systems;
+};
+
+/*
+ * Select from rs the tests matching pattern (NULL: all; a case-insensitive
+ * glob, or a substring without wildcards, against the identifier, the
+ * title, the description and "title - description") and the systems of
+ * the comma-separated list (NULL: all, in input order).  BR_EUSAGE with
+ * err->msg naming the option ("--tests: no test matches 'x'") when a
+ * pattern matches nothing or a system is unknown; BR_EIO on ENOMEM.  sel
+ * borrows rs; free it with br_selection_fini().
+ */
+int br_select(const struct br_resultset *rs, const char *pattern,
+	      const char *systems, struct br_selection *sel,
+	      struct br_error *err);
+void br_selection_fini(struct br_selection *sel);
+
+/* Whether test t matches a --tests pattern (the rule of br_select). */
+bool br_test_matches(const char *pattern, const struct br_test *t);
+
+/* ------------------------------------------------------------- options */
+
+/* What to compute beyond the summaries (the rest costs time). */
+enum {
+	BR_AN_RANKS = 1u << 0,    /* ranks, relative, best and worst */
+	BR_AN_COMPARE = 1u << 1,  /* comparisons with the baseline, geometric
+				   * means, the overview rows */
+	BR_AN_PLANNING = 1u << 2, /* + smallest detectable change and runs
+				   * needed in each comparison */
+	BR_AN_OVERALL = 1u << 3,  /* + the overall ranking (3+ systems) */
+	BR_AN_POOLED = 1u << 4,   /* + ministat's pooled t per comparison */
+	BR_AN_POINTS = 1u << 5,   /* summaries of series points */
+};
+
+struct br_analysis_opts {
+	double confidence;    /* of every interval and test, in (0, 1) */
+	const char *baseline; /* the system others are compared with; NULL:
+			       * the first selected one */
+	double equivalence;   /* margin in percent for the three-way verdict
+			       * (two one-sided tests); 0: off */
+	bool holm;            /* ranks: Holm-adjust the pairwise p-values */
+	unsigned what;        /* BR_AN_* */
+};
+
+void br_analysis_opts_defaults(struct br_analysis_opts *o);
+
+/* ------------------------------------------------------------- results */
+
+/* What a test x system cell holds: the usable-entry rule. */
+enum br_cell_kind {
+	BR_CELL_NONE,      /* the system has no entry for this test */
+	BR_CELL_FAILED,    /* the entry records a failed run */
+	BR_CELL_PASS_FAIL, /* a PASS/FAIL result: no number */
+	BR_CELL_SERIES,    /* a series (line graph): see points */
+	BR_CELL_NO_VALUE,  /* an entry without a usable number */
+	BR_CELL_VALUE,     /* usable: sum holds its summary */
+};
+
+struct br_cell {
+	enum br_cell_kind kind;
+	const struct br_entry *entry;  /* NULL for BR_CELL_NONE */
+	const char *why;        /* not VALUE: the reason in words ("no
+				 * result", the error text, "failed", "PASS",
+				 * "no value"); NULL for VALUE and SERIES */
+	struct br_summary sum;  /* VALUE: its summary (sum.n > 0, finite
+				 * mean); otherwise zeroed */
+	struct br_summary *points; /* SERIES with BR_AN_POINTS: one summary
+				    * per point (n == 0: no value) */
+	size_t n_points;
+	size_t series_n;        /* ... points with a value, and the lowest, */
+	double series_min, series_avg, series_max; /* mean, highest of their
+				 * means (a line chart's legend) */
+	/* BR_AN_RANKS, scalar tests: */
+	int rank;               /* 1 + the systems proven better; 0: none */
+	double relative;        /* to the best mean (HIB mean/best, LIB
+				 * best/mean); NAN when not positive */
+	bool best, worst;       /* the highest / lowest relative, when two
+				 * values differ and the direction is known */
+	/* BR_AN_COMPARE: against the baseline; NULL for the baseline itself
+	 * and when either side has no value */
+	const struct br_comparison *cmp;
+	const struct br_pooled *pooled;  /* BR_AN_POOLED; NULL: none */
+};
+
+struct br_atest {
+	const struct br_test *t;
+	struct br_cell *cells;  /* one per selected system, in its order */
+	bool scalar;            /* a bar result: ranks, comparisons */
+	bool compared;          /* scalar and the baseline has a value */
+	size_t n_values;        /* cells with a usable value */
+	int decimals;           /* display precision of values (PTS's rule,
+				 * doc/pts-format.md section 2.3) */
+	int se_decimals;        /* ... of SEs and intervals (section 2.2) */
+};
+
+/* A candidate's geometric mean of speedups against the baseline. */
+struct br_ageo {
+	bool ok;                /* g is set: at least one test used */
+	struct br_geomean g;
+	size_t skipped;         /* compared tests left out for this system:
+				 * no value, a mean not above 0, or no
+				 * direction */
+	enum br_verdict verdict;/* better / worse / no-difference by the
+				 * measurement CI; single-run without it */
+};
+
+/*
+ * The overall ranking (3+ systems, BR_AN_OVERALL): by the geometric mean
+ * against the baseline; rank = 1 + the systems proven better by the
+ * measurement CI of the direct geometric-mean ratio of the pair (the
+ * across-tests CI where a test has N < 2).  Wins: tests a system ranks
+ * first in alone; shared: first with others (single runs are never first).
+ */
+struct br_overall {
+	bool ok;
+	const char *why;        /* not ranked although asked: why */
+	size_t *order;          /* selected-system indexes, best first */
+	int *rank;              /* by selected-system index; 0: unranked */
+	double *gm;             /* against the baseline (1 for itself) */
+	size_t *wins, *shared;
+	size_t n_tests;         /* tests with N >= 2 for two systems */
+	bool across;            /* some pair needed the across-tests CI */
+};
+
+struct br_analysis {
+	const struct br_selection *sel;
+	struct br_analysis_opts o;
+	size_t base;            /* the baseline: index into sel->systems */
+	bool base_given;        /* named by the user (opts.baseline) */
+	bool multiway;          /* PTS multi-way names ("A: B"), see below */
+	struct br_atest *tests; /* one per selected test, in its order */
+	size_t n_tests;
+	size_t n_scalar;        /* scalar tests among them */
+	size_t *skipped;        /* scalar tests the baseline has no value for
+				 * (BR_AN_COMPARE), indexes into tests */
+	size_t n_skipped;
+	struct br_ageo *geo;    /* BR_AN_COMPARE: per selected system (the
+				 * baseline's is not ok) */
+	size_t geo_k;           /* most tests behind any geometric mean */
+	size_t *overview;       /* the overview's rows: compared tests with
+				 * a direction, indexes into tests */
+	size_t n_overview;
+	struct br_overall overall;
+	/* private */
+	struct br_cell *cell_store;
+	struct br_comparison *cmp_store;
+	struct br_pooled *pooled_store;
+};
+
+/*
+ * Analyse the selection.  BR_EUSAGE when o->baseline names no selected
+ * system (err says so), BR_EIO on ENOMEM.  *out: free with
+ * br_analysis_free().
+ */
+int br_analyse(const struct br_selection *sel,
+	       const struct br_analysis_opts *o, struct br_analysis **out,
+	       struct br_error *err);
+void br_analysis_free(struct br_analysis *a);
+
+/* Identifier of selected system j. */
+const char *br_analysis_system(const struct br_analysis *a, size_t j);
+
+/* The comparison of system j in test i, or NULL. */
+static inline const struct br_comparison *
+br_analysis_cmp(const struct br_analysis *a, size_t i, size_t j)
+{
+	return a->tests[i].cells[j].cmp;
+}
+
+/* System j's speedup against the baseline in test i (direction-aware,
+ * > 1 is better): 1 for the baseline itself; NAN without a ratio. */
+double br_analysis_vs_base(const struct br_analysis *a, size_t i, size_t j);
+
+/*
+ * A speedup as a chart shows it: S and its interval (NAN when there is
+ * none: single runs, an unbounded interval), and whether the interval
+ * includes 1 (not proven).  From a comparison, or from a geometric mean.
+ */
+struct br_speedup {
+	double s, lo, hi;
+	bool not_proven;
+};
+void br_speedup_of_cmp(const struct br_comparison *c, struct br_speedup *s);
+void br_speedup_of_geo(const struct br_ageo *g, struct br_speedup *s);
+
+/*
+ * --fail-on-regression PCT: some comparison is significantly worse than
+ * the baseline by more than pct percent (the whole interval of the
+ * improvement lies below -pct).
+ */
+bool br_analysis_regressed(const struct br_analysis *a, double pct);
+
+/*
+ * PTS multi-way comparisons (doc/pts-format.md section 1.5): every
+ * selected identifier has exactly one ": " with text on both sides and
+ * does not look like a date, some part before ": " is shared and the parts
+ * after it differ.  br_multiway_split() splits one identifier: *pre_len
+ * gets the length of the part before ": ", *post the part after; false
+ * when id has no single such split.
+ */
+bool br_multiway_split(const char *id, size_t *pre_len, const char **post);
+
+#endif

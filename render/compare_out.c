@@ -1,0 +1,410 @@
+/*
+ * compare_out.c - `benchreport compare` output: every system against the
+ * baseline in words (or one table row each), the geometric means, the
+ * overall ranking and ministat's blocks (doc/statistics.md, "Candidate B
+ * against baseline A").  The numbers and sentences are the analysis'.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "results.h"
+#include "words.h"
+#include "../analysis/numfmt.h"
+
+#define WIDTH 72
+
+static const char *const cols[] = {
+	"test", "title", "description", "unit", "direction", "system",
+	"baseline", "mean", "baseline_mean", "improvement_pct",
+	"improvement_ci_low_pct", "improvement_ci_high_pct", "p_value",
+	"verdict", "ratio", "ratio_ci_low", "ratio_ci_high", "t", "df",
+	"mde_pct", "runs_needed", "note", "overall_rank",
+};
+#define N_COLS (sizeof cols / sizeof cols[0])
+
+/* The compared rows: candidates of tests where the baseline has a value
+ * (the baseline itself and results that are not bars have none). */
+static bool is_row(const struct br_analysis *a, size_t i, size_t j)
+{
+	return a->tests[i].compared && j != a->base;
+}
+
+/* A row's note: why the candidate has no value, the comparison's own
+ * reason, or that the direction is unknown. */
+static const char *row_note(const struct br_analysis *a, size_t i, size_t j)
+{
+	const struct br_cell *c = &a->tests[i].cells[j];
+
+	if (c->kind != BR_CELL_VALUE)
+		return c->why;
+	if (c->cmp->reason)
+		return c->cmp->reason;
+	if (a->tests[i].t->dir == BR_DIR_UNKNOWN)
+		return "direction unknown: read as more is better";
+	return "";
+}
+
+/* ------------------------------------------------------------ table */
+
+static bool add_test_row(struct br_table *tb, const struct br_analysis *a,
+			 size_t i, size_t j)
+{
+	const struct br_atest *at = &a->tests[i];
+	const struct br_test *t = at->t;
+	const struct br_comparison *c = at->cells[j].cmp;
+	bool ok = true;
+
+	ok &= br_table_row(tb);
+	ok &= br_table_str(tb, br_nz(t->identifier));
+	ok &= br_table_str(tb, br_nz(t->title));
+	ok &= br_table_str(tb, br_nz(t->description));
+	ok &= br_table_str(tb, t->unit.text);
+	ok &= br_table_str(tb, br_dir_name(t->dir));
+	ok &= br_table_str(tb, br_analysis_system(a, j));
+	ok &= br_table_str(tb, br_analysis_system(a, a->base));
+	ok &= br_table_num(tb, at->cells[j].kind == BR_CELL_VALUE ?
+			   at->cells[j].sum.mean : NAN, NULL);
+	ok &= br_table_num(tb, at->cells[a->base].sum.mean, NULL);
+	ok &= br_table_num(tb, c->improvement_pct, NULL);
+	ok &= br_table_num(tb, c->improvement_ci_low_pct, NULL);
+	ok &= br_table_num(tb, c->improvement_ci_high_pct, NULL);
+	ok &= br_table_num(tb, c->p, NULL);
+	ok &= br_table_str(tb, br_verdict_name(c->verdict));
+	ok &= br_table_num(tb, c->ratio, NULL);
+	ok &= br_table_num(tb, c->ratio_ci_low, NULL);
+	ok &= br_table_num(tb, c->ratio_ci_high, NULL);
+	ok &= br_table_num(tb, c->t, NULL);
+	ok &= br_table_num(tb, c->df, NULL);
+	ok &= br_table_num(tb, c->mde_pct, NULL);
+	ok &= br_table_num(tb, c->runs_needed, NULL);
+	ok &= br_table_str(tb, row_note(a, i, j));
+	ok &= br_table_empty(tb);
+	return ok;
+}
+
+static bool add_geo_row(struct br_table *tb, const struct br_analysis *a,
+			size_t j)
+{
+	const struct br_ageo *g = &a->geo[j];
+	char desc[64];
+	bool ok = true;
+
+	snprintf(desc, sizeof desc, "%zu tests", g->g.k);
+	ok &= br_table_row(tb);
+	ok &= br_table_str(tb, "geomean");
+	ok &= br_table_str(tb, "Geometric mean of speedups");
+	ok &= br_table_str(tb, desc);
+	ok &= br_table_str(tb, "");
+	ok &= br_table_str(tb, "HIB");
+	ok &= br_table_str(tb, br_analysis_system(a, j));
+	ok &= br_table_str(tb, br_analysis_system(a, a->base));
+	ok &= br_table_num(tb, g->g.gm, NULL);
+	ok &= br_table_num(tb, 1, NULL);
+	ok &= br_table_num(tb, 100 * (g->g.gm - 1), NULL);
+	ok &= br_table_num(tb, 100 * (g->g.meas_low - 1), NULL);
+	ok &= br_table_num(tb, 100 * (g->g.meas_high - 1), NULL);
+	ok &= br_table_empty(tb);
+	ok &= br_table_str(tb, br_verdict_name(g->verdict));
+	ok &= br_table_num(tb, g->g.gm, NULL);
+	ok &= br_table_num(tb, g->g.meas_low, NULL);
+	ok &= br_table_num(tb, g->g.meas_high, NULL);
+	ok &= br_table_empty(tb);
+	ok &= br_table_empty(tb);
+	ok &= br_table_empty(tb);
+	ok &= br_table_empty(tb);
+	ok &= br_table_str(tb, isnan(g->g.meas_low) ?
+			   "measurement CI needs N >= 2 in every test" : "");
+	if (a->overall.ok && a->overall.rank[j])
+		ok &= br_table_int(tb, a->overall.rank[j]);
+	else
+		ok &= br_table_empty(tb);
+	return ok;
+}
+
+/* The baseline's own geomean row, when there is an overall ranking. */
+static bool add_base_row(struct br_table *tb, const struct br_analysis *a)
+{
+	const char *name = br_analysis_system(a, a->base);
+	size_t i;
+	bool ok = true;
+
+	ok &= br_table_row(tb);
+	ok &= br_table_str(tb, "geomean");
+	ok &= br_table_str(tb, "Geometric mean of speedups");
+	ok &= br_table_str(tb, "baseline");
+	ok &= br_table_str(tb, "");
+	ok &= br_table_str(tb, "HIB");
+	ok &= br_table_str(tb, name);
+	ok &= br_table_str(tb, name);
+	ok &= br_table_num(tb, 1, NULL);
+	ok &= br_table_num(tb, 1, NULL);
+	for (i = 0; i < 4; i++)
+		ok &= br_table_empty(tb);
+	ok &= br_table_str(tb, "");             /* verdict */
+	for (i = 0; i < 7; i++)                 /* ratio .. runs_needed */
+		ok &= br_table_empty(tb);
+	ok &= br_table_str(tb, "baseline");
+	ok &= br_table_int(tb, a->overall.rank[a->base]);
+	return ok;
+}
+
+static int write_table(const struct br_analysis *a, FILE *fp,
+		       enum br_fmt fmt, struct br_error *err)
+{
+	struct br_table *tb = br_table_new(N_COLS, cols);
+	bool ok = tb != NULL;
+	size_t i, j;
+
+	for (i = 0; ok && i < a->n_tests; i++)
+		for (j = 0; ok && j < a->sel->n_systems; j++)
+			if (is_row(a, i, j))
+				ok &= add_test_row(tb, a, i, j);
+	for (j = 0; ok && j < a->sel->n_systems; j++)
+		if (a->geo[j].ok)
+			ok &= add_geo_row(tb, a, j);
+	if (ok && a->overall.ok)
+		ok &= add_base_row(tb, a);
+	if (ok)
+		ok = br_table_write(tb, fp, fmt, "compare", err) == BR_OK;
+	else
+		br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	br_table_free(tb);
+	return ok ? BR_OK : err->code;
+}
+
+/* ------------------------------------------------------------- text */
+
+#define NBSP BR_NBSP
+
+static void wrap(FILE *fp, int indent, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* compare's text: WIDTH columns, continuation lines indented by 2. */
+static void wrap(FILE *fp, int indent, const char *fmt, ...)
+{
+	char text[4096];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	br_wrap(fp, indent, 2, WIDTH, "%s", text);
+}
+
+/* ", about N runs per system to resolve 1%" (or the --equivalence
+ * margin), or "" when not computable. */
+static const char *runs_text(char *buf, size_t size,
+			     const struct br_analysis *a,
+			     const struct br_comparison *c)
+{
+	if (isnan(c->runs_needed))
+		return "";
+	snprintf(buf, size, "; about %.0f runs per system to resolve %g%%",
+		 c->runs_needed, a->o.equivalence > 0 ? a->o.equivalence
+		 : 1.0);
+	return buf;
+}
+
+static void describe(FILE *fp, const struct br_analysis *a,
+		     const struct br_compare_opts *o, size_t i, size_t j)
+{
+	const struct br_comparison *c = a->tests[i].cells[j].cmp;
+	char text[2048], runs[96];
+
+	wrap(fp, 2, "%s", br_analysis_sentence(text, sizeof text, a, i, j));
+	if (c->verdict == BR_VERDICT_SINGLE_RUN) {
+		/* "single run" is in the sentence; other reasons are not */
+		if (c->reason && !strstr(c->reason, "single run"))
+			wrap(fp, 4, "(%s)", c->reason);
+		return;
+	}
+	if (o->details && !isnan(c->t))
+		wrap(fp, 4, "(Welch t = %.2f, df = %.1f, p = %.3g)", c->t,
+		     c->df, c->p);
+	if (o->details && !isnan(c->mde_pct))
+		wrap(fp, 4, "(smallest detectable change %.2g%%%s)",
+		     c->mde_pct, runs_text(runs, sizeof runs, a, c));
+	if (c->reason)   /* e.g. "baseline too noisy for a ratio" */
+		wrap(fp, 4, "(%s)", c->reason);
+}
+
+static void ministat_line(FILE *fp, char sym, const struct br_summary *s)
+{
+	fprintf(fp, "%c %3zu %13.8g %13.8g %13.8g %13.8g %13.8g\n", sym, s->n,
+		s->min, s->max, s->median, s->mean, s->sd);
+}
+
+static void ministat_block(FILE *fp, const struct br_analysis *a, size_t i,
+			   size_t j)
+{
+	const struct br_cell *base = &a->tests[i].cells[a->base];
+	const struct br_cell *c = &a->tests[i].cells[j];
+	const struct br_pooled *pt = c->pooled;
+	double conf = a->o.confidence * 100;
+
+	fprintf(fp, "x %s\n+ %s\n", br_analysis_system(a, a->base),
+		br_analysis_system(a, j));
+	fputs("    N           Min           Max        Median           Avg"
+	      "        Stddev\n", fp);
+	ministat_line(fp, 'x', &base->sum);
+	ministat_line(fp, '+', &c->sum);
+	if (!pt) {
+		fputs("No comparison: each set needs at least 2 values\n", fp);
+		return;
+	}
+	if (pt->different) {
+		fprintf(fp, "Difference at %.1f%% confidence\n", conf);
+		fprintf(fp, "\t%g +/- %g\n", pt->d, pt->e);
+		fprintf(fp, "\t%g%% +/- %g%%\n", pt->pct, pt->pct_e);
+		fprintf(fp, "\t(Student's t, pooled s = %g)\n", pt->s_p);
+	} else {
+		fprintf(fp, "No difference proven at %.1f%% confidence\n",
+			conf);
+	}
+}
+
+static void write_overall(const struct br_analysis *a, FILE *fp)
+{
+	const struct br_overall *o = &a->overall;
+	size_t i;
+
+	if (o->why) {
+		fputc('\n', fp);
+		wrap(fp, 0, "No overall ranking: %s.", o->why);
+		return;
+	}
+	if (!o->ok)
+		return;
+	fputc('\n', fp);
+	wrap(fp, 0, "Overall ranking by the geometric mean against %s; "
+	     "tied when the %g%%" NBSP "CI of two systems' direct ratio "
+	     "includes 1%s:", br_analysis_system(a, a->base),
+	     a->o.confidence * 100, o->across ? " (the across-tests CI "
+	     "where a test has N < 2)" : "");
+	for (i = 0; i < a->sel->n_systems; i++) {
+		size_t j = o->order[i];
+		const char *name = br_analysis_system(a, j);
+		char firsts[96] = "";
+
+		if (!o->rank[j]) {
+			wrap(fp, 2, "-  %s: no test in common with the "
+			     "baseline", name);
+			continue;
+		}
+		if (o->shared[j])
+			snprintf(firsts, sizeof firsts, "; first in %zu of %zu "
+				 "tests (%zu shared)", o->wins[j] + o->shared[j],
+				 o->n_tests, o->shared[j]);
+		else if (o->wins[j])
+			snprintf(firsts, sizeof firsts, "; first in %zu of %zu "
+				 "tests", o->wins[j], o->n_tests);
+		wrap(fp, 2, "%-2d %s: %.3fx%s", o->rank[j], name, o->gm[j],
+		     firsts);
+	}
+}
+
+/* A test's heading: name, then unit, direction and the baseline's value
+ * at the test's display precision. */
+static void heading(FILE *fp, const struct br_analysis *a, size_t i)
+{
+	const struct br_atest *at = &a->tests[i];
+	const struct br_test *t = at->t;
+	const struct br_summary *b = &at->cells[a->base].sum;
+	const char *aname = br_analysis_system(a, a->base);
+	char m[32], se[32];
+
+	wrap(fp, 0, "%s%s%s%s%s", br_nz(t->title),
+	     t->app_version && *t->app_version ? " " : "",
+	     br_nz(t->app_version),
+	     t->description && *t->description ? " - " : "",
+	     br_nz(t->description));
+	br_fmt_fixed(m, sizeof m, b->mean, at->decimals);
+	if (b->n >= 2 && !isnan(b->se))
+		wrap(fp, 0, "%s%s%s; baseline %s: %s (SE" NBSP "+/-" NBSP
+		     "%s," NBSP "N" NBSP "=" NBSP "%zu)", t->unit.text,
+		     *t->unit.text ? ", " : "", br_dir_phrase(t->dir), aname,
+		     m, br_fmt_fixed(se, sizeof se, b->se, at->se_decimals),
+		     b->n);
+	else
+		wrap(fp, 0, "%s%s%s; baseline %s: %s (N" NBSP "=" NBSP "%zu)",
+		     t->unit.text, *t->unit.text ? ", " : "",
+		     br_dir_phrase(t->dir), aname, m, b->n);
+}
+
+static void write_text(const struct br_analysis *a,
+		       const struct br_compare_opts *o, FILE *fp)
+{
+	const char *aname = br_analysis_system(a, a->base);
+	char conf[16];
+	size_t i, j, k;
+	bool first = true;
+
+	snprintf(conf, sizeof conf, "%g%%", a->o.confidence * 100);
+	for (i = 0; i < a->n_tests; i++) {
+		if (!a->tests[i].compared || a->sel->n_systems < 2)
+			continue;
+		if (!first)
+			fputc('\n', fp);
+		first = false;
+		heading(fp, a, i);
+		for (j = 0; j < a->sel->n_systems; j++) {
+			const struct br_cell *c = &a->tests[i].cells[j];
+
+			if (!is_row(a, i, j))
+				continue;
+			if (c->kind != BR_CELL_VALUE) {
+				wrap(fp, 2, "%s: %s, no comparison",
+				     br_analysis_system(a, j), c->why);
+				continue;
+			}
+			describe(fp, a, o, i, j);
+			if (o->ministat)
+				ministat_block(fp, a, i, j);
+		}
+	}
+	for (k = 0; k < a->n_skipped; k++) {
+		const struct br_test *t = a->tests[a->skipped[k]].t;
+
+		if (k == 0)
+			fputc('\n', fp);
+		wrap(fp, 0, "%s%s%s: skipped, the baseline %s has no result",
+		     br_nz(t->title), t->description && *t->description ?
+		     " - " : "", br_nz(t->description), aname);
+	}
+	for (j = 0; j < a->sel->n_systems; j++) {
+		const struct br_ageo *g = &a->geo[j];
+
+		/* over one test the geometric mean only repeats it */
+		if (!g->ok || g->g.k < 2)
+			continue;
+		fputc('\n', fp);
+		wrap(fp, 0, "Geometric mean over %zu tests, %s against %s: "
+		     "%.3fx", g->g.k, br_analysis_system(a, j), aname,
+		     g->g.gm);
+		if (!isnan(g->g.meas_low))
+			wrap(fp, 2, "%s CI %.3fx to %.3fx (measurement, these "
+			     "tests)", conf, g->g.meas_low, g->g.meas_high);
+		else
+			wrap(fp, 2, "no measurement CI: a test has N < 2");
+		if (!isnan(g->g.across_low))
+			wrap(fp, 2, "%s CI %.3fx to %.3fx across tests like "
+			     "these (geometric sd %.3f)", conf,
+			     g->g.across_low, g->g.across_high, g->g.gsd);
+		if (g->skipped)
+			wrap(fp, 2, "%zu tests left out (no result on one "
+			     "side, a mean not above 0, or no direction)",
+			     g->skipped);
+	}
+	write_overall(a, fp);
+}
+
+int br_write_compare(FILE *fp, const struct br_analysis *a, enum br_fmt fmt,
+		     const struct br_compare_opts *o, struct br_error *err)
+{
+	if (fmt != BR_FMT_TEXT)
+		return write_table(a, fp, fmt, err);
+	write_text(a, o, fp);
+	return BR_OK;
+}
