@@ -1,5 +1,6 @@
 /*
- * chart_bar.c - the horizontal bar chart (PTS-FORMAT.md 4.3).
+ * chart_bar.c - the horizontal bar chart (doc/pts-format.md
+ * section 4.3).
  *
  *   title, description lines                      header
  *   -> MB/s, More Is Better              benchreport   caption (top - 5)

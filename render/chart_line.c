@@ -3,7 +3,8 @@
  * tables such as throughput against disk count): one polyline per system
  * in palette colours, a legend with Min/Avg/Max, per-point whiskers from
  * each point's summary, the value axis by PTS's rule, x from t->x (or the
- * point index) with t->x_label under it (PTS-FORMAT.md 4.4).
+ * point index) with t->x_label under it (doc/pts-format.md
+ * section 4.4).
  */
 #include <math.h>
 #include <stdio.h>

@@ -1,9 +1,10 @@
 /*
- * compare.c - candidate B against baseline A (STATS.md 3.3, 3.4, 4.1,
- * 4.2): Welch's t, the Fieller ratio interval solved for delta = R - 1,
- * direction-aware speedup and improvement, the TOST equivalence verdict,
- * the smallest detectable change and the runs needed.  Also the exact t
- * quantile used by every interval in stats/.
+ * compare.c - candidate B against baseline A (doc/statistics.md,
+ * "Candidate B against baseline A"): Welch's t, the Fieller ratio
+ * interval solved for delta = R - 1, direction-aware speedup and
+ * improvement, the TOST equivalence verdict, the smallest detectable
+ * change and the runs needed.  Also the exact t quantile used by every
+ * interval in stats/.
  *
  * Consistency by construction: significance is decided once, by
  * |d| > q se_d; p is nudged to agree at the rounding level, and the

@@ -1,5 +1,6 @@
 /*
- * geomean.c - geometric mean of speedups over K tests (STATS.md 3.5),
+ * geomean.c - geometric mean of speedups over K tests (doc/statistics.md,
+ * "Geometric mean"),
  * with the measurement CI (these exact tests: delta method on each
  * test's SEs, Satterthwaite df over all 2K terms), the across-tests CI
  * (workloads like these: t on the spread of ln S_k) and the geometric sd.

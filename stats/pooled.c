@@ -1,6 +1,7 @@
 /*
  * pooled.c - ministat's pooled-variance t comparison with the exact t
- * quantile instead of ministat's rounded table (STATS.md 1, 2.3).
+ * quantile instead of ministat's rounded table (doc/statistics.md,
+ * "ministat block").
  */
 #include <math.h>
 

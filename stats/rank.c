@@ -1,5 +1,5 @@
 /*
- * rank.c - competition ranks with ties within one test (STATS.md 3.6):
+ * rank.c - competition ranks with ties within one test (doc/statistics.md, "Ranks"):
  * rank_i = 1 + #{j : j better than i, proven by Welch at alpha}, with no
  * chaining (A~B, B~C, A beats C gives 1, 1, 2), optionally with Holm's
  * step-down adjustment over all tested pairs.

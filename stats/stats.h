@@ -1,5 +1,5 @@
 /*
- * stats.h - model -> summaries (../shared/STATS.md section 3 and 4).
+ * stats.h - model -> summaries (doc/statistics.md).
  * Pure functions over the model; never prints, never draws.  GSL does the
  * numerics (two-pass moments, exact t quantiles).
  *
@@ -10,7 +10,7 @@
  * Levels: alpha = 1 - confidence, for any confidence in (0, 1); quantiles
  * are exact (br_t_quantile), never a table.
  *
- * Run-order drift (STATS.md 4.3), computed from raw runs only:
+ * Run-order drift (doc/statistics.md, "Run-order checks"), computed from raw runs only:
  *   lag1   r1 = sum_{i<n} (x_i - m)(x_{i+1} - m) / sum (x_i - m)^2 (the
  *          NIST StRD definition), for n >= BR_LAG1_MIN_N (at n = 2 it is
  *          -1/2 whatever the data) and runs that are not all equal.
@@ -45,7 +45,7 @@
 #define BR_TREND_MIN_N 5    /* trend slope and p from this many runs */
 #define BR_DRIFT_ALPHA 0.01 /* trend_p below this is drift */
 
-/* Per-system summary of one sample (STATS.md 3.1, 3.2, 4.3). */
+/* Per-system summary of one sample (doc/statistics.md, "Per system"). */
 struct br_summary {
 	size_t n;            /* runs, or the published N */
 	bool from_summary;   /* from published mean/SE/N, not from runs */
@@ -81,7 +81,7 @@ struct br_summary {
  * q1 = q3 = x_1.  Quartiles are Hyndman-Fan type 7, computed as
  * lo + h (hi - lo) so equal neighbours give their value exactly.
  * cv_pct is NAN if n < 2 or mean == 0; sign_change (min < 0 < max) says
- * CV is meaningless but cv_pct is still given.  Outliers (STATS.md 3.2):
+ * CV is meaningless but cv_pct is still given.  Outliers (doc/statistics.md):
  * n >= 3, modified z = 0.6745 (x - median) / MAD, or when MAD = 0,
  * (x - median) / (1.2533 MeanAD) with MeanAD = mean |x - median|;
  * |z| > 3.5 is flagged; nothing when both are 0.
@@ -110,7 +110,8 @@ enum br_verdict {
  * "single-run" (the CSV spelling). */
 const char *br_verdict_name(enum br_verdict v);
 
-/* Candidate B against baseline A (STATS.md 3.3, 3.4, 4.1, 4.2). */
+/* Candidate B against baseline A (doc/statistics.md, "Candidate B
+ * against baseline A"). */
 struct br_comparison {
 	double d;            /* mean_B - mean_A */
 	double se_d;         /* sqrt(v_A + v_B) */
@@ -143,7 +144,8 @@ struct br_comparison {
  * Compare b (candidate) against a (baseline) for a test of direction dir
  * (UNKNOWN is treated as HIB for speedup but flagged by the caller).
  * equivalence_pct > 0 enables the three-way TOST verdict.  Never fails;
- * degenerate cases set verdict and reason (STATS.md 3.3).  Works the same
+ * degenerate cases set verdict and reason ("Degenerate cases" in
+ * doc/statistics.md).  Works the same
  * for runs and summary-only inputs: only n, mean and se are used
  * (v = se^2, df = n - 1).
  *
@@ -196,7 +198,8 @@ void br_compare_ex(const struct br_summary *a, const struct br_summary *b,
 		   enum br_dir dir, double confidence, double equivalence_pct,
 		   bool planning, struct br_comparison *out);
 
-/* Geometric mean of speedups over K tests (STATS.md 3.5). */
+/* Geometric mean of speedups over K tests (doc/statistics.md,
+ * "Geometric mean"). */
 struct br_geomean {
 	size_t k;            /* tests used */
 	size_t skipped;      /* tests left out (missing or mean <= 0) */
@@ -225,7 +228,8 @@ bool br_geomean_usable(const struct br_summary *a,
 		       const struct br_summary *b);
 
 /*
- * Competition ranks with ties within one test (STATS.md 3.6):
+ * Competition ranks with ties within one test (doc/statistics.md,
+ * "Ranks"):
  * rank_i = 1 + #{j : j better than i with Welch p < alpha}, with Holm's
  * adjustment of the pairwise p-values when holm is true.  relative[i] =
  * performance relative to the best mean (HIB: mean/best, LIB: best/mean),

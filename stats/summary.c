@@ -1,10 +1,11 @@
 /*
- * summary.c - one sample -> struct br_summary (STATS.md 3.1, 3.2, 4.3):
+ * summary.c - one sample -> struct br_summary (doc/statistics.md,
+ * "Per system":
  * two-pass moments and the t-based CI of the mean, order statistics,
  * Iglewicz-Hoaglin outlier flags and run-order drift checks.
  *
  * Numerics: never the one-pass sum of squares (it prints sd 0 for
- * 1e9 + {1, 2, 3} and NaN for three 0.1s, STATS.md 2).  GSL's mean and
+ * 1e9 + {1, 2, 3} and NaN for three 0.1s, doc/statistics.md, "Where ministat and PTS differ").  GSL's mean and
  * sd_m are a long-double running mean and a second pass over the
  * deviations; equal runs short-cut to mean = x_1, sd = 0 exactly.
  */
@@ -97,7 +98,7 @@ static double quantile7(const double *x, size_t n, double p)
 }
 
 /*
- * Flag runs by the modified z-score (STATS.md 3.2).  x in run order,
+ * Flag runs by the modified z-score (doc/statistics.md, "Outliers").  x in run order,
  * work has room for n doubles.
  */
 static void flag_outliers(const double *x, size_t n, double median,
@@ -131,7 +132,8 @@ static void flag_outliers(const double *x, size_t n, double median,
 	}
 }
 
-/* Lag-1 autocorrelation and OLS trend over run order (STATS.md 4.3). */
+/* Lag-1 autocorrelation and OLS trend over run order (doc/statistics.md,
+ * "Run-order checks"). */
 static void check_drift(const double *x, size_t n, double mean,
 			struct br_summary *o)
 {

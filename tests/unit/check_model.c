@@ -167,7 +167,7 @@ END_TEST
 
 START_TEST(test_hash)
 {
-	/* The example of PTS-FORMAT.md 1.6, checked with sha1sum. */
+	/* The example of doc/pts-format.md section 1.6, checked with sha1sum. */
 	struct br_test t = {0};
 	char hex[41];
 	char *key;

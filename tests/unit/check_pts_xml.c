@@ -1,6 +1,6 @@
 /*
  * check_pts_xml.c - the PTS / OpenBenchmarking result XML reader: every
- * element of PTS-FORMAT.md 1.2, the pre-3.0 layout, entries of every
+ * element of doc/pts-format.md section 1.2, the pre-3.0 layout, entries of every
  * display format, PTS's replace/merge rules, hostile input (exact error
  * text and line), the real corpus in data/pts-real/, and speed.
  * Runs from tests/, so paths are "data/pts/...".

@@ -605,7 +605,7 @@ START_TEST(test_exact_moments)
 }
 END_TEST
 
-/* PTS-FORMAT.md 2.2: "SE +/- 0.70, N = 3" and "SE +/- 0.83, N = 9" */
+/* doc/pts-format.md section 2.2: "SE +/- 0.70, N = 3" and "SE +/- 0.83, N = 9" */
 START_TEST(test_pts_se)
 {
 	struct tsample t;
@@ -629,7 +629,7 @@ START_TEST(test_pts_se)
 	ck_assert_uint_eq(s.n, 9);
 	snprintf(buf, sizeof buf, "%.2f", s.se);
 	ck_assert_str_eq(buf, "0.83");
-	/* a 95% CI at n = 3 is +/- 4.30 SE (STATS.md 2) */
+	/* a 95% CI at n = 3 is +/- 4.30 SE (doc/statistics.md) */
 	runs3(&t, 843.79, 845.00, 846.21);
 	ck_assert_int_eq(br_summarize(&t.s, 0.95, &s), BR_OK);
 	ck_assert_double_eq_tol((s.ci_high - s.mean) / s.se, 4.3027, 5e-5);
@@ -667,7 +667,7 @@ START_TEST(test_ministat_example)
 }
 END_TEST
 
-/* STATS.md 2.5: pooled p 0.0036 but Welch p 0.159 */
+/* doc/statistics.md, "Where ministat and PTS differ": pooled p 0.0036 but Welch p 0.159 */
 START_TEST(test_pooled_vs_welch)
 {
 	struct br_summary a, b;
@@ -825,7 +825,7 @@ START_TEST(test_outliers_and_drift)
 }
 END_TEST
 
-/* GM of speedups = PTS's ratio of per-system geomeans (STATS.md 3.5) */
+/* GM of speedups = PTS's ratio of per-system geomeans (doc/statistics.md) */
 START_TEST(test_geomean_identity)
 {
 	struct br_summary a[3], b[3];
@@ -857,7 +857,7 @@ START_TEST(test_geomean_identity)
 }
 END_TEST
 
-/* STATS.md 3.5: one 10x test among three ties */
+/* doc/statistics.md, "Geometric mean": one 10x test among three ties */
 START_TEST(test_geomean_10x_example)
 {
 	struct br_summary a, b, b10;

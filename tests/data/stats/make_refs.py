@@ -20,7 +20,7 @@ Independence from the C code (which uses GSL and closed forms):
     (num - R den)^2 = q^2 (v_num + R^2 v_den) with R = 1 + delta, in exact
     arithmetic: no closed form;
   * verdicts, TOST, ranks, Holm and the drift rules re-implemented here
-    from the text of STATS.md and the comments in stats/stats.h;
+    from the text of doc/statistics.md and the comments in stats/stats.h;
   * NIST StRD univariate certified values typed in from the StRD pages
     (https://www.itl.nist.gov/div898/strd/univ/), data by their
     definitions (NumAcc1-4) or as published (Michelso, Mavro, Lew,
@@ -192,7 +192,7 @@ def median_fr(s):
 
 
 def outliers(xs):
-    """Iglewicz-Hoaglin flags (STATS.md 3.2), exact."""
+    """Iglewicz-Hoaglin flags (doc/statistics.md, "Outliers"), exact."""
     n = len(xs)
     if n < 3:
         return []
@@ -358,7 +358,7 @@ def fieller(num, vn, den, vd, q):
 
 
 def closed_form_fieller(num, vn, den, vd, q):
-    """Only to cross-check the bisection: the formula of STATS.md 3.3."""
+    """Only to cross-check the bisection: the formula of doc/statistics.md."""
     d = num - den
     a = den * den - q * q * vd
     disc = num * num * vd + den * den * vn - q * q * vd * vn
@@ -1011,8 +1011,9 @@ def main():
            for f in (1.01, 1.03, 0.98, 1.02)]
     ten.append(("HIB", R([100.0, 101.0, 99.0]), R([1000.0, 1010.0, 990.0])))
     G("one_10x", ten)
-    # STATS.md 3.5: "one 10x test: GM 1.78, measurement CI 1.73-1.82,
-    # across-tests CI 0.28-11.1" (speedups 1, 1, 1, 10; SE 1.67%, N 3)
+    # doc/statistics.md, "Geometric mean": one 10x test gives GM 1.78,
+    # measurement CI 1.73 to 1.82,
+    # across-tests CI 0.28 to 11.1 (speedups 1, 1, 1, 10; SE 1.67%, N 3)
     md = [("HIB", SM(100.0, 1.67, 3), SM(100.0, 1.67, 3))] * 3
     md.append(("HIB", SM(100.0, 1.67, 3), SM(1000.0, 16.7, 3)))
     r = G("stats_md_10x", md)
