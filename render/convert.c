@@ -11,8 +11,6 @@
 #include "table.h"
 #include "../analysis/numfmt.h"
 
-#define nz br_nz
-
 /*
  * A sample's Value as PTS writes it: the published text when there is
  * one, else the analysis' mean of the runs (sum) at the test's display
@@ -93,7 +91,7 @@ static const char *timestamp(const char *s, const char *fallback, char *buf,
 static void elem(FILE *fp, int indent, const char *name, const char *text)
 {
 	fprintf(fp, "%*s<%s>", indent, "", name);
-	br_xml_text(fp, nz(text));
+	br_xml_text(fp, br_nz(text));
 	fprintf(fp, "</%s>\n", name);
 }
 
@@ -255,7 +253,7 @@ int br_write_pts_xml(FILE *fp, const struct br_analysis *a,
 		elem(fp, 4, "Identifier", t->identifier);
 		/* PTS's schema allows 2..50 characters; the full title
 		 * then goes to the Annotation shown under the graph. */
-		elem(fp, 4, "Title", strlen(nz(t->title)) < 2 ? "Result" :
+		elem(fp, 4, "Title", strlen(br_nz(t->title)) < 2 ? "Result" :
 		     clip(t->title, 50, buf, sizeof buf));
 		elem(fp, 4, "AppVersion", t->app_version);
 		elem(fp, 4, "Arguments", t->arguments);
@@ -265,7 +263,7 @@ int br_write_pts_xml(FILE *fp, const struct br_analysis *a,
 		elem(fp, 4, "Proportion", t->proportion && *t->proportion
 		     ? t->proportion : br_dir_name(t->dir));
 		elem(fp, 4, "DisplayFormat", display_format(t));
-		if (strlen(nz(t->title)) > 50) {
+		if (strlen(br_nz(t->title)) > 50) {
 			fputs("    <Annotation>", fp);
 			br_xml_text(fp, t->title);
 			if (t->annotation && *t->annotation) {
@@ -392,14 +390,14 @@ int br_write_json(FILE *fp, const struct br_analysis *a, const char *title,
 
 	fputs("{\n", fp);
 	jkey(fp, 2, "title");
-	br_json_string(fp, title ? title : nz(rs->title));
+	br_json_string(fp, title ? title : br_nz(rs->title));
 	fputs(",\n", fp);
 	jkey(fp, 2, "last_modified");
 	br_json_string(fp, rs->last_modified && *rs->last_modified
 		       ? rs->last_modified : now);
 	fputs(",\n", fp);
 	jkey(fp, 2, "description");
-	br_json_string(fp, nz(rs->description));
+	br_json_string(fp, br_nz(rs->description));
 	if (rs->notes && *rs->notes) {
 		fputs(",\n", fp);
 		jkey(fp, 2, "notes");
@@ -422,13 +420,13 @@ int br_write_json(FILE *fp, const struct br_analysis *a, const char *title,
 		jkv_object(fp, 6, "software", s->software, s->n_software);
 		fputs(",\n", fp);
 		jkey(fp, 6, "user");
-		br_json_string(fp, nz(s->user));
+		br_json_string(fp, br_nz(s->user));
 		fputs(",\n", fp);
 		jkey(fp, 6, "timestamp");
-		br_json_string(fp, nz(s->timestamp));
+		br_json_string(fp, br_nz(s->timestamp));
 		fputs(",\n", fp);
 		jkey(fp, 6, "client_version");
-		br_json_string(fp, nz(s->client_version));
+		br_json_string(fp, br_nz(s->client_version));
 		if (s->notes && *s->notes) {
 			fputs(",\n", fp);
 			jkey(fp, 6, "notes");
@@ -447,7 +445,7 @@ int br_write_json(FILE *fp, const struct br_analysis *a, const char *title,
 		fputs(i ? ",\n" : "\n", fp);
 		jkey(fp, 4, hash);
 		fputs("{\n", fp);
-#define JSTR(k, v) do { jkey(fp, 6, k); br_json_string(fp, nz(v)); \
+#define JSTR(k, v) do { jkey(fp, 6, k); br_json_string(fp, br_nz(v)); \
 			fputs(",\n", fp); } while (0)
 		JSTR("identifier", t->identifier);
 		JSTR("title", t->title);

@@ -197,12 +197,6 @@ struct br_tnode *br_tset_list(struct br_tdoc *d, struct br_tnode *obj,
 	return field(d, obj, key, TV_LIST);
 }
 
-struct br_tnode *br_tset_obj(struct br_tdoc *d, struct br_tnode *obj,
-			     const char *key)
-{
-	return field(d, obj, key, TV_OBJ);
-}
-
 void br_tset_owned(struct br_tdoc *d, struct br_tnode *obj, const char *key,
 		   char *s)
 {

@@ -65,11 +65,9 @@ void br_tsetf(struct br_tdoc *d, struct br_tnode *obj, const char *key,
 	      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 void br_tset_bool(struct br_tdoc *d, struct br_tnode *obj, const char *key,
 		  bool v);
-/* A new empty list (or object) under key; NULL on ENOMEM. */
+/* A new empty list under key; NULL on ENOMEM. */
 struct br_tnode *br_tset_list(struct br_tdoc *d, struct br_tnode *obj,
 			      const char *key);
-struct br_tnode *br_tset_obj(struct br_tdoc *d, struct br_tnode *obj,
-			     const char *key);
 /* Append a new empty object to list; NULL on ENOMEM (or list NULL). */
 struct br_tnode *br_tlist_add(struct br_tdoc *d, struct br_tnode *list);
 /* n zeroed bytes that live as long as d (a lazy list's context);

@@ -213,30 +213,6 @@ double br_text_width(const char *family, double size, bool bold,
 	return w;
 }
 
-double br_text_ascent(const char *family, double size, bool bold)
-{
-	if (!setup())
-		return size * 0.93;
-	set_font_cached(layout, &layout_font, family, size, bold);
-	pango_layout_set_text(layout, "Hg", -1);
-	return (double)pango_layout_get_baseline(layout) / PANGO_SCALE;
-}
-
-struct _PangoLayout *br_text_layout(const char *family, double size,
-				    bool bold, const char *s)
-{
-	PangoLayout *l;
-
-	if (!setup())
-		return NULL;
-	l = pango_layout_new(context);
-	if (!l)
-		return NULL;
-	set_font(l, family, size, bold);
-	pango_layout_set_text(l, s, -1);
-	return l;
-}
-
 /*
  * Painting shapes every run again; charts of one report repeat most runs
  * (names, ticks, captions), so shaped layouts are kept in a direct-mapped

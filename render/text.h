@@ -23,9 +23,6 @@
 double br_text_width(const char *family, double size, bool bold,
 		     const char *s);
 
-/* Ascent (baseline to top of the line box) for a font at size. */
-double br_text_ascent(const char *family, double size, bool bold);
-
 /*
  * s shortened to fit max_w by cutting characters at the end and adding
  * "..." (U+2026).  Returns a new string (free with free()); s itself
@@ -46,19 +43,12 @@ void br_text_lines_free(char **lines, size_t n);
 
 /*
  * A pango layout of s in the measuring context, for backends that paint
- * text with pango (same widths as measured).  Release with
- * g_object_unref(); NULL on failure.
+ * text with pango (same widths as measured), from a bounded cache of
+ * shaped layouts (runs repeat across the charts of a report): borrowed,
+ * valid until the next call or br_text_shutdown(); do not unref or change
+ * it.  For painters that draw a run and move on.
  */
 struct _PangoLayout;
-struct _PangoLayout *br_text_layout(const char *family, double size,
-				    bool bold, const char *s);
-
-/*
- * The same from a bounded cache of shaped layouts (runs repeat across
- * the charts of a report): borrowed, valid until the next call or
- * br_text_shutdown(); do not unref or change it.  For painters that draw
- * a run and move on.
- */
 struct _PangoLayout *br_text_layout_shared(const char *family, double size,
 					   bool bold, const char *s);
 

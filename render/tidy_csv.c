@@ -45,11 +45,6 @@ static void fmt_num(char *buf, size_t size, double v)
 }
 
 /* NULL as "". */
-static const char *nz(const char *s)
-{
-	return s ? s : "";
-}
-
 /* Can test t be written as numbers?  PASS/FAIL and images cannot. */
 static bool numeric_test(const struct br_test *t)
 {
@@ -190,7 +185,7 @@ static void put_components(FILE *fp, const struct br_kv *kv, size_t n)
 			put_text(fp, kv[i].key);
 			fputs(": ", fp);
 		}
-		put_text(fp, nz(kv[i].value));
+		put_text(fp, br_nz(kv[i].value));
 	}
 }
 
@@ -306,27 +301,27 @@ struct row {
 static void put_row(FILE *fp, const struct cols *c, const struct br_test *t,
 		    const struct br_system *s, const struct row *r)
 {
-	put_field(fp, nz(t->identifier), true);
-	put_field(fp, nz(t->title), false);
-	put_field(fp, nz(t->app_version), false);
-	put_field(fp, nz(t->arguments), false);
-	put_field(fp, nz(t->description), false);
-	put_field(fp, nz(t->scale), false);
+	put_field(fp, br_nz(t->identifier), true);
+	put_field(fp, br_nz(t->title), false);
+	put_field(fp, br_nz(t->app_version), false);
+	put_field(fp, br_nz(t->arguments), false);
+	put_field(fp, br_nz(t->description), false);
+	put_field(fp, br_nz(t->scale), false);
 	put_field(fp, direction_text(t), false);
 	if (c->x)
-		put_field(fp, nz(t->x_label), false);
+		put_field(fp, br_nz(t->x_label), false);
 	put_field(fp, s->identifier, false);
 	if (c->x)
-		put_field(fp, nz(r->x), false);
+		put_field(fp, br_nz(r->x), false);
 	if (c->value)
-		put_field(fp, nz(r->value), false);
+		put_field(fp, br_nz(r->value), false);
 	if (c->mean) {
-		put_field(fp, nz(r->mean), false);
-		put_field(fp, nz(r->se), false);
-		put_field(fp, nz(r->n), false);
+		put_field(fp, br_nz(r->mean), false);
+		put_field(fp, br_nz(r->se), false);
+		put_field(fp, br_nz(r->n), false);
 	}
 	if (c->error)
-		put_field(fp, nz(r->error), false);
+		put_field(fp, br_nz(r->error), false);
 	fputc('\n', fp);
 }
 
@@ -397,7 +392,7 @@ static void put_entry(FILE *fp, const struct cols *c, const struct br_test *t,
 	}
 	if (!any) {
 		/* Nothing measured: a failure row (error "" if unknown). */
-		struct row r = {NULL, NULL, NULL, NULL, NULL, nz(e->error)};
+		struct row r = {NULL, NULL, NULL, NULL, NULL, br_nz(e->error)};
 
 		put_row(fp, c, t, sys, &r);
 	}
@@ -426,8 +421,8 @@ int br_write_tidy_csv(FILE *fp, const struct br_resultset *rs,
 		if (numeric_test(t))
 			continue;
 		fprintf(fp, "# not written (%s results are not numbers): ",
-			nz(t->display_format));
-		put_text(fp, nz(t->title));
+			br_nz(t->display_format));
+		put_text(fp, br_nz(t->title));
 		if (t->description && *t->description) {
 			fputs(" - ", fp);
 			put_text(fp, t->description);
