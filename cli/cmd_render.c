@@ -212,65 +212,61 @@ static int render_one(struct br_cli *cli, const struct br_analysis *a,
 }
 
 /* The A4 report: title page, systems table, the overview's pages, then
- * every other chart of the plan. */
+ * every other chart of the plan, each placed and freed in turn. */
 static int render_pdf(struct br_cli *cli, const struct br_analysis *a,
 		      const struct br_chart_plan *p)
 {
-	struct br_scene **charts = calloc(p->n_jobs + 1, sizeof *charts);
-	struct br_scene **pages = NULL, **front = NULL;
-	size_t n_charts = 0, n_pages = 0, n_front = 0, k;
 	const char *title = cli->title ? cli->title : a->sel->rs->title;
+	struct br_scene **pages = NULL;
+	struct br_report_pager *pg = NULL;
 	struct br_report_input ri;
 	struct br_error err;
-	int rc = BR_OK;
+	size_t n_pages = 0, k, i;
+	int rc;
 
 	br_error_clear(&err);
-	if (!charts) {
-		fprintf(stderr, PROG ": out of memory\n");
-		return BR_EIO;
-	}
 	say_skipped(cli, a, p);
-	for (k = 0; k < p->n_jobs && rc == BR_OK; k++) {
-		const struct br_chart_job *j = &p->jobs[k];
-		struct br_scene **sc;
-		size_t n;
-
-		if (j->type == &br_chart_overview_type) {
-			if (!front)
-				rc = build(cli, a, j, REPORT_OVERVIEW_ROWS,
-					   &front, &n_front);
-			continue;
-		}
-		rc = build(cli, a, j, 0, &sc, &n);
-		if (rc == BR_OK) {
-			charts[n_charts++] = sc[0];
-			free(sc);
-		}
-		if (rc == BR_EDATA)
-			rc = BR_OK;
-	}
-	if (rc != BR_OK)
-		goto done;
 	memset(&ri, 0, sizeof ri);
 	ri.rs = a->sel->rs;
 	ri.systems = a->sel->systems;
 	ri.n_systems = a->sel->n_systems;
 	ri.title = title && *title ? title : "Benchmark results";
 	ri.description = a->sel->rs->description;
-	ri.charts = charts;
-	ri.n_charts = n_charts;
-	ri.front = front;
-	ri.n_front = n_front;
-	rc = br_report_pages(&ri, &cli->chart, &pages, &n_pages, &err);
+	for (k = 0; k < p->n_jobs; k++)
+		ri.n_charts += p->jobs[k].type != &br_chart_overview_type;
+	rc = br_pager_new(&ri, &cli->chart, &pg, &err);
+	/* the overview's pages first, then the charts in the plan's order */
+	for (i = 0; i < 2 && rc == BR_OK; i++)
+		for (k = 0; k < p->n_jobs && rc == BR_OK; k++) {
+			const struct br_chart_job *j = &p->jobs[k];
+			bool front = j->type == &br_chart_overview_type;
+			struct br_scene **sc;
+			size_t n, m;
+
+			if (front != (i == 0))
+				continue;
+			rc = build(cli, a, j, front ? REPORT_OVERVIEW_ROWS : 0,
+				   &sc, &n);
+			if (rc != BR_OK) {
+				rc = rc == BR_EDATA ? BR_OK : rc;
+				continue;
+			}
+			for (m = 0; m < n && rc == BR_OK; m++)
+				rc = front ? br_pager_front(pg, sc[m], &err)
+				     : br_pager_chart(pg, sc[m], &err);
+			free_scenes(sc, n);
+		}
+	if (rc == BR_OK) {
+		rc = br_pager_finish(pg, &pages, &n_pages, &err);
+		pg = NULL;
+	}
 	if (rc == BR_OK)
 		rc = write_scenes(cli, NULL, BR_IMAGE_PDF, pages, n_pages,
 				  ri.title);
-	else
+	else if (err.code)   /* the pager's; build() says its own */
 		br_cli_report(&err);
-done:
+	br_pager_free(pg);
 	free_scenes(pages, n_pages);
-	free_scenes(charts, n_charts);
-	free_scenes(front, n_front);
 	return rc;
 }
 

@@ -297,16 +297,37 @@ struct br_report_input {
 
 /*
  * The A4 report as pages (one scene each, 595.28 x 841.89 pt): a title
- * page with the title, description and the systems table (one column per
- * system, one row per hardware/software key, equal neighbouring cells
- * merged), then each front scene on a page of its own, then the charts
- * scaled to the text width, as many a page as fit; page numbers in the
- * footer.  *pages gets an array of *n_pages new
- * scenes: free each with br_scene_free() and the array with free().
+ * page with the title, description, "N tests, M systems" (in->n_charts,
+ * in->n_systems) and the systems table (one column per system, one row
+ * per hardware/software key, equal neighbouring cells merged), then each
+ * front scene on a page of its own, then the charts scaled to the text
+ * width, as many a page as fit; page numbers in the footer.  *pages gets
+ * an array of *n_pages new scenes: free each with br_scene_free() and the
+ * array with free().
  */
 int br_report_pages(const struct br_report_input *in,
 		    const struct br_chart_opts *o, struct br_scene ***pages,
 		    size_t *n_pages, struct br_error *err);
+
+/*
+ * The same, a scene at a time, so a report of thousands of charts never
+ * holds them all: br_pager_new() makes the title page (in->charts and
+ * in->front unused), br_pager_front() and br_pager_chart() copy a scene
+ * onto the pages (the caller may free it right after), br_pager_finish()
+ * adds the footers, returns the pages as br_report_pages() does and frees
+ * the pager.  BR_EIO on ENOMEM.  br_pager_free() discards a pager.
+ */
+struct br_report_pager;
+int br_pager_new(const struct br_report_input *in,
+		 const struct br_chart_opts *o, struct br_report_pager **out,
+		 struct br_error *err);
+int br_pager_front(struct br_report_pager *p, const struct br_scene *sc,
+		   struct br_error *err);
+int br_pager_chart(struct br_report_pager *p, const struct br_scene *sc,
+		   struct br_error *err);
+int br_pager_finish(struct br_report_pager *p, struct br_scene ***pages,
+		    size_t *n_pages, struct br_error *err);
+void br_pager_free(struct br_report_pager *p);
 
 /* Colour of series k in PTS's palette. */
 uint32_t br_palette(size_t k);

@@ -23,6 +23,12 @@ struct pager {
 	double y;                 /* next free y on the current page */
 	bool nomem;
 	const char *family;
+	bool charts;              /* the charts have started their page */
+	const char *title;        /* for the footers */
+};
+
+struct br_report_pager {
+	struct pager pg;
 };
 
 static struct br_scene *cur(struct pager *pg)
@@ -314,65 +320,117 @@ static void footers(struct pager *pg, const char *title)
 	}
 }
 
-int br_report_pages(const struct br_report_input *in,
-		    const struct br_chart_opts *o, struct br_scene ***pages,
-		    size_t *n_pages, struct br_error *err)
+void br_pager_free(struct br_report_pager *p)
 {
-	struct pager pg;
+	size_t i;
+
+	if (!p)
+		return;
+	for (i = 0; i < p->pg.n; i++)
+		br_scene_free(p->pg.pages[i]);
+	free(p->pg.pages);
+	free(p);
+}
+
+int br_pager_new(const struct br_report_input *in,
+		 const struct br_chart_opts *o, struct br_report_pager **out,
+		 struct br_error *err)
+{
+	struct br_report_pager *p = calloc(1, sizeof *p);
+	struct pager *pg = p ? &p->pg : NULL;
 	struct br_font ft = {o->family, 22, true, BR_C_HEAD};
 	struct br_font fd = {o->family, 10, false, BR_C_HEAD};
 	struct br_font fs = {o->family, 8, false, BR_C_AXIS};
 	struct br_font fh = {o->family, 13, true, BR_C_HEAD};
 	double tw = PAGE_W - 2 * MARGIN;
 	char buf[256];
-	size_t i;
 
-	*pages = NULL;
-	*n_pages = 0;
-	memset(&pg, 0, sizeof pg);
-	pg.family = o->family;
-	if (!new_page(&pg))
+	*out = NULL;
+	if (!p)
 		goto nomem;
-	br_scene_set_title(cur(&pg), in->title);
+	pg->family = o->family;
+	pg->title = in->title;
+	if (!new_page(pg))
+		goto nomem;
+	br_scene_set_title(cur(pg), in->title);
 	/* Title block: a dark rule, the title, the description. */
-	br_scene_rect(cur(&pg), MARGIN, MARGIN, tw, 4, BR_C_HEAD, BR_NONE, 0);
-	pg.y = MARGIN + 16;
-	if (!para(&pg, &ft, MARGIN, tw, 28, in->title))
+	br_scene_rect(cur(pg), MARGIN, MARGIN, tw, 4, BR_C_HEAD, BR_NONE, 0);
+	pg->y = MARGIN + 16;
+	if (!para(pg, &ft, MARGIN, tw, 28, in->title))
 		goto nomem;
-	pg.y += 4;
+	pg->y += 4;
 	if (in->description && *in->description &&
-	    !para(&pg, &fd, MARGIN, tw, 14, in->description))
+	    !para(pg, &fd, MARGIN, tw, 14, in->description))
 		goto nomem;
 	snprintf(buf, sizeof buf, "%zu test%s, %zu system%s", in->n_charts,
 		 in->n_charts == 1 ? "" : "s", in->n_systems,
 		 in->n_systems == 1 ? "" : "s");
-	pg.y += 4;
-	if (!para(&pg, &fs, MARGIN, tw, 12, buf))
+	pg->y += 4;
+	if (!para(pg, &fs, MARGIN, tw, 12, buf))
 		goto nomem;
-	pg.y += 18;
+	pg->y += 18;
 	if (in->n_systems) {
-		if (!para(&pg, &fh, MARGIN, tw, 20, "Test systems") ||
-		    !systems_table(&pg, in))
+		if (!para(pg, &fh, MARGIN, tw, 20, "Test systems") ||
+		    !systems_table(pg, in))
 			goto nomem;
 	}
-	/* Front scenes (the overview) a page each; charts on a new page. */
-	for (i = 0; i < in->n_front; i++)
-		if (!new_page(&pg) || !place_chart(&pg, in->front[i]))
-			goto nomem;
-	if (in->n_charts && !new_page(&pg))
-		goto nomem;
-	for (i = 0; i < in->n_charts; i++)
-		if (!place_chart(&pg, in->charts[i]))
-			goto nomem;
-	footers(&pg, in->title);
-	if (pg.nomem)
-		goto nomem;
-	*pages = pg.pages;
-	*n_pages = pg.n;
+	*out = p;
 	return BR_OK;
 nomem:
-	for (i = 0; i < pg.n; i++)
-		br_scene_free(pg.pages[i]);
-	free(pg.pages);
+	br_pager_free(p);
 	return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+}
+
+int br_pager_front(struct br_report_pager *p, const struct br_scene *sc,
+		   struct br_error *err)
+{
+	if (!new_page(&p->pg) || !place_chart(&p->pg, sc))
+		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	return BR_OK;
+}
+
+int br_pager_chart(struct br_report_pager *p, const struct br_scene *sc,
+		   struct br_error *err)
+{
+	if ((!p->pg.charts && !new_page(&p->pg)) || !place_chart(&p->pg, sc))
+		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	p->pg.charts = true;
+	return BR_OK;
+}
+
+int br_pager_finish(struct br_report_pager *p, struct br_scene ***pages,
+		    size_t *n_pages, struct br_error *err)
+{
+	*pages = NULL;
+	*n_pages = 0;
+	footers(&p->pg, p->pg.title);
+	if (p->pg.nomem) {
+		br_pager_free(p);
+		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	}
+	*pages = p->pg.pages;
+	*n_pages = p->pg.n;
+	free(p);
+	return BR_OK;
+}
+
+int br_report_pages(const struct br_report_input *in,
+		    const struct br_chart_opts *o, struct br_scene ***pages,
+		    size_t *n_pages, struct br_error *err)
+{
+	struct br_report_pager *p;
+	size_t i;
+	int rc;
+
+	*pages = NULL;
+	*n_pages = 0;
+	rc = br_pager_new(in, o, &p, err);
+	for (i = 0; rc == BR_OK && i < in->n_front; i++)
+		rc = br_pager_front(p, in->front[i], err);
+	for (i = 0; rc == BR_OK && i < in->n_charts; i++)
+		rc = br_pager_chart(p, in->charts[i], err);
+	if (rc == BR_OK)
+		return br_pager_finish(p, pages, n_pages, err);
+	br_pager_free(p);
+	return rc;
 }

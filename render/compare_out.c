@@ -158,6 +158,8 @@ static int write_table(const struct br_analysis *a, FILE *fp,
 	bool ok = tb != NULL;
 	size_t i, j;
 
+	if (ok)
+		br_table_stream(tb, fp, fmt, "compare");
 	for (i = 0; ok && i < a->n_tests; i++)
 		for (j = 0; ok && j < a->sel->n_systems; j++)
 			if (is_row(a, i, j))

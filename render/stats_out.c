@@ -104,6 +104,8 @@ static int stats_table(const struct br_analysis *a, FILE *fp, enum br_fmt fmt,
 	size_t i, j;
 	bool ok = tb != NULL;
 
+	if (ok)
+		br_table_stream(tb, fp, fmt, "stats");
 	for (i = 0; ok && i < a->n_tests; i++) {
 		const struct br_atest *at = &a->tests[i];
 

@@ -17,6 +17,11 @@ struct br_table {
 	size_t cap_cells;
 	size_t col;              /* next cell of the current row */
 	struct br_arena *arena;
+	/* br_table_stream: rows are written as they are completed */
+	FILE *out;
+	enum br_fmt out_fmt;
+	const char *out_cmd;
+	size_t n_written;        /* rows written so far */
 };
 
 bool br_fmt_parse(const char *s, enum br_fmt *out)
@@ -59,9 +64,27 @@ void br_table_free(struct br_table *t)
 	free(t);
 }
 
+static void write_rows(const struct br_table *t, FILE *fp, enum br_fmt fmt,
+		       size_t first);
+
+/* Stream mode: write the completed row and forget it. */
+static bool flush(struct br_table *t)
+{
+	write_rows(t, t->out, t->out_fmt, t->n_written);
+	t->n_written += t->n_rows;
+	t->n_rows = 0;
+	br_arena_free(t->arena);
+	t->arena = br_arena_new();
+	return t->arena != NULL;
+}
+
 bool br_table_row(struct br_table *t)
 {
-	size_t need = (t->n_rows + 1) * t->n_cols;
+	size_t need;
+
+	if (t->out && t->n_rows && !flush(t))
+		return false;
+	need = (t->n_rows + 1) * t->n_cols;
 
 	if (!br_grow((void **)&t->cells, &t->cap_cells, need, sizeof *t->cells))
 		return false;
@@ -208,57 +231,6 @@ void br_json_string(FILE *fp, const char *s)
 	fputc('"', fp);
 }
 
-static void write_csv(const struct br_table *t, FILE *fp)
-{
-	char buf[64];
-	size_t r, c;
-
-	for (c = 0; c < t->n_cols; c++) {
-		if (c)
-			fputc(',', fp);
-		br_csv_field(fp, t->cols[c]);
-	}
-	fputc('\n', fp);
-	for (r = 0; r < t->n_rows; r++) {
-		for (c = 0; c < t->n_cols; c++) {
-			if (c)
-				fputc(',', fp);
-			br_csv_field(fp, raw_text(&t->cells[r * t->n_cols + c],
-						  buf, sizeof buf));
-		}
-		fputc('\n', fp);
-	}
-}
-
-static void write_json(const struct br_table *t, FILE *fp, const char *cmd)
-{
-	char buf[64];
-	size_t r, c;
-
-	fputs("{\n  \"schema\": 1,\n  \"command\": ", fp);
-	br_json_string(fp, cmd);
-	fputs(",\n  \"rows\": [", fp);
-	for (r = 0; r < t->n_rows; r++) {
-		fputs(r ? ",\n    {" : "\n    {", fp);
-		for (c = 0; c < t->n_cols; c++) {
-			const struct br_tcell *cell = &t->cells[r * t->n_cols + c];
-
-			if (c)
-				fputs(", ", fp);
-			br_json_string(fp, t->cols[c]);
-			fputs(": ", fp);
-			if (cell->kind == BR_TCELL_STR)
-				br_json_string(fp, cell->s);
-			else if (cell->kind == BR_TCELL_EMPTY)
-				fputs("null", fp);
-			else
-				fputs(raw_text(cell, buf, sizeof buf), fp);
-		}
-		fputc('}', fp);
-	}
-	fputs(t->n_rows ? "\n  ]\n}\n" : "]\n}\n", fp);
-}
-
 static void md_cell(FILE *fp, const char *s)
 {
 	for (; *s; s++) {
@@ -273,36 +245,119 @@ static void md_cell(FILE *fp, const char *s)
 	}
 }
 
-static void write_md(const struct br_table *t, FILE *fp)
+/* CSV, JSON and Markdown write row by row: the header before the
+ * first row (Markdown aligns numeric columns by that row's cells), the
+ * rows t->cells[0..n_rows) numbered from first, and the end. */
+static void header(const struct br_table *t, FILE *fp, enum br_fmt fmt,
+		   const char *cmd)
+{
+	size_t c;
+
+	switch (fmt) {
+	case BR_FMT_CSV:
+		for (c = 0; c < t->n_cols; c++) {
+			if (c)
+				fputc(',', fp);
+			br_csv_field(fp, t->cols[c]);
+		}
+		fputc('\n', fp);
+		break;
+	case BR_FMT_JSON:
+		fputs("{\n  \"schema\": 1,\n  \"command\": ", fp);
+		br_json_string(fp, cmd);
+		fputs(",\n  \"rows\": [", fp);
+		break;
+	case BR_FMT_MD:
+		fputs("|", fp);
+		for (c = 0; c < t->n_cols; c++) {
+			fputc(' ', fp);
+			md_cell(fp, t->cols[c]);
+			fputs(" |", fp);
+		}
+		fputs("\n|", fp);
+		for (c = 0; c < t->n_cols; c++) {
+			const struct br_tcell *cell = t->n_rows ? &t->cells[c]
+						      : NULL;
+			bool num = cell && (cell->kind == BR_TCELL_NUM ||
+					    cell->kind == BR_TCELL_INT);
+
+			fputs(num ? " ---: |" : " --- |", fp);
+		}
+		fputc('\n', fp);
+		break;
+	case BR_FMT_TEXT:
+		break;
+	}
+}
+
+static void write_rows(const struct br_table *t, FILE *fp, enum br_fmt fmt,
+		       size_t first)
 {
 	char buf[64];
 	size_t r, c;
 
-	fputs("|", fp);
-	for (c = 0; c < t->n_cols; c++) {
-		fputc(' ', fp);
-		md_cell(fp, t->cols[c]);
-		fputs(" |", fp);
-	}
-	fputs("\n|", fp);
-	for (c = 0; c < t->n_cols; c++) {
-		const struct br_tcell *cell = t->n_rows ? &t->cells[c] : NULL;
-		bool num = cell && (cell->kind == BR_TCELL_NUM ||
-				    cell->kind == BR_TCELL_INT);
-
-		fputs(num ? " ---: |" : " --- |", fp);
-	}
-	fputc('\n', fp);
+	if (first == 0 && t->n_rows)
+		header(t, fp, fmt, t->out_cmd);
 	for (r = 0; r < t->n_rows; r++) {
-		fputc('|', fp);
+		const struct br_tcell *row = &t->cells[r * t->n_cols];
+
+		if (fmt == BR_FMT_JSON)
+			fputs(first + r ? ",\n    {" : "\n    {", fp);
+		else if (fmt == BR_FMT_MD)
+			fputc('|', fp);
 		for (c = 0; c < t->n_cols; c++) {
-			fputc(' ', fp);
-			md_cell(fp, disp_text(&t->cells[r * t->n_cols + c],
-					      buf, sizeof buf));
-			fputs(" |", fp);
+			const struct br_tcell *cell = &row[c];
+
+			switch (fmt) {
+			case BR_FMT_CSV:
+				if (c)
+					fputc(',', fp);
+				br_csv_field(fp, raw_text(cell, buf,
+							  sizeof buf));
+				break;
+			case BR_FMT_JSON:
+				if (c)
+					fputs(", ", fp);
+				br_json_string(fp, t->cols[c]);
+				fputs(": ", fp);
+				if (cell->kind == BR_TCELL_STR)
+					br_json_string(fp, cell->s);
+				else if (cell->kind == BR_TCELL_EMPTY)
+					fputs("null", fp);
+				else
+					fputs(raw_text(cell, buf, sizeof buf),
+					      fp);
+				break;
+			case BR_FMT_MD:
+				fputc(' ', fp);
+				md_cell(fp, disp_text(cell, buf, sizeof buf));
+				fputs(" |", fp);
+				break;
+			case BR_FMT_TEXT:
+				break;
+			}
 		}
-		fputc('\n', fp);
+		fputs(fmt == BR_FMT_JSON ? "}" : "\n", fp);
 	}
+}
+
+static void footer(const struct br_table *t, FILE *fp, enum br_fmt fmt,
+		   const char *cmd, size_t n_rows)
+{
+	if (n_rows == 0)
+		header(t, fp, fmt, cmd);
+	if (fmt == BR_FMT_JSON)
+		fputs(n_rows ? "\n  ]\n}\n" : "]\n}\n", fp);
+}
+
+void br_table_stream(struct br_table *t, FILE *fp, enum br_fmt fmt,
+		     const char *command)
+{
+	if (fmt == BR_FMT_TEXT)
+		return;  /* aligned: needs every row's width */
+	t->out = fp;
+	t->out_fmt = fmt;
+	t->out_cmd = command;
 }
 
 /* Display width of UTF-8 text: one column per code point. */
@@ -362,14 +417,21 @@ static void write_text(const struct br_table *t, FILE *fp)
 	free(right);
 }
 
-int br_table_write(const struct br_table *t, FILE *fp, enum br_fmt fmt,
+int br_table_write(struct br_table *t, FILE *fp, enum br_fmt fmt,
 		   const char *command, struct br_error *err)
 {
-	switch (fmt) {
-	case BR_FMT_CSV: write_csv(t, fp); break;
-	case BR_FMT_JSON: write_json(t, fp, command); break;
-	case BR_FMT_MD: write_md(t, fp); break;
-	case BR_FMT_TEXT: write_text(t, fp); break;
+	if (t->out) {
+		/* streamed: the last row and the end */
+		if (t->n_rows && !flush(t))
+			return br_error_set(err, BR_EIO, NULL, 0,
+					    "out of memory");
+		footer(t, t->out, t->out_fmt, t->out_cmd, t->n_written);
+	} else if (fmt == BR_FMT_TEXT) {
+		write_text(t, fp);
+	} else {
+		t->out_cmd = command;
+		write_rows(t, fp, fmt, 0);
+		footer(t, fp, fmt, command, t->n_rows);
 	}
 	if (ferror(fp))
 		return br_error_set(err, BR_EIO, NULL, 0, "write error");

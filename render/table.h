@@ -45,10 +45,22 @@ bool br_table_num(struct br_table *t, double v, const char *disp);
 bool br_table_int(struct br_table *t, long long v);
 bool br_table_empty(struct br_table *t);
 
-/* Write the table.  schema/command go into JSON's envelope.  Returns
- * BR_OK or BR_EIO. */
-int br_table_write(const struct br_table *t, FILE *fp, enum br_fmt fmt,
+/*
+ * Write the table.  schema/command go into JSON's envelope.  Returns
+ * BR_OK or BR_EIO.  After br_table_stream() it writes what is left (the
+ * last row, the end) to the stream's fp, fmt and command.
+ */
+int br_table_write(struct br_table *t, FILE *fp, enum br_fmt fmt,
 		   const char *command, struct br_error *err);
+
+/*
+ * From now on write each row to fp as fmt as soon as the next one starts,
+ * and keep none (CSV, JSON, Markdown: a table of millions of rows in
+ * constant memory).  Text needs every row for its column widths: there
+ * this does nothing.  The last call is br_table_write().
+ */
+void br_table_stream(struct br_table *t, FILE *fp, enum br_fmt fmt,
+		     const char *command);
 
 /* Helpers shared with other writers. */
 void br_json_string(FILE *fp, const char *s);

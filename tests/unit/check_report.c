@@ -19,6 +19,7 @@
 #include "ingest/ingest.h"
 #include "model/model.h"
 #include "render/chart.h"
+#include "render/table.h"
 #include "render/report.h"
 #include "render/template.h"
 #include "render/text.h"
@@ -663,6 +664,73 @@ START_TEST(test_plot_layout)
 }
 END_TEST
 
+/* ------------------------------------------------------------ tables */
+
+static const char *const tcols[] = {"name", "value", "n", "note"};
+
+/* A table of k rows (hostile text, numbers, missing numbers), written
+ * buffered or streamed. */
+static char *table_text(size_t k, enum br_fmt fmt, bool stream)
+{
+	static const char *const names[] = {
+		"plain", "a, \"quoted\" | <b>", " padded ", "line\nbreak",
+	};
+	struct br_table *tb = br_table_new(4, tcols);
+	struct br_error err;
+	char *buf = NULL, note[32];
+	size_t len = 0, i;
+	FILE *fp = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(tb);
+	br_error_clear(&err);
+	if (stream)
+		br_table_stream(tb, fp, fmt, "stats");
+	for (i = 0; i < k; i++) {
+		/* a local buffer: the table keeps its own copy */
+		snprintf(note, sizeof note, "row %zu", i);
+		ck_assert(br_table_row(tb));
+		ck_assert(br_table_str(tb, names[i % 4]));
+		ck_assert(br_table_num(tb, i % 3 ? 1.5 * (double)i : NAN,
+				       "1.50"));
+		ck_assert(br_table_int(tb, (long long)i - 2));
+		ck_assert(br_table_str(tb, note));
+		memset(note, 'x', sizeof note - 1);
+	}
+	ck_assert_int_eq(br_table_write(tb, fp, fmt, "stats", &err), BR_OK);
+	fclose(fp);
+	br_table_free(tb);
+	return buf;
+}
+
+/* Rows written as they come are the bytes of the whole table at once. */
+START_TEST(test_table_stream)
+{
+	static const enum br_fmt fmts[] = {BR_FMT_CSV, BR_FMT_JSON, BR_FMT_MD,
+					   BR_FMT_TEXT};
+	static const size_t rows[] = {0, 1, 2, 7};
+	size_t f, r;
+
+	for (f = 0; f < 4; f++)
+		for (r = 0; r < 4; r++) {
+			char *a = table_text(rows[r], fmts[f], false);
+			char *b = table_text(rows[r], fmts[f], true);
+
+			ck_assert_str_eq(a, b);
+			free(a);
+			free(b);
+		}
+	/* and what they are */
+	{
+		char *csv = table_text(2, BR_FMT_CSV, true);
+
+		ck_assert_str_eq(csv, "name,value,n,note\n"
+				 "plain,,-2,row 0\n"
+				 "\"a, \"\"quoted\"\" | <b>\",1.5,-1,row 1\n");
+		free(csv);
+	}
+}
+END_TEST
+
 Suite *br_suite_report(void)
 {
 	Suite *s = suite_create("report");
@@ -676,6 +744,7 @@ Suite *br_suite_report(void)
 	tcase_add_test(tc, test_builtin_templates);
 	tcase_add_test(tc, test_lazy_lists);
 	tcase_add_test(tc, test_parallel_for);
+	tcase_add_test(tc, test_table_stream);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("report");
 	tcase_set_timeout(tc, 30);
