@@ -233,13 +233,13 @@ static int render_pdf(struct br_cli *cli, const struct br_analysis *a,
 	ri.title = title && *title ? title : "Benchmark results";
 	ri.description = a->sel->rs->description;
 	for (k = 0; k < p->n_jobs; k++)
-		ri.n_charts += p->jobs[k].type != &br_chart_overview_type;
+		ri.n_charts += !p->jobs[k].type->front;
 	rc = br_pager_new(&ri, &cli->chart, &pg, &err);
 	/* the overview's pages first, then the charts in the plan's order */
 	for (i = 0; i < 2 && rc == BR_OK; i++)
 		for (k = 0; k < p->n_jobs && rc == BR_OK; k++) {
 			const struct br_chart_job *j = &p->jobs[k];
-			bool front = j->type == &br_chart_overview_type;
+			bool front = j->type->front;
 			struct br_scene **sc;
 			size_t n, m;
 

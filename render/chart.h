@@ -101,6 +101,8 @@ struct br_chart_type {
 	const char *help;     /* what it draws, for --help ("" to leave a
 			       * row sharing a name out) */
 	bool whole;           /* one chart of the selection */
+	bool front;           /* whole: in a PDF report, pages of its own
+			       * before the other charts (the overview) */
 	enum br_display display; /* per test: the results it draws */
 	/*
 	 * Whether it can draw test i (whole: the selection; i unused).
@@ -127,15 +129,13 @@ struct br_chart_type {
 		     struct br_error *err);
 };
 
-/* The chart types, one file each (chart_NAME.c), and their table, in
- * the order --chart auto tries them (charts.c). */
-extern const struct br_chart_type br_chart_overview_type;
-extern const struct br_chart_type br_chart_tests_type;
-extern const struct br_chart_type br_chart_multiway_type;
-extern const struct br_chart_type br_chart_bar_type;
-extern const struct br_chart_type br_chart_line_type;
+/* The chart table (charts.c): one row per type, in the order --chart
+ * auto tries them. */
 extern const struct br_chart_type *const br_chart_types[];
 extern const size_t br_n_chart_types;
+
+/* The row called name, of the whole selection or per test; NULL: none. */
+const struct br_chart_type *br_chart_find(const char *name, bool whole);
 
 /* Whether --chart NAME is known ("auto" or a row's name). */
 bool br_chart_kind_known(const char *name);

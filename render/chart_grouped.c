@@ -396,6 +396,6 @@ done:
 const struct br_chart_type br_chart_tests_type = {
 	"grouped", "every selected test in one chart of grouped bars (one "
 	"unit and direction; for \"A: B\" multi-way names, one per test)",
-	true, BR_DISPLAY_BAR, tests_fit, tests_auto, tests_cover,
+	true, false, BR_DISPLAY_BAR, tests_fit, tests_auto, tests_cover,
 	tests_layout, NULL,
 };

@@ -761,7 +761,7 @@ static int overview_pages(const struct br_analysis *a, size_t i,
 
 const struct br_chart_type br_chart_overview_type = {
 	"overview", "the result overview alone: every test's speedup "
-	"against the baseline and the geometric means", true,
+	"against the baseline and the geometric means", true, true,
 	BR_DISPLAY_BAR, overview_fit, overview_auto, NULL, NULL,
 	overview_pages,
 };

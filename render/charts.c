@@ -13,6 +13,13 @@
 
 #include "chart.h"
 
+/* The rows, each defined in its own file (chart_NAME.c). */
+extern const struct br_chart_type br_chart_overview_type;
+extern const struct br_chart_type br_chart_tests_type;
+extern const struct br_chart_type br_chart_multiway_type;
+extern const struct br_chart_type br_chart_bar_type;
+extern const struct br_chart_type br_chart_line_type;
+
 /* Whole charts first; per test, auto takes the first row that fits. */
 const struct br_chart_type *const br_chart_types[] = {
 	&br_chart_overview_type,
@@ -23,6 +30,17 @@ const struct br_chart_type *const br_chart_types[] = {
 };
 const size_t br_n_chart_types = sizeof br_chart_types /
 				sizeof br_chart_types[0];
+
+const struct br_chart_type *br_chart_find(const char *name, bool whole)
+{
+	size_t k;
+
+	for (k = 0; k < br_n_chart_types; k++)
+		if (!strcasecmp(br_chart_types[k]->name, name) &&
+		    br_chart_types[k]->whole == whole)
+			return br_chart_types[k];
+	return NULL;
+}
 
 static bool is_auto(const char *kind)
 {

@@ -594,6 +594,8 @@ static const struct {
 
 START_TEST(test_grouped_tpch)
 {
+	const struct br_chart_type *tests_type = br_chart_find("grouped",
+								true);
 	struct br_resultset *rs = br_resultset_new();
 	struct br_chart_opts o;
 	struct br_scene *sc = NULL;
@@ -625,9 +627,9 @@ START_TEST(test_grouped_tpch)
 	analyse(rs, &an, BR_AN_COMPARE);
 	br_chart_opts_defaults(&o);
 	br_error_clear(&err);
-	ck_assert(br_chart_tests_type.fits(an.a, SIZE_MAX, NULL, 0));
-	ck_assert(br_chart_tests_type.auto_pick(an.a, SIZE_MAX));
-	ck_assert_int_eq(br_chart_tests_type.layout(an.a, SIZE_MAX, &o, &sc,
+	ck_assert(tests_type->fits(an.a, SIZE_MAX, NULL, 0));
+	ck_assert(tests_type->auto_pick(an.a, SIZE_MAX));
+	ck_assert_int_eq(tests_type->layout(an.a, SIZE_MAX, &o, &sc,
 						    &err), BR_OK);
 	d = dump(sc);
 	/* the caption, the legend, a value in and one after a bar */
@@ -648,7 +650,7 @@ START_TEST(test_grouped_tpch)
 		for (k = 0; k < rs->tests[g]->n_entries; k++)
 			rs->tests[g]->entries[k].error = "crashed";
 	analyse(rs, &an, BR_AN_COMPARE);
-	ck_assert_int_eq(br_chart_tests_type.layout(an.a, SIZE_MAX, &o, &sc,
+	ck_assert_int_eq(tests_type->layout(an.a, SIZE_MAX, &o, &sc,
 						    &err), BR_EDATA);
 	ck_assert_ptr_null(sc);
 	done(&an);
@@ -671,6 +673,10 @@ START_TEST(test_grouped_multiway)
 		{"Kernel 5.6 with a long name that wraps: Clang 10", "116.7",
 		 0.9, 5, NULL},
 	};
+	const struct br_chart_type *tests_type = br_chart_find("grouped",
+								true);
+	const struct br_chart_type *multiway_type = br_chart_find("grouped",
+								  false);
 	struct br_resultset *rs = br_resultset_new();
 	struct br_chart_opts o;
 	struct br_scene *sc = NULL;
@@ -683,11 +689,11 @@ START_TEST(test_grouped_multiway)
 	analyse(rs, &an, 0);
 	ck_assert(an.a->multiway);
 	/* one chart per test, never the whole selection's */
-	ck_assert(!br_chart_tests_type.fits(an.a, SIZE_MAX, NULL, 0));
-	ck_assert(br_chart_multiway_type.fits(an.a, 0, NULL, 0));
+	ck_assert(!tests_type->fits(an.a, SIZE_MAX, NULL, 0));
+	ck_assert(multiway_type->fits(an.a, 0, NULL, 0));
 	br_chart_opts_defaults(&o);
 	br_error_clear(&err);
-	ck_assert_int_eq(br_chart_multiway_type.layout(an.a, 0, &o, &sc,
+	ck_assert_int_eq(multiway_type->layout(an.a, 0, &o, &sc,
 						       &err), BR_OK);
 	d = dump(sc);
 	ck_assert_ptr_nonnull(strstr(d, "\"no result\""));
