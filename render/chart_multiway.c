@@ -5,6 +5,7 @@
  * ": " with a legend of the parts after it.  The "grouped" row of the
  * chart table for one test; the layout is chart_grouped.c's.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,39 +56,36 @@ static int multiway_layout(const struct br_analysis *a, size_t ti,
 	size_t n = a->sel->n_systems, ng = 0, ns = 0, i;
 	char **groups = calloc(n + 1, sizeof *groups);
 	char **series = calloc(n + 1, sizeof *series);
+	size_t *at_g = calloc(n + 1, sizeof *at_g);  /* system i's group, */
+	size_t *at_s = calloc(n + 1, sizeof *at_s);  /* and series */
 	const struct br_cell **cells = NULL;
 	struct br_grouped_input gi;
 	int rc;
 
 	*out = NULL;
-	if (!groups || !series)
+	if (!groups || !series || !at_g || !at_s)
 		goto nomem;
 	/* groups and series in order of first appearance */
 	for (i = 0; i < n; i++) {
 		const char *id = br_analysis_system(a, i), *post;
 		size_t len;
 
+		at_g[i] = SIZE_MAX;
 		if (!br_multiway_split(id, &len, &post))
 			continue;
-		if (find_str(groups, ng, id, len) == ng &&
-		    !(groups[ng++] = strndup(id, len)))
+		at_g[i] = find_str(groups, ng, id, len);
+		if (at_g[i] == ng && !(groups[ng++] = strndup(id, len)))
 			goto nomem;
-		if (find_str(series, ns, post, (size_t)-1) == ns &&
-		    !(series[ns++] = strdup(post)))
+		at_s[i] = find_str(series, ns, post, (size_t)-1);
+		if (at_s[i] == ns && !(series[ns++] = strdup(post)))
 			goto nomem;
 	}
 	cells = calloc(ng * ns + 1, sizeof *cells);
 	if (!cells)
 		goto nomem;
-	for (i = 0; i < n; i++) {
-		const char *id = br_analysis_system(a, i), *post;
-		size_t len;
-
-		if (!br_multiway_split(id, &len, &post))
-			continue;
-		cells[find_str(groups, ng, id, len) * ns +
-		      find_str(series, ns, post, (size_t)-1)] = &at->cells[i];
-	}
+	for (i = 0; i < n; i++)
+		if (at_g[i] != SIZE_MAX)
+			cells[at_g[i] * ns + at_s[i]] = &at->cells[i];
 	memset(&gi, 0, sizeof gi);
 	gi.head = at->t;
 	gi.groups = (const char *const *)groups;
@@ -110,6 +108,8 @@ done:
 	}
 	free(groups);
 	free(series);
+	free(at_g);
+	free(at_s);
 	free(cells);
 	return rc;
 }

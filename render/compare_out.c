@@ -58,11 +58,7 @@ static bool add_test_row(struct br_table *tb, const struct br_analysis *a,
 	bool ok = true;
 
 	ok &= br_table_row(tb);
-	ok &= br_table_str(tb, br_nz(t->identifier));
-	ok &= br_table_str(tb, br_nz(t->title));
-	ok &= br_table_str(tb, br_nz(t->description));
-	ok &= br_table_str(tb, t->unit.text);
-	ok &= br_table_str(tb, br_dir_name(t->dir));
+	ok &= br_table_test(tb, t);
 	ok &= br_table_str(tb, br_analysis_system(a, j));
 	ok &= br_table_str(tb, br_analysis_system(a, a->base));
 	ok &= br_table_num(tb, at->cells[j].kind == BR_CELL_VALUE ?

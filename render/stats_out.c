@@ -39,11 +39,7 @@ static bool add_row(struct br_table *tb, const struct br_test *t,
 	bool ok = true;
 
 	ok &= br_table_row(tb);
-	ok &= br_table_str(tb, br_nz(t->identifier));
-	ok &= br_table_str(tb, br_nz(t->title));
-	ok &= br_table_str(tb, br_nz(t->description));
-	ok &= br_table_str(tb, t->unit.text);
-	ok &= br_table_str(tb, br_dir_name(t->dir));
+	ok &= br_table_test(tb, t);
 	ok &= br_table_str(tb, system);
 	ok &= br_table_int(tb, (long long)(s ? s->n : 0));
 	ok &= br_table_num(tb, s ? s->mean : NAN, NULL);

@@ -147,6 +147,18 @@ bool br_table_empty(struct br_table *t)
 	return next(t) != NULL;
 }
 
+bool br_table_test(struct br_table *t, const struct br_test *test)
+{
+	bool ok = true;
+
+	ok &= br_table_str(t, br_nz(test->identifier));
+	ok &= br_table_str(t, br_nz(test->title));
+	ok &= br_table_str(t, br_nz(test->description));
+	ok &= br_table_str(t, test->unit.text);
+	ok &= br_table_str(t, br_dir_name(test->dir));
+	return ok;
+}
+
 const char *br_num_roundtrip(double v, char *buf, size_t size)
 {
 	int prec;

@@ -44,6 +44,9 @@ bool br_table_str(struct br_table *t, const char *s);   /* copied */
 bool br_table_num(struct br_table *t, double v, const char *disp);
 bool br_table_int(struct br_table *t, long long v);
 bool br_table_empty(struct br_table *t);
+/* The five cells that name a test: its identifier, title, description,
+ * unit and direction ("HIB"/"LIB"/""). */
+bool br_table_test(struct br_table *t, const struct br_test *test);
 
 /*
  * Write the table.  schema/command go into JSON's envelope.  Returns
