@@ -140,6 +140,8 @@ def shown_agrees(shown, x, fmt):
                 return fmt_fixed(v, d)
     if any(fmt(v) == shown for v in near(x)):
         return True
+    if shown.startswith("-") and x == 0 and fmt(x) == shown[1:]:
+        return True     # -0 is 0
     # "%.3fx" of 4.5e306 prints 307 digits; the CSV has 15 of them
     v = fnum(shown.rstrip("x%"))
     return v is not None and abs(x) >= 1e15 and \
@@ -240,8 +242,8 @@ class Checks:
         self.bad.append("DISAGREE %s | %s | structure: %s"
                         % (self.label, output, what))
 
-    def note(self, what):
-        self.notes.append("note %s: %s" % (self.label, what))
+    def note(self, what, always=False):
+        self.notes.append((always, "note %s: %s" % (self.label, what)))
 
     def value(self, test, system, output, qty, shown, x, src, fmt=None,
               display=False):
@@ -582,7 +584,7 @@ def read(path):
 # ===================================================== full-precision
 
 
-def check_full(ck, tests, rows, out_rows, output, cols_num):
+def check_full(ck, rows, out_rows, output, cols_num):
     """JSON / Markdown rows against the CSV rows: same count, same cells
     (numbers equal as doubles)."""
     if len(out_rows) != len(rows):
@@ -660,7 +662,7 @@ CMP_NUM = {"mean", "baseline_mean", "improvement_pct",
 # ============================================ compare CSV against itself
 
 
-def check_compare_csv(ck, tests, geo, base):
+def check_compare_csv(ck, tests, base):
     """compare CSV against stats CSV (means) and its own columns:
     improvement = 100 (S - 1), the verdict against its interval."""
     alpha = 1 - CONF
@@ -929,7 +931,7 @@ def expected_sentence(B, A, r, equiv=0.0):
     return [B + " ??? verdict %r" % v]
 
 
-def shown_verdict(s, B, A):
+def shown_verdict(s):
     """The verdict a sentence states, for messages."""
     if " is equivalent to " in s:
         return "equivalent"
@@ -962,7 +964,7 @@ def check_sentence(ck, t, B, output, text, parts, words_seen, csv_verdict):
     if not m:
         want = "".join(p if isinstance(p, str) else p.expect()
                        for p in parts)
-        sv = shown_verdict(text, B, "")
+        sv = shown_verdict(text)
         if sv != csv_verdict:
             ck.fail(t.label, B, output, "verdict", sv + ": " + text[:200],
                     "%s: %s (compare csv)" % (csv_verdict, want))
@@ -1062,7 +1064,7 @@ def check_compare_text(ck, tests, text, base, geo, equiv, details,
                            expected_sentence(s, base, cr, equiv),
                            words_seen, cr["verdict"])
             if details:
-                check_details(ck, t, s, out, squash(txt), cr, equiv)
+                check_details(ck, t, s, out, squash(txt), cr)
     rest = blocks[bi:]
     # tests skipped: the baseline has no result
     skipped = [t for t in tests if t.scalar and not t.cmp and
@@ -1079,7 +1081,7 @@ def check_compare_text(ck, tests, text, base, geo, equiv, details,
     check_compare_geomean(ck, tests, rest, base, geo, out)
 
 
-def check_details(ck, t, s, out, txt, cr, equiv):
+def check_details(ck, t, s, out, txt, cr):
     m = re.search(r"\(Welch t = (\S+), df = (\S+), p = (\S+)\)", txt)
     if fnum(cr["t"]) is not None:
         if not m:
@@ -1108,7 +1110,7 @@ def check_details(ck, t, s, out, txt, cr, equiv):
                          lambda v: "%.0f" % v)
 
 
-def expected_firsts(tests, base):
+def expected_firsts(tests):
     """'first in k of n tests (s shared)' from the stats CSV ranks (doc:
     tests with N >= 2 for two or more systems and a known direction; a
     system with N < 2 is never first)."""
@@ -1195,7 +1197,7 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out):
         ck.structure(out, "cannot read the overall ranking header")
         return
     ents = [o for o, i in starts if i == 2 and o > m.end() - 1]
-    n_tests, wins, shared = expected_firsts(tests, base)
+    n_tests, wins, shared = expected_firsts(tests)
     for j, o in enumerate(ents):
         e = joined[o:ents[j + 1] if j + 1 < len(ents) else len(joined)]
         e = e.strip()
@@ -1991,7 +1993,7 @@ def check_input(rn, label, paths, tmp, self_test=None):
     rc, stats_csv, err = run(["stats", "--format", "csv"])
     if rc == 1:
         ck.note("skipped: benchreport exits 1 (meant to fail): %s"
-                % err.strip().split("\n")[0])
+                % err.strip().split("\n")[0], True)
         return ck, True
     if rc != 0:
         ck.structure("stats csv", "exit %d: %s" % (rc, err.strip()))
@@ -2023,6 +2025,7 @@ def check_input(rn, label, paths, tmp, self_test=None):
         "eq report.md": ["render", "--equivalence", str(EQUIV), "-o", eqmd],
         "values.md": ["render", "--template", os.path.join(
             TOP, "tests/consistency/data/values.md.tmpl"), "-o", valmd],
+        "compare --ministat": ["compare", "--ministat"],
         "holm stats csv": ["stats", "--holm", "--format", "csv"],
         "holm compare text": ["compare", "--holm"],
         "holm report.md": ["render", "--holm", "-o", holmmd],
@@ -2034,12 +2037,13 @@ def check_input(rn, label, paths, tmp, self_test=None):
                               "needs at least two systems" in err2) or
                              (k == "holm report.md" and "does not apply" in
                               err2)):
-            ck.structure(k, "exit %d: %s" % (rc2, err2.strip()[:200]))
+            ck.structure(k, "exit %d: %s" % (rc2, (err2.strip() or "-")
+                                              .split("\n")[0][:200]))
     rows = csv_rows(stats_csv)
     tests = build_tests(rows)
     # ---- stats
     if res["stats json"][0] == 0:
-        check_full(ck, tests, rows, json_rows(res["stats json"][1]),
+        check_full(ck, rows, json_rows(res["stats json"][1]),
                    "stats json", STATS_NUM)
     if res["stats md"][0] == 0:
         check_md_full(ck, rows, res["stats md"][1], "stats md", STATS_NUM)
@@ -2055,8 +2059,8 @@ def check_input(rn, label, paths, tmp, self_test=None):
         crow = csv_rows(res["compare csv"][1])
         geo, base = assign_compare(tests, crow, ck)
         base = base or next(iter(geo), None) or systems_of(tests)[0]
-        check_compare_csv(ck, tests, geo, base)
-        check_full(ck, tests, crow, json_rows(res["compare json"][1]),
+        check_compare_csv(ck, tests, base)
+        check_full(ck, crow, json_rows(res["compare json"][1]),
                    "compare json", CMP_NUM)
         check_md_full(ck, crow, res["compare md"][1], "compare md", CMP_NUM)
         ctext = res["compare text"][1]
@@ -2075,8 +2079,10 @@ def check_input(rn, label, paths, tmp, self_test=None):
     if res["report.md"][0] == 0:
         check_report_md(ck, tests, read(rep["md"]), base, geo, words_seen)
     if res["report.html"][0] == 0:
-        check_report_html(ck, tests, read(rep["html"]), base, geo,
-                          words_seen)
+        page = read(rep["html"])
+        if self_test == "html":
+            page = perturb_se(page)
+        check_report_html(ck, tests, page, base, geo, words_seen)
     if res["values.md"][0] == 0 and two:
         check_values_md(ck, tests, read(valmd), base, geo)
     if res["svg"][0] == 0 and os.path.isdir(svgdir):
@@ -2092,6 +2098,8 @@ def check_input(rn, label, paths, tmp, self_test=None):
         if res["eq report.md"][0] == 0:
             emd = read(eqmd)
             check_eq_md(ck, etests, emd, base, words_seen)
+    if two and res["compare --ministat"][0] == 0:
+        check_ministat(ck, tests, res["compare --ministat"][1], base)
     # ---- --holm: stats and compare take it (ranks, "first in" counts)
     if res["holm stats csv"][0] == 0:
         htests = build_tests(csv_rows(res["holm stats csv"][1]))
@@ -2114,7 +2122,7 @@ def check_input(rn, label, paths, tmp, self_test=None):
                 ck.note("render has no --holm: %d rank(s) of stats --holm "
                         "differ from the ranks every report shows (%s)"
                         % (len(diff), "; ".join(diff[:3]) +
-                           ("; ..." if len(diff) > 3 else "")))
+                           ("; ..." if len(diff) > 3 else "")), True)
     # ---- the direction word: the same in every output
     for (ti, s), lst in words_seen.items():
         if len({w for _, w in lst}) > 1:
@@ -2123,6 +2131,41 @@ def check_input(rn, label, paths, tmp, self_test=None):
                     "one word in every output")
     ck.precision()
     return ck, False
+
+
+def check_ministat(ck, tests, text, base):
+    """compare --ministat: per comparison "x A", "+ B", the header, then
+    N Min Max Median Avg Stddev (%13.8g) of each side: the stats CSV's n,
+    min, max, median, mean, sd (no value: nan)."""
+    out = "compare --ministat"
+    want = [(t, s) for t in tests for s, r in t.cmp.items()
+            if fnum(r["mean"]) is not None]
+    lines = text.split("\n")
+    got = [(lines[i + 1][2:], lines[i + 3], lines[i + 4])
+           for i in range(len(lines) - 4)
+           if lines[i] == "x " + base and lines[i + 1].startswith("+ ") and
+           lines[i + 2].startswith("    N ")]
+    if len(got) != len(want):
+        ck.structure(out, "%d blocks, %d comparisons in the compare csv"
+                     % (len(got), len(want)))
+        return
+
+    def g8(v):
+        return "%.8g" % v
+
+    for (t, s), (name, xl, pl) in zip(want, got):
+        ck.same(t.label, s, out, "block", name, s, "compare csv order")
+        for sysname, ln, sym in ((base, xl, "x"), (s, pl, "+")):
+            f = ln.split()
+            r = t.rows[sysname]
+            if len(f) != 7 or f[0] != sym:
+                ck.structure(out, "%s: cannot read %r" % (t.label, ln))
+                continue
+            ck.same(t.label, sysname, out, "N", f[1], r["n"], "stats csv")
+            for col, v in zip(("min", "max", "median", "mean", "sd"), f[2:]):
+                ck.value(t.label, sysname, out, col,
+                         "-" if v in ("nan", "-nan") else v, fnum(r[col]),
+                         "stats csv", g8)
 
 
 def check_eq_md(ck, tests, text, base, words_seen):
@@ -2173,6 +2216,17 @@ def perturb_mean(txt):
     raise SystemExit("self-test: no table row to perturb")
 
 
+def perturb_se(page):
+    """The first "SE +/- x" of the HTML report's charts: x + 1 in its
+    last printed digit."""
+    m = re.search(r"SE \+/- (\d+\.\d+),", page)
+    if not m:
+        raise SystemExit("self-test: no SE line to perturb")
+    d = decimals(m.group(1))
+    return page[:m.start(1)] + fmt_fixed(float(m.group(1)) + 10 ** -d, d) + \
+        page[m.end(1):]
+
+
 def perturb_sentence(txt):
     """The first sentence of compare text: faster <-> slower."""
     for a, b in (("faster", "slower"), ("slower", "faster"),
@@ -2186,7 +2240,8 @@ def self_test(rn, tmp):
     label = "samples/seed-004-freebsd-zfs-zol.csv"
     clean, _ = check_input(rn, label, [label], tmp)
     ok = True
-    for kind, what in (("txt", "mean"), ("compare", "verdict")):
+    for kind, what in (("txt", "mean"), ("compare", "verdict"),
+                       ("html", "SE")):
         ck, _ = check_input(rn, label, [label], tmp, self_test=kind)
         new = [b for b in ck.bad if b not in clean.bad]
         hit = [b for b in new if what in b.split("|")[4]]
@@ -2212,6 +2267,10 @@ def main(argv):
     verbose = "-v" in argv
     only = None
     if "--only" in argv:
+        if argv.index("--only") + 1 >= len(argv):
+            print("xcheck: --only needs a substring of an input's name",
+                  file=sys.stderr)
+            return 2
         only = argv[argv.index("--only") + 1]
     tmp = tempfile.mkdtemp(prefix="xcheck.")
     try:
@@ -2224,8 +2283,9 @@ def main(argv):
             if only and only not in label:
                 continue
             ck, skipped = check_input(rn, label, paths, tmp)
-            for n in ck.notes:
-                print(n)
+            for always, n in ck.notes:
+                if always or verbose:
+                    print(n)
             if skipped:
                 continue
             n_in += 1
