@@ -65,7 +65,8 @@ def inputs():
     pats = ["samples/*.csv", "samples/*.txt", "tests/data/pts-real/*.xml",
             "tests/data/csv/pts-*.csv", "tests/data/csv/tidy-*.csv",
             "tests/data/table/*.txt", "tests/data/cli/*.csv",
-            "tests/data/hostile/*.csv", "tests/consistency/data/*.csv"]
+            "tests/data/hostile/*.csv", "tests/consistency/data/*.csv",
+            "tests/consistency/data/*.txt"]
     out = []
     for p in pats:
         for f in sorted(glob.glob(os.path.join(TOP, p))):
@@ -1938,8 +1939,9 @@ def check_grouped(ck, tests, out, texts):
         for s, v in zip(systems, vals):
             if v == "no result":
                 v = "-"
-            ck.value(t.label, s, out, "mean (value label)", v,
-                     t.mean(s) if t.has_value(s) else None, "stats csv")
+            ck.value(t.label, s, out + " value label", "mean", v,
+                     t.mean(s) if t.has_value(s) else None, "stats csv",
+                     display=True)
 
 
 def check_svg_dir(ck, tests, d):
