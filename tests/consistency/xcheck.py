@@ -1,37 +1,47 @@
 #!/usr/bin/env python3
 """xcheck.py - black-box cross-output consistency test for benchreport.
 
-    BR=/path/to/benchreport python3 tests/consistency/xcheck.py [-v] [--self-test]
-        [--only SUBSTRING]
+    BR=/path/to/benchreport python3 tests/consistency/xcheck.py [-v]
+        [--only SUBSTRING] [--self-test]
 
-Runs every command and output format on every bundled input (samples/ and
-tests/data/, see INPUTS) and checks that every output that shows a number
-shows the same number:
+Every input (inputs(): samples/, tests/data/ and the fixtures in
+tests/consistency/data/) goes through, with SOURCE_DATE_EPOCH and -q:
+stats --format csv|json|md and text; compare --format csv|json|md and
+text; render -o report.txt|.md|.html and --format svg -o DIR/; and, to
+reach the remaining sentence forms and numbers, compare --equivalence 5
+--details (csv and text) with render --equivalence 5 -o .md, compare
+--ministat, stats/compare --holm, and render --template
+data/values.md.tmpl (template values no built-in template shows).  Every
+number an output shows must be the same number:
 
-  reference     `stats --format csv` (per test x system: n, mean, se, CI,
-                cv, rank, relative) and `compare --format csv` (verdict,
-                improvement and its CI, ratio and its CI, p, t, df, the
-                geometric means and the overall rank), both full precision;
-  full precision  stats/compare JSON and Markdown: the same numbers exactly;
-  display       stats text, compare text, the .txt/.md/.html reports and
-                the SVG charts: a value printed with d decimals agrees with
-                the reference x when formatting x with d decimals gives the
-                same text (x perturbed by 1e-12 relative is also accepted,
-                so a decimal tie is not a disagreement); "-" or an empty
-                cell stands for "no value";
-  precision     one quantity (mean, SE, CI bound) of one test x system shown
-                with different decimals by different display outputs;
-  sentences     the comparison sentences (compare text, text/Markdown/HTML
-                reports) are rebuilt from the compare CSV as
-                render/words.c br_comparison_sentence builds them (see
-                expected_sentence) and compared field by field: the verdict
-                (the sentence's form and direction word) and every number.
+  reference       stats --format csv (per test x system: n, mean, se, CI,
+                  CV, rank, relative) and compare --format csv (verdict,
+                  improvement and its CI, ratio and its CI, p, t, df, the
+                  geometric means, the overall rank): %.15g, so "full
+                  precision" means equal at 15 significant digits;
+  full precision  JSON and Markdown tables, HTML data-v attributes;
+  display         stats/compare text, the reports, the SVG charts: a value
+                  printed with d decimals agrees with the reference x when
+                  x formatted with d decimals is the same text (x moved by
+                  1e-12 relative also counts, so a decimal tie or a
+                  re-derived x is not a disagreement; -0 is 0); "-" or an
+                  empty cell is "no value";
+  precision       one quantity (mean, SE, CI bound) of one test x system
+                  printed with different decimals by two display outputs;
+  sentences       compare text and the reports' comparison sentences are
+                  rebuilt from the compare CSV the way render/words.c
+                  br_comparison_sentence builds them (expected_sentence)
+                  and compared field by field: form, verdict word, numbers.
 
-Exit 0 when everything agrees; 1 with one line per disagreement
-("DISAGREE input | test | system | output | quantity: shown ..., reference
-..."); 2 when the tool could not be run.  --self-test perturbs one value
-of the text report (and one sentence) and asserts that a disagreement is
-reported.  Python 3 standard library only.
+Exit 0 when everything agrees, 1 with one line per disagreement
+("DISAGREE input | test | system | output | quantity: shown X, reference
+Y (source)"), 2 when it cannot run.  The last line is a summary such as
+"consistency: 44 inputs, 118636 values checked, 0 disagreements".  An
+input benchreport rejects (exit 1) is skipped with a note; compare is
+skipped for one system.  --self-test perturbs a mean of the text report,
+a sentence's direction word of compare text and an SE line of the HTML
+charts and fails unless each is reported.  Python 3 standard library
+only.
 """
 
 import csv
@@ -2034,13 +2044,17 @@ def check_input(rn, label, paths, tmp, self_test=None):
     }
     with ThreadPoolExecutor(max_workers=2) as ex:
         res = dict(zip(jobs, ex.map(run, jobs.values())))
+    variants = ("eq ", "holm ", "values.md", "compare --ministat")
     for k, (rc2, _, err2) in res.items():
-        if rc2 != 0 and not (("compare" in k and
-                              "needs at least two systems" in err2) or
-                             (k == "holm report.md" and "does not apply" in
-                              err2)):
-            ck.structure(k, "exit %d: %s" % (rc2, (err2.strip() or "-")
-                                              .split("\n")[0][:200]))
+        why = (err2.strip() or "-").split("\n")[0][:200]
+        if rc2 == 0 or ("compare" in k and
+                        "needs at least two systems" in err2):
+            continue
+        if rc2 == 2 and k.startswith(variants):
+            if k != "holm report.md":   # render has no --holm (yet)
+                ck.note("%s not run: %s" % (k, why))
+            continue
+        ck.structure(k, "exit %d: %s" % (rc2, why))
     rows = csv_rows(stats_csv)
     tests = build_tests(rows)
     # ---- stats
