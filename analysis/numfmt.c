@@ -88,3 +88,16 @@ const char *br_fmt_fixed(char *buf, size_t size, double v, int d)
 		memmove(buf, buf + 1, strlen(buf));
 	return buf;
 }
+
+const char *br_fmt_x(char *buf, size_t size, double v, int d)
+{
+	size_t n;
+
+	br_fmt_fixed(buf, size, v, d);
+	n = strlen(buf);
+	if (n + 1 < size) {
+		buf[n] = 'x';
+		buf[n + 1] = '\0';
+	}
+	return buf;
+}

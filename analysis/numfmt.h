@@ -28,4 +28,7 @@ int br_se_decimals(int value_decimals);
  * give "-"; magnitudes from 1e15 up use 6 significant digits. */
 const char *br_fmt_fixed(char *buf, size_t size, double v, int d);
 
+/* A factor: br_fmt_fixed(v, d) and "x" ("1.910x", "4.54545e+306x"). */
+const char *br_fmt_x(char *buf, size_t size, double v, int d);
+
 #endif

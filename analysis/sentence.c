@@ -48,7 +48,7 @@ const char *br_comparison_sentence(char *buf, size_t size,
 	const char *up = speed ? "faster" : "better";
 	const char *down = speed ? "slower" : "worse";
 	double S = c->speedup, lo = c->speedup_ci_low, hi = c->speedup_ci_high;
-	char conf[32], l[40], h[40], p[40];
+	char conf[32], l[40], h[40], p[40], x[40];
 
 	if (t->dir == BR_DIR_UNKNOWN) { /* no claim about better or worse */
 		up = "higher";
@@ -83,8 +83,10 @@ const char *br_comparison_sentence(char *buf, size_t size,
 	switch (c->verdict) {
 	case BR_VERDICT_BETTER:
 		if (S >= 1.5 && !isnan(lo))
-			snprintf(buf, size, "%s is %.2fx %s than %s (%s %.2fx "
-				 "to %.2fx)", bname, S, up, aname, conf, lo, hi);
+			snprintf(buf, size, "%s is %s %s than %s (%s %s to %s)",
+				 bname, br_fmt_x(x, sizeof x, S, 2), up, aname,
+				 conf, br_fmt_x(l, sizeof l, lo, 2),
+				 br_fmt_x(h, sizeof h, hi, 2));
 		else if (!isnan(lo))
 			snprintf(buf, size, "%s is %.1f%% %s than %s (%s "
 				 "%.1f%% to %.1f%%)", bname, 100 * (S - 1), up,
@@ -95,9 +97,10 @@ const char *br_comparison_sentence(char *buf, size_t size,
 		break;
 	case BR_VERDICT_WORSE:
 		if (S <= 1 / 1.5 && S > 0 && !isnan(lo) && lo > 0)
-			snprintf(buf, size, "%s is %.2fx %s than %s (%s %.2fx "
-				 "to %.2fx)", bname, 1 / S, down, aname, conf,
-				 1 / hi, 1 / lo);
+			snprintf(buf, size, "%s is %s %s than %s (%s %s to %s)",
+				 bname, br_fmt_x(x, sizeof x, 1 / S, 2), down,
+				 aname, conf, br_fmt_x(l, sizeof l, 1 / hi, 2),
+				 br_fmt_x(h, sizeof h, 1 / lo, 2));
 		else if (!isnan(lo))
 			snprintf(buf, size, "%s is %.1f%% %s than %s (%s "
 				 "%.1f%% to %.1f%%)", bname, 100 * (1 - S),
@@ -146,9 +149,9 @@ const char *br_comparison_sentence(char *buf, size_t size,
 			snprintf(buf, size, "%s vs %s: no comparison", bname,
 				 aname);
 		else if (S >= 1.5 || (S > 0 && S <= 1 / 1.5))
-			snprintf(buf, size, "%s is %.2fx %s than %s (single "
-				 "run, no CI)", bname, S >= 1 ? S : 1 / S,
-				 S >= 1 ? up : down, aname);
+			snprintf(buf, size, "%s is %s %s than %s (single run, "
+				 "no CI)", bname, br_fmt_x(x, sizeof x, S >= 1 ?
+				 S : 1 / S, 2), S >= 1 ? up : down, aname);
 		else if (S != 1 && !isnan(S))
 			snprintf(buf, size, "%s is %.1f%% %s than %s (single "
 				 "run, no CI)", bname,

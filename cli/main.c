@@ -106,7 +106,7 @@ static const struct option_def options[] = {
 	{"fail-on-regression", 0, "PCT", CMD_COMPARE, OPT_FAIL_ON_REGRESSION,
 	 "exit 4 when a test is significantly worse than the baseline by "
 	 "more than PCT percent"},
-	{"holm", 0, NULL, CMD_STATS | CMD_COMPARE, OPT_HOLM,
+	{"holm", 0, NULL, CMD_STATS | CMD_COMPARE | CMD_RENDER, OPT_HOLM,
 	 "Holm-adjust the pairwise p-values behind ranks"},
 	{"details", 0, NULL, CMD_COMPARE, OPT_DETAILS,
 	 "add Welch t, df and p to text output"},

@@ -50,6 +50,10 @@ double br_axis_top(double v);
  */
 void br_axis_scale(double min, double max, struct br_axis *ax);
 
+/* Where v lies on the axis, 0 at lo and 1 at hi, computed so that it
+ * stays finite for any finite v and axis (also near +/-DBL_MAX). */
+double br_axis_frac(const struct br_axis *ax, double v);
+
 /* Tick label: up to 4 decimals, trailing zeros dropped, "K"/"M" suffix
  * when the step is > 1000 (1e6) and a multiple of it: "300K". */
 const char *br_axis_label(char *buf, size_t size, double v, double step);
@@ -233,7 +237,8 @@ struct br_grouped_input {
 	const size_t *colors;               /* palette index per series */
 	size_t n_series;
 	const struct br_cell *const *cells;
-	int decimals;                       /* display precision */
+	const int *decimals;                /* display precision of each
+					     * group: its test's */
 	double confidence;                  /* of CI whiskers */
 };
 

@@ -249,7 +249,7 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 	top = br_chart_header(sc, t, o, x0, 0, NULL);
 	bottom = top + rh * (double)n;
 
-#define XOF(v) (x0 + ((v) - ax.lo) / (ax.hi - ax.lo) * pw)
+#define XOF(v) (x0 + br_axis_frac(&ax, (v)) * pw)
 
 	/* Grid at the labelled ticks, under the bars. */
 	for (i = 0; i < ax.n_ticks; i++) {

@@ -2,6 +2,7 @@
  * chart_common.c - what every chart shares: PTS's axis rule, tick labels,
  * the series palette, options.
  */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -49,54 +50,84 @@ bool br_sort_parse(const char *s, enum br_sort *out)
 	return true;
 }
 
-/* PHP's round(): half away from zero, to 10^-digits. */
+/*
+ * PHP's round(): half away from zero, to 10^-digits.  A magnitude of 2^52
+ * or more has no fractional digits to round (and x * 10^digits could
+ * overflow); a result beyond the doubles is capped at DBL_MAX.
+ */
 static double php_round(double x, int digits)
 {
-	double m = pow(10, digits);
+	double m = pow(10, digits), r;
 
-	return (x < 0 ? -floor(-x * m + 0.5) : floor(x * m + 0.5)) / m;
+	if (!isfinite(x) || (digits >= 0 && fabs(x) >= 0x1p52) ||
+	    !isfinite(m) || m == 0)
+		return x;
+	r = (x < 0 ? -floor(-x * m + 0.5) : floor(x * m + 0.5)) / m;
+	return isfinite(r) ? r : copysign(DBL_MAX, x);
+}
+
+/* a * b, capped at +/-DBL_MAX: axis arithmetic near the largest doubles
+ * must stay finite. */
+static double mul(double a, double b)
+{
+	double r = a * b;
+
+	return isfinite(r) || isnan(r) ? r : copysign(DBL_MAX, r);
 }
 
 double br_axis_top(double v)
 {
 	double m0, k;
 	int digits;
-	char buf[64];
+	char buf[400];
 
 	if (!(v > 0) || !isfinite(v))
 		return 6;
 	if (v < 6)
 		return 1.35 * v;
-	m0 = (floor(php_round(1.285 * v, 0) / 6) + 1) * 6;
+	m0 = (floor(php_round(mul(1.285, v), 0) / 6) + 1) * 6;
+	if (!isfinite(m0) || m0 >= DBL_MAX)
+		return DBL_MAX;
 	digits = snprintf(buf, sizeof buf, "%.0f", m0);
 	k = php_round(ceil(m0 / 6), 2 - digits);
-	return 6 * k;
+	return mul(6, k);
 }
 
 /* Tick spacing M/6 at PTS's precision; 2 significant digits when that
- * would round to nothing (values far below 1). */
+ * would round to nothing (values far below 1); a range of denormals,
+ * whose sixth is 0, is one step. */
 static double axis_step(double top)
 {
-	double step = php_round(top / 6, top < 10 ? 4 : 2);
+	double sixth = top / 6, step;
 
-	if (step <= 0 && top > 0) {
-		int e = (int)floor(log10(top / 6));
-
-		step = php_round(top / 6, 1 - e);
-	}
-	return step > 0 ? step : 1;
+	if (!(sixth > 0))
+		return top > 0 ? top : 1;
+	step = php_round(sixth, top < 10 ? 4 : 2);
+	if (step <= 0)
+		step = php_round(sixth, 1 - (int)floor(log10(sixth)));
+	return step > 0 && isfinite(step) ? step : sixth;
 }
 
+/*
+ * Labelled ticks strictly inside (lo, hi): multiples of the step, at most
+ * BR_AXIS_MAX_TICKS.  Bounded whatever the numbers: the loop counts its
+ * own steps, so a multiple that rounding cannot move past lo (k beyond
+ * 2^53) or a non-finite one ends it.
+ */
 static void add_ticks(struct br_axis *ax)
 {
-	double k;
+	double k0 = ceil(ax->lo / ax->step);
+	int i;
 
 	ax->n_ticks = 0;
-	for (k = ceil(ax->lo / ax->step); ax->n_ticks < BR_AXIS_MAX_TICKS;
-	     k++) {
-		double v = php_round(k * ax->step, ax->step < 1 ? 6 : 2);
+	if (!(fabs(k0) < 0x1p52))
+		return;
+	for (i = 0; i <= BR_AXIS_MAX_TICKS + 1 &&
+	     ax->n_ticks < BR_AXIS_MAX_TICKS; i++) {
+		double v = php_round(mul(k0 + i, ax->step), ax->step < 1 ? 6
+				     : 2);
 
-		if (v >= ax->hi - ax->step * 1e-6)
+		if (!isfinite(v) || v >= ax->hi - ax->step * 1e-6)
 			break;
 		if (v <= ax->lo + ax->step * 1e-6)
 			continue;
@@ -120,18 +151,32 @@ void br_axis_scale(double min, double max, struct br_axis *ax)
 
 		ax->step = axis_step(top);
 		/* Same headroom as PTS on each side, whole steps. */
-		ax->lo = -ceil(1.285 * -min / ax->step) * ax->step;
-		ax->hi = max > 0 ? ceil(1.285 * max / ax->step) * ax->step : 0;
+		ax->lo = -mul(ceil(mul(1.285, -min) / ax->step), ax->step);
+		ax->hi = max > 0 ? mul(ceil(mul(1.285, max) / ax->step),
+				       ax->step) : 0;
 		if (ax->lo > -ax->step)
 			ax->lo = -ax->step;
-		if (ax->hi - ax->lo > 14 * ax->step) {
+		if (ax->hi / 2 - ax->lo / 2 > 7 * ax->step) {
 			/* keep the tick count bounded */
-			ax->step *= 2;
-			ax->lo = -ceil(-ax->lo / ax->step) * ax->step;
-			ax->hi = ceil(ax->hi / ax->step) * ax->step;
+			ax->step = mul(ax->step, 2);
+			ax->lo = -mul(ceil(-ax->lo / ax->step), ax->step);
+			ax->hi = mul(ceil(ax->hi / ax->step), ax->step);
 		}
 	}
 	add_ticks(ax);
+}
+
+double br_axis_frac(const struct br_axis *ax, double v)
+{
+	double range = ax->hi - ax->lo, f;
+
+	if (!(ax->hi > ax->lo))
+		return 0;
+	f = (v - ax->lo) / range;
+	if (isfinite(f))
+		return f;
+	/* v - lo or hi - lo beyond the doubles: in halves */
+	return (v / 2 - ax->lo / 2) / (ax->hi / 2 - ax->lo / 2);
 }
 
 static void trim_zeros(char *buf)
@@ -159,7 +204,10 @@ const char *br_axis_label(char *buf, size_t size, double v, double step)
 		div = 1000;
 		suffix = "K";
 	}
-	snprintf(buf, size, "%.4f", v / div);
+	if (fabs(v / div) >= 1e15)   /* no 300-digit labels: "3e+307" */
+		snprintf(buf, size, "%.3g", v / div);
+	else
+		snprintf(buf, size, "%.4f", v / div);
 	trim_zeros(buf);
 	if (!strcmp(buf, "-0"))
 		strcpy(buf, "0");

@@ -53,7 +53,6 @@ int br_chart_grouped(const struct br_grouped_input *in,
 	struct br_axis ax;
 	bool any = false, any_whisker = false;
 	size_t g, s;
-	const int dec = in->decimals;
 	int rc = BR_OK;
 	char buf[128];
 
@@ -120,7 +119,7 @@ int br_chart_grouped(const struct br_grouped_input *in,
 	br_chart_legend(sc, o, x0, legend_y, x1 - x0, in->series, colors, ns);
 	bottom = top + group_h * (double)ng;
 
-#define XOF(v) (x0 + ((v) - ax.lo) / (ax.hi - ax.lo) * pw)
+#define XOF(v) (x0 + br_axis_frac(&ax, (v)) * pw)
 	for (g = 0; g < ax.n_ticks; g++) {
 		double gx = round(XOF(ax.ticks[g]));
 
@@ -214,7 +213,8 @@ int br_chart_grouped(const struct br_grouped_input *in,
 							      BR_C_AXIS, 1, 0);
 				}
 			}
-			br_fmt_fixed(buf, sizeof buf, c->mean, dec);
+			br_fmt_fixed(buf, sizeof buf, c->mean,
+				     in->decimals[g]);
 			tw = br_text_width(fv.family, fv.size, true, buf);
 			if (fabs(in_end - zx) >= tw + 10) {
 				br_scene_text(sc, neg ? in_end + 5 : in_end - 5,
@@ -339,6 +339,7 @@ static int tests_layout(const struct br_analysis *a, size_t i,
 	const char **notes = calloc(nt + 1, sizeof *notes);
 	const char **series = calloc(ns + 1, sizeof *series);
 	const struct br_cell **cells = calloc(nt * ns + 1, sizeof *cells);
+	int *decimals = calloc(nt + 1, sizeof *decimals);
 	const struct br_test *first = NULL;
 	struct br_grouped_input gi;
 	struct br_test head;
@@ -347,7 +348,7 @@ static int tests_layout(const struct br_analysis *a, size_t i,
 	(void)i;
 	*out = NULL;
 	memset(&gi, 0, sizeof gi);
-	if (!groups || !notes || !series || !cells) {
+	if (!groups || !notes || !series || !cells || !decimals) {
 		rc = br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 		goto done;
 	}
@@ -362,9 +363,7 @@ static int tests_layout(const struct br_analysis *a, size_t i,
 		notes[ng] = at->t->description;
 		for (s = 0; s < ns; s++)
 			cells[ng * ns + s] = &at->cells[s];
-		/* one precision for the chart: the most any test needs */
-		if (at->decimals > gi.decimals)
-			gi.decimals = at->decimals;
+		decimals[ng] = at->decimals;   /* each test its own */
 		ng++;
 	}
 	for (s = 0; s < ns; s++)
@@ -383,9 +382,11 @@ static int tests_layout(const struct br_analysis *a, size_t i,
 	gi.series = series;
 	gi.n_series = ns;
 	gi.cells = cells;
+	gi.decimals = decimals;
 	gi.confidence = a->o.confidence;
 	rc = br_chart_grouped(&gi, o, out, err);
 done:
+	free(decimals);
 	free(groups);
 	free(notes);
 	free(series);

@@ -188,7 +188,7 @@ int br_chart_line(const struct br_analysis *a, size_t ti,
 		free(st);
 	}
 
-#define YOF(v) (bottom - ((v) - ax.lo) / (ax.hi - ax.lo) * PLOT_H)
+#define YOF(v) (bottom - br_axis_frac(&ax, (v)) * PLOT_H)
 #define XOF(v) (x0 + ((v) - xmin) / (xmax - xmin) * (x1 - x0))
 	/* No bars anchor a line chart: say where zero is. */
 	if (ax.lo == 0)

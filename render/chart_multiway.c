@@ -58,12 +58,13 @@ static int multiway_layout(const struct br_analysis *a, size_t ti,
 	char **series = calloc(n + 1, sizeof *series);
 	size_t *at_g = calloc(n + 1, sizeof *at_g);  /* system i's group, */
 	size_t *at_s = calloc(n + 1, sizeof *at_s);  /* and series */
+	int *decimals = calloc(n + 1, sizeof *decimals);
 	const struct br_cell **cells = NULL;
 	struct br_grouped_input gi;
 	int rc;
 
 	*out = NULL;
-	if (!groups || !series || !at_g || !at_s)
+	if (!groups || !series || !at_g || !at_s || !decimals)
 		goto nomem;
 	/* groups and series in order of first appearance */
 	for (i = 0; i < n; i++) {
@@ -93,7 +94,9 @@ static int multiway_layout(const struct br_analysis *a, size_t ti,
 	gi.series = (const char *const *)series;
 	gi.n_series = ns;
 	gi.cells = cells;
-	gi.decimals = at->decimals;
+	for (i = 0; i < ng; i++)
+		decimals[i] = at->decimals;   /* one test */
+	gi.decimals = decimals;
 	gi.confidence = a->o.confidence;
 	rc = br_chart_grouped(&gi, o, out, err);
 	goto done;
@@ -110,6 +113,7 @@ done:
 	free(series);
 	free(at_g);
 	free(at_s);
+	free(decimals);
 	free(cells);
 	return rc;
 }

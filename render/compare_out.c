@@ -266,6 +266,7 @@ static void ministat_block(FILE *fp, const struct br_analysis *a, size_t i,
 static void write_overall(const struct br_analysis *a, FILE *fp)
 {
 	const struct br_overall *o = &a->overall;
+	char x[48];
 	size_t i;
 
 	if (o->why) {
@@ -298,8 +299,8 @@ static void write_overall(const struct br_analysis *a, FILE *fp)
 		else if (o->wins[j])
 			snprintf(firsts, sizeof firsts, "; first in %zu of %zu "
 				 "tests", o->wins[j], o->n_tests);
-		wrap(fp, 2, "%-2d %s: %.3fx%s", o->rank[j], name, o->gm[j],
-		     firsts);
+		wrap(fp, 2, "%-2d %s: %s%s", o->rank[j], name,
+		     br_fmt_x(x, sizeof x, o->gm[j], 3), firsts);
 	}
 }
 
@@ -335,7 +336,7 @@ static void write_text(const struct br_analysis *a,
 		       const struct br_compare_opts *o, FILE *fp)
 {
 	const char *aname = br_analysis_system(a, a->base);
-	char conf[16];
+	char conf[16], x[48], lo[48], hi[48];
 	size_t i, j, k;
 	bool first = true;
 
@@ -379,17 +380,21 @@ static void write_text(const struct br_analysis *a,
 			continue;
 		fputc('\n', fp);
 		wrap(fp, 0, "Geometric mean over %zu tests, %s against %s: "
-		     "%.3fx", g->g.k, br_analysis_system(a, j), aname,
-		     g->g.gm);
+		     "%s", g->g.k, br_analysis_system(a, j), aname,
+		     br_fmt_x(x, sizeof x, g->g.gm, 3));
 		if (!isnan(g->g.meas_low))
-			wrap(fp, 2, "%s CI %.3fx to %.3fx (measurement, these "
-			     "tests)", conf, g->g.meas_low, g->g.meas_high);
+			wrap(fp, 2, "%s CI %s to %s (measurement, these "
+			     "tests)", conf, br_fmt_x(lo, sizeof lo,
+			     g->g.meas_low, 3), br_fmt_x(hi, sizeof hi,
+			     g->g.meas_high, 3));
 		else
 			wrap(fp, 2, "no measurement CI: a test has N < 2");
 		if (!isnan(g->g.across_low))
-			wrap(fp, 2, "%s CI %.3fx to %.3fx across tests like "
-			     "these (geometric sd %.3f)", conf,
-			     g->g.across_low, g->g.across_high, g->g.gsd);
+			wrap(fp, 2, "%s CI %s to %s across tests like these "
+			     "(geometric sd %s)", conf, br_fmt_x(lo, sizeof lo,
+			     g->g.across_low, 3), br_fmt_x(hi, sizeof hi,
+			     g->g.across_high, 3), br_fmt_fixed(x, sizeof x,
+			     g->g.gsd, 3));
 		if (g->skipped)
 			wrap(fp, 2, "%zu tests left out (no result on one "
 			     "side, a mean not above 0, or no direction)",

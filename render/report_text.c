@@ -498,7 +498,7 @@ char *br_report_text_geomean(const struct br_report *r)
 {
 	size_t j, nw = 6, k = 0;
 	struct mem m;
-	char conf[16];
+	char conf[16], x[48], lo[48], hi[48];
 	bool any = false;
 
 	for (j = 0; j < r->a->sel->n_systems; j++)
@@ -549,11 +549,13 @@ char *br_report_text_geomean(const struct br_report *r)
 		if (j == r->a->base)
 			fputs("   1.000x  baseline\n", m.fp);
 		else if (isnan(g->g.meas_low))
-			fprintf(m.fp, "  %6.3fx  - (a test has N < 2)\n",
-				g->g.gm);
+			fprintf(m.fp, "  %7s  - (a test has N < 2)\n",
+				br_fmt_x(x, sizeof x, g->g.gm, 3));
 		else
-			fprintf(m.fp, "  %6.3fx  %.3fx to %.3fx\n", g->g.gm,
-				g->g.meas_low, g->g.meas_high);
+			fprintf(m.fp, "  %7s  %s to %s\n",
+				br_fmt_x(x, sizeof x, g->g.gm, 3),
+				br_fmt_x(lo, sizeof lo, g->g.meas_low, 3),
+				br_fmt_x(hi, sizeof hi, g->g.meas_high, 3));
 	}
 	return mem_finish(&m);
 }

@@ -184,7 +184,7 @@ static const char *fmt_x(char *buf, size_t size, double v)
 	if (isnan(v))
 		snprintf(buf, size, "%s", "");
 	else
-		snprintf(buf, size, "%.3fx", v);
+		br_fmt_x(buf, size, v, 3);
 	return buf;
 }
 
@@ -332,7 +332,8 @@ static void test_rows(struct br_tdoc *d, struct br_tnode *it,
 		else if (isnan(vs))
 			br_tset(d, row, "vs_baseline", "");
 		else
-			br_tsetf(d, row, "vs_baseline", "%.3fx", vs);
+			br_tset(d, row, "vs_baseline", fmt_x(buf, sizeof buf,
+								 vs));
 		br_tset(d, row, "note", s->drift ? "run-order drift"
 			: s->n_flagged ? "outlier flagged" : "");
 	}

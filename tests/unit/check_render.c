@@ -10,6 +10,7 @@
 #include <check.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,6 +83,47 @@ START_TEST(test_axis_rule)
 					  ax.step));
 	}
 	ck_assert_str_eq(got, axis_cases[i].ticks);
+}
+END_TEST
+
+/* Every finite range gives an axis at once: equal values, denormals, the
+ * largest doubles either side, one huge value among small ones.  Ticks
+ * inside the range, positions finite, labels short (was: 1.4e308 looped
+ * for ever in the tick loop). */
+START_TEST(test_axis_extremes)
+{
+	static const double ranges[][2] = {
+		{0, 1.4e308}, {0, 1.3e308}, {0, DBL_MAX}, {-DBL_MAX, DBL_MAX},
+		{-DBL_MAX, 0}, {-1e308, 1e308}, {0, 4.9e-324},
+		{-4.9e-324, 4.9e-324}, {5, 5}, {-1e-300, 1e-300},
+		{0, 1e15}, {-7, 1.7e308},
+	};
+	size_t i, k;
+
+	for (i = 0; i < sizeof ranges / sizeof ranges[0]; i++) {
+		struct br_axis ax;
+		char lab[64];
+		double f;
+
+		br_axis_scale(ranges[i][0], ranges[i][1], &ax);
+		ck_assert_msg(isfinite(ax.lo) && isfinite(ax.hi) &&
+			      ax.hi > ax.lo && isfinite(ax.step) &&
+			      ax.step > 0, "range %zu: %g..%g step %g", i,
+			      ax.lo, ax.hi, ax.step);
+		ck_assert_msg(ax.lo <= ranges[i][0] && ax.hi >= ranges[i][1],
+			      "range %zu: %g..%g", i, ax.lo, ax.hi);
+		ck_assert_uint_le(ax.n_ticks, BR_AXIS_MAX_TICKS);
+		for (k = 0; k < ax.n_ticks; k++) {
+			ck_assert(ax.ticks[k] > ax.lo && ax.ticks[k] < ax.hi);
+			ck_assert_uint_le(strlen(br_axis_label(lab, sizeof lab,
+				ax.ticks[k], ax.step)), 12);
+		}
+		for (k = 0; k < 2; k++) {
+			f = br_axis_frac(&ax, ranges[i][k]);
+			ck_assert_msg(isfinite(f) && f >= 0 && f <= 1,
+				      "range %zu: frac %g", i, f);
+		}
+	}
 }
 END_TEST
 
@@ -1021,6 +1063,7 @@ Suite *br_suite_render(void)
 	tcase_add_loop_test(tc, test_axis_rule, 0,
 			    sizeof axis_cases / sizeof axis_cases[0]);
 	tcase_add_test(tc, test_axis_small_and_negative);
+	tcase_add_test(tc, test_axis_extremes);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("bar");
