@@ -1,7 +1,9 @@
 # benchreport - plain GNU make.  See README.md.
 #   make            build ./benchreport and libbenchreport.a
-#   make check      unit tests (Check), golden-file tests and the HTML
-#                   report in headless Chromium (tests/browser/)
+#   make check      the layout rules (tests/layers/), unit tests (Check),
+#                   golden-file tests, the cross-output consistency test
+#                   (tests/consistency/) and the HTML report in headless
+#                   Chromium (tests/browser/)
 #   make demo       run the main job on samples/, say where output went
 #   make sanitize   make check under ASan + UBSan (objects in build-san/)
 #   make bench      benchmarks (figures, not pass/fail)
@@ -57,7 +59,7 @@ TESTBIN = $(BUILD)/tests/run-unit
 
 .PHONY: all deps check unit golden demo sanitize bench install uninstall clean
 .PHONY: fuzz fuzz-targets fuzz-replay man browser
-.PHONY: limits limits-quick valgrind-demo
+.PHONY: limits limits-quick valgrind-demo layers consistency
 all: $(BIN) doc/benchreport.1
 
 deps:
@@ -97,8 +99,12 @@ $(TESTBIN): $(TEST_OBJ) $(LIB)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(LIB) $(CHECK_LIBS) $(LDLIBS)
 
 check: deps
-	@$(MAKE) --no-print-directory unit golden fuzz-replay browser \
-		limits-quick
+	@$(MAKE) --no-print-directory layers unit golden consistency \
+		fuzz-replay browser limits-quick
+
+# doc/design.md section 3.1: what each folder may include, file sizes.
+layers:
+	$(Q)sh tests/layers/run.sh
 
 unit: $(TESTBIN)
 	$(Q)cd tests && ../$(TESTBIN)
@@ -109,6 +115,11 @@ browser: $(BIN)
 
 golden: $(BIN) doc/benchreport.1
 	$(Q)BR=$(abspath $(BIN)) sh tests/golden/run.sh
+
+# Every output of every sample and real result file shows the same
+# numbers (tests/consistency/xcheck.py, Python 3's standard library).
+consistency: $(BIN)
+	$(Q)BR=$(abspath $(BIN)) sh tests/consistency/run.sh
 
 demo: deps
 	@$(MAKE) --no-print-directory $(BIN)
