@@ -76,11 +76,6 @@ unsigned long br_log_line_at(struct br_log_pos *pos, const char *buf,
 	return pos->line;
 }
 
-size_t br_log_iter_end(const struct br_log_iter *it)
-{
-	return it->pos;
-}
-
 /* -------------------------------------------------------------- numbers */
 
 bool br_log_num(const char **s, double *out)

@@ -97,9 +97,6 @@ struct br_unit {
  */
 void br_unit_parse(const char *s, struct br_unit *out);
 
-/* True when values in a and b can be converted into each other. */
-bool br_unit_compatible(const struct br_unit *a, const struct br_unit *b);
-
 /* Name of a dimension, e.g. "time", "byte-rate". */
 const char *br_dim_name(enum br_dim d);
 

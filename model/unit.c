@@ -165,15 +165,6 @@ void br_unit_parse(const char *s, struct br_unit *out)
 	}
 }
 
-bool br_unit_compatible(const struct br_unit *a, const struct br_unit *b)
-{
-	if (a->dim == BR_DIM_UNKNOWN || b->dim == BR_DIM_UNKNOWN)
-		return strcmp(a->text, b->text) == 0;
-	if (a->dim == BR_DIM_SCORE)
-		return strcasecmp(a->canon, b->canon) == 0;
-	return a->dim == b->dim;
-}
-
 const char *br_dim_name(enum br_dim d)
 {
 	switch (d) {
