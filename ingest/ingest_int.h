@@ -55,13 +55,13 @@ bool br_flat_json(const char *json, size_t len, const char *const *keys,
 /* Tests only: read every Entry/JSON with json-c (pts_xml.c). */
 extern bool br_pts_xml_json_c_only;
 
-/* PTS result-file-to-csv export (csv.c). */
+/* PTS result-file-to-csv export (csv_pts.c). */
 int br_detect_pts_csv(const char *buf, size_t len);
 int br_read_pts_csv(struct br_resultset *rs, const char *name, const char *buf,
 		    size_t len, const struct br_ingest_opts *o,
 		    struct br_error *err);
 
-/* benchreport tidy CSV: one row per run or per summary (csv.c). */
+/* benchreport tidy CSV: one row per run or per summary (csv_tidy.c). */
 int br_detect_tidy_csv(const char *buf, size_t len);
 int br_read_tidy_csv(struct br_resultset *rs, const char *name, const char *buf,
 		     size_t len, const struct br_ingest_opts *o,
