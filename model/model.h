@@ -149,6 +149,22 @@ enum br_display {
 	BR_DISPLAY_OTHER,           /* IMAGE_COMPARISON, NO_RESULT, ... */
 };
 
+/*
+ * The display kind of a PTS DisplayFormat (ResultFormat before PTS 3.0),
+ * matched exactly: LINE_GRAPH and FILLED_LINE_GRAPH are LINE, PASS_FAIL
+ * and MULTI_PASS_FAIL their own kinds, IMAGE_COMPARISON, NO_RESULT,
+ * SCATTER_PLOT and PIE_CHART OTHER; NULL, "" and any other name BAR, as
+ * PTS draws a format it does not know as bars (doc/pts-format.md).
+ */
+enum br_display br_display_from_pts(const char *s);
+
+/*
+ * The PTS DisplayFormat name of d (static storage): "BAR_GRAPH",
+ * "LINE_GRAPH", "PASS_FAIL" or "MULTI_PASS_FAIL".  OTHER stands for
+ * several PTS formats and gets "BAR_GRAPH", what PTS falls back to.
+ */
+const char *br_display_pts_name(enum br_display d);
+
 /* One run value. */
 struct br_run {
 	double value;
@@ -323,6 +339,18 @@ void br_test_hash(const struct br_test *t, char out[41]);
  */
 struct br_test *br_rs_test(struct br_resultset *rs, const struct br_test *t,
 			   bool *created, struct br_error *err);
+
+/*
+ * Start a prototype test for br_rs_test(): all of *t zeroed, then
+ * identifier, app_version, arguments and description "", title and scale
+ * as given (NULL reads as ""), dir, display, and loc (NULL: unknown).
+ * proportion, display_format, annotation, parent and x_label stay NULL,
+ * which means absent.  The strings are borrowed, not copied: pass
+ * interned ones or literals.  Never fails.
+ */
+void br_test_proto(struct br_test *t, const char *title, const char *scale,
+		   enum br_dir dir, enum br_display display,
+		   const struct br_loc *loc);
 
 /* Remove every entry of test (PTS: a later Result with the same hash
  * replaces the earlier one within a file). */
