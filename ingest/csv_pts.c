@@ -311,7 +311,7 @@ static int pts_result(struct br_resultset *rs, struct br_csv *c,
 		      struct br_error *err)
 {
 	struct br_loc loc = {fname, c->rec_line};
-	const char *title, *desc, *unit, *prop, *empty;
+	const char *title, *desc, *unit, *prop, *fmt;
 	struct br_test tt, *t;
 	bool created, is_ident, pass_fail = true, any = false;
 	char *label, lab[64], q[64], q2[64];
@@ -341,27 +341,25 @@ static int pts_result(struct br_resultset *rs, struct br_csv *c,
 		if (!pass_fail_text(c->f[i + 2].s))
 			pass_fail = false;
 	}
-	memset(&tt, 0, sizeof tt);
-	tt.loc = loc;
-	empty = br_csv_istr(rs, "", 0, fname, loc.line, err);
-	tt.title = br_csv_istr(rs, title, strlen(title), fname, loc.line, err);
+	fmt = any && pass_fail ? "PASS_FAIL" : "BAR_GRAPH";
+	br_test_proto(&tt, br_csv_istr(rs, title, strlen(title), fname,
+				       loc.line, err),
+		      br_csv_istr(rs, unit, strlen(unit), fname, loc.line,
+				  err),
+		      br_dir_from_proportion(prop), br_display_from_pts(fmt),
+		      &loc);
 	if (is_ident) {
 		/* Old exports: "pts/name-1.0.0 - arguments". */
 		tt.identifier = tt.title;
 		tt.arguments = br_csv_istr(rs, desc, strlen(desc), fname,
 					   loc.line, err);
-		tt.description = empty;
 	} else {
-		tt.identifier = empty;
-		tt.arguments = empty;
 		tt.description = br_csv_istr(rs, desc, strlen(desc), fname,
 					     loc.line, err);
 	}
-	tt.app_version = empty;
-	tt.scale = br_csv_istr(rs, unit, strlen(unit), fname, loc.line, err);
 	tt.proportion = br_csv_istr(rs, prop, strlen(prop), fname, loc.line,
 				    err);
-	tt.display_format = any && pass_fail ? "PASS_FAIL" : "BAR_GRAPH";
+	tt.display_format = fmt;
 	if (err->code)
 		return err->code;
 	t = br_rs_test(rs, &tt, &created, err);

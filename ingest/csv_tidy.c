@@ -179,29 +179,50 @@ static int header(struct tidy *td, struct br_error *err)
 	return BR_OK;
 }
 
-/* "HIB", "LIB", "ABSTRACT" or "" from a direction cell; false if
- * unknown. */
-static bool parse_direction(const char *s, const char **out)
+/*
+ * The direction a direction cell names: *dir (UNKNOWN for "" and
+ * "abstract") and *prop, the PTS Proportion the test keeps: "ABSTRACT",
+ * which dir cannot say (render/tidy_csv.c writes it back), else NULL.
+ * false if the word is unknown.
+ */
+static bool parse_direction(const char *s, enum br_dir *dir,
+			    const char **prop)
 {
 	static const struct {
 		const char *word;
-		const char *prop;
+		enum br_dir dir;
 	} words[] = {
-		{"", ""}, {"hib", "HIB"}, {"lib", "LIB"}, {"more", "HIB"},
-		{"fewer", "LIB"}, {"less", "LIB"}, {"higher", "HIB"},
-		{"lower", "LIB"}, {"more is better", "HIB"},
-		{"fewer is better", "LIB"}, {"less is better", "LIB"},
-		{"higher is better", "HIB"}, {"lower is better", "LIB"},
-		{"abstract", "ABSTRACT"},
+		{"", BR_DIR_UNKNOWN}, {"hib", BR_DIR_HIB}, {"lib", BR_DIR_LIB},
+		{"more", BR_DIR_HIB}, {"fewer", BR_DIR_LIB},
+		{"less", BR_DIR_LIB}, {"higher", BR_DIR_HIB},
+		{"lower", BR_DIR_LIB}, {"more is better", BR_DIR_HIB},
+		{"fewer is better", BR_DIR_LIB},
+		{"less is better", BR_DIR_LIB},
+		{"higher is better", BR_DIR_HIB},
+		{"lower is better", BR_DIR_LIB},
+		{"abstract", BR_DIR_UNKNOWN},
 	};
 	size_t i;
 
 	for (i = 0; i < sizeof words / sizeof *words; i++)
 		if (!strcasecmp(s, words[i].word)) {
-			*out = words[i].prop;
+			*dir = words[i].dir;
+			*prop = strcasecmp(s, "abstract") ? NULL : "ABSTRACT";
 			return true;
 		}
 	return false;
+}
+
+/*
+ * The direction test t was given, as PTS spells it: its Proportion when
+ * it has one, else the dir its reader set ("" when that is UNKNOWN or
+ * was inferred from the unit).
+ */
+static const char *given_direction(const struct br_test *t)
+{
+	if (t->proportion && *t->proportion)
+		return t->proportion;
+	return t->dir_inferred ? "" : br_dir_name(t->dir);
 }
 
 /*
@@ -359,14 +380,15 @@ static int row_test(struct tidy *td, bool series, struct br_test **out,
 	struct br_resultset *rs = td->rs;
 	const struct br_csv_field *fid = cell(td, COL_TEST);
 	const struct br_csv_field *fti = cell(td, COL_TITLE);
-	const char *dir;
+	const char *prop, *word, *had;
+	enum br_dir dir;
 	struct br_test tt, *t;
 	unsigned long line = td->c.rec_line;
 	char q[64], q2[64], *key;
 	bool created;
 	size_t idx;
 
-	if (!parse_direction(cell(td, COL_DIRECTION)->s, &dir))
+	if (!parse_direction(cell(td, COL_DIRECTION)->s, &dir, &prop))
 		return br_error_set(err, BR_EDATA, td->fname,
 				    cell_line(td, COL_DIRECTION),
 				    "column 'direction': unknown direction "
@@ -377,13 +399,14 @@ static int row_test(struct tidy *td, bool series, struct br_test **out,
 		return br_error_set(err, BR_EDATA, td->fname, line,
 				    "row names no test: fill 'test' or "
 				    "'title'");
-	memset(&tt, 0, sizeof tt);
+	word = prop ? prop : br_dir_name(dir);
+	br_test_proto(&tt, fti->n ? fti->s : fid->s, cell(td, COL_UNIT)->s,
+		      dir, series ? BR_DISPLAY_LINE : BR_DISPLAY_BAR,
+		      &(struct br_loc){td->fname, line});
 	tt.identifier = fid->s;
-	tt.title = fti->n ? fti->s : fid->s;
 	tt.app_version = cell(td, COL_APP_VERSION)->s;
 	tt.arguments = cell(td, COL_ARGUMENTS)->s;
 	tt.description = cell(td, COL_DESCRIPTION)->s;
-	tt.scale = cell(td, COL_UNIT)->s;
 	/* Known already?  (Looked up before interning anything.) */
 	key = br_test_key(&tt);
 	if (!key)
@@ -392,16 +415,14 @@ static int row_test(struct tidy *td, bool series, struct br_test **out,
 	if (br_map_get(rs->test_index, key, &idx)) {
 		free(key);
 		t = rs->tests[idx];
-		if (*dir && t->proportion && *t->proportion &&
-		    br_dir_from_proportion(dir) !=
-		    br_dir_from_proportion(t->proportion))
+		had = given_direction(t);
+		if (*word && *had && dir != br_dir_from_proportion(had))
 			return br_error_set(err, BR_EDATA, td->fname,
 					    cell_line(td, COL_DIRECTION),
 					    "direction \"%s\" contradicts "
 					    "\"%s\" given for this test on "
-					    "%s:%lu", dir, SNIP(q2,
-					    t->proportion,
-					    strlen(t->proportion)),
+					    "%s:%lu", word, SNIP(q2, had,
+					    strlen(had)),
 					    t->loc.file ? t->loc.file : "?",
 					    t->loc.line);
 		if (t->loc.file != td->fname && series)
@@ -428,16 +449,13 @@ static int row_test(struct tidy *td, bool series, struct br_test **out,
 				     err);
 	tt.scale = br_csv_istr(rs, tt.scale, strlen(tt.scale), td->fname, line,
 			       err);
-	tt.proportion = dir;
-	tt.display_format = series ? "LINE_GRAPH" : "BAR_GRAPH";
+	tt.proportion = prop;
 	if (series && cell(td, COL_X_LABEL)->n)
 		tt.x_label = br_csv_istr(rs, cell(td, COL_X_LABEL)->s,
 					 cell(td, COL_X_LABEL)->n, td->fname,
 					 line, err);
 	if (err->code)
 		return err->code;
-	tt.loc.file = td->fname;
-	tt.loc.line = line;
 	t = br_rs_test(rs, &tt, &created, err);
 	if (!t)
 		return err->code;
@@ -649,7 +667,6 @@ static int tidy_row(struct tidy *td, struct br_error *err)
 		    test_has_no_data(t)) {
 			/* Created by failure rows: it is a series after
 			 * all. */
-			t->display_format = "LINE_GRAPH";
 			t->display = BR_DISPLAY_LINE;
 			if (!t->x_label && cell(td, COL_X_LABEL)->n)
 				t->x_label = br_csv_istr(rs,

@@ -197,6 +197,8 @@ static bool strict_bar(const struct br_test *t)
 	};
 	size_t i;
 
+	if (!t->display_format)
+		return true; /* set by another reader: a plain bar graph */
 	for (i = 0; i < sizeof fmts / sizeof fmts[0]; i++)
 		if (!strcmp(t->display_format, fmts[i]))
 			return true;
@@ -497,19 +499,18 @@ void br_px_finish_result(struct pstate *st)
 	}
 	if (st->failed)
 		return;
-	memset(&tmp, 0, sizeof tmp);
+	br_test_proto(&tmp, v[R_TITLE], v[R_SCALE],
+		      br_dir_from_proportion(v[R_PROPORTION]),
+		      br_display_from_pts(v[R_DISPLAY_FORMAT]),
+		      &(struct br_loc){st->file, r->line0});
 	tmp.identifier = v[R_IDENTIFIER];
-	tmp.title = v[R_TITLE];
 	tmp.app_version = v[R_APP_VERSION];
 	tmp.arguments = v[R_ARGUMENTS];
 	tmp.description = v[R_DESCRIPTION];
-	tmp.scale = v[R_SCALE];
 	tmp.proportion = v[R_PROPORTION];
 	tmp.display_format = v[R_DISPLAY_FORMAT];
 	tmp.annotation = v[R_ANNOTATION];
 	tmp.parent = v[R_PARENT];
-	tmp.loc.file = st->file;
-	tmp.loc.line = r->line0;
 
 	t = br_rs_test(rs, &tmp, &created, st->err);
 	if (!t) {
@@ -548,8 +549,11 @@ void br_px_finish_result(struct pstate *st)
 			t->annotation = tmp.annotation;
 			t->parent = tmp.parent;
 			t->loc = tmp.loc;
-			if (refinish)
+			if (refinish) {
+				t->dir = tmp.dir;
+				t->display = tmp.display;
 				br_test_finish(rs, t);
+			}
 		}
 		tc->line = r->line0;
 	} else {

@@ -211,14 +211,19 @@ struct br_test {
 	const char *arguments;
 	const char *description; /* "Client Count: 1" */
 	const char *scale;       /* unit as written (PTS Scale) */
-	const char *proportion;  /* as written: "HIB", "LIB", "" ... */
-	const char *display_format; /* as written: "BAR_GRAPH" ... */
+	/* The PTS Proportion and DisplayFormat as written ("HIB", "LIB",
+	 * "ABSTRACT", "" ...; "BAR_GRAPH" ...), kept so that converters can
+	 * write them back; NULL when the input had none (every format but
+	 * PTS XML and CSV; tidy CSV keeps "ABSTRACT", which dir cannot say).
+	 * Nothing derives dir or display from them: readers set those. */
+	const char *proportion;
+	const char *display_format;
 	const char *annotation;
 	const char *parent;
-	struct br_unit unit;
-	enum br_dir dir;
-	bool dir_inferred;       /* dir came from the unit, not Proportion */
-	enum br_display display;
+	struct br_unit unit;     /* parsed from scale by br_test_finish() */
+	enum br_dir dir;         /* set by the reader; see br_test_finish() */
+	bool dir_inferred;       /* dir came from the unit, not the input */
+	enum br_display display; /* set by the reader */
 	double *x;               /* series x positions (NULL: point index);
 				  * malloc'd, freed with the resultset */
 	size_t n_x;
@@ -375,9 +380,15 @@ int br_sample_add_run(struct br_sample *s, double v, const struct br_loc *loc,
 /* Number of values behind a sample: n_runs, or the published N. */
 size_t br_sample_n(const struct br_sample *s);
 
-/* Fill unit, dir, dir_inferred and display of t from its scale,
- * proportion and display_format strings.  Adds a warning to rs when the
- * direction had to be inferred from the unit or stays unknown. */
+/*
+ * Finish a test a reader has just created: parse unit from scale (the
+ * part before any '|'), keep the dir and display the reader set, and
+ * when dir is BR_DIR_UNKNOWN for a bar or line result, infer it from the
+ * unit (dir_inferred) or leave it unknown, with a warning to rs either
+ * way.  proportion and display_format are not read: readers of PTS
+ * files convert them first (br_dir_from_proportion(),
+ * br_display_from_pts()).
+ */
 void br_test_finish(struct br_resultset *rs, struct br_test *t);
 
 /* ------------------------------------------------------------ numbers */

@@ -483,8 +483,6 @@ void br_test_finish(struct br_resultset *rs, struct br_test *t)
 			unit_text = "";
 	}
 	br_unit_parse(unit_text, &t->unit);
-	t->display = br_display_from_pts(t->display_format);
-	t->dir = br_dir_from_proportion(t->proportion);
 	t->dir_inferred = false;
 	if (t->dir != BR_DIR_UNKNOWN || t->display == BR_DISPLAY_PASS_FAIL ||
 	    t->display == BR_DISPLAY_MULTI_PASS_FAIL ||
