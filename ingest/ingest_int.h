@@ -21,7 +21,8 @@ struct br_format {
 		    struct br_error *err);
 };
 
-/* PTS / OpenBenchmarking composite.xml, all versions (pts_xml.c). */
+/* PTS / OpenBenchmarking composite.xml, all versions (pts_xml.c; the
+ * reader's other files are listed in pts_xml_int.h). */
 int br_detect_pts_xml(const char *buf, size_t len);
 int br_read_pts_xml(struct br_resultset *rs, const char *name, const char *buf,
 		    size_t len, const struct br_ingest_opts *o,
@@ -52,16 +53,16 @@ struct br_fj_val {
 };
 bool br_flat_json(const char *json, size_t len, const char *const *keys,
 		  size_t n, struct br_fj_val *vals, int nest);
-/* Tests only: read every Entry/JSON with json-c (pts_xml.c). */
+/* Tests only: read every Entry/JSON with json-c (pts_xml_json.c). */
 extern bool br_pts_xml_json_c_only;
 
-/* PTS result-file-to-csv export (csv.c). */
+/* PTS result-file-to-csv export (csv_pts.c). */
 int br_detect_pts_csv(const char *buf, size_t len);
 int br_read_pts_csv(struct br_resultset *rs, const char *name, const char *buf,
 		    size_t len, const struct br_ingest_opts *o,
 		    struct br_error *err);
 
-/* benchreport tidy CSV: one row per run or per summary (csv.c). */
+/* benchreport tidy CSV: one row per run or per summary (csv_tidy.c). */
 int br_detect_tidy_csv(const char *buf, size_t len);
 int br_read_tidy_csv(struct br_resultset *rs, const char *name, const char *buf,
 		     size_t len, const struct br_ingest_opts *o,

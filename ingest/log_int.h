@@ -63,9 +63,6 @@ struct br_log_pos {
 unsigned long br_log_line_at(struct br_log_pos *pos, const char *buf,
 			     size_t len, size_t off);
 
-/* Byte offset in the buffer just past the current line. */
-size_t br_log_iter_end(const struct br_log_iter *it);
-
 /*
  * Parse a decimal number at *s after blanks: [+-]digits[.digits][e[+-]d].
  * On success stores it, moves *s past it and returns true.  Rejects text

@@ -76,11 +76,6 @@ unsigned long br_log_line_at(struct br_log_pos *pos, const char *buf,
 	return pos->line;
 }
 
-size_t br_log_iter_end(const struct br_log_iter *it)
-{
-	return it->pos;
-}
-
 /* -------------------------------------------------------------- numbers */
 
 bool br_log_num(const char **s, double *out)
@@ -334,14 +329,11 @@ int br_log_add(struct br_log *lg, const struct br_log_test *t, double v,
 	if (!isfinite(v))
 		return br_log_fail(lg, line, "value is not a finite number");
 	br_unit_parse(t->unit, &u);
-	memset(&tmp, 0, sizeof tmp);
+	br_test_proto(&tmp, t->title, u.canon,
+		      t->dir == BR_DIR_LIB ? BR_DIR_LIB : BR_DIR_HIB,
+		      BR_DISPLAY_BAR, &loc);
 	tmp.identifier = t->identifier;
-	tmp.title = t->title;
 	tmp.description = t->description;
-	tmp.scale = u.canon;
-	tmp.proportion = t->dir == BR_DIR_LIB ? "LIB" : "HIB";
-	tmp.display_format = "BAR_GRAPH";
-	tmp.loc = loc;
 
 	test = find_test(rs, &tmp, &nomem);
 	for (i = 0; !test && !nomem && u.dim != BR_DIM_UNKNOWN &&
@@ -361,8 +353,6 @@ int br_log_add(struct br_log *lg, const struct br_log_test *t, double v,
 		tmp.title = br_rs_str(rs, t->title);
 		tmp.description = br_rs_str(rs, t->description);
 		tmp.scale = br_rs_str(rs, u.canon);
-		tmp.arguments = "";
-		tmp.app_version = "";
 		if (!tmp.identifier || !tmp.title || !tmp.description ||
 		    !tmp.scale)
 			goto nomem;

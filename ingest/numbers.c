@@ -90,7 +90,7 @@ int br_read_numbers(struct br_resultset *rs, const char *name,
 		    const char *buf, size_t len,
 		    const struct br_ingest_opts *o, struct br_error *err)
 {
-	struct br_test proto = {0}, *t;
+	struct br_test proto, *t;
 	struct br_entry *e;
 	struct br_loc loc = {br_rs_str(rs, name), 0};
 	const char *p = buf, *end = buf + len;
@@ -105,11 +105,8 @@ int br_read_numbers(struct br_resultset *rs, const char *name,
 					   sizeof sysbuf), true, &loc, err);
 	if (sys == (size_t)-1)
 		return err->code;
-	proto.identifier = "";
-	proto.title = "Values";
-	proto.app_version = proto.arguments = proto.description = "";
-	proto.scale = proto.proportion = proto.display_format = "";
-	proto.loc = loc;
+	br_test_proto(&proto, "Values", "", BR_DIR_UNKNOWN, BR_DISPLAY_BAR,
+		      &loc);
 	proto.loc.line = 1;
 	t = br_rs_test(rs, &proto, &created, err);
 	if (!t)

@@ -658,24 +658,28 @@ static int read_meta(struct br_resultset *rs, struct br_meta *meta,
 	return BR_OK;
 }
 
-/* "HIB"/"LIB"/"" from "# direction:"; false if unknown. */
-static bool table_direction(struct span sp, const char **out)
+/* The direction "# direction:" names; false if unknown. */
+static bool table_direction(struct span sp, enum br_dir *out)
 {
 	static const struct {
-		const char *word, *prop;
+		const char *word;
+		enum br_dir dir;
 	} words[] = {
-		{"hib", "HIB"}, {"lib", "LIB"}, {"more", "HIB"},
-		{"fewer", "LIB"}, {"less", "LIB"}, {"higher", "HIB"},
-		{"lower", "LIB"}, {"more is better", "HIB"},
-		{"fewer is better", "LIB"}, {"less is better", "LIB"},
-		{"higher is better", "HIB"}, {"lower is better", "LIB"},
+		{"hib", BR_DIR_HIB}, {"lib", BR_DIR_LIB}, {"more", BR_DIR_HIB},
+		{"fewer", BR_DIR_LIB}, {"less", BR_DIR_LIB},
+		{"higher", BR_DIR_HIB}, {"lower", BR_DIR_LIB},
+		{"more is better", BR_DIR_HIB},
+		{"fewer is better", BR_DIR_LIB},
+		{"less is better", BR_DIR_LIB},
+		{"higher is better", BR_DIR_HIB},
+		{"lower is better", BR_DIR_LIB},
 	};
 	size_t i;
 
 	for (i = 0; i < sizeof words / sizeof *words; i++)
 		if (strlen(words[i].word) == sp.n &&
 		    !strncasecmp(sp.s, words[i].word, sp.n)) {
-			*out = words[i].prop;
+			*out = words[i].dir;
 			return true;
 		}
 	return false;
@@ -814,7 +818,8 @@ int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
 	struct table tb;
 	struct tmeta tm;
 	struct br_meta meta;
-	const char *fname, *unit = "", *dir = "", *empty;
+	const char *fname, *unit = "";
+	enum br_dir dir = BR_DIR_UNKNOWN;
 	size_t *sys = NULL, i, j, ns;
 	bool any_dur = false, scaling = false;
 	double *xs = NULL;
@@ -826,8 +831,7 @@ int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
 	if (rc != BR_OK)
 		return rc;
 	fname = br_rs_str(rs, name);
-	empty = br_rs_str(rs, "");
-	if (!fname || !empty)
+	if (!fname)
 		return br_error_set(err, BR_EIO, name, 0, "out of memory");
 	memset(&tb, 0, sizeof tb);
 	memset(&tm, 0, sizeof tm);
@@ -879,7 +883,7 @@ int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
 			goto out;
 		}
 	} else if (any_dur) {
-		dir = "LIB";
+		dir = BR_DIR_LIB;
 	}
 	if (!unit) {
 		rc = br_error_set(err, BR_EIO, fname, 0, "out of memory");
@@ -924,30 +928,23 @@ int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
 	if (!scaling) {
 		for (i = 0; i < tb.n_rows; i++) {
 			const struct trow *r = &tb.rows[i];
+			const char *title = clean_label(rs, r->label);
+			struct br_loc loc = {fname, r->line};
 			struct br_test tt, *t;
 			bool created;
 
-			memset(&tt, 0, sizeof tt);
-			tt.identifier = empty;
-			tt.title = clean_label(rs, r->label);
-			tt.app_version = empty;
-			tt.arguments = empty;
-			tt.description = empty;
-			tt.scale = unit;
-			tt.proportion = dir;
-			tt.display_format = "BAR_GRAPH";
-			tt.loc.file = fname;
-			tt.loc.line = r->line;
-			if (!tt.title) {
+			if (!title) {
 				rc = br_error_set(err, BR_EIO, fname, r->line,
 						  "out of memory");
 				goto out;
 			}
-			if (!*tt.title) {
+			if (!*title) {
 				rc = br_error_set(err, BR_EDATA, fname, r->line,
 						  "row has an empty label");
 				goto out;
 			}
+			br_test_proto(&tt, title, unit, dir, BR_DISPLAY_BAR,
+				      &loc);
 			t = br_rs_test(rs, &tt, &created, err);
 			if (!t) {
 				rc = err->code;
@@ -984,7 +981,9 @@ int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
 		}
 	} else {
 		/* One LINE_GRAPH test; x = the first column. */
+		struct br_loc loc = {fname, tb.header_line};
 		struct br_test tt, *t;
+		const char *title;
 		bool created;
 		size_t *order;
 
@@ -1016,33 +1015,24 @@ int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
 						  xs[2 * i]);
 				goto out;
 			}
-		memset(&tt, 0, sizeof tt);
-		tt.identifier = empty;
 		if (tm.has_title)
-			tt.title = br_rs_strn(rs, tm.title.s, tm.title.n);
+			title = br_rs_strn(rs, tm.title.s, tm.title.n);
 		else if (tb.has_stub && tb.names[0].n)
-			tt.title = br_arena_printf(rs->arena, "%.*s scaling",
-						   (int)tb.names[0].n,
-						   tb.names[0].s);
+			title = br_arena_printf(rs->arena, "%.*s scaling",
+						(int)tb.names[0].n,
+						tb.names[0].s);
 		else
-			tt.title = "Scaling";
-		tt.app_version = empty;
-		tt.arguments = empty;
-		tt.description = empty;
-		tt.scale = unit;
-		tt.proportion = dir;
-		tt.display_format = "LINE_GRAPH";
-		if (tm.has_x_label)
-			tt.x_label = br_rs_strn(rs, tm.x_label.s, tm.x_label.n);
-		else if (tb.has_stub && tb.names[0].n)
-			tt.x_label = clean_label(rs, tb.names[0]);
-		tt.loc.file = fname;
-		tt.loc.line = tb.header_line;
-		if (!tt.title) {
+			title = "Scaling";
+		if (!title) {
 			rc = br_error_set(err, BR_EIO, fname, 0,
 					  "out of memory");
 			goto out;
 		}
+		br_test_proto(&tt, title, unit, dir, BR_DISPLAY_LINE, &loc);
+		if (tm.has_x_label)
+			tt.x_label = br_rs_strn(rs, tm.x_label.s, tm.x_label.n);
+		else if (tb.has_stub && tb.names[0].n)
+			tt.x_label = clean_label(rs, tb.names[0]);
 		t = br_rs_test(rs, &tt, &created, err);
 		if (!t) {
 			rc = err->code;

@@ -1,7 +1,7 @@
 /*
- * text.c - helpers shared by the text readers (csv.c, table.c): encoding
- * checks, durations, number text, "# key: value" metadata and
- * "# system:" declarations.  See text_int.h.
+ * text.c - helpers shared by the text readers (csv.c, csv_pts.c,
+ * csv_tidy.c, table.c): encoding checks, durations, number text,
+ * "# key: value" metadata and "# system:" declarations.  See text_int.h.
  */
 #include <ctype.h>
 #include <math.h>

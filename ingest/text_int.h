@@ -1,6 +1,7 @@
 /*
  * text_int.h - helpers shared by the line-oriented text readers: the PTS
- * CSV export and tidy CSV (csv.c) and mail tables (table.c).  Encoding
+ * CSV export (csv_pts.c), tidy CSV (csv_tidy.c), their record reader
+ * (csv.c) and mail tables (table.c).  Encoding
  * checks, durations, shortest number text and the "# key: value"
  * metadata comments both tidy CSV and tables accept.
  */

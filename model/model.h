@@ -97,9 +97,6 @@ struct br_unit {
  */
 void br_unit_parse(const char *s, struct br_unit *out);
 
-/* True when values in a and b can be converted into each other. */
-bool br_unit_compatible(const struct br_unit *a, const struct br_unit *b);
-
 /* Name of a dimension, e.g. "time", "byte-rate". */
 const char *br_dim_name(enum br_dim d);
 
@@ -152,6 +149,22 @@ enum br_display {
 	BR_DISPLAY_OTHER,           /* IMAGE_COMPARISON, NO_RESULT, ... */
 };
 
+/*
+ * The display kind of a PTS DisplayFormat (ResultFormat before PTS 3.0),
+ * matched exactly: LINE_GRAPH and FILLED_LINE_GRAPH are LINE, PASS_FAIL
+ * and MULTI_PASS_FAIL their own kinds, IMAGE_COMPARISON, NO_RESULT,
+ * SCATTER_PLOT and PIE_CHART OTHER; NULL, "" and any other name BAR, as
+ * PTS draws a format it does not know as bars (doc/pts-format.md).
+ */
+enum br_display br_display_from_pts(const char *s);
+
+/*
+ * The PTS DisplayFormat name of d (static storage): "BAR_GRAPH",
+ * "LINE_GRAPH", "PASS_FAIL" or "MULTI_PASS_FAIL".  OTHER stands for
+ * several PTS formats and gets "BAR_GRAPH", what PTS falls back to.
+ */
+const char *br_display_pts_name(enum br_display d);
+
 /* One run value. */
 struct br_run {
 	double value;
@@ -198,14 +211,19 @@ struct br_test {
 	const char *arguments;
 	const char *description; /* "Client Count: 1" */
 	const char *scale;       /* unit as written (PTS Scale) */
-	const char *proportion;  /* as written: "HIB", "LIB", "" ... */
-	const char *display_format; /* as written: "BAR_GRAPH" ... */
+	/* The PTS Proportion and DisplayFormat as written ("HIB", "LIB",
+	 * "ABSTRACT", "" ...; "BAR_GRAPH" ...), kept so that converters can
+	 * write them back; NULL when the input had none (every format but
+	 * PTS XML and CSV; tidy CSV keeps "ABSTRACT", which dir cannot say).
+	 * Nothing derives dir or display from them: readers set those. */
+	const char *proportion;
+	const char *display_format;
 	const char *annotation;
 	const char *parent;
-	struct br_unit unit;
-	enum br_dir dir;
-	bool dir_inferred;       /* dir came from the unit, not Proportion */
-	enum br_display display;
+	struct br_unit unit;     /* parsed from scale by br_test_finish() */
+	enum br_dir dir;         /* set by the reader; see br_test_finish() */
+	bool dir_inferred;       /* dir came from the unit, not the input */
+	enum br_display display; /* set by the reader */
 	double *x;               /* series x positions (NULL: point index);
 				  * malloc'd, freed with the resultset */
 	size_t n_x;
@@ -330,6 +348,18 @@ void br_test_hash(const struct br_test *t, char out[41]);
 struct br_test *br_rs_test(struct br_resultset *rs, const struct br_test *t,
 			   bool *created, struct br_error *err);
 
+/*
+ * Start a prototype test for br_rs_test(): all of *t zeroed, then
+ * identifier, app_version, arguments and description "", title and scale
+ * as given (NULL reads as ""), dir, display, and loc (NULL: unknown).
+ * proportion, display_format, annotation, parent and x_label stay NULL,
+ * which means absent.  The strings are borrowed, not copied: pass
+ * interned ones or literals.  Never fails.
+ */
+void br_test_proto(struct br_test *t, const char *title, const char *scale,
+		   enum br_dir dir, enum br_display display,
+		   const struct br_loc *loc);
+
 /* Remove every entry of test (PTS: a later Result with the same hash
  * replaces the earlier one within a file). */
 void br_test_clear_entries(struct br_test *t);
@@ -353,9 +383,15 @@ int br_sample_add_run(struct br_sample *s, double v, const struct br_loc *loc,
 /* Number of values behind a sample: n_runs, or the published N. */
 size_t br_sample_n(const struct br_sample *s);
 
-/* Fill unit, dir, dir_inferred and display of t from its scale,
- * proportion and display_format strings.  Adds a warning to rs when the
- * direction had to be inferred from the unit or stays unknown. */
+/*
+ * Finish a test a reader has just created: parse unit from scale (the
+ * part before any '|'), keep the dir and display the reader set, and
+ * when dir is BR_DIR_UNKNOWN for a bar or line result, infer it from the
+ * unit (dir_inferred) or leave it unknown, with a warning to rs either
+ * way.  proportion and display_format are not read: readers of PTS
+ * files convert them first (br_dir_from_proportion(),
+ * br_display_from_pts()).
+ */
 void br_test_finish(struct br_resultset *rs, struct br_test *t);
 
 /* ------------------------------------------------------------ numbers */

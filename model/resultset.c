@@ -453,20 +453,22 @@ size_t br_sample_n(const struct br_sample *s)
 	return s->has_value ? 1 : 0;
 }
 
-static enum br_display display_from(const char *s)
+/* A zeroed test with its identity strings set; see model.h. */
+void br_test_proto(struct br_test *t, const char *title, const char *scale,
+		   enum br_dir dir, enum br_display display,
+		   const struct br_loc *loc)
 {
-	if (!s || !*s)
-		return BR_DISPLAY_BAR;
-	if (!strcmp(s, "LINE_GRAPH") || !strcmp(s, "FILLED_LINE_GRAPH"))
-		return BR_DISPLAY_LINE;
-	if (!strcmp(s, "PASS_FAIL"))
-		return BR_DISPLAY_PASS_FAIL;
-	if (!strcmp(s, "MULTI_PASS_FAIL"))
-		return BR_DISPLAY_MULTI_PASS_FAIL;
-	if (!strcmp(s, "IMAGE_COMPARISON") || !strcmp(s, "NO_RESULT") ||
-	    !strcmp(s, "SCATTER_PLOT") || !strcmp(s, "PIE_CHART"))
-		return BR_DISPLAY_OTHER;
-	return BR_DISPLAY_BAR; /* unknown formats are drawn as bars (PTS) */
+	memset(t, 0, sizeof *t);
+	t->identifier = "";
+	t->title = title ? title : "";
+	t->app_version = "";
+	t->arguments = "";
+	t->description = "";
+	t->scale = scale ? scale : "";
+	t->dir = dir;
+	t->display = display;
+	if (loc)
+		t->loc = *loc;
 }
 
 void br_test_finish(struct br_resultset *rs, struct br_test *t)
@@ -481,8 +483,6 @@ void br_test_finish(struct br_resultset *rs, struct br_test *t)
 			unit_text = "";
 	}
 	br_unit_parse(unit_text, &t->unit);
-	t->display = display_from(t->display_format);
-	t->dir = br_dir_from_proportion(t->proportion);
 	t->dir_inferred = false;
 	if (t->dir != BR_DIR_UNKNOWN || t->display == BR_DISPLAY_PASS_FAIL ||
 	    t->display == BR_DISPLAY_MULTI_PASS_FAIL ||

@@ -5,6 +5,9 @@
  * (KiB, MiB) powers of 1024; "KB/s" is read as kB/s (1000), the reading
  * PTS and most tools document, so KiB/s and kB/s stay distinct and exact.
  * Unknown units are kept verbatim, never guessed into another.
+ *
+ * Also the PTS names of the model's enums, both ways: Proportion for
+ * directions, DisplayFormat for display kinds (doc/pts-format.md).
  */
 #include <ctype.h>
 #include <string.h>
@@ -165,15 +168,6 @@ void br_unit_parse(const char *s, struct br_unit *out)
 	}
 }
 
-bool br_unit_compatible(const struct br_unit *a, const struct br_unit *b)
-{
-	if (a->dim == BR_DIM_UNKNOWN || b->dim == BR_DIM_UNKNOWN)
-		return strcmp(a->text, b->text) == 0;
-	if (a->dim == BR_DIM_SCORE)
-		return strcasecmp(a->canon, b->canon) == 0;
-	return a->dim == b->dim;
-}
-
 const char *br_dim_name(enum br_dim d)
 {
 	switch (d) {
@@ -227,4 +221,34 @@ const char *br_dir_phrase(enum br_dir d)
 {
 	return d == BR_DIR_HIB ? "More Is Better"
 	       : d == BR_DIR_LIB ? "Fewer Is Better" : "Direction Unknown";
+}
+
+/* The display kind of a PTS DisplayFormat; see model.h. */
+enum br_display br_display_from_pts(const char *s)
+{
+	if (!s || !*s)
+		return BR_DISPLAY_BAR;
+	if (!strcmp(s, "LINE_GRAPH") || !strcmp(s, "FILLED_LINE_GRAPH"))
+		return BR_DISPLAY_LINE;
+	if (!strcmp(s, "PASS_FAIL"))
+		return BR_DISPLAY_PASS_FAIL;
+	if (!strcmp(s, "MULTI_PASS_FAIL"))
+		return BR_DISPLAY_MULTI_PASS_FAIL;
+	if (!strcmp(s, "IMAGE_COMPARISON") || !strcmp(s, "NO_RESULT") ||
+	    !strcmp(s, "SCATTER_PLOT") || !strcmp(s, "PIE_CHART"))
+		return BR_DISPLAY_OTHER;
+	return BR_DISPLAY_BAR; /* unknown formats are drawn as bars (PTS) */
+}
+
+/* The PTS DisplayFormat of a display kind; see model.h. */
+const char *br_display_pts_name(enum br_display d)
+{
+	switch (d) {
+	case BR_DISPLAY_LINE: return "LINE_GRAPH";
+	case BR_DISPLAY_PASS_FAIL: return "PASS_FAIL";
+	case BR_DISPLAY_MULTI_PASS_FAIL: return "MULTI_PASS_FAIL";
+	case BR_DISPLAY_BAR:
+	case BR_DISPLAY_OTHER: break;
+	}
+	return "BAR_GRAPH";
 }

@@ -358,8 +358,11 @@ START_TEST(test_tidy_runs)
 	ck_assert_str_eq(t->app_version, "1.0");
 	ck_assert_str_eq(t->arguments, "-x");
 	ck_assert_str_eq(t->description, "Mode: 1, fast");
-	ck_assert_str_eq(t->proportion, "HIB");
+	ck_assert_ptr_null(t->proportion);    /* not PTS: dir says it */
+	ck_assert_ptr_null(t->display_format);
 	ck_assert_int_eq(t->dir, BR_DIR_HIB);
+	ck_assert(!t->dir_inferred);
+	ck_assert_int_eq(t->display, BR_DISPLAY_BAR);
 	ck_assert_uint_eq(t->loc.line, 13);
 	e = find_entry(rs, t, "Box, \"quoted\"");
 	ck_assert_uint_eq(e->sample.n_runs, 2);
@@ -397,7 +400,7 @@ START_TEST(test_tidy_series)
 
 	ck_assert_uint_eq(rs->n_tests, 1);
 	ck_assert_int_eq(t->display, BR_DISPLAY_LINE);
-	ck_assert_str_eq(t->display_format, "LINE_GRAPH");
+	ck_assert_ptr_null(t->display_format);
 	ck_assert_str_eq(t->x_label, "Disks");
 	ck_assert_uint_eq(t->n_x, 3);
 	ck_assert_double_eq(t->x[0], 10);
@@ -611,6 +614,61 @@ START_TEST(test_tidy_merge)
 	ck_assert_str_eq(err.where, "c.csv:3");
 	ck_assert_str_eq(err.msg, "system \"A\" already has a result for \"T\" "
 			 "(a.csv:3)");
+	br_resultset_free(rs);
+}
+END_TEST
+
+START_TEST(test_tidy_direction_given)
+{
+	/* A direction contradicts only one the test was given, whichever
+	 * reader made it: a table's "# direction:" (an enum, no PTS
+	 * string), a tidy CSV's "abstract" (kept as Proportion ABSTRACT);
+	 * one inferred from the unit was not given. */
+	static const char table[] = "# unit: MB/s\n# direction: lower\n"
+				    "\tA\tB\nT\t1\t2\n";
+	static const char t_hib[] = "system,value,title,unit,direction\n"
+				    "C,3,T,MB/s,HIB\n";
+	static const char u_abs[] = "system,value,title,direction\n"
+				    "A,1,U,abstract\n";
+	static const char u_lib[] = "system,value,title,direction\n"
+				    "B,2,U,LIB\n";
+	static const char v_none[] = "system,value,title,unit\nA,1,V,s\n";
+	static const char v_hib[] = "system,value,title,unit,direction\n"
+				    "B,2,V,s,HIB\n";
+	struct br_resultset *rs = br_resultset_new();
+	const struct br_test *t;
+	struct br_error err;
+
+	ck_assert_int_eq(load_buf(rs, "t.txt", table, strlen(table), "table",
+				  &err), BR_OK);
+	t = rs->tests[0];
+	ck_assert_int_eq(t->dir, BR_DIR_LIB);
+	ck_assert(!t->dir_inferred);
+	ck_assert_ptr_null(t->proportion);
+	ck_assert_int_eq(load_buf(rs, "b.csv", t_hib, strlen(t_hib), NULL,
+				  &err), BR_EDATA);
+	ck_assert_str_eq(err.where, "b.csv:2");
+	ck_assert_str_eq(err.msg, "direction \"HIB\" contradicts \"LIB\" "
+			 "given for this test on t.txt:4");
+
+	ck_assert_int_eq(load_buf(rs, "u.csv", u_abs, strlen(u_abs), NULL,
+				  &err), BR_OK);
+	t = find_test(rs, "U", "");
+	ck_assert_int_eq(t->dir, BR_DIR_UNKNOWN);
+	ck_assert_str_eq(t->proportion, "ABSTRACT");
+	ck_assert_int_eq(load_buf(rs, "c.csv", u_lib, strlen(u_lib), NULL,
+				  &err), BR_EDATA);
+	ck_assert_str_eq(err.msg, "direction \"LIB\" contradicts "
+			 "\"ABSTRACT\" given for this test on u.csv:2");
+
+	ck_assert_int_eq(load_buf(rs, "v.csv", v_none, strlen(v_none), NULL,
+				  &err), BR_OK);
+	t = find_test(rs, "V", "");
+	ck_assert_int_eq(t->dir, BR_DIR_LIB);
+	ck_assert(t->dir_inferred);
+	ck_assert_int_eq(load_buf(rs, "d.csv", v_hib, strlen(v_hib), NULL,
+				  &err), BR_OK);
+	ck_assert_int_eq(t->dir, BR_DIR_LIB);
 	br_resultset_free(rs);
 }
 END_TEST
@@ -884,14 +942,8 @@ START_TEST(test_writer_text)
 	ck_assert_int_eq(br_rs_parse_components(rs, "OS: Linux, Kernel: 6.1",
 		&rs->systems[s0]->software, &rs->systems[s0]->n_software,
 		&err), BR_OK);
-	tt.identifier = "";
-	tt.title = "T, one";
-	tt.app_version = "";
-	tt.arguments = "";
+	br_test_proto(&tt, "T, one", "MB/s", BR_DIR_HIB, BR_DISPLAY_BAR, NULL);
 	tt.description = "a \"b\"\nc";
-	tt.scale = "MB/s";
-	tt.proportion = "HIB";
-	tt.display_format = "BAR_GRAPH";
 	t = br_rs_test(rs, &tt, &created, &err);
 	br_test_finish(rs, t);
 	e = br_test_add_entry(rs, t, s0, NULL, &err);
@@ -1125,6 +1177,7 @@ Suite *br_suite_csv(void)
 	tcase_add_test(tc, test_nul_byte);
 	tcase_add_test(tc, test_tidy_bad_number_file);
 	tcase_add_test(tc, test_tidy_merge);
+	tcase_add_test(tc, test_tidy_direction_given);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("samples");

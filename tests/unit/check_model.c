@@ -1,4 +1,5 @@
-/* check_model.c - units, directions, numbers, components, test keys. */
+/* check_model.c - units, directions, display kinds, numbers, components,
+ * test keys and prototype tests. */
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -63,6 +64,73 @@ START_TEST(test_direction)
 	ck_assert_int_eq(br_dir_from_unit(&u), BR_DIR_HIB);
 	br_unit_parse("Score", &u);
 	ck_assert_int_eq(br_dir_from_unit(&u), BR_DIR_UNKNOWN);
+}
+END_TEST
+
+START_TEST(test_display_names)
+{
+	static const struct {
+		const char *pts;
+		enum br_display display;
+		const char *name;   /* br_display_pts_name(display) */
+	} cases[] = {
+		{NULL, BR_DISPLAY_BAR, "BAR_GRAPH"},
+		{"", BR_DISPLAY_BAR, "BAR_GRAPH"},
+		{"BAR_GRAPH", BR_DISPLAY_BAR, "BAR_GRAPH"},
+		{"HORIZONTAL_BAR_GRAPH", BR_DISPLAY_BAR, "BAR_GRAPH"},
+		{"LINE_GRAPH", BR_DISPLAY_LINE, "LINE_GRAPH"},
+		{"FILLED_LINE_GRAPH", BR_DISPLAY_LINE, "LINE_GRAPH"},
+		{"line_graph", BR_DISPLAY_BAR, "BAR_GRAPH"},
+		{"PASS_FAIL", BR_DISPLAY_PASS_FAIL, "PASS_FAIL"},
+		{"MULTI_PASS_FAIL", BR_DISPLAY_MULTI_PASS_FAIL,
+		 "MULTI_PASS_FAIL"},
+		{"IMAGE_COMPARISON", BR_DISPLAY_OTHER, "BAR_GRAPH"},
+		{"NO_RESULT", BR_DISPLAY_OTHER, "BAR_GRAPH"},
+		{"SCATTER_PLOT", BR_DISPLAY_OTHER, "BAR_GRAPH"},
+		{"PIE_CHART", BR_DISPLAY_OTHER, "BAR_GRAPH"},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		ck_assert_int_eq(br_display_from_pts(cases[i].pts),
+				 cases[i].display);
+		ck_assert_str_eq(br_display_pts_name(cases[i].display),
+				 cases[i].name);
+	}
+}
+END_TEST
+
+START_TEST(test_proto)
+{
+	struct br_loc loc = {"x.txt", 7};
+	struct br_test t;
+
+	memset(&t, 0xff, sizeof t);
+	br_test_proto(&t, "Dbench", "MB/s", BR_DIR_HIB, BR_DISPLAY_LINE, &loc);
+	ck_assert_str_eq(t.identifier, "");
+	ck_assert_str_eq(t.title, "Dbench");
+	ck_assert_str_eq(t.app_version, "");
+	ck_assert_str_eq(t.arguments, "");
+	ck_assert_str_eq(t.description, "");
+	ck_assert_str_eq(t.scale, "MB/s");
+	ck_assert_ptr_null(t.proportion);
+	ck_assert_ptr_null(t.display_format);
+	ck_assert_ptr_null(t.annotation);
+	ck_assert_ptr_null(t.parent);
+	ck_assert_ptr_null(t.x_label);
+	ck_assert_ptr_null(t.x);
+	ck_assert_ptr_null(t.entries);
+	ck_assert_uint_eq(t.n_entries, 0);
+	ck_assert_int_eq(t.dir, BR_DIR_HIB);
+	ck_assert(!t.dir_inferred);
+	ck_assert_int_eq(t.display, BR_DISPLAY_LINE);
+	ck_assert_str_eq(t.loc.file, "x.txt");
+	ck_assert_uint_eq(t.loc.line, 7);
+	br_test_proto(&t, NULL, NULL, BR_DIR_UNKNOWN, BR_DISPLAY_BAR, NULL);
+	ck_assert_str_eq(t.title, "");
+	ck_assert_str_eq(t.scale, "");
+	ck_assert_ptr_null(t.loc.file);
+	ck_assert_uint_eq(t.loc.line, 0);
 }
 END_TEST
 
@@ -232,6 +300,8 @@ Suite *br_suite_model(void)
 
 	tcase_add_loop_test(tc, test_units, 0, 19);
 	tcase_add_test(tc, test_direction);
+	tcase_add_test(tc, test_display_names);
+	tcase_add_test(tc, test_proto);
 	tcase_add_test(tc, test_numbers);
 	tcase_add_test(tc, test_numbers_vs_strtod);
 	tcase_add_test(tc, test_components);

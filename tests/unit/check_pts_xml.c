@@ -622,6 +622,44 @@ START_TEST(test_merge)
 }
 END_TEST
 
+START_TEST(test_merge_other_reader)
+{
+	/* A test made by another reader has no DisplayFormat string: a
+	 * PTS file merged into it still reads its Value as a bar graph's
+	 * (a non-number is an error), and the test keeps what that reader
+	 * set. */
+	static const char tidy[] =
+		"test,title,app_version,arguments,description,unit,"
+		"direction,system,value\n"
+		"pts/dbench-1.0.0,Dbench,4.0,1,Client Count: 1,MB/s,HIB,"
+		"Tidy box,100\n";
+	struct br_resultset *rs = br_resultset_new();
+	struct br_ingest_opts o;
+	struct br_error err;
+	const struct br_test *t;
+
+	br_ingest_opts_defaults(&o);
+	br_error_clear(&err);
+	ck_assert_int_eq(br_ingest_buffer(rs, "t.csv", tidy, strlen(tidy),
+					  &o, &err), BR_OK);
+	ck_assert_uint_eq(rs->n_tests, 1);
+	t = rs->tests[0];
+	ck_assert_ptr_null(t->display_format);
+	ck_assert_ptr_null(t->proportion);
+	ck_assert_int_eq(br_ingest_path(rs, "data/pts/bad-value.xml", &o,
+					&err), BR_EDATA);
+	ck_assert_str_eq(err.where, "data/pts/bad-value.xml:45");
+	ck_assert_str_eq(err.msg, "<Value> is not a number: \"abc\"");
+	ck_assert_uint_eq(rs->n_tests, 1);
+	ck_assert_int_eq(t->display, BR_DISPLAY_BAR);
+	ck_assert_int_eq(t->dir, BR_DIR_HIB);
+	ck_assert_ptr_null(t->display_format);
+	ck_assert_str_eq(entry_of(rs, t, "FreeBSD UFS")->sample.value_text,
+			 "845.00");
+	br_resultset_free(rs);
+}
+END_TEST
+
 START_TEST(test_pre3)
 {
 	struct br_resultset *rs = load_ok("data/pts/pre3.xml");
@@ -1390,6 +1428,7 @@ Suite *br_suite_pts_xml(void)
 	tcase_add_test(tc, test_duplicate_results);
 	tcase_add_test(tc, test_fragment);
 	tcase_add_test(tc, test_merge);
+	tcase_add_test(tc, test_merge_other_reader);
 	tcase_add_test(tc, test_pre3);
 	tcase_add_test(tc, test_markup);
 	tcase_add_test(tc, test_detect);

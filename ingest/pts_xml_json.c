@@ -1,0 +1,275 @@
+/*
+ * pts_xml_json.c - an Entry's JSON: kept verbatim, and what PTS and
+ * benchreport put there read into the entry (error, min-result and
+ * max-result, test-run-times, compiler-options, benchreport-n and
+ * benchreport-se).  Simple objects, nearly all of them, are read by the
+ * fast reader of flat_json.c; the rest by json-c.
+ */
+#include <limits.h>
+#include <math.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "pts_xml_int.h"
+
+#define JSON_DEPTH 32         /* nesting accepted in Entry JSON */
+
+/* A JSON value that is a number or a numeric string. */
+static bool json_number(struct json_object *o, double *out)
+{
+	if (!o)
+		return false;
+	switch (json_object_get_type(o)) {
+	case json_type_int:
+	case json_type_double:
+		*out = json_object_get_double(o);
+		return isfinite(*out);
+	case json_type_string:
+		return br_parse_number(json_object_get_string(o), out, NULL);
+	default:
+		return false;
+	}
+}
+
+/* The string (or JSON text) of obj[key], or NULL when absent. */
+static const char *json_str(struct json_object *obj, const char *key)
+{
+	struct json_object *o;
+
+	if (!json_object_object_get_ex(obj, key, &o) || !o)
+		return NULL;
+	return json_object_get_string(o);
+}
+
+/*
+ * compiler-options {"compiler-type":"CC","compiler":"gcc",
+ * "compiler-options":"-O2"} flattened to "CC: gcc -O2" (empty parts left
+ * out); a plain string is kept as it is.
+ */
+static const char *flatten_compiler(struct pstate *st, struct json_object *o)
+{
+	const char *type, *cc, *opts;
+	const char *r;
+
+	if (json_object_get_type(o) != json_type_object)
+		return br_px_istr(st, json_object_get_string(o));
+	type = json_str(o, "compiler-type");
+	cc = json_str(o, "compiler");
+	opts = json_str(o, "compiler-options");
+	r = br_arena_printf(st->rs->arena, "%s%s%s%s%s",
+			    type && *type ? type : "",
+			    type && *type ? ": " : "",
+			    cc ? cc : "",
+			    cc && *cc && opts && *opts ? " " : "",
+			    opts ? opts : "");
+	if (!r)
+		br_px_fail_nomem(st);
+	return r;
+}
+
+/* What an Entry/JSON says, however it was read (interned strings). */
+struct ejson {
+	const char *error, *run_times, *compiler; /* NULL: absent */
+	bool okmin, okmax;
+	double mn, mx;
+	int n_st, se_st;  /* benchreport-n / -se: 0 absent, 1 not a number,
+			   * 2 a number (n, se) */
+	double n, se;
+};
+
+/*
+ * Apply j to e.  benchreport's own Entry/JSON keys, written by `convert
+ * -o x.xml` for a published summary that has no runs: "benchreport-n"
+ * (N) and "benchreport-se" (SE).  PTS ignores them; we read the entry
+ * back as the summary it was (the Value, read as a single run, is
+ * dropped).
+ */
+static void apply_ejson(struct br_entry *e, const struct ejson *j)
+{
+	if (j->error)
+		e->error = j->error;
+	if (j->okmin && j->okmax) {
+		e->has_min_max = true;
+		e->min_result = j->mn;
+		e->max_result = j->mx;
+	}
+	if (j->run_times)
+		e->run_times = j->run_times;
+	if (j->compiler)
+		e->compiler = j->compiler;
+	if (j->n_st != 2 || j->n < 1 || j->n > 1e9 || j->n != floor(j->n) ||
+	    e->sample.n_runs > 1 || !e->sample.has_value)
+		return;
+	if (j->se_st == 1 || (j->se_st == 2 && j->se < 0))
+		return;
+	e->sample.n_runs = 0;
+	e->sample.is_summary = true;
+	e->sample.n = (size_t)j->n;
+	e->sample.se = j->se_st == 2 ? j->se : NAN;
+}
+
+/* json_number's state of a key of obj: 0 absent, 1 not a number, 2. */
+static int json_number_st(struct json_object *obj, const char *key,
+			  double *out)
+{
+	struct json_object *o;
+
+	if (!json_object_object_get_ex(obj, key, &o))
+		return 0;
+	return json_number(o, out) ? 2 : 1;
+}
+
+/* Intern s[0..n); on ENOMEM set the error and return NULL. */
+static const char *istrn(struct pstate *st, const char *s, size_t n)
+{
+	const char *r;
+
+	if (!n && st->empty)
+		return st->empty;
+	r = br_rs_strn(st->rs, s, n);
+	if (!r)
+		br_px_fail_nomem(st);
+	return r;
+}
+
+/* A fast-path number (string contents or number token): json_number. */
+static int fj_number(const struct br_fj_val *v, double *out)
+{
+	char buf[64];
+
+	if (v->kind == BR_FJ_NONE)
+		return 0;
+	if (v->len >= sizeof buf)
+		return -1;
+	memcpy(buf, v->s, v->len);
+	buf[v->len] = '\0';
+	return br_parse_number(buf, out, NULL) ? 2 : 1;
+}
+
+/* A string-valued key: present as a string or absent (else: json-c). */
+static bool fj_stringish(const struct br_fj_val *v)
+{
+	return v->kind == BR_FJ_NONE || v->kind == BR_FJ_STR;
+}
+
+bool br_pts_xml_json_c_only;
+
+/*
+ * Entry/JSON in the simple subset (br_flat_json) read without json-c
+ * into j; false (nothing interned) when json-c must read it.
+ */
+static bool fast_json(struct pstate *st, const char *json, size_t len,
+		      struct ejson *j)
+{
+	static const char *const keys[] = {
+		"error", "min-result", "max-result", "test-run-times",
+		"compiler-options", "benchreport-n", "benchreport-se",
+	};
+	static const char *const cc_keys[] = {
+		"compiler-type", "compiler", "compiler-options",
+	};
+	struct br_fj_val v[7], cc[3];
+	int mn, mx, n, se;
+
+	if (!br_flat_json(json, len, keys, 7, v, 4) || !fj_stringish(&v[0]) ||
+	    !fj_stringish(&v[3]) || v[4].kind == BR_FJ_NUM)
+		return false;
+	if (v[4].kind == BR_FJ_OBJ &&
+	    (!br_flat_json(v[4].s, v[4].len, cc_keys, 3, cc, -1) ||
+	     !fj_stringish(&cc[0]) || !fj_stringish(&cc[1]) ||
+	     !fj_stringish(&cc[2])))
+		return false;
+	mn = fj_number(&v[1], &j->mn);
+	mx = fj_number(&v[2], &j->mx);
+	n = fj_number(&v[5], &j->n);
+	se = fj_number(&v[6], &j->se);
+	if (mn < 0 || mx < 0 || n < 0 || se < 0)
+		return false;
+	j->okmin = mn == 2;
+	j->okmax = mx == 2;
+	j->n_st = n;
+	j->se_st = se;
+	if (v[0].kind == BR_FJ_STR)
+		j->error = istrn(st, v[0].s, v[0].len);
+	if (v[3].kind == BR_FJ_STR)
+		j->run_times = istrn(st, v[3].s, v[3].len);
+	if (v[4].kind == BR_FJ_STR) {
+		j->compiler = istrn(st, v[4].s, v[4].len);
+	} else if (v[4].kind == BR_FJ_OBJ) {
+		bool ty = cc[0].kind && cc[0].len, c = cc[1].kind && cc[1].len;
+		bool op = cc[2].kind && cc[2].len;
+
+		j->compiler = br_arena_printf(st->rs->arena, "%.*s%s%.*s%s%.*s",
+			(int)(ty ? cc[0].len : 0), ty ? cc[0].s : "",
+			ty ? ": " : "", (int)(cc[1].kind ? cc[1].len : 0),
+			cc[1].kind ? cc[1].s : "", c && op ? " " : "",
+			(int)(cc[2].kind ? cc[2].len : 0),
+			cc[2].kind ? cc[2].s : "");
+		if (!j->compiler)
+			br_px_fail_nomem(st);
+	}
+	return true;
+}
+
+/*
+ * Entry/JSON: keep it verbatim, and read error, min-result/max-result
+ * (numbers or numeric strings), test-run-times and compiler-options.
+ * Invalid JSON is a warning only: PTS tolerates it.  Simple objects
+ * (nearly all) are read by fast_json, the rest by json-c.
+ */
+void br_px_apply_json(struct pstate *st, struct br_entry *e,
+		      const char *json, const struct br_loc *loc,
+		      const char *sysname)
+{
+	struct json_tokener *tok;
+	struct json_object *obj, *o;
+	size_t len = strlen(json);
+	struct ejson j;
+
+	memset(&j, 0, sizeof j);
+	e->json = istrn(st, json, len);
+	if (!br_pts_xml_json_c_only && fast_json(st, json, len, &j)) {
+		apply_ejson(e, &j);
+		return;
+	}
+	tok = json_tokener_new_ex(JSON_DEPTH);
+	if (!tok) {
+		br_px_fail_nomem(st);
+		return;
+	}
+	obj = len <= INT_MAX ? json_tokener_parse_ex(tok, json, (int)len)
+			     : NULL;
+	if (!obj || json_tokener_get_error(tok) != json_tokener_success ||
+	    json_tokener_get_parse_end(tok) < len) {
+		enum json_tokener_error je = json_tokener_get_error(tok);
+
+		br_rs_warn(st->rs, loc, "JSON of the entry for \"%s\" is not "
+			   "valid JSON (%s); ignored", sysname,
+			   obj ? "data after the object" :
+			   je == json_tokener_continue ? "incomplete" :
+			   json_tokener_error_desc(je));
+		json_object_put(obj);
+		json_tokener_free(tok);
+		return;
+	}
+	json_tokener_free(tok);
+	if (json_object_get_type(obj) != json_type_object) {
+		br_rs_warn(st->rs, loc, "JSON of the entry for \"%s\" is not "
+			   "an object; ignored", sysname);
+		json_object_put(obj);
+		return;
+	}
+	if (json_object_object_get_ex(obj, "error", &o) && o)
+		j.error = br_px_istr(st, json_object_get_string(o));
+	j.okmin = json_number_st(obj, "min-result", &j.mn) == 2;
+	j.okmax = json_number_st(obj, "max-result", &j.mx) == 2;
+	if (json_object_object_get_ex(obj, "test-run-times", &o) && o)
+		j.run_times = br_px_istr(st, json_object_get_string(o));
+	if (json_object_object_get_ex(obj, "compiler-options", &o) && o)
+		j.compiler = flatten_compiler(st, o);
+	j.n_st = json_number_st(obj, "benchreport-n", &j.n);
+	j.se_st = json_number_st(obj, "benchreport-se", &j.se);
+	apply_ejson(e, &j);
+	json_object_put(obj);
+}
