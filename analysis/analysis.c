@@ -21,9 +21,15 @@ void br_analysis_opts_defaults(struct br_analysis_opts *o)
 	o->confidence = 0.95;
 }
 
+const struct br_system *br_analysis_sys(const struct br_analysis *a,
+					size_t j)
+{
+	return a->sel->rs->systems[a->sel->systems[j]];
+}
+
 const char *br_analysis_system(const struct br_analysis *a, size_t j)
 {
-	return a->sel->rs->systems[a->sel->systems[j]]->identifier;
+	return br_analysis_sys(a, j)->identifier;
 }
 
 /* ---------------------------------------------------------- multi-way */

@@ -200,7 +200,9 @@ int br_analyse(const struct br_selection *sel,
 	       struct br_error *err);
 void br_analysis_free(struct br_analysis *a);
 
-/* Identifier of selected system j. */
+/* Selected system j, and its identifier. */
+const struct br_system *br_analysis_sys(const struct br_analysis *a,
+					size_t j);
 const char *br_analysis_system(const struct br_analysis *a, size_t j);
 
 /* The comparison of system j in test i, or NULL. */

@@ -1,6 +1,7 @@
 /*
  * numfmt.h - how numbers are shown: PTS's display precision rules
- * (doc/pts-format.md sections 2.2, 2.3) and fixed-point formatting without "-0".
+ * (doc/pts-format.md sections 2.2, 2.3) and fixed-point formatting
+ * without "-0".
  */
 #ifndef BR_NUMFMT_H
 #define BR_NUMFMT_H

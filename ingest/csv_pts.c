@@ -12,7 +12,7 @@
 
 #define DETECT_WINDOW 4096
 
-/* PTS's software keys (PTS-FORMAT.md 1.3); every other key is hardware. */
+/* PTS's software keys (doc/pts-format.md section 1.3); every other key is hardware. */
 static const char *const pts_software_keys[] = {
 	"OS", "Kernel", "Desktop", "Display Server", "Display Driver",
 	"OpenGL", "OpenCL", "Vulkan", "Compiler", "File-System",
@@ -423,9 +423,9 @@ static int pts_result(struct br_resultset *rs, struct br_csv *c,
 }
 
 /*
- * Read a PTS result-file-to-csv export (PTS-FORMAT.md 3): title and
- * description lines, the system header, component rows, the header
- * again, result rows.  Values are published means: has_value and
+ * Read a PTS result-file-to-csv export (doc/pts-format.md section 3.1):
+ * title and description lines, the system header, component rows, the
+ * header again, result rows.  Values are published means: has_value and
  * value_text, no runs, N unknown.
  */
 int br_read_pts_csv(struct br_resultset *rs, const char *name, const char *buf,

@@ -1,6 +1,6 @@
 /*
  * pts_xml.c - Phoronix Test Suite / OpenBenchmarking.org result files
- * (composite.xml; PTS-FORMAT.md sections 1 and 2), in both layouts:
+ * (composite.xml; doc/pts-format.md sections 1 and 2), in both layouts:
  *
  *   PTS 3.0+ (Nov 2010 on)   Generated, System..., Result.../Data/Entry...
  *   PTS 0.1 - 2.x            Suite, Generated, System...,

@@ -29,7 +29,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Status codes double as process exit codes (DESIGN.md). */
+/* Status codes double as process exit codes (doc/design.md section 5). */
 enum br_status {
 	BR_OK = 0,
 	BR_EDATA = 1,    /* bad input data */
@@ -393,6 +393,10 @@ size_t br_sample_n(const struct br_sample *s);
  * br_display_from_pts()).
  */
 void br_test_finish(struct br_resultset *rs, struct br_test *t);
+
+/* t's DisplayFormat: as a PTS input wrote it, else the PTS name of its
+ * display kind (br_display_pts_name). */
+const char *br_test_display_format(const struct br_test *t);
 
 /* ------------------------------------------------------------ numbers */
 

@@ -271,14 +271,9 @@ nomem:
 	return (size_t)-1;
 }
 
-static const char *nz(const char *s)
-{
-	return s ? s : "";
-}
-
 char *br_test_key(const struct br_test *t)
 {
-	const char *id = nz(t->identifier), *dot;
+	const char *id = br_nz(t->identifier), *dot;
 	size_t idlen = strlen(id);
 	char *buf;
 	size_t size;
@@ -287,7 +282,7 @@ char *br_test_key(const struct br_test *t)
 	while (idlen && isspace((unsigned char)id[idlen - 1]))
 		idlen--;
 	if (idlen == 0) {
-		id = nz(t->title);
+		id = br_nz(t->title);
 		idlen = strlen(id);
 	} else {
 		/* pts/dbench-1.0.0 -> pts/dbench-1.0 */
@@ -296,14 +291,14 @@ char *br_test_key(const struct br_test *t)
 		if (dot > id)
 			idlen = (size_t)(dot - 1 - id);
 	}
-	size = idlen + strlen(nz(t->arguments)) + strlen(nz(t->description)) +
-	       strlen(nz(t->app_version)) + strlen(nz(t->scale)) + 8;
+	size = idlen + strlen(br_nz(t->arguments)) + strlen(br_nz(t->description)) +
+	       strlen(br_nz(t->app_version)) + strlen(br_nz(t->scale)) + 8;
 	buf = malloc(size);
 	if (!buf)
 		return NULL;
 	n = snprintf(buf, size, "%.*s,%s,%s,%s,%s", (int)idlen, id,
-		     nz(t->arguments), nz(t->description), nz(t->app_version),
-		     nz(t->scale));
+		     br_nz(t->arguments), br_nz(t->description), br_nz(t->app_version),
+		     br_nz(t->scale));
 	(void)n;
 	return buf;
 }
@@ -473,7 +468,7 @@ void br_test_proto(struct br_test *t, const char *title, const char *scale,
 
 void br_test_finish(struct br_resultset *rs, struct br_test *t)
 {
-	const char *scale = nz(t->scale), *bar = strchr(scale, '|');
+	const char *scale = br_nz(t->scale), *bar = strchr(scale, '|');
 	const char *unit_text = scale;
 	enum br_dir udir;
 
@@ -494,13 +489,13 @@ void br_test_finish(struct br_resultset *rs, struct br_test *t)
 		t->dir_inferred = true;
 		br_rs_warn(rs, &t->loc,
 			   "%s%s%s: no direction given; %s inferred from unit "
-			   "\"%s\"", nz(t->title), *nz(t->description) ? " - " : "",
-			   nz(t->description), br_dir_phrase(udir), unit_text);
+			   "\"%s\"", br_nz(t->title), *br_nz(t->description) ? " - " : "",
+			   br_nz(t->description), br_dir_phrase(udir), unit_text);
 	} else {
 		br_rs_warn(rs, &t->loc,
 			   "%s%s%s: direction unknown (no Proportion, unit \"%s\" "
-			   "does not imply one)", nz(t->title),
-			   *nz(t->description) ? " - " : "", nz(t->description),
+			   "does not imply one)", br_nz(t->title),
+			   *br_nz(t->description) ? " - " : "", br_nz(t->description),
 			   unit_text);
 	}
 }

@@ -252,3 +252,10 @@ const char *br_display_pts_name(enum br_display d)
 	}
 	return "BAR_GRAPH";
 }
+
+const char *br_test_display_format(const struct br_test *t)
+{
+	if (t->display_format && *t->display_format)
+		return t->display_format;
+	return br_display_pts_name(t->display);
+}

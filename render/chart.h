@@ -35,8 +35,9 @@ struct br_axis {
 };
 
 /*
- * PTS's top of scale for a largest value v >= 0 (doc/pts-format.md section 2.3; v is
- * the largest whisker top, value + SE, as the seeds' tick labels show):
+ * PTS's top of scale for a largest value v >= 0 (doc/pts-format.md section
+ * 2.3; v is the largest whisker top, value + SE, as the seeds' tick labels
+ * show):
  * v >= 6: M0 = (floor(round(1.285 v) / 6) + 1) * 6, then M = 6 * (ceil(M0 /
  * 6) rounded to the nearest 10^(digits(M0) - 2)); v < 6: M = 1.35 v.
  * 845 -> 1200, 39.35 -> 54.  v <= 0 gives 6.

@@ -121,8 +121,7 @@ static char *skip_reason(const struct br_analysis *a, size_t i)
 		return strdup(why);
 	}
 	snprintf(why, sizeof why, "%s results are not drawn",
-		 t->display_format && *t->display_format ? t->display_format
-		 : "these");
+		 br_test_display_format(t));
 	return strdup(why);
 }
 

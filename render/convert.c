@@ -113,18 +113,6 @@ static void components(FILE *fp, int indent, const char *name,
 	fprintf(fp, "</%s>\n", name);
 }
 
-static const char *display_format(const struct br_test *t)
-{
-	if (t->display_format && *t->display_format)
-		return t->display_format;
-	switch (t->display) {
-	case BR_DISPLAY_LINE: return "LINE_GRAPH";
-	case BR_DISPLAY_PASS_FAIL: return "PASS_FAIL";
-	case BR_DISPLAY_MULTI_PASS_FAIL: return "MULTI_PASS_FAIL";
-	default: return "BAR_GRAPH";
-	}
-}
-
 static void entry_json(FILE *fp, const struct br_entry *e)
 {
 	char buf[64];
@@ -262,7 +250,7 @@ int br_write_pts_xml(FILE *fp, const struct br_analysis *a,
 		     : t->unit.text);
 		elem(fp, 4, "Proportion", t->proportion && *t->proportion
 		     ? t->proportion : br_dir_name(t->dir));
-		elem(fp, 4, "DisplayFormat", display_format(t));
+		elem(fp, 4, "DisplayFormat", br_test_display_format(t));
 		if (strlen(br_nz(t->title)) > 50) {
 			fputs("    <Annotation>", fp);
 			br_xml_text(fp, t->title);
@@ -455,7 +443,7 @@ int br_write_json(FILE *fp, const struct br_analysis *a, const char *title,
 		JSTR("scale", t->scale && *t->scale ? t->scale : t->unit.text);
 		JSTR("proportion", t->proportion && *t->proportion
 		     ? t->proportion : br_dir_name(t->dir));
-		JSTR("display_format", display_format(t));
+		JSTR("display_format", br_test_display_format(t));
 		if (t->annotation && *t->annotation)
 			JSTR("annotation", t->annotation);
 		if (t->parent && *t->parent)

@@ -333,7 +333,7 @@ char *br_report_text_systems(const struct br_report *r)
 		return NULL;
 	}
 	for (j = 0; j < r->a->sel->n_systems; j++)
-		if (!system_pairs(r->a->sel->rs->systems[r->a->sel->systems[j]], &ps[j]))
+		if (!system_pairs(br_analysis_sys(r->a, j), &ps[j]))
 			m.nomem = true;
 	/* common: same value in every system */
 	for (i = 0; r->a->sel->n_systems > 1 && i < ps[0].n; i++) {

@@ -39,7 +39,7 @@ static char *plain(char *s)
 static const char *component(const struct br_report *r, size_t j,
 			     const char *key)
 {
-	return br_system_component(r->a->sel->rs->systems[r->a->sel->systems[j]], key);
+	return br_system_component(br_analysis_sys(r->a, j), key);
 }
 
 /* Component rows: keys in order of first appearance, hardware first;
@@ -51,7 +51,8 @@ static void system_rows(struct br_tdoc *d, struct br_tnode *root,
 	const char **keys;
 	size_t n, i, j, k;
 
-	n = br_rs_component_keys(r->a->sel->rs, r->a->sel->systems, r->a->sel->n_systems, &keys);
+	n = br_rs_component_keys(r->a->sel->rs, r->a->sel->systems,
+				 r->a->sel->n_systems, &keys);
 	if (n == (size_t)-1) {
 		br_tset_bool(d, root, "has_system_rows", false);
 		return;
@@ -92,7 +93,7 @@ static void system_notes(struct br_tdoc *d, struct br_tnode *root,
 
 	/* pass 1: the keys in order; pass 2: one group per key */
 	for (j = 0; j < r->a->sel->n_systems; j++) {
-		const char *p = r->a->sel->rs->systems[r->a->sel->systems[j]]->notes;
+		const char *p = br_analysis_sys(r->a, j)->notes;
 
 		while (p && *p) {
 			const char *nl = strchr(p, '\n');
@@ -129,7 +130,7 @@ static void system_notes(struct br_tdoc *d, struct br_tnode *root,
 
 		br_tset(d, grp, "key", kl ? keys[g] : "Notes");
 		for (j = 0; j < r->a->sel->n_systems; j++) {
-			const char *p = r->a->sel->rs->systems[r->a->sel->systems[j]]->notes;
+			const char *p = br_analysis_sys(r->a, j)->notes;
 
 			while (p && *p) {
 				const char *nl = strchr(p, '\n');
@@ -604,8 +605,7 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 		 r->a->sel->n_systems, r->a->sel->n_systems == 1 ? "" : "s", r->a->n_tests,
 		 r->a->n_tests == 1 ? "" : "s", 100 * r->a->o.confidence,
 		 br_analysis_system(r->a, r->a->base));
-	br_tset(d, root, "source", r->a->sel->rs->reference_id && *r->a->sel->rs->reference_id
-		? r->a->sel->rs->reference_id : "");
+	br_tset(d, root, "source", br_nz(r->a->sel->rs->reference_id));
 	systems = br_tset_list(d, root, "systems");
 	for (j = 0; j < r->a->sel->n_systems; j++) {
 		struct br_tnode *s = br_tlist_add(d, systems);
@@ -613,7 +613,7 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 		br_tset(d, s, "name", br_analysis_system(r->a, j));
 		br_tsetf(d, s, "number", "%zu", j + 1);
 		br_tset_bool(d, s, "is_baseline", j == r->a->base);
-		br_tset(d, s, "notes", r->a->sel->rs->systems[r->a->sel->systems[j]]->notes);
+		br_tset(d, s, "notes", br_analysis_sys(r->a, j)->notes);
 	}
 	system_rows(d, root, r);
 	system_notes(d, root, r);

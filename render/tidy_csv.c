@@ -421,7 +421,7 @@ int br_write_tidy_csv(FILE *fp, const struct br_resultset *rs,
 		if (numeric_test(t))
 			continue;
 		fprintf(fp, "# not written (%s results are not numbers): ",
-			br_nz(t->display_format));
+			br_test_display_format(t));
 		put_text(fp, br_nz(t->title));
 		if (t->description && *t->description) {
 			fputs(" - ", fp);

@@ -1,8 +1,8 @@
 /*
- * rank.c - competition ranks with ties within one test (doc/statistics.md, "Ranks"):
- * rank_i = 1 + #{j : j better than i, proven by Welch at alpha}, with no
- * chaining (A~B, B~C, A beats C gives 1, 1, 2), optionally with Holm's
- * step-down adjustment over all tested pairs.
+ * rank.c - competition ranks with ties within one test (doc/statistics.md,
+ * "Ranks"): rank_i = 1 + #{j : j better than i, proven by Welch at
+ * alpha}, with no chaining (A~B, B~C, A beats C gives 1, 1, 2),
+ * optionally with Holm's step-down adjustment over all tested pairs.
  */
 #include <math.h>
 #include <stdint.h>

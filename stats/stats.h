@@ -10,7 +10,8 @@
  * Levels: alpha = 1 - confidence, for any confidence in (0, 1); quantiles
  * are exact (br_t_quantile), never a table.
  *
- * Run-order drift (doc/statistics.md, "Run-order checks"), computed from raw runs only:
+ * Run-order drift (doc/statistics.md, "Run-order checks"), computed from
+ * raw runs only:
  *   lag1   r1 = sum_{i<n} (x_i - m)(x_{i+1} - m) / sum (x_i - m)^2 (the
  *          NIST StRD definition), for n >= BR_LAG1_MIN_N (at n = 2 it is
  *          -1/2 whatever the data) and runs that are not all equal.

@@ -5,9 +5,10 @@
  * Iglewicz-Hoaglin outlier flags and run-order drift checks.
  *
  * Numerics: never the one-pass sum of squares (it prints sd 0 for
- * 1e9 + {1, 2, 3} and NaN for three 0.1s, doc/statistics.md, "Where ministat and PTS differ").  GSL's mean and
- * sd_m are a long-double running mean and a second pass over the
- * deviations; equal runs short-cut to mean = x_1, sd = 0 exactly.
+ * 1e9 + {1, 2, 3} and NaN for three 0.1s, doc/statistics.md, "Where
+ * ministat and PTS differ").  GSL's mean and sd_m are a long-double
+ * running mean and a second pass over the deviations; equal runs
+ * short-cut to mean = x_1, sd = 0 exactly.
  */
 #include <math.h>
 #include <stdint.h>
@@ -98,8 +99,8 @@ static double quantile7(const double *x, size_t n, double p)
 }
 
 /*
- * Flag runs by the modified z-score (doc/statistics.md, "Outliers").  x in run order,
- * work has room for n doubles.
+ * Flag runs by the modified z-score (doc/statistics.md, "Outliers").  x in
+ * run order, work has room for n doubles.
  */
 static void flag_outliers(const double *x, size_t n, double median,
 			  double *work, struct br_summary *o)

@@ -193,8 +193,8 @@ static struct br_test *make_test(struct br_resultset *rs, const char *title,
 	tt.arguments = br_rs_str(rs, desc);
 	tt.description = br_rs_str(rs, desc);
 	tt.scale = br_rs_str(rs, scale);
-	tt.proportion = br_rs_str(rs, prop);
-	tt.display_format = br_rs_str(rs, "BAR_GRAPH");
+	tt.dir = br_dir_from_proportion(prop);
+	tt.display = BR_DISPLAY_BAR;
 	t = br_rs_test(rs, &tt, &created, &err);
 	ck_assert_ptr_nonnull(t);
 	for (i = 0; i < n; i++) {
