@@ -401,12 +401,10 @@ static int find_baseline(struct br_analysis *a, struct br_error *err)
 			a->base = j;
 			return BR_OK;
 		}
-	for (j = 0; j < sel->rs->n_systems; j++)
-		if (!strcmp(sel->rs->systems[j]->identifier, a->o.baseline))
-			return br_error_set(err, BR_EUSAGE, NULL, 0,
-					    "--baseline: '%s' is not among "
-					    "the selected systems",
-					    a->o.baseline);
+	if (br_rs_find_system(sel->rs, a->o.baseline) != (size_t)-1)
+		return br_error_set(err, BR_EUSAGE, NULL, 0, "--baseline: "
+				    "'%s' is not among the selected systems",
+				    a->o.baseline);
 	return br_error_set(err, BR_EUSAGE, NULL, 0, "--baseline: no system "
 			    "named '%s' in the input", a->o.baseline);
 }

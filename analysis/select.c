@@ -63,9 +63,7 @@ static int select_systems(const struct br_resultset *rs, const char *list,
 					  "out of memory");
 			break;
 		}
-		/* br_rs_system only looks up when create is false */
-		idx = br_rs_system((struct br_resultset *)rs, name, false,
-				   NULL, NULL);
+		idx = br_rs_find_system(rs, name);
 		if (idx == (size_t)-1) {
 			rc = br_error_set(err, BR_EUSAGE, NULL, 0, "--systems: "
 					  "no system named '%s' in the input",

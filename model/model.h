@@ -311,6 +311,9 @@ void br_rs_warn(struct br_resultset *rs, const struct br_loc *loc,
 size_t br_rs_system(struct br_resultset *rs, const char *id, bool create,
 		    const struct br_loc *loc, struct br_error *err);
 
+/* Index of the system named id, or (size_t)-1 when there is none. */
+size_t br_rs_find_system(const struct br_resultset *rs, const char *id);
+
 /* The value of component key in s (hardware, then software), or "". */
 const char *br_system_component(const struct br_system *s, const char *key);
 

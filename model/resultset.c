@@ -136,6 +136,13 @@ void br_rs_warn(struct br_resultset *rs, const struct br_loc *loc,
 	rs->n_warnings++;
 }
 
+size_t br_rs_find_system(const struct br_resultset *rs, const char *id)
+{
+	size_t idx;
+
+	return br_map_get(rs->system_index, id, &idx) ? idx : (size_t)-1;
+}
+
 size_t br_rs_system(struct br_resultset *rs, const char *id, bool create,
 		    const struct br_loc *loc, struct br_error *err)
 {
