@@ -129,7 +129,7 @@ SAN = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
       -fno-sanitize-recover=undefined
 sanitize: deps
 	@$(MAKE) --no-print-directory BUILD=build-san CFLAGS="$(SAN)" \
-		LDFLAGS="$(SAN)" unit golden fuzz-replay
+		LDFLAGS="$(SAN)" unit golden consistency fuzz-replay
 
 # Hostile and huge inputs (tests/limits/run.sh): the cheap cases run in
 # make check, all of them (1 GB input, a million systems) in make limits.
