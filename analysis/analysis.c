@@ -64,31 +64,67 @@ bool br_multiway_split(const char *id, size_t *pre_len, const char **post)
 	return true;
 }
 
+/* A part of a name, for sorting. */
+struct part {
+	const char *s;
+	size_t len;
+};
+
+static int by_part(const void *x, const void *y)
+{
+	const struct part *p = x, *q = y;
+	int c = memcmp(p->s, q->s, p->len < q->len ? p->len : q->len);
+
+	return c ? c : (p->len > q->len) - (p->len < q->len);
+}
+
+/* Distinct parts among n sorted ones. */
+static size_t distinct(const struct part *v, size_t n)
+{
+	size_t i, k = n > 0;
+
+	for (i = 1; i < n; i++)
+		k += by_part(&v[i], &v[i - 1]) != 0;
+	return k;
+}
+
+/*
+ * PTS's multi-way rule (doc/pts-format.md section 1.5), in O(n log n): all
+ * names split, fewer groups (parts before ": ") than names, more than one
+ * series (parts after it), and - so that a chart of groups x series stays
+ * a grid and not a diagonal of 10,000 bars - at most 4 cells per name.
+ */
 static bool is_multiway(const struct br_analysis *a)
 {
-	size_t i, j, n = a->sel->n_systems;
-	bool shared_pre = false, differ_post = false;
+	size_t n = a->sel->n_systems, i, ng, ns;
+	struct part *pre, *post;
+	bool yes = false;
 
 	if (n < 2)
 		return false;
-	for (i = 0; i < n; i++) {
-		const char *x = br_analysis_system(a, i), *px;
-		size_t lx;
+	pre = malloc(n * sizeof *pre);
+	post = malloc(n * sizeof *post);
+	for (i = 0; pre && post && i < n; i++) {
+		const char *id = br_analysis_system(a, i), *p;
+		size_t len;
 
-		if (!br_multiway_split(x, &lx, &px))
-			return false;
-		for (j = 0; j < i; j++) {
-			const char *y = br_analysis_system(a, j), *py;
-			size_t ly;
-
-			br_multiway_split(y, &ly, &py);
-			if (lx == ly && !strncmp(x, y, lx))
-				shared_pre = true;
-			if (strcmp(px, py))
-				differ_post = true;
-		}
+		if (!br_multiway_split(id, &len, &p))
+			break;
+		pre[i].s = id;
+		pre[i].len = len;
+		post[i].s = p;
+		post[i].len = strlen(p);
 	}
-	return shared_pre && differ_post;
+	if (pre && post && i == n) {
+		qsort(pre, n, sizeof *pre, by_part);
+		qsort(post, n, sizeof *post, by_part);
+		ng = distinct(pre, n);
+		ns = distinct(post, n);
+		yes = ng < n && ns > 1 && ng * ns <= 4 * n;
+	}
+	free(pre);
+	free(post);
+	return yes;
 }
 
 /* -------------------------------------------------------------- cells */
@@ -233,7 +269,8 @@ static int test_numbers(void *ctx, size_t i)
 	struct br_analysis *a = ctx;
 	struct br_atest *at = &a->tests[i];
 	const struct br_selection *sel = a->sel;
-	size_t n = sel->n_systems, j, k, n_means = 0;
+	size_t n = sel->n_systems, j, k, n_means = 0, n_samples = 0;
+	const struct br_sample **samples;
 	double *means;
 	int rc = BR_OK;
 
@@ -251,11 +288,18 @@ static int test_numbers(void *ctx, size_t i)
 			n_means++;
 		}
 	}
-	/* display precision from every value shown: means, or the series'
-	 * points */
+	/* display precision from the selected entries and every value
+	 * shown: means, or the series' points */
 	means = malloc((n_means + 1) * sizeof *means);
-	if (!means)
+	samples = malloc((n + 1) * sizeof *samples);
+	if (!means || !samples) {
+		free(means);
+		free(samples);
 		return BR_EIO;
+	}
+	for (j = 0; j < n; j++)
+		if (at->cells[j].entry)
+			samples[n_samples++] = &at->cells[j].entry->sample;
 	for (j = 0, k = 0; j < n; j++) {
 		const struct br_cell *c = &at->cells[j];
 		size_t p;
@@ -269,9 +313,10 @@ static int test_numbers(void *ctx, size_t i)
 			means[k++] = c->points && c->points[p].n ?
 				     c->points[p].mean : NAN;
 	}
-	at->decimals = br_test_decimals(at->t, means, k);
+	at->decimals = br_display_decimals(samples, n_samples, means, k);
 	at->se_decimals = br_se_decimals(at->decimals);
 	free(means);
+	free(samples);
 	if (!at->scalar)
 		return BR_OK;
 	if (a->o.what & BR_AN_RANKS)
@@ -465,6 +510,18 @@ int br_analyse(const struct br_selection *sel,
 		return br_error_set(err, BR_EUSAGE, NULL, 0, "--confidence: "
 				    "expected a number strictly between 0 "
 				    "and 1, got %g", o->confidence);
+	}
+	if (o->equivalence > 0 && !(o->confidence > 0.5)) {
+		free(a);
+		return br_error_set(err, BR_EUSAGE, NULL, 0, "--equivalence: "
+				    "its interval is at 1 - 2 (1 - confidence), "
+				    "so --confidence must be above 0.5, not %g",
+				    o->confidence);
+	}
+	if (ns == 0) {
+		free(a);
+		return br_error_set(err, BR_EDATA, NULL, 0, "no system in the "
+				    "input has a result");
 	}
 	rc = find_baseline(a, err);
 	if (rc != BR_OK) {

@@ -119,8 +119,10 @@ struct br_cell {
 				 * best/mean); NAN when not positive */
 	bool best, worst;       /* the highest / lowest relative, when two
 				 * values differ and the direction is known */
-	/* BR_AN_COMPARE: against the baseline; NULL for the baseline itself
-	 * and when either side has no value */
+	/* BR_AN_COMPARE, tests where the baseline has a value: against the
+	 * baseline (a candidate without a value gets the degenerate
+	 * comparison that says so: check kind); NULL for the baseline
+	 * itself and in other tests */
 	const struct br_comparison *cmp;
 	const struct br_pooled *pooled;  /* BR_AN_POOLED; NULL: none */
 };
@@ -192,7 +194,8 @@ struct br_analysis {
 
 /*
  * Analyse the selection.  BR_EUSAGE when o->baseline names no selected
- * system (err says so), BR_EIO on ENOMEM.  *out: free with
+ * system or the options contradict each other (err says so), BR_EDATA
+ * when the selection has no system, BR_EIO on ENOMEM.  *out: free with
  * br_analysis_free().
  */
 int br_analyse(const struct br_selection *sel,
@@ -204,13 +207,6 @@ void br_analysis_free(struct br_analysis *a);
 const struct br_system *br_analysis_sys(const struct br_analysis *a,
 					size_t j);
 const char *br_analysis_system(const struct br_analysis *a, size_t j);
-
-/* The comparison of system j in test i, or NULL. */
-static inline const struct br_comparison *
-br_analysis_cmp(const struct br_analysis *a, size_t i, size_t j)
-{
-	return a->tests[i].cells[j].cmp;
-}
 
 /* System j's speedup against the baseline in test i (direction-aware,
  * > 1 is better): 1 for the baseline itself; NAN without a ratio. */
@@ -238,8 +234,8 @@ bool br_analysis_regressed(const struct br_analysis *a, double pct);
 /*
  * PTS multi-way comparisons (doc/pts-format.md section 1.5): every
  * selected identifier has exactly one ": " with text on both sides and
- * does not look like a date, some part before ": " is shared and the parts
- * after it differ.  br_multiway_split() splits one identifier: *pre_len
+ * does not look like a date, some part before ": " is shared, the parts
+ * after it differ, and groups x series make at most 4 cells a system.  br_multiway_split() splits one identifier: *pre_len
  * gets the length of the part before ": ", *post the part after; false
  * when id has no single such split.
  */

@@ -34,15 +34,16 @@ static bool integral_runs(const struct br_sample *s)
 	return true;
 }
 
-int br_test_decimals(const struct br_test *t, const double *means, size_t n)
+int br_display_decimals(const struct br_sample *const *samples, size_t ns,
+			const double *means, size_t n)
 {
 	double min = INFINITY;
 	int p = 0;
 	size_t i;
 	bool any = false;
 
-	for (i = 0; i < t->n_entries; i++) {
-		const struct br_sample *s = &t->entries[i].sample;
+	for (i = 0; i < ns; i++) {
+		const struct br_sample *s = samples[i];
 		int d;
 
 		if (s->value_text && *s->value_text)
@@ -93,6 +94,10 @@ const char *br_fmt_x(char *buf, size_t size, double v, int d)
 {
 	size_t n;
 
+	if (isinf(v)) {   /* an interval bound at infinity */
+		snprintf(buf, size, "%s", v > 0 ? "unbounded" : "-unbounded");
+		return buf;
+	}
 	br_fmt_fixed(buf, size, v, d);
 	n = strlen(buf);
 	if (n + 1 < size) {

@@ -14,13 +14,15 @@
 int br_text_decimals(const char *s);
 
 /*
- * Display decimals of one test (PTS 2.3): P = most decimals among the
- * published values (for entries with runs but no published text: 0 when
- * every run is an integer, as PTS rounds those means, else PTS's 2),
- * min = smallest shown value; p = min(2, P) if min >= 10, else P.
- * means[i] are the values to be shown (NAN ones are ignored).
+ * Display decimals of one test (doc/pts-format.md section 2.3): P = most
+ * decimals among the published values of samples[0..ns) (the selected
+ * entries; for samples with runs but no published text: 0 when every
+ * run is an integer, as PTS rounds those means, else PTS's 2), min =
+ * smallest shown value; p = min(2, P) if min >= 10, else P.  means[i]
+ * are the values to be shown (NAN ones are ignored).
  */
-int br_test_decimals(const struct br_test *t, const double *means, size_t n);
+int br_display_decimals(const struct br_sample *const *samples, size_t ns,
+			const double *means, size_t n);
 
 /* SE decimals under a bar: max(2, value decimals) (PTS 2.2). */
 int br_se_decimals(int value_decimals);
@@ -29,7 +31,8 @@ int br_se_decimals(int value_decimals);
  * give "-"; magnitudes from 1e15 up use 6 significant digits. */
 const char *br_fmt_fixed(char *buf, size_t size, double v, int d);
 
-/* A factor: br_fmt_fixed(v, d) and "x" ("1.910x", "4.54545e+306x"). */
+/* A factor: br_fmt_fixed(v, d) and "x" ("1.910x", "4.54545e+306x");
+ * "unbounded" for an infinite bound. */
 const char *br_fmt_x(char *buf, size_t size, double v, int d);
 
 #endif

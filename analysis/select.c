@@ -53,7 +53,7 @@ static int select_systems(const struct br_resultset *rs, const char *list,
 
 	if (!on)
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
-	while (*p) {
+	for (;;) {
 		const char *end = strchr(p, ',');
 		size_t len = end ? (size_t)(end - p) : strlen(p), idx;
 		char *name = strndup(p, len);
@@ -61,6 +61,12 @@ static int select_systems(const struct br_resultset *rs, const char *list,
 		if (!name) {
 			rc = br_error_set(err, BR_EIO, NULL, 0,
 					  "out of memory");
+			break;
+		}
+		if (!*name) {
+			rc = br_error_set(err, BR_EUSAGE, NULL, 0, "--systems: "
+					  "an empty name in '%s'", list);
+			free(name);
 			break;
 		}
 		idx = br_rs_find_system(rs, name);

@@ -232,8 +232,7 @@ static int render_pdf(struct br_cli *cli, const struct br_analysis *a,
 	ri.n_systems = a->sel->n_systems;
 	ri.title = title && *title ? title : "Benchmark results";
 	ri.description = a->sel->rs->description;
-	for (k = 0; k < p->n_jobs; k++)
-		ri.n_charts += !p->jobs[k].type->front;
+	ri.n_tests = a->n_tests;
 	rc = br_pager_new(&ri, &cli->chart, &pg, &err);
 	/* the overview's pages first, then the charts in the plan's order */
 	for (i = 0; i < 2 && rc == BR_OK; i++)
@@ -268,6 +267,36 @@ static int render_pdf(struct br_cli *cli, const struct br_analysis *a,
 	br_pager_free(pg);
 	free_scenes(pages, n_pages);
 	return rc;
+}
+
+/* Limits (tests/limits/run.sh): past these a chart is unreadable and the
+ * run takes minutes and gigabytes; say so and write nothing.  Also
+ * --highlight must name a selected system. */
+static int check_selection(const struct br_cli *cli,
+			   const struct br_selection *sel)
+{
+	size_t i;
+
+	if (sel->n_systems > RENDER_MAX_SYSTEMS ||
+	    sel->n_tests > RENDER_MAX_CHARTS) {
+		bool sys = sel->n_systems > RENDER_MAX_SYSTEMS;
+
+		return br_cli_usage(cli, "render: %zu %s are more than it "
+				    "draws (at most %d); choose some with %s",
+				    sys ? sel->n_systems : sel->n_tests,
+				    sys ? "systems" : "tests",
+				    sys ? RENDER_MAX_SYSTEMS
+				    : RENDER_MAX_CHARTS,
+				    sys ? "--systems" : "--tests");
+	}
+	if (!cli->chart.highlight)
+		return BR_OK;
+	for (i = 0; i < sel->n_systems; i++)
+		if (!strcmp(sel->rs->systems[sel->systems[i]]->identifier,
+			    cli->chart.highlight))
+			return BR_OK;
+	return br_cli_usage(cli, "--highlight: no selected system named '%s'",
+			    cli->chart.highlight);
 }
 
 /* ------------------------------------------------------------ reports */
@@ -354,12 +383,14 @@ static int render_report(struct br_cli *cli, enum br_report_fmt fmt)
 	struct br_analysis *a = NULL;
 	struct br_report_opts o;
 	struct br_report *r = NULL;
+	struct br_chart_plan plan;
 	struct report_job job;
 	struct br_error err;
 	char *src = NULL;
 	size_t len = 0;
 	int rc;
 
+	memset(&plan, 0, sizeof plan);
 	if (cli->template_path) {
 		src = read_template(cli, &len);
 		if (!src)
@@ -370,19 +401,28 @@ static int render_report(struct br_cli *cli, enum br_report_fmt fmt)
 		free(src);
 		return rc;
 	}
-	rc = br_cli_analyse(cli, &in, BR_AN_RANKS | BR_AN_COMPARE |
-			    BR_AN_POINTS, &a);
+	rc = check_selection(cli, &in.sel);
+	if (rc == BR_OK)
+		rc = br_cli_analyse(cli, &in, BR_AN_RANKS | BR_AN_COMPARE |
+				    BR_AN_POINTS, &a);
 	if (rc != BR_OK)
 		goto done;
+	br_error_clear(&err);
+	memset(&plan, 0, sizeof plan);
+	if (fmt == BR_REPORT_HTML &&
+	    br_chart_plan(a, cli->chart_kind, &plan, &err) != BR_OK) {
+		rc = br_cli_fail(cli, &err);
+		goto done;
+	}
 	br_report_opts_defaults(&o);
 	o.title = cli->title;
 	o.plot = cli->plot;
 	o.utf8 = cli->utf8;
 	o.generator = PROG " " BR_VERSION;
-	o.chart_kind = cli->chart_kind;
-	if (fmt == BR_REPORT_HTML)
+	if (fmt == BR_REPORT_HTML) {
 		o.chart = &cli->chart;
-	br_error_clear(&err);
+		o.plan = &plan;
+	}
 	rc = br_report_build(a, &o, &r, &err);
 	if (rc != BR_OK) {
 		rc = br_cli_fail(cli, &err);
@@ -396,6 +436,7 @@ static int render_report(struct br_cli *cli, enum br_report_fmt fmt)
 	rc = br_cli_emit(cli, write_report, &job);
 done:
 	br_report_free(r);
+	br_chart_plan_fini(&plan);
 	br_analysis_free(a);
 	br_cli_input_free(&in);
 	br_text_shutdown();
@@ -415,36 +456,6 @@ static const char *extension(const char *path)
 	return dot + 1;
 }
 
-/* Limits (tests/limits/run.sh): past these a chart is unreadable and the
- * run takes minutes and gigabytes; say so and write nothing.  Also
- * --highlight must name a selected system. */
-static int check_selection(const struct br_cli *cli,
-			   const struct br_selection *sel)
-{
-	size_t i;
-
-	if (sel->n_systems > RENDER_MAX_SYSTEMS ||
-	    sel->n_tests > RENDER_MAX_CHARTS) {
-		bool sys = sel->n_systems > RENDER_MAX_SYSTEMS;
-
-		return br_cli_usage(cli, "render: %zu %s are more than it "
-				    "draws (at most %d); choose some with %s",
-				    sys ? sel->n_systems : sel->n_tests,
-				    sys ? "systems" : "tests",
-				    sys ? RENDER_MAX_SYSTEMS
-				    : RENDER_MAX_CHARTS,
-				    sys ? "--systems" : "--tests");
-	}
-	if (!cli->chart.highlight)
-		return BR_OK;
-	for (i = 0; i < sel->n_systems; i++)
-		if (!strcmp(sel->rs->systems[sel->systems[i]]->identifier,
-			    cli->chart.highlight))
-			return BR_OK;
-	return br_cli_usage(cli, "--highlight: no selected system named '%s'",
-			    cli->chart.highlight);
-}
-
 /* What -o and --format ask for: a report, a directory, or an image. */
 static int target(const struct br_cli *cli, bool *is_dir, bool *report,
 		  enum br_report_fmt *rf, enum br_image_format *f)
@@ -452,7 +463,7 @@ static int target(const struct br_cli *cli, bool *is_dir, bool *report,
 	const char *out = cli->output, *ext;
 	struct stat st;
 
-	if (!out)
+	if (!out || !*out)
 		return br_cli_usage(cli, "render needs -o OUT: a .svg, .png "
 				    "or .pdf file, a directory, or a .html, "
 				    ".txt or .md report");
@@ -479,6 +490,17 @@ static int target(const struct br_cli *cli, bool *is_dir, bool *report,
 					    "--format", out);
 	}
 	return BR_OK;
+}
+
+/* Whether every chart of the plan is front pages (the overview). */
+static bool front_only(const struct br_chart_plan *p)
+{
+	size_t k;
+
+	for (k = 0; k < p->n_jobs; k++)
+		if (!p->jobs[k].type->front)
+			return false;
+	return true;
 }
 
 int br_cmd_render(struct br_cli *cli)
@@ -510,12 +532,12 @@ int br_cmd_render(struct br_cli *cli)
 	    BR_OK)
 		rc = br_cli_fail(cli, &err);
 	if (rc == BR_OK) {
-		/* a .pdf without --tests is the report; with it, a chart */
+		/* a .pdf without --tests is the report, unless the plan
+		 * draws front pages only (--chart overview): a chart */
 		if (is_dir)
 			rc = render_dir(cli, a, &plan, cli->output, f);
 		else if (f == BR_IMAGE_PDF && !cli->tests &&
-			 !(cli->chart_kind &&
-			   !strcasecmp(cli->chart_kind, "overview")))
+			 !front_only(&plan))
 			rc = render_pdf(cli, a, &plan);
 		else
 			rc = render_one(cli, a, &plan, f);

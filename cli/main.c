@@ -444,9 +444,9 @@ static int render_option(struct br_cli *cli, const struct option_def *o,
 		break;
 	case OPT_CHART:
 		if (!br_chart_kind_known(arg))
-			return br_cli_usage(cli, "--chart: expected auto, bar, "
-					    "grouped, line or overview, got "
-					    "'%s'", arg);
+			return br_cli_usage(cli, "--chart: expected one of %s; "
+					    "got '%s'", br_chart_kinds_list(),
+					    arg);
 		cli->chart_kind = arg;
 		break;
 	default:

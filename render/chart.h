@@ -108,6 +108,9 @@ struct br_chart_type {
 	bool whole;           /* one chart of the selection */
 	bool front;           /* whole: in a PDF report, pages of its own
 			       * before the other charts (the overview) */
+	int misfit;           /* the exit status when --chart names it and
+			       * it draws nothing: BR_EUSAGE when a choice
+			       * of tests would fit, BR_EDATA otherwise */
 	enum br_display display; /* per test: the results it draws */
 	/*
 	 * Whether it can draw test i (whole: the selection; i unused).
@@ -144,6 +147,9 @@ const struct br_chart_type *br_chart_find(const char *name, bool whole);
 
 /* Whether --chart NAME is known ("auto" or a row's name). */
 bool br_chart_kind_known(const char *name);
+
+/* "auto, overview, grouped, bar, line": the --chart names (static). */
+const char *br_chart_kinds_list(void);
 
 /* "auto: ...; bar: ...": the --chart help from the table (static). */
 const char *br_chart_kinds_help(void);
@@ -184,14 +190,10 @@ int br_chart_build(const struct br_analysis *a, const struct br_chart_job *j,
 		   struct br_scene ***scenes, size_t *n,
 		   struct br_error *err);
 
-/*
- * The chart of test i alone (the HTML report's): the per-test type the
- * plan for kind picks for it (or auto's), as one scene.  BR_EDATA when no
- * chart draws test i.
- */
-int br_chart_of_test(const struct br_analysis *a, size_t i, const char *kind,
-		     const struct br_chart_opts *o, struct br_scene **out,
-		     struct br_error *err);
+/* The job of the plan that draws test i alone, or NULL (a whole chart
+ * covers it, or none draws it). */
+const struct br_chart_job *br_chart_plan_test(const struct br_chart_plan *p,
+					      size_t i);
 
 /* A file name for job j, "NN-title-description" (ASCII, at most 60
  * characters after NN) without the extension; width digits for NN.  A
@@ -288,40 +290,29 @@ int br_chart_overview(const struct br_overview_input *in,
 
 /* ---------------------------------------------------------------- report */
 
+/* What the title page of a PDF report says. */
 struct br_report_input {
 	const struct br_resultset *rs;
 	const size_t *systems;        /* selected systems, in order */
 	size_t n_systems;
+	size_t n_tests;               /* tests in the report */
 	const char *title;
 	const char *description;      /* may be NULL */
-	struct br_scene *const *charts; /* laid out charts, in order */
-	size_t n_charts;
-	struct br_scene *const *front;  /* a page each after the title
-					 * page (the result overview) */
-	size_t n_front;
 };
 
 /*
- * The A4 report as pages (one scene each, 595.28 x 841.89 pt): a title
- * page with the title, description, "N tests, M systems" (in->n_charts,
- * in->n_systems) and the systems table (one column per system, one row
- * per hardware/software key, equal neighbouring cells merged), then each
- * front scene on a page of its own, then the charts scaled to the text
- * width, as many a page as fit; page numbers in the footer.  *pages gets
- * an array of *n_pages new scenes: free each with br_scene_free() and the
- * array with free().
- */
-int br_report_pages(const struct br_report_input *in,
-		    const struct br_chart_opts *o, struct br_scene ***pages,
-		    size_t *n_pages, struct br_error *err);
-
-/*
- * The same, a scene at a time, so a report of thousands of charts never
- * holds them all: br_pager_new() makes the title page (in->charts and
- * in->front unused), br_pager_front() and br_pager_chart() copy a scene
- * onto the pages (the caller may free it right after), br_pager_finish()
- * adds the footers, returns the pages as br_report_pages() does and frees
- * the pager.  BR_EIO on ENOMEM.  br_pager_free() discards a pager.
+ * The A4 report as pages (one scene each, 595.28 x 841.89 pt), a scene
+ * at a time, so a report of thousands of charts never holds them all:
+ * br_pager_new() makes the title page (title, description, "N tests, M
+ * systems" and the systems table: one column per system, one row per
+ * hardware/software key, equal neighbouring cells merged);
+ * br_pager_front() puts a scene on a page of its own; br_pager_chart()
+ * places a chart scaled to the text width, as many a page as fit (the
+ * first starts a page); the caller may free a scene right after.
+ * br_pager_finish() adds page numbers in the footer, hands over the
+ * pages (*pages: free each with br_scene_free() and the array with
+ * free()) and frees the pager.  BR_EIO on ENOMEM.  br_pager_free()
+ * discards a pager.
  */
 struct br_report_pager;
 int br_pager_new(const struct br_report_input *in,

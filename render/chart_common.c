@@ -173,7 +173,7 @@ double br_axis_frac(const struct br_axis *ax, double v)
 	if (!(ax->hi > ax->lo))
 		return 0;
 	f = (v - ax->lo) / range;
-	if (isfinite(f))
+	if (isfinite(range) && isfinite(f))
 		return f;
 	/* v - lo or hi - lo beyond the doubles: in halves */
 	return (v / 2 - ax->lo / 2) / (ax->hi / 2 - ax->lo / 2);

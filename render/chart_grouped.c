@@ -296,8 +296,7 @@ static bool tests_fit(const struct br_analysis *a, size_t i, char *why,
 		    t->dir != first->dir) {
 			if (why)
 				snprintf(why, why_size, "\"%s\" is %s, %s but "
-					 "\"%s\" is %s, %s (pick tests with "
-					 "--tests)", br_nz(first->title),
+					 "\"%s\" is %s, %s", br_nz(first->title),
 					 br_nz(first->unit.text),
 					 dir_text(first->dir), br_nz(t->title),
 					 br_nz(t->unit.text), dir_text(t->dir));
@@ -397,6 +396,6 @@ done:
 const struct br_chart_type br_chart_tests_type = {
 	"grouped", "every selected test in one chart of grouped bars (one "
 	"unit and direction; for \"A: B\" multi-way names, one per test)",
-	true, false, BR_DISPLAY_BAR, tests_fit, tests_auto, tests_cover,
+	true, false, BR_EUSAGE, BR_DISPLAY_BAR, tests_fit, tests_auto, tests_cover,
 	tests_layout, NULL,
 };

@@ -309,5 +309,5 @@ static bool line_fits(const struct br_analysis *a, size_t i, char *why,
 
 const struct br_chart_type br_chart_line_type = {
 	"line", "a line chart per series (scaling) test", false, false,
-	BR_DISPLAY_LINE, line_fits, NULL, NULL, br_chart_line, NULL,
+	BR_EDATA, BR_DISPLAY_LINE, line_fits, NULL, NULL, br_chart_line, NULL,
 };

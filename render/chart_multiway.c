@@ -119,6 +119,6 @@ done:
 }
 
 const struct br_chart_type br_chart_multiway_type = {
-	"grouped", "", false, false, BR_DISPLAY_BAR, multiway_fit, NULL, NULL,
+	"grouped", "", false, false, BR_EUSAGE, BR_DISPLAY_BAR, multiway_fit, NULL, NULL,
 	multiway_layout, NULL,
 };

@@ -24,6 +24,7 @@
 
 #include "chart.h"
 #include "text.h"
+#include "../analysis/numfmt.h"
 
 #define MAX_LANES 3        /* candidates drawn as bars per row */
 #define VALUE_PAD 44.0     /* room for "0.87x" beside the extreme bars */
@@ -229,7 +230,7 @@ static char *ellipsize_middle(const struct br_font *f, const char *s,
 
 static void value_label(char *buf, size_t size, double v, int dec)
 {
-	snprintf(buf, size, "%.*fx", v < 0.1 && dec < 3 ? 3 : dec, v);
+	br_fmt_x(buf, size, v, v < 0.1 && dec < 3 ? 3 : dec);
 }
 
 /*
@@ -762,6 +763,6 @@ static int overview_pages(const struct br_analysis *a, size_t i,
 const struct br_chart_type br_chart_overview_type = {
 	"overview", "the result overview alone: every test's speedup "
 	"against the baseline and the geometric means", true, true,
-	BR_DISPLAY_BAR, overview_fit, overview_auto, NULL, NULL,
+	BR_EDATA, BR_DISPLAY_BAR, overview_fit, overview_auto, NULL, NULL,
 	overview_pages,
 };

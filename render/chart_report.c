@@ -362,8 +362,8 @@ int br_pager_new(const struct br_report_input *in,
 	if (in->description && *in->description &&
 	    !para(pg, &fd, MARGIN, tw, 14, in->description))
 		goto nomem;
-	snprintf(buf, sizeof buf, "%zu test%s, %zu system%s", in->n_charts,
-		 in->n_charts == 1 ? "" : "s", in->n_systems,
+	snprintf(buf, sizeof buf, "%zu test%s, %zu system%s", in->n_tests,
+		 in->n_tests == 1 ? "" : "s", in->n_systems,
 		 in->n_systems == 1 ? "" : "s");
 	pg->y += 4;
 	if (!para(pg, &fs, MARGIN, tw, 12, buf))
@@ -412,25 +412,4 @@ int br_pager_finish(struct br_report_pager *p, struct br_scene ***pages,
 	*n_pages = p->pg.n;
 	free(p);
 	return BR_OK;
-}
-
-int br_report_pages(const struct br_report_input *in,
-		    const struct br_chart_opts *o, struct br_scene ***pages,
-		    size_t *n_pages, struct br_error *err)
-{
-	struct br_report_pager *p;
-	size_t i;
-	int rc;
-
-	*pages = NULL;
-	*n_pages = 0;
-	rc = br_pager_new(in, o, &p, err);
-	for (i = 0; rc == BR_OK && i < in->n_front; i++)
-		rc = br_pager_front(p, in->front[i], err);
-	for (i = 0; rc == BR_OK && i < in->n_charts; i++)
-		rc = br_pager_chart(p, in->charts[i], err);
-	if (rc == BR_OK)
-		return br_pager_finish(p, pages, n_pages, err);
-	br_pager_free(p);
-	return rc;
 }

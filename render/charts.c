@@ -59,6 +59,27 @@ bool br_chart_kind_known(const char *name)
 	return false;
 }
 
+const char *br_chart_kinds_list(void)
+{
+	static char list[256];
+	size_t k, j, len;
+
+	if (list[0])
+		return list;
+	len = (size_t)snprintf(list, sizeof list, "auto");
+	for (k = 0; k < br_n_chart_types && len < sizeof list; k++) {
+		for (j = 0; j < k; j++)   /* rows may share a name */
+			if (!strcmp(br_chart_types[j]->name,
+				    br_chart_types[k]->name))
+				break;
+		if (j == k)
+			len += (size_t)snprintf(list + len, sizeof list - len,
+						", %s",
+						br_chart_types[k]->name);
+	}
+	return list;
+}
+
 const char *br_chart_kinds_help(void)
 {
 	static char help[2048];
@@ -93,7 +114,7 @@ static bool picks(const struct br_chart_type *ty, const struct br_analysis *a,
 	return !ty->auto_pick || ty->auto_pick(a, i);
 }
 
-static bool add_job(struct br_chart_plan *p, const struct br_chart_type *ty,
+static void add_job(struct br_chart_plan *p, const struct br_chart_type *ty,
 		    size_t test, bool extra)
 {
 	struct br_chart_job *j = &p->jobs[p->n_jobs++];
@@ -101,27 +122,29 @@ static bool add_job(struct br_chart_plan *p, const struct br_chart_type *ty,
 	j->type = ty;
 	j->test = test;
 	j->extra = extra;
-	return true;
 }
 
-/* Why no chart draws test i: the first reason of a row for its kind of
- * result, else that kind is not drawn at all. */
+/*
+ * Why no chart draws test i: the reason of the last row for its kind of
+ * result (the table lists the special cases, such as multi-way names,
+ * before the general one), else that kind is not drawn at all.
+ */
 static char *skip_reason(const struct br_analysis *a, size_t i)
 {
 	const struct br_test *t = a->tests[i].t;
+	const struct br_chart_type *last = NULL;
 	char why[512];
 	size_t k;
 
-	for (k = 0; k < br_n_chart_types; k++) {
-		const struct br_chart_type *ty = br_chart_types[k];
-
-		if (ty->whole || ty->display != t->display)
-			continue;
-		ty->fits(a, i, why, sizeof why);
-		return strdup(why);
-	}
-	snprintf(why, sizeof why, "%s results are not drawn",
-		 br_test_display_format(t));
+	for (k = 0; k < br_n_chart_types; k++)
+		if (!br_chart_types[k]->whole &&
+		    br_chart_types[k]->display == t->display)
+			last = br_chart_types[k];
+	if (last)
+		last->fits(a, i, why, sizeof why);
+	else
+		snprintf(why, sizeof why, "%s results are not drawn",
+			 br_test_display_format(t));
 	return strdup(why);
 }
 
@@ -143,6 +166,7 @@ int br_chart_plan(const struct br_analysis *a, const char *kind,
 	size_t nt = a->n_tests, i, k, n_named = 0;
 	bool *covered = calloc(nt + 1, sizeof *covered), any_fit, per_test;
 	char why[512] = "";
+	int misfit = BR_EDATA;
 
 	memset(p, 0, sizeof *p);
 	p->jobs = calloc(nt + br_n_chart_types + 1, sizeof *p->jobs);
@@ -159,8 +183,10 @@ int br_chart_plan(const struct br_analysis *a, const char *kind,
 		if (!ty->whole)
 			continue;
 		if (mine) {
-			if (!ty->fits(a, SIZE_MAX, why, sizeof why))
+			if (!ty->fits(a, SIZE_MAX, why, sizeof why)) {
+				misfit = ty->misfit;
 				continue;
+			}
 		} else if (!(is_auto(kind) || !ty->covers) ||
 			   !ty->fits(a, SIZE_MAX, NULL, 0) ||
 			   !picks(ty, a, SIZE_MAX)) {
@@ -202,12 +228,15 @@ int br_chart_plan(const struct br_analysis *a, const char *kind,
 	free(covered);
 	if (!is_auto(kind) && n_named == 0) {
 		br_chart_plan_fini(p);
-		if (*why)
+		if (!*why)
+			return br_error_set(err, BR_EDATA, NULL, 0, "render: "
+					    "no selected test can be drawn as "
+					    "--chart %s", kind);
+		if (misfit == BR_EUSAGE)
 			return br_error_set(err, BR_EUSAGE, NULL, 0, "--chart "
-					    "%s: %s", kind, why);
-		return br_error_set(err, BR_EDATA, NULL, 0, "render: no "
-				    "selected test can be drawn as --chart %s",
-				    kind);
+					    "%s: %s (pick tests with --tests)",
+					    kind, why);
+		return br_error_set(err, misfit, NULL, 0, "%s", why);
 	}
 	return BR_OK;
 nomem:
@@ -241,28 +270,15 @@ int br_chart_build(const struct br_analysis *a, const struct br_chart_job *j,
 	return BR_OK;
 }
 
-int br_chart_of_test(const struct br_analysis *a, size_t i, const char *kind,
-		     const struct br_chart_opts *o, struct br_scene **out,
-		     struct br_error *err)
+const struct br_chart_job *br_chart_plan_test(const struct br_chart_plan *p,
+					      size_t i)
 {
-	size_t k, pass;
+	size_t k;
 
-	*out = NULL;
-	/* the named kind's per-test row first, then auto's choice */
-	for (pass = 0; pass < 2; pass++)
-		for (k = 0; k < br_n_chart_types; k++) {
-			const struct br_chart_type *ty = br_chart_types[k];
-
-			if (ty->whole || !ty->layout ||
-			    (pass == 0 && (is_auto(kind) ||
-					   !named(ty, kind))) ||
-			    (pass == 1 && !picks(ty, a, i)) ||
-			    !ty->fits(a, i, NULL, 0))
-				continue;
-			return ty->layout(a, i, o, out, err);
-		}
-	return br_error_set(err, BR_EDATA, NULL, 0, "no chart draws this "
-			    "test");
+	for (k = 0; k < p->n_jobs; k++)
+		if (p->jobs[k].test == i)
+			return &p->jobs[k];
+	return NULL;
 }
 
 /* ------------------------------------------------------------ names */

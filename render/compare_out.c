@@ -366,7 +366,7 @@ static void write_text(const struct br_analysis *a,
 	for (k = 0; k < a->n_skipped; k++) {
 		const struct br_test *t = a->tests[a->skipped[k]].t;
 
-		if (k == 0)
+		if (k == 0 && !first)
 			fputc('\n', fp);
 		wrap(fp, 0, "%s%s%s: skipped, the baseline %s has no result",
 		     br_nz(t->title), t->description && *t->description ?
@@ -396,9 +396,9 @@ static void write_text(const struct br_analysis *a,
 			     g->g.across_high, 3), br_fmt_fixed(x, sizeof x,
 			     g->g.gsd, 3));
 		if (g->skipped)
-			wrap(fp, 2, "%zu tests left out (no result on one "
+			wrap(fp, 2, "%zu test%s left out (no result on one "
 			     "side, a mean not above 0, or no direction)",
-			     g->skipped);
+			     g->skipped, g->skipped == 1 ? "" : "s");
 	}
 	write_overall(a, fp);
 }

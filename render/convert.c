@@ -9,26 +9,46 @@
 #include "convert.h"
 #include "escape.h"
 #include "table.h"
-#include "../analysis/numfmt.h"
 
 /*
  * A sample's Value as PTS writes it: the published text when there is
- * one, else the analysis' mean of the runs (sum) at the test's display
- * precision (PTS rounds a mean to the decimals its runs have, doc/
- * pts-format.md section 2.1), else a published number.
+ * one; else the mean of the runs (the analysis') with PTS's default
+ * precision, 2 decimals, since the runs' own texts are not kept (doc/
+ * pts-format.md section 2.1); else a published number.  Every digit of a
+ * large mean is written: this is data, not display.
  */
-static const char *value_text(const struct br_atest *at,
-			      const struct br_sample *s,
+static const char *value_text(const struct br_sample *s,
 			      const struct br_summary *sum, char *buf,
 			      size_t size)
 {
 	if (s->value_text && *s->value_text)
 		return s->value_text;
-	if (s->n_runs && sum && sum->n)
-		return br_fmt_fixed(buf, size, sum->mean, at->decimals);
+	if (s->n_runs && sum && sum->n) {
+		snprintf(buf, size, "%.2f", sum->mean);
+		return buf;
+	}
 	if (s->has_value)
 		return br_num_roundtrip(s->value, buf, size);
 	return "";
+}
+
+/* Whether a is the analysis of every test and system of its result set,
+ * in input order: the writers index its cells by the model's indexes. */
+static bool of_everything(const struct br_analysis *a)
+{
+	const struct br_selection *sel = a->sel;
+	size_t i;
+
+	if (sel->n_tests != sel->rs->n_tests ||
+	    sel->n_systems != sel->rs->n_systems)
+		return false;
+	for (i = 0; i < sel->n_tests; i++)
+		if (sel->tests[i] != i)
+			return false;
+	for (i = 0; i < sel->n_systems; i++)
+		if (sel->systems[i] != i)
+			return false;
+	return true;
 }
 
 /* The analysis cell of entry e of test at (the analysis is of every
@@ -154,7 +174,7 @@ static void entry_xml(FILE *fp, const struct br_resultset *rs,
 		      const struct br_atest *at, const struct br_entry *e)
 {
 	const struct br_cell *c = cell_of(at, e);
-	char buf[64];
+	char buf[400];  /* "%.2f" of DBL_MAX */
 	size_t i;
 
 	fputs("      <Entry>\n", fp);
@@ -170,7 +190,7 @@ static void entry_xml(FILE *fp, const struct br_resultset *rs,
 		for (i = 0; i < e->n_points; i++) {
 			if (i)
 				fputc(',', fp);
-			br_xml_text(fp, value_text(at, &e->points[i],
+			br_xml_text(fp, value_text(&e->points[i],
 						   c->points ? &c->points[i]
 						   : NULL, buf, sizeof buf));
 		}
@@ -182,7 +202,7 @@ static void entry_xml(FILE *fp, const struct br_resultset *rs,
 		}
 		fputs("</RawString>\n", fp);
 	} else {
-		elem(fp, 8, "Value", value_text(at, &e->sample, &c->sum, buf,
+		elem(fp, 8, "Value", value_text(&e->sample, &c->sum, buf,
 						sizeof buf));
 		fputs("        <RawString>", fp);
 		raw_string(fp, &e->sample);
@@ -199,6 +219,9 @@ int br_write_pts_xml(FILE *fp, const struct br_analysis *a,
 	char buf[256], ts[32];
 	size_t i, j;
 
+	if (!of_everything(a))
+		return br_error_set(err, BR_EUSAGE, NULL, 0, "convert writes "
+				    "every test and system");
 	fputs("<?xml version=\"1.0\"?>\n<!--benchreport-->\n"
 	      "<PhoronixTestSuite>\n  <Generated>\n", fp);
 	elem(fp, 4, "Title", clip(title ? title : rs->title && *rs->title ?
@@ -310,15 +333,15 @@ static void jkv_object(FILE *fp, int indent, const char *key,
 	fputc('}', fp);
 }
 
-static void jsample(FILE *fp, const struct br_atest *at,
-		    const struct br_sample *s, const struct br_summary *sum)
+static void jsample(FILE *fp, const struct br_sample *s,
+		    const struct br_summary *sum)
 {
-	char buf[64];
+	char buf[400];  /* "%.2f" of DBL_MAX */
 	size_t i;
 	double v;
 
 	fputs("\"value\": ", fp);
-	if (br_parse_number(value_text(at, s, sum, buf, sizeof buf), &v,
+	if (br_parse_number(value_text(s, sum, buf, sizeof buf), &v,
 			    NULL))
 		jnum(fp, v);
 	else
@@ -353,13 +376,13 @@ static void jentry(FILE *fp, const struct br_atest *at,
 		fputs("\"points\": [", fp);
 		for (i = 0; i < e->n_points; i++) {
 			fputs(i ? ", {" : "{", fp);
-			jsample(fp, at, &e->points[i], c->points ?
+			jsample(fp, &e->points[i], c->points ?
 				&c->points[i] : NULL);
 			fputc('}', fp);
 		}
 		fputc(']', fp);
 	} else {
-		jsample(fp, at, &e->sample, &c->sum);
+		jsample(fp, &e->sample, &c->sum);
 	}
 	if (e->has_min_max) {
 		fputs(", \"min_result\": ", fp);
@@ -376,6 +399,9 @@ int br_write_json(FILE *fp, const struct br_analysis *a, const char *title,
 	const struct br_resultset *rs = a->sel->rs;
 	size_t i, j;
 
+	if (!of_everything(a))
+		return br_error_set(err, BR_EUSAGE, NULL, 0, "convert writes "
+				    "every test and system");
 	fputs("{\n", fp);
 	jkey(fp, 2, "title");
 	br_json_string(fp, title ? title : br_nz(rs->title));

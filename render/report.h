@@ -46,9 +46,13 @@ struct br_report_opts {
 	bool plot;               /* text: ministat-style dot plots */
 	bool utf8;               /* text: UTF-8 allowed (else ASCII) */
 	const char *generator;   /* "benchreport 0.1.0" */
-	const struct br_chart_opts *chart; /* HTML: each test's chart drawn
-				  * with these (chart.h); NULL: none */
-	const char *chart_kind;  /* --chart: which chart a test gets */
+	const struct br_chart_opts *chart; /* HTML: charts drawn with these
+				  * (chart.h); NULL: none */
+	const struct br_chart_plan *plan; /* HTML: which charts, as every
+				  * other output draws them (br_chart_plan):
+				  * its whole charts first, each test's own
+				  * with the test; its extras (the overview)
+				  * are the report's overview table */
 };
 
 void br_report_opts_defaults(struct br_report_opts *o);

@@ -7,6 +7,7 @@
  * the text escaping the template applies later changes nothing and
  * cannot widen a line.
  */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -727,6 +728,25 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 static const char symbol[] = " x+*%#@O";
 
 /*
+ * The column of v on a plot of PLOT_W columns from x0 to x1, clamped to
+ * the plot: finite for every v, also when x1 - x0 does not fit in a
+ * double (then in halves) or is a denormal too small to halve.
+ */
+static long column(double v, double x0, double x1)
+{
+	double span = x1 - x0, f;
+
+	if (isfinite(span) && isfinite(v - x0))
+		f = (v - x0) / span;
+	else
+		f = (v / 2 - x0 / 2) / (x1 / 2 - x0 / 2);
+	f *= PLOT_W - 1;
+	if (!(f > 0))          /* NAN too */
+		return 0;
+	return f >= PLOT_W - 1 ? PLOT_W - 1 : lround(f);
+}
+
+/*
  * ministat's plot (FreeBSD usr.bin/ministat): one column per bucket of
  * (max - min) / (PLOT_W - 1), points stacked upwards, sets as x + * % #
  * @ O (colliding sets OR their numbers, as ministat does), then one bar
@@ -739,7 +759,7 @@ char *br_report_text_plot(const struct br_report *r, size_t i)
 	size_t set[MAX_SETS], n_sets = 0, j, k, height = 1, n_bars = 0;
 	unsigned char *data = NULL;
 	char (*bars)[PLOT_W + 1] = NULL;
-	double x0 = INFINITY, x1 = -INFINITY, dx;
+	double x0 = INFINITY, x1 = -INFINITY;
 	struct mem m;
 
 	if (!rt->scalar)
@@ -768,6 +788,9 @@ char *br_report_text_plot(const struct br_report *r, size_t i)
 			x1 = s->mean + s->sd > x1 ? s->mean + s->sd : x1;
 		}
 	}
+	/* mean +/- sd may pass the largest doubles */
+	x0 = fmax(x0, -DBL_MAX);
+	x1 = fmin(x1, DBL_MAX);
 	if (!mem_open(&m))
 		return NULL;
 	for (k = 0; k < n_sets; k++) {
@@ -785,16 +808,14 @@ char *br_report_text_plot(const struct br_report *r, size_t i)
 		fputs("   [no plot, span is zero width]\n", m.fp);
 		return mem_finish(&m);
 	}
-	dx = (x1 - x0) / (PLOT_W - 1);
 	/* the stack height: most runs of one set in one bucket */
 	for (k = 0; k < n_sets; k++) {
 		const struct br_sample *s = &rt->cells[set[k]].entry->sample;
 		size_t cnt[PLOT_W] = {0}, q;
 
 		for (q = 0; q < s->n_runs; q++) {
-			long c = lround((s->runs[q].value - x0) / dx);
+			long c = column(s->runs[q].value, x0, x1);
 
-			c = c < 0 ? 0 : c >= PLOT_W ? PLOT_W - 1 : c;
 			if (++cnt[c] > height)
 				height = cnt[c];
 		}
@@ -814,17 +835,14 @@ char *br_report_text_plot(const struct br_report *r, size_t i)
 		long lo, hi, a, md, c;
 
 		for (q = 0; q < s->n_runs; q++) {
-			c = lround((s->runs[q].value - x0) / dx);
-			c = c < 0 ? 0 : c >= PLOT_W ? PLOT_W - 1 : c;
+			c = column(s->runs[q].value, x0, x1);
 			data[cnt[c]++ * PLOT_W + (size_t)c] |=
 				(unsigned char)(k + 1);
 		}
-		a = lround((su->mean - x0) / dx);
-		md = lround((su->median - x0) / dx);
-		lo = isnan(su->sd) ? a : lround((su->mean - su->sd - x0) / dx);
-		hi = isnan(su->sd) ? a : lround((su->mean + su->sd - x0) / dx);
-		lo = lo < 0 ? 0 : lo;
-		hi = hi >= PLOT_W ? PLOT_W - 1 : hi;
+		a = column(su->mean, x0, x1);
+		md = column(su->median, x0, x1);
+		lo = isnan(su->sd) ? a : column(su->mean - su->sd, x0, x1);
+		hi = isnan(su->sd) ? a : column(su->mean + su->sd, x0, x1);
 		/* the first bar line with room for [lo, hi] */
 		for (b = 0; b < n_bars; b++) {
 			for (c = lo; c <= hi && bars[b][c] == ' '; c++)
@@ -841,10 +859,8 @@ char *br_report_text_plot(const struct br_report *r, size_t i)
 			bars[b][c] = '_';
 		bars[b][lo] = '|';
 		bars[b][hi] = '|';
-		if (md >= 0 && md < PLOT_W)
-			bars[b][md] = 'M';
-		if (a >= 0 && a < PLOT_W)
-			bars[b][a] = 'A';
+		bars[b][md] = 'M';
+		bars[b][a] = 'A';
 	}
 	fputc('+', m.fp);
 	for (j = 0; j < PLOT_W; j++)

@@ -5,6 +5,7 @@
  * report_text.c.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -349,34 +350,76 @@ struct fill_ctx {
 				      * parallel beforehand; or NULL */
 };
 
+/* The chart of job j as inline SVG; NULL with err set on failure. */
+static char *job_svg(const struct br_report *r, const struct br_chart_job *j,
+		     struct br_error *err)
+{
+	struct br_scene **sc = NULL;
+	struct br_error cerr;
+	bool nomem = false;
+	size_t n = 0, k;
+	char *svg = NULL;
+	int rc;
+
+	br_error_clear(&cerr);
+	rc = br_chart_build(r->a, j, r->o.chart, 0, &sc, &n, &cerr);
+	if (rc != BR_OK) {
+		br_error_set(err, cerr.code, NULL, 0, "%s", cerr.msg);
+		return NULL;
+	}
+	svg = chart_svg(sc[0], &nomem);
+	for (k = 0; k < n; k++)
+		br_scene_free(sc[k]);
+	free(sc);
+	if (nomem)
+		br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	return svg;
+}
+
 /* The chart of test i as inline SVG (HTML only): laid out, painted and
- * freed here, one test at a time.  "" when there is nothing to draw. */
+ * freed here, one test at a time.  "" when the plan gives it none. */
 static int test_chart(struct br_tdoc *d, struct br_tnode *it,
 		      const struct br_report *r, size_t i,
 		      struct br_error *err)
 {
-	struct br_scene *sc = NULL;
-	struct br_error cerr;
-	bool nomem = false;
-	int rc;
+	const struct br_chart_job *j = r->o.plan ?
+		br_chart_plan_test(r->o.plan, i) : NULL;
+	char *svg;
 
-	if (!r->o.chart) {
+	if (!r->o.chart || !j) {
 		br_tset(d, it, "chart_svg", "");
 		return BR_OK;
 	}
-	br_error_clear(&cerr);
-	rc = br_chart_of_test(r->a, i, r->o.chart_kind, r->o.chart, &sc,
-			      &cerr);
-	if (rc == BR_EDATA) {
-		br_tset(d, it, "chart_svg", "");
-		return BR_OK;
+	svg = job_svg(r, j, err);
+	if (!svg)
+		return err->code;
+	br_tset_owned(d, it, "chart_svg", svg);
+	return BR_OK;
+}
+
+/* The plan's charts of the whole selection that stand in for tests (a
+ * table's grouped chart), as inline SVG; not its extras. */
+static int whole_charts(struct br_tdoc *d, struct br_tnode *root,
+			const struct br_report *r, struct br_error *err)
+{
+	struct br_tnode *list = br_tset_list(d, root, "charts");
+	size_t k;
+
+	for (k = 0; list && r->o.chart && r->o.plan &&
+	     k < r->o.plan->n_jobs; k++) {
+		const struct br_chart_job *j = &r->o.plan->jobs[k];
+		struct br_tnode *it;
+		char *svg;
+
+		if (j->test != SIZE_MAX || j->extra)
+			continue;
+		svg = job_svg(r, j, err);
+		if (!svg)
+			return err->code;
+		it = br_tlist_add(d, list);
+		br_tset_owned(d, it, "svg", svg);
 	}
-	if (rc != BR_OK)
-		return br_error_set(err, cerr.code, NULL, 0, "%s", cerr.msg);
-	br_tset_owned(d, it, "chart_svg", chart_svg(sc, &nomem));
-	br_scene_free(sc);
-	return nomem ? br_error_set(err, BR_EIO, NULL, 0, "out of memory")
-		     : BR_OK;
+	return BR_OK;
 }
 
 static int fill_test(void *ctx, struct br_tdoc *d, struct br_tnode *it,
@@ -618,6 +661,11 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 	system_rows(d, root, r);
 	system_notes(d, root, r);
 	geomean(d, root, r);
+	if (fmt == BR_REPORT_HTML && br_tdoc_wants(d, "charts") &&
+	    whole_charts(d, root, r, err) != BR_OK) {
+		br_tdoc_free(d);
+		return err->code;
+	}
 	lazy_lists(d, root, r, fmt);
 	if (fmt == BR_REPORT_TEXT) {
 		size_t w;

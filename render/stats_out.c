@@ -247,13 +247,16 @@ static int stats_text(const struct br_analysis *a, FILE *fp,
 			br_dir_phrase(t->dir));
 		tb = br_table_new(N_TEXT_COLS, cols);
 		ok = tb && text_rows(tb, a, at);
-		if (ok)
-			ok = br_table_write(tb, fp, BR_FMT_TEXT, "stats",
-					    err) == BR_OK;
-		br_table_free(tb);
-		if (!ok)
+		if (!ok) {
+			br_table_free(tb);
 			return br_error_set(err, BR_EIO, NULL, 0,
 					    "out of memory");
+		}
+		ok = br_table_write(tb, fp, BR_FMT_TEXT, "stats", err) ==
+		     BR_OK;
+		br_table_free(tb);
+		if (!ok)
+			return err->code;
 		notes(fp, a, at);
 		if (i + 1 < a->n_tests)
 			fputc('\n', fp);

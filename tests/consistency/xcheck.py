@@ -1178,7 +1178,7 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out):
                          mm.group(3) if mm else None,
                          fnum(g["ratio_ci_high"]), "compare csv",
                          lambda v: "%.3f" % v)
-            left = re.search(r"(\d+) tests left out", joined)
+            left = re.search(r"(\d+) tests? left out", joined)
             ck.same("geomean", s, out, "tests left out",
                     left.group(1) if left else "0",
                     str(expected_left_out(tests, base, s)),

@@ -546,6 +546,7 @@ START_TEST(test_report)
 	struct br_test *t = make_test(rs, "Dbench", "4.0", "Client Count: 1",
 				      "MB/s", "HIB", dbench, 6);
 	struct br_scene *charts[3], **pages = NULL;
+	struct br_report_pager *pg = NULL;
 	struct br_report_input ri;
 	struct br_chart_opts o;
 	struct br_error err;
@@ -566,15 +567,17 @@ START_TEST(test_report)
 	ri.rs = rs;
 	ri.systems = sys;
 	ri.n_systems = 6;
+	ri.n_tests = 3;
 	ri.title = "FreeBSD 12.0 ZFS vs. ZoL Benchmarks";
 	ri.description = "A description.";
-	ri.charts = charts;
-	ri.n_charts = 3;
-	ri.front = NULL;
-	ri.n_front = 0;
 	br_error_clear(&err);
-	ck_assert_int_eq(br_report_pages(&ri, &o, &pages, &n_pages, &err),
-			 BR_OK);
+	ck_assert_int_eq(br_pager_new(&ri, &o, &pg, &err), BR_OK);
+	for (i = 0; i < 3; i++) {
+		ck_assert_int_eq(br_pager_chart(pg, charts[i], &err), BR_OK);
+		/* placed as a copy: the chart may go at once */
+		br_scene_free(charts[i]);
+	}
+	ck_assert_int_eq(br_pager_finish(pg, &pages, &n_pages, &err), BR_OK);
 	/* title page, then two charts a page */
 	ck_assert_uint_eq(n_pages, 3);
 	ck_assert_double_eq_tol(pages[0]->width, 595.28, 1e-9);
@@ -594,6 +597,7 @@ START_TEST(test_report)
 		ck_assert_int_eq(hits, 2);
 	}
 	ck_assert_ptr_nonnull(strstr(d, "\"Page 1 of 3\""));
+	ck_assert_ptr_nonnull(strstr(d, "\"3 tests, 6 systems\""));
 	free(d);
 	if (getenv("BR_RENDER_OUT")) {
 		char *b = NULL;
@@ -610,8 +614,6 @@ START_TEST(test_report)
 	for (i = 0; i < n_pages; i++)
 		br_scene_free(pages[i]);
 	free(pages);
-	for (i = 0; i < 3; i++)
-		br_scene_free(charts[i]);
 	br_resultset_free(rs);
 }
 END_TEST

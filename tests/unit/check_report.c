@@ -361,6 +361,7 @@ static char *report_of(const char *path, enum br_report_fmt fmt, bool utf8,
 	struct br_selection sel;
 	struct br_analysis *a = NULL;
 	struct br_chart_opts co;
+	struct br_chart_plan plan;
 	struct br_report_opts o;
 	struct br_report *r = NULL;
 	struct br_error err;
@@ -382,9 +383,11 @@ static char *report_of(const char *path, enum br_report_fmt fmt, bool utf8,
 	o.plot = plot;
 	o.generator = "benchreport test";
 	br_chart_opts_defaults(&co);
+	memset(&plan, 0, sizeof plan);
 	if (fmt == BR_REPORT_HTML) {
+		ck_assert_int_eq(br_chart_plan(a, "bar", &plan, &err), BR_OK);
 		o.chart = &co;
-		o.chart_kind = "bar";
+		o.plan = &plan;
 	}
 	ck_assert_int_eq(br_report_build(a, &o, &r, &err), BR_OK);
 	fp = open_memstream(&buf, &len);
@@ -419,6 +422,7 @@ static char *report_of(const char *path, enum br_report_fmt fmt, bool utf8,
 		br_tdoc_free(d);
 	}
 	br_report_free(r);
+	br_chart_plan_fini(&plan);
 	br_analysis_free(a);
 	br_selection_fini(&sel);
 	br_resultset_free(rs);
@@ -664,6 +668,37 @@ START_TEST(test_plot_layout)
 }
 END_TEST
 
+/* Spans a double cannot subtract, or too small to divide: every point
+ * and bar lands inside the frame (denormals wrote far outside it). */
+START_TEST(test_plot_extremes)
+{
+	static const char *const inputs[] = {
+		"system,test,value\nA,t,5e-324\nB,t,1e-323\n",
+		"system,test,value\nA,t,5e-324\nA,t,1e-323\nB,t,0\n",
+		"system,test,value\nA,t,1e308\nA,t,1.7e308\nA,t,-1e308\n"
+		"B,t,-0\nB,t,0\nB,t,4.9e-324\n",
+		"system,test,value\nA,t,-1.7e308\nA,t,1.7e308\nB,t,1\n",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+		FILE *fp = fopen("report-plot.csv", "w");
+		char *t, *p;
+
+		ck_assert_ptr_nonnull(fp);
+		fputs(inputs[i], fp);
+		fclose(fp);
+		t = report_of("report-plot.csv", BR_REPORT_TEXT, false, true);
+		/* every plot line is framed, 72 wide */
+		for (p = t; (p = strstr(p, "\n|")) != NULL; p++)
+			ck_assert_msg(p[72] == '|' && p[73] == '\n',
+				      "input %zu: '%.80s'", i, p + 1);
+		free(t);
+	}
+	remove("report-plot.csv");
+}
+END_TEST
+
 /* ------------------------------------------------------------ tables */
 
 static const char *const tcols[] = {"name", "value", "n", "note"};
@@ -754,6 +789,7 @@ Suite *br_suite_report(void)
 			    sizeof text_inputs / sizeof text_inputs[0]);
 	tcase_add_test(tc, test_text_utf8);
 	tcase_add_test(tc, test_plot_layout);
+	tcase_add_test(tc, test_plot_extremes);
 	suite_add_tcase(s, tc);
 	return s;
 }
