@@ -468,7 +468,11 @@ static int apply(struct br_cli *cli, const struct command *c,
 		return -1;
 	case OPT_QUIET: cli->quiet = true; break;
 	case OPT_VERBOSE: cli->verbose++; break;
-	case OPT_OUTPUT: cli->output = arg; break;
+	case OPT_OUTPUT:
+		if (!*arg)
+			return br_cli_usage(cli, "-o: an empty file name");
+		cli->output = arg;
+		break;
 	case OPT_FORMAT: cli->format = arg; break;
 	case OPT_CONFIDENCE:
 		return parse_double(cli, o->name, arg, 0, 1, true,
