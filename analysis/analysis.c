@@ -135,7 +135,7 @@ static bool is_multiway(const struct br_analysis *a)
  * to at least one value with a finite mean.
  */
 static void classify(struct br_cell *c, const struct br_entry *e,
-		     double confidence)
+		     double confidence, bool lean)
 {
 	c->entry = e;
 	c->relative = NAN;
@@ -151,8 +151,8 @@ static void classify(struct br_cell *c, const struct br_entry *e,
 	} else if (e->n_points) {
 		c->kind = BR_CELL_SERIES;
 		c->n_points = e->n_points;
-	} else if (br_summarize(&e->sample, confidence, &c->sum) != BR_OK ||
-		   c->sum.n == 0 || !isfinite(c->sum.mean)) {
+	} else if (br_summarize_ex(&e->sample, confidence, lean, &c->sum) !=
+		   BR_OK || c->sum.n == 0 || !isfinite(c->sum.mean)) {
 		memset(&c->sum, 0, sizeof c->sum);
 		c->kind = BR_CELL_NO_VALUE;
 		c->why = "no value";
@@ -162,7 +162,7 @@ static void classify(struct br_cell *c, const struct br_entry *e,
 }
 
 /* Summaries of a series cell's points (n = 0 where a point has none). */
-static int summarize_points(struct br_cell *c, double confidence)
+static int summarize_points(struct br_cell *c, double confidence, bool lean)
 {
 	size_t k;
 
@@ -176,8 +176,8 @@ static int summarize_points(struct br_cell *c, double confidence)
 	for (k = 0; k < c->n_points; k++) {
 		const struct br_summary *p = &c->points[k];
 
-		if (br_summarize(&c->entry->points[k], confidence,
-				 &c->points[k]) != BR_OK ||
+		if (br_summarize_ex(&c->entry->points[k], confidence, lean,
+				    &c->points[k]) != BR_OK ||
 		    !isfinite(p->mean) || p->n == 0) {
 			memset(&c->points[k], 0, sizeof c->points[k]);
 			continue;
@@ -277,12 +277,15 @@ static int test_numbers(void *ctx, size_t i)
 	for (j = 0; j < n; j++) {
 		struct br_cell *c = &at->cells[j];
 
-		classify(c, c->entry, a->o.confidence);
+		classify(c, c->entry, a->o.confidence,
+			 (a->o.what & BR_AN_LEAN) != 0);
 		at->n_values += c->kind == BR_CELL_VALUE;
 		if (c->kind == BR_CELL_SERIES) {
 			n_means += c->n_points;
 			if ((a->o.what & BR_AN_POINTS) &&
-			    summarize_points(c, a->o.confidence) != BR_OK)
+			    summarize_points(c, a->o.confidence,
+					     (a->o.what & BR_AN_LEAN) != 0) !=
+			    BR_OK)
 				return BR_EIO;
 		} else {
 			n_means++;

@@ -73,6 +73,10 @@ enum {
 	BR_AN_OVERALL = 1u << 3,  /* + the overall ranking (3+ systems) */
 	BR_AN_POOLED = 1u << 4,   /* + ministat's pooled t per comparison */
 	BR_AN_POINTS = 1u << 5,   /* summaries of series points */
+	BR_AN_LEAN = 1u << 6,     /* summaries without median, quartiles,
+				   * outliers and run-order drift, for
+				   * outputs that show none of them (charts,
+				   * convert): the other numbers the same */
 };
 
 struct br_analysis_opts {

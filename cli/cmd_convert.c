@@ -70,7 +70,7 @@ int br_cmd_convert(struct br_cli *cli)
 		rc = br_cli_load(cli, &in);
 	if (rc != BR_OK)
 		return rc;
-	rc = br_cli_analyse(cli, &in, BR_AN_POINTS, &a);
+	rc = br_cli_analyse(cli, &in, BR_AN_POINTS | BR_AN_LEAN, &a);
 	if (rc == BR_OK) {
 		br_cli_now(job.now, sizeof job.now);
 		job.cli = cli;

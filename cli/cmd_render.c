@@ -525,8 +525,8 @@ int br_cmd_render(struct br_cli *cli)
 	memset(&plan, 0, sizeof plan);
 	rc = check_selection(cli, &in.sel);
 	if (rc == BR_OK)
-		rc = br_cli_analyse(cli, &in, BR_AN_COMPARE | BR_AN_POINTS,
-				    &a);
+		rc = br_cli_analyse(cli, &in, BR_AN_COMPARE | BR_AN_POINTS |
+				    BR_AN_LEAN, &a);
 	br_error_clear(&err);
 	if (rc == BR_OK && br_chart_plan(a, cli->chart_kind, &plan, &err) !=
 	    BR_OK)

@@ -98,6 +98,12 @@ struct br_summary {
 int br_summarize(const struct br_sample *s, double confidence,
 		 struct br_summary *out);
 
+/* As br_summarize; lean leaves median, quartiles (NAN), outliers and
+ * run-order drift (none) out: the same n, mean, sd, se, CI, min, max and
+ * cv_pct for outputs that show nothing else. */
+int br_summarize_ex(const struct br_sample *s, double confidence, bool lean,
+		    struct br_summary *out);
+
 enum br_verdict {
 	BR_VERDICT_BETTER,
 	BR_VERDICT_WORSE,

@@ -187,24 +187,23 @@ static void check_drift(const double *x, size_t n, double mean,
 
 /* Summary of raw runs; buf has room for 2n doubles. */
 static int summarize_runs(const struct br_sample *s, double confidence,
-			  double *buf, struct br_summary *o)
+			  bool lean, double *buf, struct br_summary *o)
 {
 	double *x = buf, *sorted = buf + s->n_runs;
 	size_t n = s->n_runs, i;
 
-	for (i = 0; i < n; i++) {
-		if (!isfinite(s->runs[i].value))
-			return BR_EDATA;
-		x[i] = sorted[i] = s->runs[i].value;
-	}
-	gsl_sort(sorted, 1, n);
 	o->n = n;
-	o->min = sorted[0];
-	o->max = sorted[n - 1];
+	o->min = o->max = s->runs[0].value;
+	for (i = 0; i < n; i++) {
+		double v = s->runs[i].value;
+
+		if (!isfinite(v))
+			return BR_EDATA;
+		x[i] = v;
+		o->min = fmin(o->min, v);
+		o->max = fmax(o->max, v);
+	}
 	o->sign_change = o->min < 0 && o->max > 0;
-	o->median = gsl_stats_median_from_sorted_data(sorted, 1, n);
-	o->q1 = quantile7(sorted, n, 0.25);
-	o->q3 = quantile7(sorted, n, 0.75);
 	if (o->min == o->max) {
 		o->mean = x[0];
 		o->sd = n >= 2 ? 0.0 : NAN;
@@ -217,6 +216,13 @@ static int summarize_runs(const struct br_sample *s, double confidence,
 	if (n >= 2)
 		o->se = o->sd / sqrt((double)n);
 	finish_ci(o, confidence);
+	if (lean)
+		return BR_OK;
+	memcpy(sorted, x, n * sizeof *x);
+	gsl_sort(sorted, 1, n);
+	o->median = gsl_stats_median_from_sorted_data(sorted, 1, n);
+	o->q1 = quantile7(sorted, n, 0.25);
+	o->q3 = quantile7(sorted, n, 0.75);
 	flag_outliers(x, n, o->median, sorted, o);
 	check_drift(x, n, o->mean, o);
 	return BR_OK;
@@ -224,6 +230,12 @@ static int summarize_runs(const struct br_sample *s, double confidence,
 
 int br_summarize(const struct br_sample *s, double confidence,
 		 struct br_summary *out)
+{
+	return br_summarize_ex(s, confidence, false, out);
+}
+
+int br_summarize_ex(const struct br_sample *s, double confidence, bool lean,
+		    struct br_summary *out)
 {
 	double stack[2 * STACK_RUNS], *buf = stack;
 	int rc;
@@ -239,7 +251,7 @@ int br_summarize(const struct br_sample *s, double confidence,
 			if (!buf)
 				return BR_EIO;
 		}
-		rc = summarize_runs(s, confidence, buf, out);
+		rc = summarize_runs(s, confidence, lean, buf, out);
 		if (buf != stack)
 			free(buf);
 		if (rc != BR_OK)
