@@ -1081,6 +1081,52 @@ START_TEST(test_invariants_random)
 }
 END_TEST
 
+/* Lean summaries (charts, convert) have the full ones' numbers: random
+ * samples from 1 to 40 runs, magnitudes from 1e-5 to 1e200, ties. */
+START_TEST(test_lean_summary)
+{
+	int i;
+
+	for (i = 0; i < 5000; i++) {
+		struct br_run runs[40];
+		struct br_sample s;
+		struct br_summary full, lean;
+		double scale = pow(10, uniform() * 205 - 5);
+		size_t n = 1 + (size_t)(uniform() * 40), k;
+
+		memset(&s, 0, sizeof s);
+		for (k = 0; k < n; k++) {
+			runs[k].value = uniform() < 0.1 && k ? runs[0].value
+					: scale * (1 + 0.1 * gauss());
+			runs[k].loc.file = NULL;
+			runs[k].loc.line = 0;
+		}
+		s.runs = runs;
+		s.n_runs = n;
+		ck_assert_int_eq(br_summarize_ex(&s, 0.95, false, &full),
+				 BR_OK);
+		ck_assert_int_eq(br_summarize_ex(&s, 0.95, true, &lean),
+				 BR_OK);
+		ck_assert_uint_eq(full.n, lean.n);
+		ck_assert(memcmp(&full.mean, &lean.mean, sizeof full.mean) ==
+			  0);
+#define SAME(f) ck_assert_msg(full.f == lean.f || (isnan(full.f) && \
+			      isnan(lean.f)), "case %d: " #f " %g vs %g", i, \
+			      full.f, lean.f)
+		SAME(sd);
+		SAME(se);
+		SAME(ci_low);
+		SAME(ci_high);
+		SAME(min);
+		SAME(max);
+		SAME(cv_pct);
+#undef SAME
+		ck_assert(isnan(lean.median) && lean.n_flagged == 0 &&
+			  !lean.drift);
+	}
+}
+END_TEST
+
 /* Means placed within a few ulps of the significance boundary. */
 START_TEST(test_invariants_boundary)
 {
@@ -1156,6 +1202,7 @@ Suite *br_suite_stats(void)
 	tcase_add_test(prose, test_rank_misc);
 	tcase_add_test(prose, test_verdict_names);
 	tcase_add_test(inv, test_invariants_random);
+	tcase_add_test(inv, test_lean_summary);
 	tcase_add_test(inv, test_invariants_boundary);
 	suite_add_tcase(s, refs);
 	suite_add_tcase(s, prose);
