@@ -2,8 +2,8 @@
  * tidy_csv.c - write a resultset as benchreport's tidy CSV (doc/tidy-csv.md):
  * "# key: value" metadata comments, "# system:" declarations, a header
  * row, then one row per run, per published value or summary, or per
- * series point.  ingest/csv.c reads it back into the same model values,
- * so every choice here is mirrored there:
+ * series point.  ingest/csv_tidy.c reads it back into the same model
+ * values, so every choice here is mirrored there:
  *
  *   sample with runs        one row per run: value = the run; mean = the
  *                           published value (PTS Value) if there is one

@@ -1,8 +1,8 @@
 /*
  * tidy_csv.h - benchreport's tidy CSV writer (`benchreport convert -o
  * out.csv`).  The format is documented in doc/tidy-csv.md; the reader is
- * ingest/csv.c, and the two round-trip: what this writes reads back into
- * the same model values.
+ * ingest/csv_tidy.c, and the two round-trip: what this writes reads back
+ * into the same model values.
  */
 #ifndef BR_TIDY_CSV_H
 #define BR_TIDY_CSV_H
