@@ -79,6 +79,7 @@ enum row_kind { ROW_RUN, ROW_SUMMARY, ROW_VALUE, ROW_FAIL };
 struct rowval {
 	enum row_kind kind;
 	double value;        /* ROW_RUN */
+	double step;         /* ROW_RUN: its resolution, 0 unknown */
 	bool has_mean;
 	double mean;
 	const char *mean_text;  /* interned */
@@ -307,6 +308,10 @@ static int row_values(struct tidy *td, const struct br_test *t,
 		rc = parse_value(td, t, COL_VALUE, &rv->value, NULL, err);
 		if (rc != BR_OK)
 			return rc;
+		rv->step = br_num_text_step(fv->s, fv->n);
+		if (rv->step == 0 && t->unit.scale > 0)  /* a duration */
+			rv->step = br_duration_step(fv->s, fv->n) /
+				   t->unit.scale;
 		if ((fse->n || fn->n || fsd->n) && !td->warned_run_extra) {
 			br_rs_warn(td->rs, &(struct br_loc){td->fname,
 					   td->c.rec_line},
@@ -563,6 +568,7 @@ static enum apply_status sample_apply(struct br_sample *s,
 			return APPLY_TWICE;
 		if (br_sample_add_run(s, rv->value, loc, err) != BR_OK)
 			return APPLY_ERR;
+		br_sample_note_step(s, rv->step);
 		if (!rv->has_mean)
 			return APPLY_OK;
 		if (!s->has_value) {

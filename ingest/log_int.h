@@ -67,8 +67,14 @@ unsigned long br_log_line_at(struct br_log_pos *pos, const char *buf,
  * Parse a decimal number at *s after blanks: [+-]digits[.digits][e[+-]d].
  * On success stores it, moves *s past it and returns true.  Rejects text
  * without digits, "nan", "inf", hex, and values that overflow to infinity.
+ * It remembers the step of the digits it read ("0.00": 0.01) for
+ * br_log_add, which takes it as the resolution when it adds that value.
  */
 bool br_log_num(const char **s, double *out);
+
+/* The step of the digits of the number br_log_num read last on this
+ * thread ("0.00": 0.01); 0 before any. */
+double br_log_last_step(void);
 
 /* Like br_log_num, but the number must be followed by a blank, ',' ')' or
  * the end of the string. */
@@ -110,6 +116,9 @@ struct br_log {
 	const char *system;     /* interned system identifier */
 	size_t sys;             /* its index; (size_t)-1 until first result */
 	size_t n_results;       /* values added so far */
+	double next_step;       /* the resolution of the next value added
+				 * (the reader knows it); 0: br_log_add
+				 * finds it (doc/statistics.md "Resolution") */
 };
 
 /* What a value measures.  Strings are borrowed; br_log_add interns them. */

@@ -27,6 +27,7 @@
 struct timing {
 	bool has[4];          /* elapsed, user, sys, rss */
 	double v[4];
+	double step[4];       /* each value's resolution as printed */
 	unsigned long line[4];
 	char cmd[160];        /* "" when the output does not show it */
 };
@@ -137,6 +138,7 @@ static int flush(struct br_log *lg, struct timing *t, const char *stem)
 
 		if (!t->has[i])
 			continue;
+		lg->next_step = t->step[i];
 		if (sqlite)
 			rc = br_log_addf(lg, "sqlite", "SQLite", unit,
 					 BR_DIR_LIB, t->v[i], t->line[i],
@@ -153,10 +155,12 @@ static int flush(struct br_log *lg, struct timing *t, const char *stem)
 	return rc;
 }
 
-static void set(struct timing *t, int i, double v, unsigned long line)
+static void set(struct timing *t, int i, double v, double step,
+		unsigned long line)
 {
 	t->has[i] = true;
 	t->v[i] = v;
+	t->step[i] = step;
 	t->line[i] = line;
 }
 
@@ -166,9 +170,11 @@ static int value(struct br_log *lg, struct timing *t, int i, double v,
 {
 	int rc = BR_OK;
 
+	double step = br_log_last_step();  /* of the number just read */
+
 	if (t->has[i])
 		rc = flush(lg, t, stem);
-	set(t, i, v, line);
+	set(t, i, v, step, line);
 	return rc;
 }
 
@@ -178,16 +184,18 @@ static int gnu_default(struct br_log *lg, struct timing *t, const char *s,
 		       unsigned long line, const char *stem)
 {
 	const char *p = s, *e;
-	double u, sy, el, rss;
+	double u, sy, el, rss, us, ss;
 	char tmp[64];
 	size_t n;
 	int rc = flush(lg, t, stem);
 
 	if (!br_log_num(&p, &u) || strncmp(p, "user ", 5) != 0)
 		return br_log_fail(lg, line, "GNU time: expected 'Nuser'");
+	us = br_log_last_step();
 	p += 5;
 	if (!br_log_num(&p, &sy) || strncmp(p, "system ", 7) != 0)
 		return br_log_fail(lg, line, "GNU time: expected 'Nsystem'");
+	ss = br_log_last_step();
 	p += 7;
 	e = strstr(p, "elapsed");
 	n = e ? (size_t)(e - p) : 0;
@@ -197,14 +205,14 @@ static int gnu_default(struct br_log *lg, struct timing *t, const char *s,
 	tmp[n] = '\0';
 	if (!duration(tmp, &el))
 		return br_log_fail(lg, line, "GNU time: bad elapsed time");
-	set(t, ELAPSED, el, line);
-	set(t, USER, u, line);
-	set(t, SYS, sy, line);
+	set(t, ELAPSED, el, br_log_last_step(), line);
+	set(t, USER, u, us, line);
+	set(t, SYS, sy, ss, line);
 	p = strstr(e, "avgdata ");
 	if (p) {
 		p += 8;
 		if (br_log_num(&p, &rss) && strncmp(p, "maxresident", 11) == 0)
-			set(t, RSS, rss, line);
+			set(t, RSS, rss, br_log_last_step(), line);
 	}
 	if (rc == BR_OK)
 		rc = flush(lg, t, stem);
@@ -216,7 +224,7 @@ static int zsh_line(struct br_log *lg, struct timing *t, const char *s,
 		    const char *us, unsigned long line, const char *stem)
 {
 	const char *b = us, *p;
-	double u, sy, el;
+	double u, sy, el, ustep, sstep;
 	int rc = flush(lg, t, stem);
 
 	while (b > s && b[-1] != ' ')
@@ -224,10 +232,12 @@ static int zsh_line(struct br_log *lg, struct timing *t, const char *s,
 	p = b;
 	if (!br_log_num(&p, &u) || strncmp(p, "s user ", 7) != 0)
 		return br_log_fail(lg, line, "zsh time: expected 'Ns user'");
+	ustep = br_log_last_step();
 	p += 7;
 	if (!br_log_num(&p, &sy) || strncmp(p, "s system ", 9) != 0)
 		return br_log_fail(lg, line, "zsh time: expected 'Ns "
 				   "system'");
+	sstep = br_log_last_step();
 	p = strstr(p, " cpu ");
 	if (!p)
 		return br_log_fail(lg, line, "zsh time: expected 'cpu'");
@@ -237,9 +247,9 @@ static int zsh_line(struct br_log *lg, struct timing *t, const char *s,
 	while (b > s && b[-1] == ' ')
 		b--;
 	snprintf(t->cmd, sizeof t->cmd, "%.*s", (int)(b - s), s);
-	set(t, ELAPSED, el, line);
-	set(t, USER, u, line);
-	set(t, SYS, sy, line);
+	set(t, ELAPSED, el, br_log_last_step(), line);
+	set(t, USER, u, ustep, line);
+	set(t, SYS, sy, sstep, line);
 	if (rc == BR_OK)
 		rc = flush(lg, t, stem);
 	return rc;
@@ -308,7 +318,7 @@ int br_read_time(struct br_resultset *rs, const char *name, const char *buf,
 						   what[i]);
 			if (t.has[i])
 				rc = flush(&lg, &t, stem);
-			set(&t, i, v, it.no);
+			set(&t, i, v, br_log_last_step(), it.no);
 		} else if (isdigit((unsigned char)s[0]) &&
 			   strstr(s, "elapsed ") && strstr(s, "system ") &&
 			   strstr(s, "user ")) {

@@ -78,6 +78,36 @@ unsigned long br_log_line_at(struct br_log_pos *pos, const char *buf,
 
 /* -------------------------------------------------------------- numbers */
 
+/* The last numbers br_log_num read, with the steps of their digits: what
+ * br_log_add takes as the resolution of such a value ("0.00" has 0.01,
+ * which the double 0 has lost).  A reader reads some numbers, then adds
+ * them: 128 cover dbench's operation table (about 60 numbers) read
+ * before its throughput line.  The most recent reading of the value
+ * wins. */
+#define LAST_NUMS 128
+static _Thread_local struct {
+	double v, step;
+} last_num[LAST_NUMS];
+static _Thread_local unsigned last_next;
+
+double br_log_last_step(void)
+{
+	return last_num[(last_next - 1) % LAST_NUMS].step;
+}
+
+/* The step of v as br_log_num last read it; 0 when it did not. */
+static double read_step(double v)
+{
+	unsigned i, k;
+
+	for (i = 1; i <= LAST_NUMS; i++) {
+		k = (last_next - i) % LAST_NUMS;
+		if (last_num[k].step > 0 && last_num[k].v == v)
+			return last_num[k].step;
+	}
+	return 0;
+}
+
 bool br_log_num(const char **s, double *out)
 {
 	const char *p = br_log_skip(*s), *q = p;
@@ -122,6 +152,9 @@ bool br_log_num(const char **s, double *out)
 		return false;
 	*out = d;
 	*s = q;
+	last_num[last_next % LAST_NUMS].v = d;
+	last_num[last_next % LAST_NUMS].step = br_num_text_step(tmp, n);
+	last_next++;
 	return true;
 }
 
@@ -325,9 +358,17 @@ int br_log_add(struct br_log *lg, const struct br_log_test *t, double v,
 	struct br_entry *e;
 	bool nomem = false, created;
 	size_t i, ei;
+	double step;
 
 	if (!isfinite(v))
 		return br_log_fail(lg, line, "value is not a finite number");
+	/* the digits the tool printed (doc/statistics.md, "Resolution"):
+	 * as br_log_num read them when v is that number, else those of
+	 * the shortest decimal of v */
+	step = lg->next_step > 0 ? lg->next_step : read_step(v);
+	lg->next_step = 0;
+	if (!(step > 0))
+		step = br_num_step(v);
 	br_unit_parse(t->unit, &u);
 	br_test_proto(&tmp, t->title, u.canon,
 		      t->dir == BR_DIR_LIB ? BR_DIR_LIB : BR_DIR_HIB,
@@ -343,8 +384,10 @@ int br_log_add(struct br_log *lg, const struct br_log_test *t, double v,
 			continue;
 		tmp.scale = ua.canon;
 		test = find_test(rs, &tmp, &nomem);
-		if (test && test->unit.scale > 0)
+		if (test && test->unit.scale > 0) {
 			v = v * u.scale / test->unit.scale;
+			step = step * u.scale / test->unit.scale;
+		}
 	}
 	if (nomem)
 		goto nomem;
@@ -377,6 +420,7 @@ int br_log_add(struct br_log *lg, const struct br_log_test *t, double v,
 	}
 	if (br_sample_add_run(&e->sample, v, &loc, lg->err) != BR_OK)
 		return lg->err->code;
+	br_sample_note_step(&e->sample, step);
 	lg->n_results++;
 	return BR_OK;
 nomem:

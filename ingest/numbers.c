@@ -134,6 +134,8 @@ int br_read_numbers(struct br_resultset *rs, const char *name,
 			rc = br_sample_add_run(&e->sample, v, &loc, err);
 			if (rc != BR_OK)
 				return rc;
+			br_sample_note_step(&e->sample, br_num_text_step(
+						    field, strlen(field)));
 		}
 		if (!nl)
 			break;

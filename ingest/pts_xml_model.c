@@ -170,6 +170,8 @@ static size_t add_runs(struct pstate *st, struct br_sample *smp, char *s,
 		if (br_parse_number(s + i, &v, NULL)) {
 			if (br_sample_add_run(smp, v, loc, st->err) != BR_OK)
 				br_px_fail_nomem(st);
+			br_sample_note_step(smp, br_num_text_step(s + i,
+								  j - i));
 		} else if (!skipped++ && !bad[0]) {
 			snprintf(bad, badsz, "%.*s", QUOTE_MAX, s + i);
 		}

@@ -185,6 +185,11 @@ struct br_sample {
 	bool is_summary;        /* no runs: mean/se/n below were published */
 	double se;              /* summary only; NAN when not published */
 	size_t n;               /* summary only: N */
+	double resolution;      /* the runs' step as written: 10^-d for the
+				 * most decimals d among them (or a tool's
+				 * timer resolution); 0 when not known.  The
+				 * spread of identical runs is below it, not
+				 * zero (doc/statistics.md, "Resolution") */
 };
 
 struct br_entry {
@@ -382,6 +387,33 @@ struct br_entry *br_test_add_entry(struct br_resultset *rs, struct br_test *t,
 /* Append a run value to a sample. */
 int br_sample_add_run(struct br_sample *s, double v, const struct br_loc *loc,
 		      struct br_error *err);
+
+/*
+ * Resolution (doc/statistics.md, "Resolution"): a run of s has this
+ * step (the last digit it was written with, or a tool's timer
+ * resolution); s->resolution becomes it unless already finer.  A step
+ * <= 0 or not finite changes nothing.
+ */
+void br_sample_note_step(struct br_sample *s, double step);
+
+/* The step of a decimal number as written: 1 for "5", 0.01 for "0.37",
+ * 1e-4 for "1.5e-3" (kept within 1e-300 .. 1e300); 0 when text[0..len)
+ * is not one decimal number (blanks around it allowed). */
+double br_num_text_step(const char *text, size_t len);
+
+/* The step in seconds of a duration as written: that of its seconds
+ * after the last ':' (1 for "26:20", 0.1 for "1:30.5"); 0 without one. */
+double br_duration_step(const char *text, size_t len);
+
+
+/*
+ * The step of the shortest decimal (up to 15 significant digits) that
+ * reads back as v: 0.01 for 0.37, 1 for 5 and 1200 (an integer is not
+ * taken to be rounded to hundreds).  For readers that only have the
+ * double: trailing zeros they read are lost ("5.0" gives 1), so the step
+ * can be coarser than written.  0 for 0, not finite, or more digits.
+ */
+double br_num_step(double v);
 
 /* Number of values behind a sample: n_runs, or the published N. */
 size_t br_sample_n(const struct br_sample *s);

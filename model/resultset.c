@@ -446,6 +446,88 @@ int br_sample_add_run(struct br_sample *s, double v, const struct br_loc *loc,
 	return BR_OK;
 }
 
+void br_sample_note_step(struct br_sample *s, double step)
+{
+	if (!(step > 0) || !isfinite(step))
+		return;
+	if (!(s->resolution > 0) || step < s->resolution)
+		s->resolution = step;
+}
+
+double br_num_text_step(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+	long dec = 0, ex = 0, digits = 0;
+
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p < end && (*p == '+' || *p == '-'))
+		p++;
+	for (; p < end && isdigit((unsigned char)*p); p++)
+		digits++;
+	if (p < end && *p == '.')
+		for (p++; p < end && isdigit((unsigned char)*p); p++) {
+			digits++;
+			dec++;
+		}
+	if (!digits)
+		return 0;
+	if (p < end && (*p == 'e' || *p == 'E')) {
+		bool neg = false;
+
+		p++;
+		if (p < end && (*p == '+' || *p == '-'))
+			neg = *p++ == '-';
+		if (p == end || !isdigit((unsigned char)*p))
+			return 0;
+		for (; p < end && isdigit((unsigned char)*p); p++)
+			if (ex < 100000)
+				ex = ex * 10 + (*p - '0');
+		if (neg)
+			ex = -ex;
+	}
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
+		p++;
+	if (p != end)
+		return 0;  /* not all a number ("1:30.5", "5x") */
+	/* 10^(ex - dec), kept within 1e-300 .. 1e300 (4.9e-324 is written
+	 * finer than any step that matters) */
+	return pow(10, (double)(ex - dec < -300 ? -300 : ex - dec > 300 ?
+				300 : ex - dec));
+}
+
+double br_duration_step(const char *text, size_t len)
+{
+	size_t i = len;
+
+	while (i > 0 && text[i - 1] != ':')
+		i--;
+	if (i == 0)
+		return 0;
+	return br_num_text_step(text + i, len - i);
+}
+
+double br_num_step(double v)
+{
+	double a = fabs(v);
+	int d;
+
+	if (!(a > 0) || !isfinite(a))
+		return 0;
+	/* from the leading digit's place down, the first step that holds
+	 * v to double precision; an integer's step is 1 (1200 is not
+	 * taken to be rounded to hundreds) */
+	for (d = (int)floor(log10(a)); d > -330; d--) {
+		double step = pow(10, d), k = nearbyint(a / step);
+
+		if (k > 1e15)
+			return 0;
+		if (fabs(k * step - a) <= a * 1e-15)
+			return step > 1 ? 1 : step;
+	}
+	return 0;
+}
+
 size_t br_sample_n(const struct br_sample *s)
 {
 	if (s->n_runs)

@@ -67,7 +67,8 @@ static void raw_string(FILE *fp, const struct br_sample *s)
 	for (i = 0; i < s->n_runs; i++) {
 		if (i)
 			fputc(':', fp);
-		fputs(br_num_roundtrip(s->runs[i].value, buf, sizeof buf), fp);
+		fputs(br_run_text(s->runs[i].value, s->resolution, buf,
+				  sizeof buf), fp);
 	}
 }
 

@@ -173,6 +173,20 @@ const char *br_num_roundtrip(double v, char *buf, size_t size)
 	return buf;
 }
 
+const char *br_run_text(double v, double resolution, char *buf,
+			size_t size)
+{
+	int k = (int)lround(-log10(resolution));
+
+	if (resolution > 0 && resolution <= 1 && k <= 17 &&
+	    fabs(pow(10, -k) / resolution - 1) < 1e-9) {
+		snprintf(buf, size, "%.*f", k, v == 0 ? 0.0 : v);  /* no -0 */
+		if (strtod(buf, NULL) == v)
+			return buf;
+	}
+	return br_num_roundtrip(v, buf, size);
+}
+
 /* The value of a cell as plain text for CSV/JSON (no display rounding). */
 static const char *raw_text(const struct br_tcell *c, char *buf, size_t size)
 {

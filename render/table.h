@@ -71,4 +71,10 @@ void br_csv_field(FILE *fp, const char *s);
 /* Shortest of %.15g..%.17g that reads back exactly, into buf. */
 const char *br_num_roundtrip(double v, char *buf, size_t size);
 
+/* A run value written so that it keeps its resolution (doc/statistics.md,
+ * "Resolution"): with k decimals when the resolution is 10^-k (k <= 17)
+ * and that reads back as v ("0.000", "5.0"), else br_num_roundtrip. */
+const char *br_run_text(double v, double resolution, char *buf,
+			size_t size);
+
 #endif

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "table.h"
 #include "tidy_csv.h"
 
 /* The optional columns this file needs (the others are always written). */
@@ -345,7 +346,8 @@ static bool put_sample(FILE *fp, const struct cols *c, const struct br_test *t,
 	}
 	if (s->n_runs) {
 		for (i = 0; i < s->n_runs; i++) {
-			fmt_num(vbuf, sizeof vbuf, s->runs[i].value);
+			br_run_text(s->runs[i].value, s->resolution, vbuf,
+				    sizeof vbuf);
 			r.value = vbuf;
 			put_row(fp, c, t, sys, &r);
 		}

@@ -618,6 +618,33 @@ START_TEST(test_tidy_merge)
 }
 END_TEST
 
+/* Each run's resolution is the last digit it was written with; the
+ * sample keeps the finest (doc/statistics.md, "Resolution"). */
+START_TEST(test_tidy_resolution)
+{
+	static const char a[] = "system,value,title,unit\nA,5,T,s\nA,5.0,T,s\n"
+				"B,0.370,T,s\nB,0.380,T,s\nC,1.5e-3,T,s\n"
+				"D,1:30.5,T,s\nD,1:30.5,T,s\n";
+	struct br_resultset *rs = br_resultset_new();
+	const struct br_test *t;
+	struct br_error err;
+
+	ck_assert_int_eq(load_buf(rs, "a.csv", a, strlen(a), NULL, &err),
+			 BR_OK);
+	t = find_test(rs, "T", "");
+	ck_assert_double_eq_tol(find_entry(rs, t, "A")->sample.resolution,
+				0.1, 1e-15);
+	ck_assert_double_eq_tol(find_entry(rs, t, "B")->sample.resolution,
+				0.001, 1e-18);
+	ck_assert_double_eq_tol(find_entry(rs, t, "C")->sample.resolution,
+				1e-4, 1e-19);
+	/* a duration resolves its seconds' last digit */
+	ck_assert_double_eq_tol(find_entry(rs, t, "D")->sample.resolution,
+				0.1, 1e-15);
+	br_resultset_free(rs);
+}
+END_TEST
+
 START_TEST(test_tidy_direction_given)
 {
 	/* A direction contradicts only one the test was given, whichever
@@ -786,6 +813,8 @@ static void same_sample(const struct br_sample *a, const struct br_sample *b)
 		ck_assert(a->value == b->value);
 		ck_assert_str_eq(a->value_text, b->value_text);
 	}
+	ck_assert_msg(a->resolution == b->resolution, "resolution %g != %g",
+		      a->resolution, b->resolution);
 	ck_assert_int_eq(a->is_summary, b->is_summary);
 	if (a->is_summary) {
 		ck_assert(isnan(a->se) ? isnan(b->se) : a->se == b->se);
@@ -1177,6 +1206,7 @@ Suite *br_suite_csv(void)
 	tcase_add_test(tc, test_nul_byte);
 	tcase_add_test(tc, test_tidy_bad_number_file);
 	tcase_add_test(tc, test_tidy_merge);
+	tcase_add_test(tc, test_tidy_resolution);
 	tcase_add_test(tc, test_tidy_direction_given);
 	suite_add_tcase(s, tc);
 

@@ -469,6 +469,25 @@ START_TEST(test_time)
 }
 END_TEST
 
+/* Resolution from the digits a log printed: "0.00user" keeps its 0.01
+ * though the value is 0; "2800maxresident" is whole KiB. */
+START_TEST(test_log_resolution)
+{
+	struct br_resultset *rs = load("data/logs/time/gnu-time-default.txt");
+	const struct br_test *t;
+
+	t = test_of(rs, "time", "Log: gnu-time-default - User Time");
+	ck_assert_double_eq(run(t, 0), 0);
+	ck_assert_double_eq_tol(t->entries[0].sample.resolution, 0.01, 1e-15);
+	t = test_of(rs, "time", "Log: gnu-time-default - Elapsed Time");
+	ck_assert_double_eq_tol(t->entries[0].sample.resolution, 0.01, 1e-15);
+	t = test_of(rs, "time", "Log: gnu-time-default - Maximum Resident "
+		    "Set Size");
+	ck_assert_double_eq(t->entries[0].sample.resolution, 1);
+	br_resultset_free(rs);
+}
+END_TEST
+
 START_TEST(test_time_runs_in_one_log)
 {
 	struct br_resultset *rs = br_resultset_new();
@@ -753,6 +772,7 @@ Suite *br_suite_logs(void)
 	tcase_add_test(tc, test_fio3_text);
 	tcase_add_test(tc, test_fio2_text);
 	tcase_add_test(tc, test_unit_normalised);
+	tcase_add_test(tc, test_log_resolution);
 	tcase_add_test(tc, test_fio_errors);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("postmark-bonnie");

@@ -165,6 +165,48 @@ START_TEST(test_numbers)
 }
 END_TEST
 
+/* Resolution (doc/statistics.md, "Resolution"): the step of a number as
+ * written, of a double, and the finest step a sample keeps. */
+START_TEST(test_resolution)
+{
+	struct br_sample s;
+
+	ck_assert_double_eq(br_num_text_step("5", 1), 1);
+	ck_assert_double_eq(br_num_text_step("0.37", 4), 0.01);
+	ck_assert_double_eq(br_num_text_step(" -0.000", 7), 0.001);
+	ck_assert_double_eq(br_num_text_step("1.5e-3", 6), 1e-4);
+	ck_assert_double_eq(br_num_text_step("12E+2", 5), 100);
+	ck_assert_double_eq(br_num_text_step("5.25 ", 5), 0.01);
+	ck_assert_double_eq(br_num_text_step("5.25xyz", 7), 0);
+	ck_assert_double_eq(br_num_text_step("1:30.5", 6), 0);
+	ck_assert_double_eq_tol(br_duration_step("1:30.5", 6), 0.1, 1e-16);
+	ck_assert_double_eq(br_duration_step("26:20", 5), 1);
+	ck_assert_double_eq(br_duration_step("1:02:03", 7), 1);
+	ck_assert_double_eq(br_duration_step("90", 2), 0);
+	ck_assert_double_eq(br_num_text_step("4.9e-324", 8), 1e-300);
+	ck_assert_double_eq(br_num_text_step("abc", 3), 0);
+	ck_assert_double_eq(br_num_text_step("1e", 2), 0);
+	ck_assert_double_eq(br_num_text_step("", 0), 0);
+	ck_assert_double_eq(br_num_step(0.37), 0.01);
+	ck_assert_double_eq(br_num_step(5.0), 1);
+	ck_assert_double_eq(br_num_step(1200), 1);
+	ck_assert_double_eq(br_num_step(0.1 + 0.2), 0.1);
+	ck_assert_double_eq(br_num_step(-1.5e-170), 1e-171);
+	ck_assert_double_eq(br_num_step(0), 0);
+	ck_assert_double_eq(br_num_step(NAN), 0);
+	ck_assert(br_num_step(1.0 / 3) <= 1e-15);  /* all its digits */
+	memset(&s, 0, sizeof s);
+	br_sample_note_step(&s, 0.1);
+	br_sample_note_step(&s, 1);
+	ck_assert_double_eq(s.resolution, 0.1);
+	br_sample_note_step(&s, 0.01);
+	br_sample_note_step(&s, 0);
+	br_sample_note_step(&s, -1);
+	br_sample_note_step(&s, INFINITY);
+	ck_assert_double_eq(s.resolution, 0.01);
+}
+END_TEST
+
 /* The fast path for plain decimals (<= 15 digits) is bit-for-bit
  * strtod, on random digit strings and on halfway-looking cases. */
 START_TEST(test_numbers_vs_strtod)
@@ -304,6 +346,7 @@ Suite *br_suite_model(void)
 	tcase_add_test(tc, test_proto);
 	tcase_add_test(tc, test_numbers);
 	tcase_add_test(tc, test_numbers_vs_strtod);
+	tcase_add_test(tc, test_resolution);
 	tcase_add_test(tc, test_components);
 	tcase_add_test(tc, test_hash);
 	tcase_add_test(tc, test_map_many);

@@ -293,6 +293,8 @@ START_TEST(test_entry_json_and_failed)
 	t = test_by(rs, "Stream", "Type: Copy");
 	e = entry_of(rs, t, "Alpha");
 	ck_assert_uint_eq(e->sample.n_runs, 2);
+	/* "19999.0": the runs resolve 0.1 (doc/statistics.md, Resolution) */
+	ck_assert_double_eq_tol(e->sample.resolution, 0.1, 1e-15);
 	ck_assert(!e->has_min_max);
 	ck_assert_str_eq(e->json,
 			 "{\"min-result\": 19999, \"max-result\": \"20002\"");
