@@ -200,21 +200,22 @@ static int rank_test(const struct br_analysis *a, struct br_atest *at)
 {
 	size_t n = a->sel->n_systems, j, n_val = 0;
 	struct br_summary *sum = malloc((n + 1) * sizeof *sum);
-	int *rank = malloc((n + 1) * sizeof *rank);
+	int *low = malloc((n + 1) * sizeof *low);
+	int *high = malloc((n + 1) * sizeof *high);
 	double *rel = malloc((n + 1) * sizeof *rel);
 	double lo = INFINITY, hi = -INFINITY;
 	int rc = BR_EIO;
 
-	if (!sum || !rank || !rel)
+	if (!sum || !low || !high || !rel)
 		goto out;
 	for (j = 0; j < n; j++)
 		sum[j] = at->cells[j].sum;
-	rc = br_rank(sum, n, at->t->dir, a->o.confidence, a->o.holm, rank,
-		     rel);
+	rc = br_rank(sum, n, at->t->dir, a->o.confidence, low, high, rel);
 	if (rc != BR_OK)
 		goto out;
 	for (j = 0; j < n; j++) {
-		at->cells[j].rank = rank[j];
+		at->cells[j].rank_low = low[j];
+		at->cells[j].rank_high = high[j];
 		at->cells[j].relative = rel[j];
 		if (!isnan(rel[j])) {
 			n_val++;
@@ -231,7 +232,8 @@ static int rank_test(const struct br_analysis *a, struct br_atest *at)
 		}
 out:
 	free(sum);
-	free(rank);
+	free(low);
+	free(high);
 	free(rel);
 	return rc;
 }

@@ -85,7 +85,6 @@ struct br_analysis_opts {
 			       * the first selected one */
 	double equivalence;   /* margin in percent for the three-way verdict
 			       * (two one-sided tests); 0: off */
-	bool holm;            /* ranks: Holm-adjust the pairwise p-values */
 	unsigned what;        /* BR_AN_* */
 };
 
@@ -118,7 +117,9 @@ struct br_cell {
 	double series_min, series_avg, series_max; /* mean, highest of their
 				 * means (a line chart's legend) */
 	/* BR_AN_RANKS, scalar tests: */
-	int rank;               /* 1 + the systems proven better; 0: none */
+	int rank_low, rank_high; /* the places the data allow (br_rank):
+				 * 1 + the systems proven better .. N - those
+				 * proven worse; 0..0: no value */
 	double relative;        /* to the best mean (HIB mean/best, LIB
 				 * best/mean); NAN when not positive */
 	bool best, worst;       /* the highest / lowest relative, when two
@@ -154,21 +155,24 @@ struct br_ageo {
 };
 
 /*
- * The overall ranking (3+ systems, BR_AN_OVERALL): by the geometric mean
- * against the baseline; rank = 1 + the systems proven better by the
- * measurement CI of the direct geometric-mean ratio of the pair (the
- * across-tests CI where a test has N < 2).  Wins: tests a system ranks
- * first in alone; shared: first with others (single runs are never first).
+ * The overall ranking (3+ systems, BR_AN_OVERALL): ordered by the
+ * geometric mean against the baseline; rank ranges as within a test
+ * (br_rank_ranges), a pair proven by the measurement interval of its
+ * direct geometric-mean ratio (the interval behind the verdict against
+ * the baseline), Holm-adjusted over all pairs.  Wins: tests where a
+ * system's rank range is exactly 1; could: tests where it starts at 1
+ * but is wider (single runs count in neither).
  */
 struct br_overall {
 	bool ok;
 	const char *why;        /* not ranked although asked: why */
-	size_t *order;          /* selected-system indexes, best first */
-	int *rank;              /* by selected-system index; 0: unranked */
+	size_t *order;          /* selected-system indexes, best first: by
+				 * gm, but never above a system proven
+				 * better */
+	int *rank_low, *rank_high; /* by selected-system index; 0: unranked */
 	double *gm;             /* against the baseline (1 for itself) */
-	size_t *wins, *shared;
+	size_t *wins, *could;
 	size_t n_tests;         /* tests with N >= 2 for two systems */
-	bool across;            /* some pair needed the across-tests CI */
 };
 
 struct br_analysis {

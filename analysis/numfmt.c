@@ -3,6 +3,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "numfmt.h"
@@ -98,11 +99,41 @@ const char *br_fmt_x(char *buf, size_t size, double v, int d)
 		snprintf(buf, size, "%s", v > 0 ? "unbounded" : "-unbounded");
 		return buf;
 	}
-	br_fmt_fixed(buf, size, v, d);
+	if (v > 0 && v < 10 * pow(10, -d))
+		snprintf(buf, size, "%.2g", v);  /* not "0.000x" */
+	else
+		br_fmt_fixed(buf, size, v, d);
 	n = strlen(buf);
 	if (n + 1 < size) {
 		buf[n] = 'x';
 		buf[n + 1] = '\0';
 	}
+	return buf;
+}
+
+const char *br_fmt_level(char *buf, size_t size, double confidence)
+{
+	double pct = 100 * confidence;
+	int d;
+
+	/* the fewest decimals that give the level back (95, 99.5, ...) */
+	for (d = 0; d < 12; d++) {
+		snprintf(buf, size, "%.*f", d, pct);
+		if (fabs(strtod(buf, NULL) - pct) <= 1e-9 * pct &&
+		    (pct >= 100 || strtod(buf, NULL) < 100))
+			break;
+	}
+	snprintf(buf, size, "%.*f%%", d, pct);
+	return buf;
+}
+
+const char *br_fmt_rank(char *buf, size_t size, int low, int high)
+{
+	if (low <= 0)
+		snprintf(buf, size, "%s", "");
+	else if (low == high)
+		snprintf(buf, size, "%d", low);
+	else
+		snprintf(buf, size, "%d-%d", low, high);
 	return buf;
 }

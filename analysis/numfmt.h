@@ -32,7 +32,16 @@ int br_se_decimals(int value_decimals);
 const char *br_fmt_fixed(char *buf, size_t size, double v, int d);
 
 /* A factor: br_fmt_fixed(v, d) and "x" ("1.910x", "4.54545e+306x");
- * "unbounded" for an infinite bound. */
+ * two significant digits where d decimals would show fewer ("0.00012x",
+ * never "0.000x"); "unbounded" for an infinite bound. */
 const char *br_fmt_x(char *buf, size_t size, double v, int d);
+
+/* A confidence level as a percent with the digits it needs: "95%",
+ * "99.5%", "99.99999%" (never a rounded "100%"). */
+const char *br_fmt_level(char *buf, size_t size, double confidence);
+
+/* A rank range (doc/statistics.md, "Ranks"): "2-4", "1" where low ==
+ * high, "" for 0 (no rank). */
+const char *br_fmt_rank(char *buf, size_t size, int low, int high);
 
 #endif

@@ -1,12 +1,14 @@
 /*
  * overall.c - the overall ranking of three or more systems
- * (doc/statistics.md, "Overall ranking"): by the geometric mean against
- * the baseline, two systems tied unless the interval of their direct
- * geometric-mean ratio excludes 1; wins and shared firsts from the
- * per-test ranks.
+ * (doc/statistics.md, "Overall ranking"): ordered by the geometric mean
+ * against the baseline; rank ranges from the direct geometric-mean ratio
+ * of every pair, proven by its measurement interval (the one behind the
+ * verdict against the baseline) with Holm's adjustment over the pairs;
+ * firsts from the per-test rank ranges.
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analysis_int.h"
 
@@ -16,10 +18,11 @@
 void br_overall_fini(struct br_overall *o)
 {
 	free(o->order);
-	free(o->rank);
+	free(o->rank_low);
+	free(o->rank_high);
 	free(o->gm);
 	free(o->wins);
-	free(o->shared);
+	free(o->could);
 }
 
 /*
@@ -70,8 +73,46 @@ static void sort_by_gm(size_t *order, size_t n, const double *gm)
 		}
 }
 
-/* Wins and shared firsts: tests where two systems or more have N >= 2;
- * a single run is never beaten, so it cannot be first either. */
+/*
+ * order[] (sorted by gm) made to follow the proven pairs: each next is
+ * the first in gm order whose proven betters are all placed (a pair is
+ * proven on the tests both ran, so with missing results it can disagree
+ * with the order of geometric means against the baseline).  Every
+ * system then lies within its rank range.  beats[i * n + j]: i proven
+ * better than j; placed: scratch of n.
+ */
+static void follow_proofs(size_t *order, size_t n, const bool *beats,
+			  bool *placed)
+{
+	size_t out, k, i, pick;
+
+	for (i = 0; i < n; i++)
+		placed[i] = false;
+	for (out = 0; out < n; out++) {
+		pick = n;
+		for (k = out; k < n && pick == n; k++) {
+			size_t c = order[k];
+			bool ready = true;
+
+			for (i = 0; i < n && ready; i++)
+				ready = placed[i] || !beats[i * n + c];
+			if (ready)
+				pick = k;
+		}
+		if (pick == n)      /* a cycle: cannot happen, keep gm order */
+			pick = out;
+		i = order[pick];
+		memmove(order + out + 1, order + out,
+			(pick - out) * sizeof *order);
+		order[out] = i;
+		placed[i] = true;
+	}
+}
+
+/* Firsts: tests where two systems or more have N >= 2; wins: a rank
+ * range of exactly 1 (proven best), could: a range from 1 (not proven
+ * behind anyone).  A single run is never proven either way, so it
+ * counts in neither. */
 static void count_firsts(struct br_analysis *a)
 {
 	struct br_overall *o = &a->overall;
@@ -79,7 +120,7 @@ static void count_firsts(struct br_analysis *a)
 
 	for (i = 0; i < a->n_tests; i++) {
 		const struct br_atest *at = &a->tests[i];
-		size_t with = 0, first = 0;
+		size_t with = 0;
 
 		if (!at->scalar || at->t->dir == BR_DIR_UNKNOWN)
 			continue;
@@ -88,16 +129,16 @@ static void count_firsts(struct br_analysis *a)
 		if (with < 2)
 			continue;
 		o->n_tests++;
-		for (j = 0; j < n; j++)
-			first += at->cells[j].sum.n >= 2 &&
-				 at->cells[j].rank == 1;
-		for (j = 0; j < n; j++)
-			if (at->cells[j].sum.n >= 2 && at->cells[j].rank == 1) {
-				if (first == 1)
-					o->wins[j]++;
-				else
-					o->shared[j]++;
-			}
+		for (j = 0; j < n; j++) {
+			const struct br_cell *c = &at->cells[j];
+
+			if (c->sum.n < 2 || c->rank_low != 1)
+				continue;
+			if (c->rank_high == 1)
+				o->wins[j]++;
+			else
+				o->could[j]++;
+		}
 	}
 }
 
@@ -119,63 +160,70 @@ bool br_overall_possible(struct br_analysis *a)
 int br_overall(struct br_analysis *a)
 {
 	struct br_overall *o = &a->overall;
-	size_t n = a->sel->n_systems, nt = a->n_tests, j, k;
+	size_t n = a->sel->n_systems, nt = a->n_tests, j, k, m = 0;
+	size_t m_total = 0;
 	const struct br_summary **ga = NULL, **gb = NULL;
 	enum br_dir *gd = NULL;
-	bool *beats = NULL;
+	struct br_rank_pair *pr = NULL;
+	bool *has = NULL, *beats = NULL;
+	size_t r;
+	double alpha = 1 - a->o.confidence;
 	int rc = BR_EIO;
 
 	o->order = calloc(n, sizeof *o->order);
-	o->rank = calloc(n, sizeof *o->rank);
+	o->rank_low = calloc(n, sizeof *o->rank_low);
+	o->rank_high = calloc(n, sizeof *o->rank_high);
 	o->gm = calloc(n, sizeof *o->gm);
 	o->wins = calloc(n, sizeof *o->wins);
-	o->shared = calloc(n, sizeof *o->shared);
+	o->could = calloc(n, sizeof *o->could);
+	has = calloc(n, sizeof *has);
 	beats = calloc(n * n, sizeof *beats);
+	pr = calloc(n * (n - 1) / 2, sizeof *pr);
 	ga = calloc(nt + 1, sizeof *ga);
 	gb = calloc(nt + 1, sizeof *gb);
 	gd = calloc(nt + 1, sizeof *gd);
-	if (!o->order || !o->rank || !o->gm || !o->wins || !o->shared ||
-	    !beats || !ga || !gb || !gd)
+	if (!o->order || !o->rank_low || !o->rank_high || !o->gm ||
+	    !o->wins || !o->could || !has || !beats || !pr || !ga || !gb ||
+	    !gd)
 		goto out;
 	count_firsts(a);
 	for (j = 0; j < n; j++) {
 		o->order[j] = j;
 		o->gm[j] = j == a->base ? 1 : a->geo[j].ok ? a->geo[j].g.gm
 			   : NAN;
+		has[j] = !isnan(o->gm[j]);
 	}
+	/* each pair on the tests both have; a pair without a measurement
+	 * interval (single runs on a side in every test) is never proven,
+	 * as the verdict against the baseline is not */
 	for (j = 0; j < n; j++)
 		for (k = j + 1; k < n; k++) {
 			struct br_geomean g;
-			double lo, hi;
 
-			if (isnan(o->gm[j]) || isnan(o->gm[k]) ||
-			    !pair_geomean(a, j, k, ga, gb, gd, &g))
+			if (!has[j] || !has[k] ||
+			    !pair_geomean(a, j, k, ga, gb, gd, &g) ||
+			    isnan(g.meas_p))
 				continue;
-			lo = g.meas_low;
-			hi = g.meas_high;
-			if (isnan(lo) || isnan(hi)) {
-				/* a test with N < 2: the across-tests CI */
-				lo = g.across_low;
-				hi = g.across_high;
-				o->across = true;
-			}
-			if (lo > 1)
-				beats[k * n + j] = true;  /* k proven better */
-			else if (hi < 1)
-				beats[j * n + k] = true;
+			m_total++;
+			if (!(g.meas_p < alpha) || g.gm == 1)
+				continue;
+			pr[m].better = g.gm > 1 ? k : j;
+			pr[m].worse = g.gm > 1 ? j : k;
+			pr[m].p = g.meas_p;
+			m++;
 		}
-	for (j = 0; j < n; j++) {
-		if (isnan(o->gm[j]))
-			continue;
-		o->rank[j] = 1;
-		for (k = 0; k < n; k++)
-			o->rank[j] += beats[k * n + j];
-	}
+	r = br_rank_ranges(has, n, pr, m, m_total, alpha, o->rank_low,
+			   o->rank_high);
+	for (k = 0; k < r; k++)
+		beats[pr[k].better * n + pr[k].worse] = true;
 	sort_by_gm(o->order, n, o->gm);
+	follow_proofs(o->order, n, beats, has);
 	o->ok = true;
 	rc = BR_OK;
 out:
 	free(beats);
+	free(has);
+	free(pr);
 	free(ga);
 	free(gb);
 	free(gd);

@@ -1,6 +1,8 @@
 /*
- * sentence.c - comparisons in words (doc/statistics.md, "Comparisons in
- * words").
+ * sentence.c - comparisons in words (doc/statistics.md, "Wording"): a
+ * change is said with faster/slower, better/worse or higher/lower, as a
+ * factor from 2x either way and as a percent below, its interval in the
+ * same form; never a bare signed percent.
  */
 #include <math.h>
 #include <stdbool.h>
@@ -25,141 +27,282 @@ static bool speed_words(const struct br_test *t)
 	}
 }
 
-const char *br_signed_pct(char *buf, size_t size, double v)
-{
-	char num[24];
+/* What a sentence needs besides the comparison. */
+struct say {
+	const char *up, *down;  /* "faster", "slower", ... */
+	const char *unit;       /* the test's unit ("" for none) */
+	int decimals;           /* of differences in that unit */
+	bool factor;            /* the point's form: a factor (>= 2x) */
+};
 
-	if (v != 0 && fabs(v) < 0.95) /* keep a bound near 0 visibly signed */
-		snprintf(num, sizeof num, "%.2g", v);
+/* Whether speedup S is said as a factor: 2x or more either way. */
+static bool is_factor(double S)
+{
+	return S >= 2 || (S > 0 && S <= 0.5);
+}
+
+/* A percent magnitude: one decimal (none from 1000 up), two significant
+ * digits below 0.1 so a small change is not "0.0%". */
+static const char *pct_text(char *buf, size_t size, double v)
+{
+	if (v != 0 && v < 0.095)
+		snprintf(buf, size, "%.2g%%", v);
 	else
-		br_fmt_fixed(num, sizeof num, v, fabs(v) < 10 ? 1 : 0);
-	snprintf(buf, size, "%s%s%%", v > 0 && strcmp(num, "0") &&
-		 strcmp(num, "0.0") ? "+" : "", num);
+		snprintf(buf, size, "%.*f%%", v < 999.95 ? 1 : 0, v);
 	return buf;
+}
+
+/* A factor magnitude (>= 1): three significant digits ("4.90x",
+ * "878x", "1.33e+17x"). */
+static const char *x_text(char *buf, size_t size, double v)
+{
+	if (v >= 999.5 && isfinite(v)) {
+		snprintf(buf, size, v < 1e6 ? "%.0fx" : "%.3gx", v);
+		return buf;
+	}
+	return br_fmt_x(buf, size, v, v < 9.995 ? 2 : v < 99.95 ? 1 : 0);
+}
+
+/* The size of speedup S without its word: "4.90x" or "3.6%" in s's form. */
+static const char *size_of(char *buf, size_t sz, const struct say *s,
+			   double S)
+{
+	double m = S >= 1 ? S : 1 / S;
+
+	return s->factor ? x_text(buf, sz, m) :
+			   pct_text(buf, sz, 100 * (S >= 1 ? S - 1 : 1 - S));
+}
+
+/* "4.90x slower", "3.6% faster", "as fast" (S == 1) */
+static const char *change(char *buf, size_t sz, const struct say *s,
+			  double S)
+{
+	char m[48];
+
+	if (S == 1)
+		snprintf(buf, sz, "no %s or %s", s->up, s->down);
+	else
+		snprintf(buf, sz, "%s %s", size_of(m, sizeof m, s, S),
+			 S > 1 ? s->up : s->down);
+	return buf;
+}
+
+/* An interval of speedups in words: "1.8% to 5.4% faster", "3.2% slower
+ * to 5.1% faster", "2.0% to 4.1% slower". */
+static const char *range(char *buf, size_t sz, const struct say *s,
+			 double lo, double hi)
+{
+	char a[64], b[64];
+
+	if (lo >= 1)
+		snprintf(buf, sz, "%s to %s %s", size_of(a, sizeof a, s, lo),
+			 size_of(b, sizeof b, s, hi), s->up);
+	else if (hi <= 1)
+		snprintf(buf, sz, "%s to %s %s", size_of(a, sizeof a, s, hi),
+			 size_of(b, sizeof b, s, lo), s->down);
+	else
+		snprintf(buf, sz, "%s to %s", change(a, sizeof a, s, lo),
+			 change(b, sizeof b, s, hi));
+	return buf;
+}
+
+/* A difference in the test's unit, as a magnitude ("9.9 ms"): at the
+ * test's precision, two significant digits when that would show 0. */
+static const char *amount(char *buf, size_t sz, const struct say *s,
+			  double v)
+{
+	char num[48];
+	double a = fabs(v);
+
+	if (a != 0 && a < 0.5 * pow(10, -s->decimals))
+		snprintf(num, sizeof num, "%.2g", a);
+	else
+		br_fmt_fixed(num, sizeof num, a, s->decimals);
+	snprintf(buf, sz, "%s%s%s", num, *s->unit ? " " : "", s->unit);
+	return buf;
+}
+
+/* "9.9 ms faster" for a goodness g (the difference, negated for fewer
+ * is better) */
+static const char *d_change(char *buf, size_t sz, const struct say *s,
+			    double g)
+{
+	char m[64];
+
+	if (g == 0)
+		snprintf(buf, sz, "no %s or %s", s->up, s->down);
+	else
+		snprintf(buf, sz, "%s %s", amount(m, sizeof m, s, g),
+			 g > 0 ? s->up : s->down);
+	return buf;
+}
+
+/* An interval of goodness in the unit, as range() does for speedups. */
+static const char *d_range(char *buf, size_t sz, const struct say *s,
+			   double lo, double hi)
+{
+	char a[64], b[64];
+
+	if (lo >= 0)
+		snprintf(buf, sz, "%s to %s", amount(a, sizeof a, s, lo),
+			 d_change(b, sizeof b, s, hi));
+	else if (hi <= 0)
+		snprintf(buf, sz, "%s to %s", amount(a, sizeof a, s, hi),
+			 d_change(b, sizeof b, s, lo));
+	else
+		snprintf(buf, sz, "%s to %s", d_change(a, sizeof a, s, lo),
+			 d_change(b, sizeof b, s, hi));
+	return buf;
+}
+
+/*
+ * The change without a ratio (a mean not above 0, or a ratio interval
+ * that is unbounded or reaches 0): in the test's unit, with d's interval.
+ */
+static void by_difference(char *buf, size_t size, const struct say *s,
+			  const char *bname, const char *aname,
+			  const struct br_comparison *c, bool lib,
+			  const char *conf, double confidence,
+			  double equivalence)
+{
+	double g = lib ? -c->d : c->d;
+	double lo = lib ? -c->d_ci_high : c->d_ci_low;
+	double hi = lib ? -c->d_ci_low : c->d_ci_high;
+	const char *noisy = c->too_noisy ? "; too noisy to size the change "
+					   "as a ratio" : "";
+	char ch[96], r[160], lv[24];
+
+	d_change(ch, sizeof ch, s, g);
+	if (c->d == 0 && isnan(lo)) {
+		snprintf(buf, size, "%s equals %s (single run, no CI)", bname,
+			 aname);
+		return;
+	}
+	if (isnan(lo) && c->verdict == BR_VERDICT_SINGLE_RUN) {
+		snprintf(buf, size, "%s is %s than %s (single run, no CI)",
+			 bname, ch, aname);
+		return;
+	}
+	if (isfinite(lo) && isfinite(hi))
+		d_range(r, sizeof r, s, lo, hi);
+	else   /* the difference of two huge means: no finite bounds */
+		snprintf(r, sizeof r, "without finite bounds");
+	switch (c->verdict) {
+	case BR_VERDICT_BETTER:
+	case BR_VERDICT_WORSE:
+		snprintf(buf, size, "%s is %s than %s (%s %s%s)", bname, ch,
+			 aname, conf, r, noisy);
+		break;
+	case BR_VERDICT_INCONCLUSIVE:
+		snprintf(buf, size, "%s vs %s: inconclusive, neither a "
+			 "difference nor equivalence within +/-%g%% proven "
+			 "(%s than %s, %s %s%s)", bname, aname, equivalence,
+			 ch, aname, conf, r, noisy);
+		break;
+	default:
+		snprintf(buf, size, "%s: no difference proven at %s "
+			 "confidence (%s than %s, %s %s%s)", bname,
+			 br_fmt_level(lv, sizeof lv, confidence), ch, aname,
+			 conf, r, noisy);
+		break;
+	}
 }
 
 const char *br_comparison_sentence(char *buf, size_t size,
 				   const struct br_test *t, const char *bname,
 				   const char *aname,
 				   const struct br_comparison *c,
-				   double confidence, double equivalence)
+				   double confidence, double equivalence,
+				   int decimals)
 {
-	bool speed = speed_words(t);
-	const char *up = speed ? "faster" : "better";
-	const char *down = speed ? "slower" : "worse";
+	bool speed = speed_words(t), lib = t->dir == BR_DIR_LIB;
+	struct say s = {
+		speed ? "faster" : "better", speed ? "slower" : "worse",
+		br_nz(t->unit.text), decimals, false,
+	};
 	double S = c->speedup, lo = c->speedup_ci_low, hi = c->speedup_ci_high;
-	char conf[32], l[40], h[40], p[40], x[40];
+	char conf[40], lv[24], ch[96], r[192], x[64], y[64];
 
 	if (t->dir == BR_DIR_UNKNOWN) { /* no claim about better or worse */
-		up = "higher";
-		down = "lower";
+		s.up = "higher";
+		s.down = "lower";
 	}
-	snprintf(conf, sizeof conf, "%g%%" BR_NBSP "CI", confidence * 100);
-	if (isnan(S) && !isnan(c->improvement_pct)) {
-		/* no ratio (a mean <= 0): the difference in percent of the
-		 * baseline's magnitude, direction-aware */
-		double v = c->improvement_pct;
-
-		if (c->verdict == BR_VERDICT_BETTER ||
-		    c->verdict == BR_VERDICT_WORSE) {
-			bool better = c->verdict == BR_VERDICT_BETTER;
-
-			snprintf(buf, size, "%s is %.1f%% %s than %s (%s "
-				 "%.1f%% to %.1f%%)", bname, fabs(v),
-				 better ? up : down, aname, conf,
-				 better ? c->improvement_ci_low_pct
-					: -c->improvement_ci_high_pct,
-				 better ? c->improvement_ci_high_pct
-					: -c->improvement_ci_low_pct);
-			return buf;
-		}
-		if (c->verdict == BR_VERDICT_SINGLE_RUN) {
-			snprintf(buf, size, "%s is %.1f%% %s than %s (single "
-				 "run, no CI)", bname, fabs(v),
-				 v >= 0 ? up : down, aname);
-			return buf;
-		}
+	snprintf(conf, sizeof conf, "%s" BR_NBSP "CI",
+		 br_fmt_level(lv, sizeof lv, confidence));
+	if (isnan(S) && isnan(c->d)) {  /* nothing: the reason says why */
+		snprintf(buf, size, "%s vs %s: no comparison", bname, aname);
+		return buf;
 	}
+	if (isnan(S) || (c->too_noisy &&
+			 c->verdict != BR_VERDICT_EQUIVALENT)) {
+		by_difference(buf, size, &s, bname, aname, c, lib, conf,
+			      confidence, equivalence);
+		return buf;
+	}
+	s.factor = is_factor(S);
+	change(ch, sizeof ch, &s, S);
 	switch (c->verdict) {
 	case BR_VERDICT_BETTER:
-		if (S >= 1.5 && !isnan(lo))
-			snprintf(buf, size, "%s is %s %s than %s (%s %s to %s)",
-				 bname, br_fmt_x(x, sizeof x, S, 2), up, aname,
-				 conf, br_fmt_x(l, sizeof l, lo, 2),
-				 br_fmt_x(h, sizeof h, hi, 2));
-		else if (!isnan(lo))
-			snprintf(buf, size, "%s is %.1f%% %s than %s (%s "
-				 "%.1f%% to %.1f%%)", bname, 100 * (S - 1), up,
-				 aname, conf, 100 * (lo - 1), 100 * (hi - 1));
-		else
-			snprintf(buf, size, "%s is %.1f%% %s than %s", bname,
-				 100 * (S - 1), up, aname);
-		break;
 	case BR_VERDICT_WORSE:
-		if (S <= 1 / 1.5 && S > 0 && !isnan(lo) && lo > 0)
-			snprintf(buf, size, "%s is %s %s than %s (%s %s to %s)",
-				 bname, br_fmt_x(x, sizeof x, 1 / S, 2), down,
-				 aname, conf, br_fmt_x(l, sizeof l, 1 / hi, 2),
-				 br_fmt_x(h, sizeof h, 1 / lo, 2));
-		else if (!isnan(lo))
-			snprintf(buf, size, "%s is %.1f%% %s than %s (%s "
-				 "%.1f%% to %.1f%%)", bname, 100 * (1 - S),
-				 down, aname, conf, 100 * (1 - hi),
-				 100 * (1 - lo));
-		else
-			snprintf(buf, size, "%s is %.1f%% %s than %s", bname,
-				 100 * (1 - S), down, aname);
+		if (isnan(lo))
+			snprintf(buf, size, "%s is %s than %s", bname, ch,
+				 aname);
+		else    /* the interval is all on the point's side */
+			snprintf(buf, size, "%s is %s than %s (%s %s to %s)",
+				 bname, ch, aname, conf,
+				 size_of(x, sizeof x, &s, S > 1 ? lo : hi),
+				 size_of(y, sizeof y, &s, S > 1 ? hi : lo));
 		break;
 	case BR_VERDICT_NO_DIFFERENCE:
-		if (isnan(c->improvement_ci_low_pct) ||
-		    isnan(c->improvement_ci_high_pct)) {
-			snprintf(buf, size, "%s: no difference proven at %g%% "
-				 "confidence (%s vs %s: %s; the interval has "
-				 "no finite bounds)", bname, confidence * 100,
-				 bname, aname, br_signed_pct(p, sizeof p,
-				 c->improvement_pct));
-			break;
-		}
-		snprintf(buf, size, "%s: no difference proven at %g%% "
-			 "confidence (%s vs %s: %s, %s %s to %s)", bname,
-			 confidence * 100, bname, aname,
-			 br_signed_pct(p, sizeof p, c->improvement_pct), conf,
-			 br_signed_pct(l, sizeof l, c->improvement_ci_low_pct),
-			 br_signed_pct(h, sizeof h,
-				       c->improvement_ci_high_pct));
+		if (isnan(lo))
+			snprintf(buf, size, "%s: no difference proven at %s "
+				 "confidence (%s than %s)", bname,
+				 br_fmt_level(lv, sizeof lv, confidence), ch,
+				 aname);
+		else
+			snprintf(buf, size, "%s: no difference proven at %s "
+				 "confidence (%s than %s, %s %s)", bname,
+				 br_fmt_level(lv, sizeof lv, confidence), ch,
+				 aname, conf, range(r, sizeof r, &s, lo, hi));
 		break;
-	case BR_VERDICT_EQUIVALENT:
+	case BR_VERDICT_EQUIVALENT: {
+		/* the margin is a percent: so are the TOST bounds */
+		struct say p = s;
+		char tail[160] = "";
+
+		p.factor = false;
+		if (c->significant)
+			snprintf(tail, sizeof tail, "; %s is %s, a difference "
+				 "proven at %s confidence", bname,
+				 change(ch, sizeof ch, &p, S),
+				 br_fmt_level(lv, sizeof lv, confidence));
 		snprintf(buf, size, "%s is equivalent to %s within +/-%g%% "
-			 "(%g%%" BR_NBSP "CI %s to %s)", bname, aname,
-			 equivalence, 100 - 2 * (100 - confidence * 100),
-			 br_signed_pct(l, sizeof l, c->equiv_ci_low_pct),
-			 br_signed_pct(h, sizeof h, c->equiv_ci_high_pct));
+			 "(%s" BR_NBSP "CI %s)%s", bname, aname, equivalence,
+			 br_fmt_level(x, sizeof x, 1 - 2 * (1 - confidence)),
+			 range(r, sizeof r, &p, 1 + c->equiv_ci_low_pct / 100,
+			       1 + c->equiv_ci_high_pct / 100), tail);
 		break;
+	}
 	case BR_VERDICT_INCONCLUSIVE:
-		snprintf(buf, size, "%s vs %s: inconclusive, neither a "
-			 "difference nor equivalence within +/-%g%% proven "
-			 "(%s, %s %s to %s)", bname, aname, equivalence,
-			 br_signed_pct(p, sizeof p, c->improvement_pct), conf,
-			 br_signed_pct(l, sizeof l, c->improvement_ci_low_pct),
-			 br_signed_pct(h, sizeof h,
-				       c->improvement_ci_high_pct));
+		if (isnan(lo))
+			snprintf(buf, size, "%s vs %s: inconclusive, neither "
+				 "a difference nor equivalence within +/-%g%% "
+				 "proven (%s than %s)", bname, aname,
+				 equivalence, ch, aname);
+		else
+			snprintf(buf, size, "%s vs %s: inconclusive, neither "
+				 "a difference nor equivalence within +/-%g%% "
+				 "proven (%s than %s, %s %s)", bname, aname,
+				 equivalence, ch, aname, conf,
+				 range(r, sizeof r, &s, lo, hi));
 		break;
 	case BR_VERDICT_SINGLE_RUN:
-		if (isnan(S))   /* nothing to compare: the reason says why */
-			snprintf(buf, size, "%s vs %s: no comparison", bname,
-				 aname);
-		else if (S >= 1.5 || (S > 0 && S <= 1 / 1.5))
-			snprintf(buf, size, "%s is %s %s than %s (single run, "
-				 "no CI)", bname, br_fmt_x(x, sizeof x, S >= 1 ?
-				 S : 1 / S, 2), S >= 1 ? up : down, aname);
-		else if (S != 1 && !isnan(S))
-			snprintf(buf, size, "%s is %.1f%% %s than %s (single "
-				 "run, no CI)", bname,
-				 S >= 1 ? 100 * (S - 1) : 100 * (1 - S),
-				 S >= 1 ? up : down, aname);
-		else
+		if (S == 1)
 			snprintf(buf, size, "%s equals %s (single run, no "
 				 "CI)", bname, aname);
+		else
+			snprintf(buf, size, "%s is %s than %s (single run, no "
+				 "CI)", bname, ch, aname);
 		break;
 	}
 	return buf;
@@ -175,5 +318,12 @@ const char *br_analysis_sentence(char *buf, size_t size,
 				      br_analysis_system(a, j),
 				      br_analysis_system(a, a->base),
 				      at->cells[j].cmp, a->o.confidence,
-				      a->o.equivalence);
+				      a->o.equivalence, at->se_decimals);
+}
+
+const char *br_geomean_no_ci(const struct br_geomean *g)
+{
+	return g->noisy ? "a test's mean is not clearly above 0 (its ratio "
+			  "cannot be sized)" : "no test has N >= 2 on both "
+			  "sides";
 }

@@ -15,28 +15,32 @@
 #define BR_NBSP "\x1f"
 
 /*
- * One sentence for candidate bname against baseline aname on test t:
- * "B is 3.6% faster than A (95% CI 1.8% to 5.4%)", "B: no difference
- * proven at 95% confidence (...)", "B is equivalent to A within +/-1%
- * (...)", ...  Direction-aware; "faster/slower" for times and rates,
- * "better/worse" for other units, "higher/lower" when the direction is
- * unknown.  equivalence is the --equivalence margin in percent (0: off).
- * Into buf (with BR_NBSP markers); returns buf.
+ * One sentence for candidate bname against baseline aname on test t, in
+ * the wording of doc/statistics.md ("Wording"): "B is 3.6% faster than A
+ * (95% CI 1.8% to 5.4%)", "B is 4.90x slower than A (...)", "B: no
+ * difference proven at 95% confidence (1.2% faster than A, 95% CI 3.2%
+ * slower to 5.1% faster)", "B is equivalent to A within +/-1% (...)", ...
+ * "faster/slower" for times and rates, "better/worse" for other units,
+ * "higher/lower" when the direction is unknown.  Without a ratio (a mean
+ * not above 0, or too noisy) the change is the difference in t's unit at
+ * decimals places.  equivalence is the --equivalence margin in percent
+ * (0: off).  Into buf (with BR_NBSP markers); returns buf.
  */
 const char *br_comparison_sentence(char *buf, size_t size,
 				   const struct br_test *t, const char *bname,
 				   const char *aname,
 				   const struct br_comparison *c,
-				   double confidence, double equivalence);
+				   double confidence, double equivalence,
+				   int decimals);
+
+/* Why a geometric mean has no measurement interval: "no test has N >= 2
+ * on both sides" or "a test's mean is not clearly above 0". */
+const char *br_geomean_no_ci(const struct br_geomean *g);
 
 /* The sentence of system j against the baseline in test i of a (which
  * must have a comparison there). */
 const char *br_analysis_sentence(char *buf, size_t size,
 				 const struct br_analysis *a, size_t i,
 				 size_t j);
-
-/* "+1.2%" / "-13%" / "-0.021%": one decimal below 10, none above,
- * two significant digits below 1. */
-const char *br_signed_pct(char *buf, size_t size, double v);
 
 #endif

@@ -60,7 +60,7 @@ struct br_cli {
 	double fail_on_regression; /* --fail-on-regression PCT; < 0: off */
 	struct br_ingest_opts ingest;   /* --input-format, --system */
 	struct br_analysis_opts an;     /* --confidence, --baseline,
-					 * --equivalence, --holm */
+					 * --equivalence */
 	struct br_compare_opts cmp;     /* --details, --ministat */
 	struct br_chart_opts chart;     /* --whiskers, --sort, --highlight,
 					 * --width, --title */

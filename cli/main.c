@@ -107,7 +107,8 @@ static const struct option_def options[] = {
 	 "exit 4 when a test is significantly worse than the baseline by "
 	 "more than PCT percent"},
 	{"holm", 0, NULL, CMD_STATS | CMD_COMPARE | CMD_RENDER, OPT_HOLM,
-	 "Holm-adjust the pairwise p-values behind ranks"},
+	 "accepted for old scripts: rank ranges always Holm-adjust the "
+	 "pairwise tests"},
 	{"details", 0, NULL, CMD_COMPARE, OPT_DETAILS,
 	 "add Welch t, df and p to text output"},
 	{"whiskers", 0, "se|ci|none", CMD_RENDER, OPT_WHISKERS,
@@ -490,7 +491,7 @@ static int apply(struct br_cli *cli, const struct command *c,
 	case OPT_FAIL_ON_REGRESSION:
 		return parse_double(cli, o->name, arg, 0, 1e6, false,
 				    &cli->fail_on_regression);
-	case OPT_HOLM: cli->an.holm = true; break;
+	case OPT_HOLM: break;  /* always on (doc/statistics.md, "Ranks") */
 	case OPT_DETAILS: cli->cmp.details = true; break;
 	case OPT_DEPFILE: cli->depfile = arg; break;
 	case OPT_HIGHLIGHT: cli->chart.highlight = arg; break;

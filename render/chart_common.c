@@ -11,6 +11,7 @@
 
 #include "chart.h"
 #include "text.h"
+#include "../analysis/numfmt.h"
 
 void br_chart_opts_defaults(struct br_chart_opts *o)
 {
@@ -398,7 +399,7 @@ double br_chart_footer(struct br_scene *sc, const struct br_test *t,
 {
 	struct br_font f = {o->family, 8, false, BR_C_AXIS};
 	double max_w = o->width - 15 - x, last = y - 11;
-	char buf[1024];
+	char buf[1024], lv[24];
 	int k = 1;
 	size_t i, j;
 
@@ -407,9 +408,9 @@ double br_chart_footer(struct br_scene *sc, const struct br_test *t,
 			snprintf(buf, sizeof buf, "Whiskers: +/- 1 SE "
 				 "(standard error of the mean)");
 		else
-			snprintf(buf, sizeof buf, "Whiskers: %g%% CI "
+			snprintf(buf, sizeof buf, "Whiskers: %s CI "
 				 "(t confidence interval of the mean)",
-				 confidence * 100);
+				 br_fmt_level(lv, sizeof lv, confidence));
 		br_scene_text(sc, x, y, BR_ANCHOR_START, &f, buf);
 		last = y;
 		y += 11;

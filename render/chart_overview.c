@@ -333,7 +333,7 @@ int br_chart_overview(const struct br_overview_input *in,
 	bool any_pale = false, any_whisker = false, any_nan_ci = false;
 	size_t i, k;
 	int rc = BR_OK;
-	char buf[512];
+	char buf[512], lv[24];
 
 	*out = NULL;
 	if (nc == 0 || (nt == 0 && !in->gm))
@@ -542,8 +542,9 @@ int br_chart_overview(const struct br_overview_input *in,
 	if (any_whisker || any_pale) {
 		size_t len = strlen(buf);
 
-		snprintf(buf + len, sizeof buf - len, "Whiskers: %g%% "
-			 "confidence intervals%s.", in->confidence * 100,
+		snprintf(buf + len, sizeof buf - len, "Whiskers: %s "
+			 "confidence intervals%s.", br_fmt_level(lv, sizeof lv,
+							       in->confidence),
 			 any_pale ? "; pale: the interval includes 1, no "
 			 "difference proven" : "");
 	} else if (any_nan_ci) {

@@ -21,7 +21,9 @@ static const char *const cols[] = {
 	"baseline", "mean", "baseline_mean", "improvement_pct",
 	"improvement_ci_low_pct", "improvement_ci_high_pct", "p_value",
 	"verdict", "ratio", "ratio_ci_low", "ratio_ci_high", "t", "df",
-	"mde_pct", "runs_needed", "note", "overall_rank",
+	"mde_pct", "runs_needed", "note", "overall_rank_low",
+	"overall_rank_high", "difference", "difference_ci_low",
+	"difference_ci_high", "equiv_ci_low_pct", "equiv_ci_high_pct",
 };
 #define N_COLS (sizeof cols / sizeof cols[0])
 
@@ -78,6 +80,43 @@ static bool add_test_row(struct br_table *tb, const struct br_analysis *a,
 	ok &= br_table_num(tb, c->runs_needed, NULL);
 	ok &= br_table_str(tb, row_note(a, i, j));
 	ok &= br_table_empty(tb);
+	ok &= br_table_empty(tb);
+	ok &= br_table_num(tb, c->d, NULL);
+	ok &= br_table_num(tb, c->d_ci_low, NULL);
+	ok &= br_table_num(tb, c->d_ci_high, NULL);
+	ok &= br_table_num(tb, c->equiv_ci_low_pct, NULL);
+	ok &= br_table_num(tb, c->equiv_ci_high_pct, NULL);
+	return ok;
+}
+
+/* A geometric mean's note: what its measurement interval leaves out. */
+static const char *geo_note(char *buf, size_t size, const struct br_ageo *g)
+{
+	if (isnan(g->g.meas_low))
+		snprintf(buf, size, "no measurement CI: %s",
+			 br_geomean_no_ci(&g->g));
+	else if (g->g.exact)
+		snprintf(buf, size, "measurement CI from %zu of %zu tests: "
+			 "single runs have no SE", g->g.k - g->g.exact,
+			 g->g.k);
+	else
+		buf[0] = '\0';
+	return buf;
+}
+
+/* overall_rank_low and _high of system j (empty when unranked). */
+static bool overall_cells(struct br_table *tb, const struct br_analysis *a,
+			  size_t j)
+{
+	bool ok = true;
+
+	if (a->overall.ok && a->overall.rank_low[j]) {
+		ok &= br_table_int(tb, a->overall.rank_low[j]);
+		ok &= br_table_int(tb, a->overall.rank_high[j]);
+	} else {
+		ok &= br_table_empty(tb);
+		ok &= br_table_empty(tb);
+	}
 	return ok;
 }
 
@@ -85,8 +124,9 @@ static bool add_geo_row(struct br_table *tb, const struct br_analysis *a,
 			size_t j)
 {
 	const struct br_ageo *g = &a->geo[j];
-	char desc[64];
+	char desc[64], note[96];
 	bool ok = true;
+	size_t i;
 
 	snprintf(desc, sizeof desc, "%zu tests", g->g.k);
 	ok &= br_table_row(tb);
@@ -111,11 +151,9 @@ static bool add_geo_row(struct br_table *tb, const struct br_analysis *a,
 	ok &= br_table_empty(tb);
 	ok &= br_table_empty(tb);
 	ok &= br_table_empty(tb);
-	ok &= br_table_str(tb, isnan(g->g.meas_low) ?
-			   "measurement CI needs N >= 2 in every test" : "");
-	if (a->overall.ok && a->overall.rank[j])
-		ok &= br_table_int(tb, a->overall.rank[j]);
-	else
+	ok &= br_table_str(tb, geo_note(note, sizeof note, g));
+	ok &= overall_cells(tb, a, j);
+	for (i = 0; i < 5; i++)                 /* difference .. equiv */
 		ok &= br_table_empty(tb);
 	return ok;
 }
@@ -143,7 +181,9 @@ static bool add_base_row(struct br_table *tb, const struct br_analysis *a)
 	for (i = 0; i < 7; i++)                 /* ratio .. runs_needed */
 		ok &= br_table_empty(tb);
 	ok &= br_table_str(tb, "baseline");
-	ok &= br_table_int(tb, a->overall.rank[a->base]);
+	ok &= overall_cells(tb, a, a->base);
+	for (i = 0; i < 5; i++)                 /* difference .. equiv */
+		ok &= br_table_empty(tb);
 	return ok;
 }
 
@@ -224,7 +264,7 @@ static void describe(FILE *fp, const struct br_analysis *a,
 	if (o->details && !isnan(c->mde_pct))
 		wrap(fp, 4, "(smallest detectable change %.2g%%%s)",
 		     c->mde_pct, runs_text(runs, sizeof runs, a, c));
-	if (c->reason)   /* e.g. "baseline too noisy for a ratio" */
+	if (c->reason && !c->too_noisy)  /* that one is in the sentence */
 		wrap(fp, 4, "(%s)", c->reason);
 }
 
@@ -263,11 +303,55 @@ static void ministat_block(FILE *fp, const struct br_analysis *a, size_t i,
 	}
 }
 
+/* "; 2 single-run tests count in the mean, not in the width" or "". */
+static const char *geo_exact(char *buf, size_t size,
+			     const struct br_geomean *g)
+{
+	buf[0] = '\0';
+	if (g->exact)
+		snprintf(buf, size, "; %zu single-run test%s count%s in the "
+			 "mean, not in the width", g->exact, g->exact == 1 ?
+			 "" : "s", g->exact == 1 ? "s" : "");
+	return buf;
+}
+
+/* A geometric mean's verdict in words (its factor is a speedup: above 1
+ * is better). */
+static const char *geo_words(const struct br_ageo *g)
+{
+	switch (g->verdict) {
+	case BR_VERDICT_BETTER:
+		return "better";
+	case BR_VERDICT_WORSE:
+		return "worse";
+	case BR_VERDICT_NO_DIFFERENCE:
+		return "no difference proven";
+	default:
+		return g->g.gm > 1 ? "better, single runs" : g->g.gm < 1 ?
+		       "worse, single runs" : "equal, single runs";
+	}
+}
+
+/* s padded to w columns with spaces br_wrap keeps (it squeezes blanks). */
+static const char *pad_nbsp(char *buf, size_t size, const char *s, int w)
+{
+	size_t n;
+
+	snprintf(buf, size, "%s", s);
+	n = strlen(buf);
+	while ((int)n < w && n + 1 < size) {
+		buf[n++] = NBSP[0];
+		buf[n] = '\0';
+	}
+	return buf;
+}
+
 static void write_overall(const struct br_analysis *a, FILE *fp)
 {
 	const struct br_overall *o = &a->overall;
-	char x[48];
+	char x[48], lv[24], rk[64];
 	size_t i;
+	int w = 1;
 
 	if (o->why) {
 		fputc('\n', fp);
@@ -278,28 +362,37 @@ static void write_overall(const struct br_analysis *a, FILE *fp)
 		return;
 	fputc('\n', fp);
 	wrap(fp, 0, "Overall ranking by the geometric mean against %s; "
-	     "tied when the %g%%" NBSP "CI of two systems' direct ratio "
-	     "includes 1%s:", br_analysis_system(a, a->base),
-	     a->o.confidence * 100, o->across ? " (the across-tests CI "
-	     "where a test has N < 2)" : "");
+	     "ranks are the places the %s" NBSP "measurement CIs of the "
+	     "pairs' direct ratios allow (Holm-adjusted):",
+	     br_analysis_system(a, a->base),
+	     br_fmt_level(lv, sizeof lv, a->o.confidence));
+	for (i = 0; i < a->sel->n_systems; i++)
+		if (o->rank_low[i] && (int)strlen(br_fmt_rank(rk, sizeof rk,
+				o->rank_low[i], o->rank_high[i])) > w)
+			w = (int)strlen(rk);
 	for (i = 0; i < a->sel->n_systems; i++) {
 		size_t j = o->order[i];
 		const char *name = br_analysis_system(a, j);
-		char firsts[96] = "";
+		char firsts[128] = "";
 
-		if (!o->rank[j]) {
-			wrap(fp, 2, "-  %s: no test in common with the "
-			     "baseline", name);
+		if (!o->rank_low[j]) {
+			wrap(fp, 2, "%s %s: no test in common with the "
+			     "baseline", pad_nbsp(rk, sizeof rk, "-", w), name);
 			continue;
 		}
-		if (o->shared[j])
+		if (o->wins[j] && o->could[j])
 			snprintf(firsts, sizeof firsts, "; first in %zu of %zu "
-				 "tests (%zu shared)", o->wins[j] + o->shared[j],
-				 o->n_tests, o->shared[j]);
+				 "tests, could be in %zu more", o->wins[j],
+				 o->n_tests, o->could[j]);
 		else if (o->wins[j])
 			snprintf(firsts, sizeof firsts, "; first in %zu of %zu "
 				 "tests", o->wins[j], o->n_tests);
-		wrap(fp, 2, "%-2d %s: %s%s", o->rank[j], name,
+		else if (o->could[j])
+			snprintf(firsts, sizeof firsts, "; could be first in "
+				 "%zu of %zu tests", o->could[j], o->n_tests);
+		br_fmt_rank(x, sizeof x, o->rank_low[j], o->rank_high[j]);
+		pad_nbsp(rk, sizeof rk, x, w);
+		wrap(fp, 2, "%s %s: %s%s", rk, name,
 		     br_fmt_x(x, sizeof x, o->gm[j], 3), firsts);
 	}
 }
@@ -336,11 +429,11 @@ static void write_text(const struct br_analysis *a,
 		       const struct br_compare_opts *o, FILE *fp)
 {
 	const char *aname = br_analysis_system(a, a->base);
-	char conf[16], x[48], lo[48], hi[48];
+	char conf[24], x[48], lo[48], hi[48], note[96];
 	size_t i, j, k;
 	bool first = true;
 
-	snprintf(conf, sizeof conf, "%g%%", a->o.confidence * 100);
+	br_fmt_level(conf, sizeof conf, a->o.confidence);
 	for (i = 0; i < a->n_tests; i++) {
 		if (!a->tests[i].compared || a->sel->n_systems < 2)
 			continue;
@@ -380,15 +473,17 @@ static void write_text(const struct br_analysis *a,
 			continue;
 		fputc('\n', fp);
 		wrap(fp, 0, "Geometric mean over %zu tests, %s against %s: "
-		     "%s", g->g.k, br_analysis_system(a, j), aname,
-		     br_fmt_x(x, sizeof x, g->g.gm, 3));
+		     "%s (%s)", g->g.k, br_analysis_system(a, j), aname,
+		     br_fmt_x(x, sizeof x, g->g.gm, 3), geo_words(g));
 		if (!isnan(g->g.meas_low))
 			wrap(fp, 2, "%s CI %s to %s (measurement, these "
-			     "tests)", conf, br_fmt_x(lo, sizeof lo,
+			     "tests%s)", conf, br_fmt_x(lo, sizeof lo,
 			     g->g.meas_low, 3), br_fmt_x(hi, sizeof hi,
-			     g->g.meas_high, 3));
+			     g->g.meas_high, 3), geo_exact(note, sizeof note,
+							   &g->g));
 		else
-			wrap(fp, 2, "no measurement CI: a test has N < 2");
+			wrap(fp, 2, "no measurement CI: %s",
+			     br_geomean_no_ci(&g->g));
 		if (!isnan(g->g.across_low))
 			wrap(fp, 2, "%s CI %s to %s across tests like these "
 			     "(geometric sd %s)", conf, br_fmt_x(lo, sizeof lo,

@@ -499,8 +499,8 @@ char *br_report_text_geomean(const struct br_report *r)
 {
 	size_t j, nw = 6, k = 0;
 	struct mem m;
-	char conf[16], x[48], lo[48], hi[48];
-	bool any = false;
+	char conf[24], x[48], lo[48], hi[48];
+	bool any = false, exact = false;
 
 	for (j = 0; j < r->a->sel->n_systems; j++)
 		if (r->a->geo[j].ok) {
@@ -510,7 +510,7 @@ char *br_report_text_geomean(const struct br_report *r)
 		}
 	if (!any || !mem_open(&m))
 		return any ? NULL : strdup("");
-	snprintf(conf, sizeof conf, "%g%%", 100 * r->a->o.confidence);
+	br_fmt_level(conf, sizeof conf, r->a->o.confidence);
 	{
 		char intro[512];
 
@@ -550,14 +550,20 @@ char *br_report_text_geomean(const struct br_report *r)
 		if (j == r->a->base)
 			fputs("   1.000x  baseline\n", m.fp);
 		else if (isnan(g->g.meas_low))
-			fprintf(m.fp, "  %7s  - (a test has N < 2)\n",
-				br_fmt_x(x, sizeof x, g->g.gm, 3));
+			fprintf(m.fp, "  %7s  - (%s)\n", br_fmt_x(x, sizeof x,
+				g->g.gm, 3), br_geomean_no_ci(&g->g));
 		else
-			fprintf(m.fp, "  %7s  %s to %s\n",
+			fprintf(m.fp, "  %7s  %s to %s%s\n",
 				br_fmt_x(x, sizeof x, g->g.gm, 3),
 				br_fmt_x(lo, sizeof lo, g->g.meas_low, 3),
-				br_fmt_x(hi, sizeof hi, g->g.meas_high, 3));
+				br_fmt_x(hi, sizeof hi, g->g.meas_high, 3),
+				g->g.exact ? "*" : "");
+		exact |= j != r->a->base && g->ok && g->g.exact &&
+			 !isnan(g->g.meas_low);
 	}
+	if (exact)
+		fputs("  * tests with a single run count in the speedup, not "
+		      "in its interval\n", m.fp);
 	return mem_finish(&m);
 }
 
@@ -572,14 +578,15 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 	char (*cell)[N_C][40] = calloc(n + 1, sizeof *cell);
 	size_t w[N_C] = {1, 4, 2, 0, 4}, nw = 6, fixed, n_c;
 	bool any_se = false;
-	char hdr_mean[64], hdr_lo[32], text[2048];
+	char hdr_mean[64], hdr_lo[48], lvl[24], text[2048];
 	struct mem m;
 
 	if (!cell || !mem_open(&m)) {
 		free(cell);
 		return NULL;
 	}
-	snprintf(hdr_lo, sizeof hdr_lo, "%g%% CI low", 100 * r->a->o.confidence);
+	snprintf(hdr_lo, sizeof hdr_lo, "%s CI low",
+		 br_fmt_level(lvl, sizeof lvl, r->a->o.confidence));
 	w[C_LO] = strlen(hdr_lo);
 	if (*t->unit.text && br_utf8_width(t->unit.text) <= 16) {
 		char *u = plain(r, t->unit.text);

@@ -226,9 +226,10 @@ static void geomean(struct br_tdoc *d, struct br_tnode *root,
 			br_tset(d, it, "ci_low_width", "");
 			br_tset(d, it, "ci_high_width", "");
 		} else {
-			br_tsetf(d, it, "ci", "%s to %s", fmt_x(lo, sizeof lo,
+			br_tsetf(d, it, "ci", "%s to %s%s", fmt_x(lo, sizeof lo,
 				 g->g.meas_low), fmt_x(hi, sizeof hi,
-				 g->g.meas_high));
+				 g->g.meas_high), g->g.exact ? " (single-run "
+				 "tests not in the width)" : "");
 			br_tsetf(d, it, "ci_low_width", "%.1f",
 				 100 * g->g.meas_low / top);
 			br_tsetf(d, it, "ci_high_width", "%.1f",
@@ -325,10 +326,8 @@ static void test_rows(struct br_tdoc *d, struct br_tnode *it,
 		br_tset(d, row, "ci_high", isnan(s->ci_high) ? "" :
 			br_fmt_fixed(buf, sizeof buf, s->ci_high,
 				     rt->se_decimals));
-		if (c->rank > 0)
-			br_tsetf(d, row, "rank", "%d", c->rank);
-		else
-			br_tset(d, row, "rank", "");
+		br_tset(d, row, "rank", br_fmt_rank(buf, sizeof buf,
+			c->rank_low, c->rank_high));
 		if (j == r->a->base)
 			br_tset(d, row, "vs_baseline", "baseline");
 		else if (isnan(vs))
@@ -627,7 +626,7 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 	struct br_tdoc *d = br_tdoc_new();
 	struct br_tnode *root, *systems;
 	size_t j;
-	char buf[128];
+	char buf[128], lv[24];
 
 	*out = NULL;
 	if (!d)
@@ -639,14 +638,15 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 	br_tset(d, root, "description", r->a->sel->rs->description);
 	br_tset(d, root, "notes", r->a->sel->rs->notes);
 	br_tset(d, root, "generator", r->o.generator);
-	br_tsetf(d, root, "confidence", "%g%%", 100 * r->a->o.confidence);
+	br_tset(d, root, "confidence", br_fmt_level(lv, sizeof lv,
+						   r->a->o.confidence));
 	br_tset(d, root, "baseline", br_analysis_system(r->a, r->a->base));
 	br_tsetf(d, root, "n_systems", "%zu", r->a->sel->n_systems);
 	br_tsetf(d, root, "n_tests", "%zu", r->a->n_tests);
-	br_tsetf(d, root, "summary", "%zu system%s, %zu test%s; %g%% "
+	br_tsetf(d, root, "summary", "%zu system%s, %zu test%s; %s "
 		 "confidence intervals; comparisons against %s",
 		 r->a->sel->n_systems, r->a->sel->n_systems == 1 ? "" : "s", r->a->n_tests,
-		 r->a->n_tests == 1 ? "" : "s", 100 * r->a->o.confidence,
+		 r->a->n_tests == 1 ? "" : "s", lv,
 		 br_analysis_system(r->a, r->a->base));
 	br_tset(d, root, "source", br_nz(r->a->sel->rs->reference_id));
 	systems = br_tset_list(d, root, "systems");
@@ -684,10 +684,11 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 		br_tset_owned(d, root, "title_rule", rule);
 		SET_TEXT(d, root, "description_text", br_report_text_wrap(r,
 			 0, br_nz(r->a->sel->rs->description)));
-		snprintf(buf, sizeof buf, "%zu system%s, %zu test%s; %g%% "
+		snprintf(buf, sizeof buf, "%zu system%s, %zu test%s; %s "
 			 "confidence intervals; baseline: ", r->a->sel->n_systems,
 			 r->a->sel->n_systems == 1 ? "" : "s", r->a->n_tests,
-			 r->a->n_tests == 1 ? "" : "s", 100 * r->a->o.confidence);
+			 r->a->n_tests == 1 ? "" : "s",
+			 br_fmt_level(lv, sizeof lv, r->a->o.confidence));
 		{
 			char *s = NULL;
 			size_t len = 0;

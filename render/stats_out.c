@@ -16,7 +16,8 @@
 static const char *const csv_cols[] = {
 	"test", "title", "description", "unit", "direction", "system", "n",
 	"mean", "sd", "se", "ci_low", "ci_high", "median", "min", "max",
-	"cv_pct", "rank", "relative", "x", "flagged_runs", "note",
+	"cv_pct", "rank_low", "rank_high", "relative", "x", "flagged_runs",
+	"note",
 };
 #define N_CSV_COLS (sizeof csv_cols / sizeof csv_cols[0])
 
@@ -32,8 +33,8 @@ static void flagged_text(const struct br_summary *s, char *buf, size_t size)
 }
 
 static bool add_row(struct br_table *tb, const struct br_test *t,
-		    const char *system, const struct br_summary *s, int rank,
-		    double relative, double x, const char *note)
+		    const char *system, const struct br_summary *s,
+		    const struct br_cell *c, double x, const char *note)
 {
 	char flagged[128];
 	bool ok = true;
@@ -51,11 +52,14 @@ static bool add_row(struct br_table *tb, const struct br_test *t,
 	ok &= br_table_num(tb, s ? s->min : NAN, NULL);
 	ok &= br_table_num(tb, s ? s->max : NAN, NULL);
 	ok &= br_table_num(tb, s ? s->cv_pct : NAN, NULL);
-	if (rank > 0)
-		ok &= br_table_int(tb, rank);
-	else
+	if (c && c->rank_low > 0) {
+		ok &= br_table_int(tb, c->rank_low);
+		ok &= br_table_int(tb, c->rank_high);
+	} else {
 		ok &= br_table_empty(tb);
-	ok &= br_table_num(tb, relative, NULL);
+		ok &= br_table_empty(tb);
+	}
+	ok &= br_table_num(tb, c ? c->relative : NAN, NULL);
 	ok &= br_table_num(tb, x, NULL);
 	if (s)
 		flagged_text(s, flagged, sizeof flagged);
@@ -73,6 +77,8 @@ static const char *cell_note(const struct br_cell *c)
 		return "run-order drift";
 	if (c->sum.sign_change)
 		return "runs change sign";
+	if (c->sum.floored)
+		return "runs closer than their resolution: SE from the step";
 	return NULL;
 }
 
@@ -87,7 +93,7 @@ static bool add_series_rows(struct br_table *tb, const struct br_test *t,
 		double x = i < t->n_x ? t->x[i] : (double)(i + 1);
 
 		if (c->points[i].n)
-			ok &= add_row(tb, t, system, &c->points[i], 0, NAN, x,
+			ok &= add_row(tb, t, system, &c->points[i], NULL, x,
 				      NULL);
 	}
 	return ok;
@@ -116,8 +122,8 @@ static int stats_table(const struct br_analysis *a, FILE *fp, enum br_fmt fmt,
 			else
 				ok &= add_row(tb, at->t, name,
 					      c->kind == BR_CELL_VALUE ?
-					      &c->sum : NULL, c->rank,
-					      c->relative, NAN, cell_note(c));
+					      &c->sum : NULL, c, NAN,
+					      cell_note(c));
 		}
 	}
 	if (!ok) {
@@ -166,6 +172,12 @@ static void notes(FILE *fp, const struct br_analysis *a,
 				"independent runs", name, s->drift_reason ?
 				s->drift_reason : "runs drift with their "
 				"order");
+		if (s->floored)
+			br_wrap(fp, 2, 2, 72, "%s: the runs differ by less than "
+				"their resolution (%g): SE %s from the step, "
+				"%g / sqrt(12 N), not 0", name, s->resolution,
+				br_fmt_fixed(v, sizeof v, s->se,
+					     at->se_decimals), s->resolution);
 	}
 }
 
@@ -212,8 +224,9 @@ static bool text_rows(struct br_table *tb, const struct br_analysis *a,
 						sd));
 		ok &= br_table_num(tb, s->cv_pct,
 				   br_fmt_fixed(buf, sizeof buf, s->cv_pct, 1));
-		if (c->rank > 0)
-			ok &= br_table_int(tb, c->rank);
+		if (c->rank_low > 0)
+			ok &= br_table_num(tb, c->rank_low, br_fmt_rank(buf,
+				sizeof buf, c->rank_low, c->rank_high));
 		else
 			ok &= br_table_empty(tb);
 	}
@@ -225,11 +238,12 @@ static int stats_text(const struct br_analysis *a, FILE *fp,
 		      struct br_error *err)
 {
 	const char *cols[N_TEXT_COLS];
-	char lo[32];
+	char lo[48], lv[24];
 	size_t i;
 
 	memcpy(cols, text_cols, sizeof cols);
-	snprintf(lo, sizeof lo, "%g%% CI low", a->o.confidence * 100);
+	snprintf(lo, sizeof lo, "%s CI low",
+		 br_fmt_level(lv, sizeof lv, a->o.confidence));
 	cols[4] = lo;
 	cols[5] = "high";
 	for (i = 0; i < a->n_tests; i++) {

@@ -20,6 +20,7 @@
 
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>
+#include <gsl/gsl_sf_gamma.h>
 
 #include "stats.h"
 #include "stats_int.h"
@@ -107,13 +108,31 @@ static double t_quantile(double p, double df)
 	return p > 0.5 ? x : -x;
 }
 
-bool br_st_in_range(const struct br_summary *s)
+double br_st_scale_pair(const struct br_summary *a,
+			const struct br_summary *b, struct br_summary *sa,
+			struct br_summary *sb)
 {
-	double m2 = s->mean * s->mean, v = s->se * s->se;
+	double s = fmax(fabs(a->mean), fabs(b->mean));
 
-	if (!isfinite(m2))
-		return false;
-	return isnan(s->se) || (isfinite(v) && (s->se == 0 || v > 0));
+	if (isfinite(a->se))
+		s = fmax(s, a->se);
+	if (isfinite(b->se))
+		s = fmax(s, b->se);
+	if (!(s > 0) || !isfinite(s))
+		s = 1;
+	else
+		s = ldexp(1, ilogb(s));  /* a power of 2: dividing is exact */
+	*sa = *a;
+	*sb = *b;
+	sa->mean /= s;
+	sb->mean /= s;
+	sa->se /= s;
+	sb->se /= s;
+	sa->sd /= s;
+	sb->sd /= s;
+	sa->resolution /= s;
+	sb->resolution /= s;
+	return s;
 }
 
 double br_st_var_mean(const struct br_summary *s)
@@ -164,6 +183,72 @@ static double whole_df(struct whole_df tab[2], unsigned *next,
 	return m->q[d];
 }
 
+/* Below this two-sided p, GSL's t tail (a Cornish-Fisher branch) is off
+ * by up to 1e-6 relative: the incomplete beta function instead. */
+#define BETA_BELOW 1e-10
+
+static double tail_q(double p, double df)
+{
+	return br_t_quantile(p, df);
+}
+
+/*
+ * P(|T| > t) = I_x(df/2, 1/2), x = df / (df + t^2), from GSL's incomplete
+ * beta function, with what rounding x costs put back: a first-order
+ * correction by x I'(x) (log x_true - log x), where log x_true =
+ * -log1p(t^2 / df) is exact to rounding (at df = 1e5 the plain x is off
+ * by 4e-12 relative).  Where x is below 1e-30 (t^2 can overflow), the
+ * leading term x^a / (a B(a, 1/2)) in logs.
+ */
+static double beta_tail(double at, double df)
+{
+	double a = df / 2, u, lx, x, p, dx;
+
+	/* log x = log df - 2 log t - log1p(df / t^2) */
+	lx = log(df) - 2 * log(at) - log1p(df / at / at);
+	if (lx < log(1e-30))
+		return exp(a * lx - log(a) - gsl_sf_lnbeta(a, 0.5));
+	u = at * at / df;
+	x = 1 / (1 + u);
+	p = gsl_sf_beta_inc(a, 0.5, x);
+	if (!(p > 0) || !isfinite(p))
+		return p;
+	/* x I'(x) = x^a (1 - x)^(-1/2) / B(a, 1/2); 1 - x = u / (1 + u) */
+	dx = exp(a * log(x) - 0.5 * (log(u) - log1p(u)) -
+		 gsl_sf_lnbeta(a, 0.5));
+	return p + dx * (-log1p(u) - log(x));
+}
+
+double br_t_two_tail(double t, double df)
+{
+	static _Thread_local struct whole_df tail[2];
+	static _Thread_local unsigned tail_next;
+	double at = fabs(t), p, b, lo = floor(df);
+
+	if (isnan(at) || !(df > 0))
+		return NAN;
+	if (isinf(df))
+		return 2 * gsl_cdf_ugaussian_Q(at);
+	/* |t| beyond q(1 - BETA_BELOW/2) at floor(df) (the quantile falls
+	 * as df grows): p is below BETA_BELOW, go to the beta function
+	 * straight away (a big comparison has thousands of such pairs) */
+	if (lo >= 1 && lo < WHOLE_DF_MAX &&
+	    at > whole_df(tail, &tail_next, tail_q, 1 - BETA_BELOW / 2, lo))
+		p = 0;
+	else
+		p = 2 * gsl_cdf_tdist_Q(at, df);
+	if (p < BETA_BELOW) {
+		/* P(|T| > t) = I_x(df/2, 1/2), x = df / (df + t^2): full
+		 * relative accuracy */
+		b = beta_tail(at, df);
+		if (isfinite(b))
+			p = b;
+		else if (p == 0)
+			p = 2 * gsl_cdf_tdist_Q(at, df);
+	}
+	return p;
+}
+
 /* q(1 - alpha/2, k), refined (br_t_quantile): the brackets of BR_ST_SIG. */
 static _Thread_local struct whole_df crit[2];
 static _Thread_local unsigned crit_next;
@@ -195,25 +280,31 @@ bool br_st_welch_ex(const struct br_summary *a, const struct br_summary *b,
 {
 	double va = br_st_var_mean(a), vb = br_st_var_mean(b), wa, wb;
 
-	if (isnan(va) || isnan(vb) || !br_st_in_range(a) ||
-	    !br_st_in_range(b))
+	if (isnan(va) || isnan(vb))
 		return false;
 	memset(w, 0, sizeof *w);
 	w->d = b->mean - a->mean;
 	w->va = va;
 	w->vb = vb;
-	if (va == 0 && vb == 0) {
+	w->sa = a->se;
+	w->sb = b->se;
+	/* from the SEs, not their squares: an SE of 1e-200 beside a mean of
+	 * 1 (after br_st_scale_pair) has a square of 0 but is not 0 */
+	if (a->se == 0 && b->se == 0) {
 		w->zero_var = true;
 		w->t = w->df = w->q = NAN;
 		w->sig = w->d > 0 ? 1 : w->d < 0 ? -1 : 0;
 		w->p = w->sig ? 0 : 1;
 		return true;
 	}
-	w->se_d = sqrt(va + vb);
+	w->se_d = hypot(a->se, b->se);
 	w->t = w->d / w->se_d;
-	/* Welch-Satterthwaite, scaled so tiny variances cannot underflow */
-	wa = va / (va + vb);
-	wb = vb / (va + vb);
+	/* Welch-Satterthwaite, on SE / se_d so tiny variances cannot
+	 * underflow */
+	wa = a->se / w->se_d;
+	wb = b->se / w->se_d;
+	wa *= wa;
+	wb *= wb;
 	w->df = 1 / (wa * wa / (double)(a->n - 1) +
 		     wb * wb / (double)(b->n - 1));
 	if (need == BR_ST_SIG) {
@@ -225,7 +316,7 @@ bool br_st_welch_ex(const struct br_summary *a, const struct br_summary *b,
 			return true;
 		}
 	}
-	w->p = 2 * gsl_cdf_tdist_Q(fabs(w->t), w->df);
+	w->p = br_t_two_tail(w->t, w->df);
 	if (need != BR_ST_CI && !(fabs(w->p - alpha) <= 1e-6 * alpha)) {
 		/* p is far from alpha: the CI test (|d| > q se_d) decides
 		 * the same way, so skip the costly exact quantile. */
@@ -254,17 +345,18 @@ bool br_st_welch_ex(const struct br_summary *a, const struct br_summary *b,
  * ratios near 1 keep their digits.  Returns false when the set is
  * unbounded (A <= 0: den not significantly away from 0).
  */
-static bool fieller(double num, double vn, double den, double vd, double q,
+static bool fieller(double num, double sn, double den, double sd, double q,
 		    double half, int sig, double *lo, double *hi)
 {
-	double d = num - den, qq = q * q, a, bq, c, x, r1, r2;
+	double d = num - den, qsd = q * sd, a, bq, c, x, r1, r2;
 
-	a = den * den - qq * vd;
+	a = den * den - qsd * qsd;
 	if (!(a > 0))
 		return false;
-	bq = d * den + qq * vd;
-	/* B^2 - AC = q^2 (num^2 vd + vn A), never negative when A > 0 */
-	x = fabs(bq) + q * sqrt(num * num * vd + vn * a);
+	bq = d * den + qsd * qsd;
+	/* B^2 - AC = q^2 (num^2 vd + vn A), never negative when A > 0; from
+	 * the SEs (sn, sd), whose squares can underflow */
+	x = fabs(bq) + q * hypot(num * sd, sn * sqrt(a));
 	if (sig != 0) {
 		/* both roots have the sign of d; C > 0 */
 		double near = (fabs(d) - half) * ((fabs(d) + half) / x);
@@ -274,9 +366,9 @@ static bool fieller(double num, double vn, double den, double vd, double q,
 		*hi = sig > 0 ? far : -near;
 		return true;
 	}
-	c = (fabs(d) - half) * (fabs(d) + half);
 	x = copysign(x, bq);
-	r1 = x != 0 ? c / x : 0;
+	c = fabs(d) - half;
+	r1 = x != 0 ? c * ((fabs(d) + half) / x) : 0;
 	r2 = x / a;
 	*lo = fmin(r1, r2);
 	*hi = fmax(r1, r2);
@@ -298,6 +390,43 @@ static double one_plus(double delta)
 	return r;
 }
 
+/*
+ * Fieller's interval of the ratio num/den itself, [*rlo, *rhi], and of
+ * delta = ratio - 1, [*dlo, *dhi].  Near and above 1 both come from
+ * fieller() (delta keeps its digits); for a ratio below 0.5 the ends are
+ * the roots of A R^2 - 2 num den R + C' = 0, C' = num^2 - q^2 vn, taken
+ * as C' / X and X / A, X = num den + q sqrt(num^2 vd + vn A): a ratio of
+ * 1e-17 keeps its digits too (1 + delta would round it to 0).  False when
+ * unbounded.
+ */
+static bool fieller_ratio(double num, double sn, double den, double sd,
+			  double q, double half, int sig, double *rlo,
+			  double *rhi, double *dlo, double *dhi)
+{
+	double a, x;
+
+	if (!fieller(num, sn, den, sd, q, half, sig, dlo, dhi))
+		return false;
+	*rlo = one_plus(*dlo);
+	*rhi = one_plus(*dhi);
+	if (!(num < 0.5 * den) || !(num > 0))
+		return true;
+	a = den * den - (q * sd) * (q * sd);
+	x = num * den + q * hypot(num * sd, sn * sqrt(a));
+	*rlo = (num - q * sn) * ((num + q * sn) / x);
+	*rhi = x / a;
+	/* on the verdict's side of 1, as fieller() keeps it (at the
+	 * boundary the two forms round differently): num < den here, so a
+	 * proven difference is below 1 and an unproven one includes it */
+	if (sig != 0 && !(*rhi < 1))
+		*rhi = nextafter(1, 0);
+	else if (sig == 0 && *rhi < 1)
+		*rhi = 1;
+	*dlo = *rlo - 1;
+	*dhi = *rhi - 1;
+	return true;
+}
+
 /* Every output "not computed". */
 static void clear_comparison(struct br_comparison *o)
 {
@@ -316,7 +445,9 @@ static void clear_comparison(struct br_comparison *o)
 
 /*
  * Point estimates of d, ratio, speedup and improvement.  Returns whether
- * ratio-based numbers apply (both means > 0).
+ * ratio-based numbers apply: both means > 0.  Otherwise there is no
+ * ratio and no percent, only the difference in the test's unit (one rule
+ * for every output, doc/statistics.md "Non-positive means").
  */
 static bool point_estimates(struct br_comparison *o, double ma, double mb,
 			    bool lib)
@@ -324,57 +455,43 @@ static bool point_estimates(struct br_comparison *o, double ma, double mb,
 	double d = mb - ma;
 
 	o->d = d;
-	o->ratio = ma != 0 ? mb / ma : NAN;
 	if (ma > 0 && mb > 0) {
+		o->ratio = mb / ma;
 		o->speedup = lib ? ma / mb : mb / ma;
 		o->improvement_pct = lib ? -100 * d / mb : 100 * d / ma;
 		return true;
 	}
-	if (ma != 0) {
-		o->improvement_pct = (lib ? -100 * d : 100 * d) / fabs(ma);
-		o->reason = "non-positive mean: no ratio, percent of "
-			    "|baseline|";
-	} else {
-		o->reason = "zero baseline mean: no ratio or percent";
-	}
+	o->reason = "a mean is not above 0: no ratio, the difference in the "
+		    "test's unit";
 	return false;
 }
 
 /*
  * Improvement-percent interval at quantile q (half = q se_d, sig the
- * decision at that level).  Ratio-based when both means are > 0, else
- * the d interval in percent of |mean_A|.  False when unavailable.
+ * decision at that level), from the Fieller interval of the speedup.
+ * False when unavailable: a mean not above 0, an unbounded interval, or
+ * one that reaches a speedup of 0 or less (too noisy to size).
  */
 static bool improvement_ci(const struct br_welch *w, double ma, double mb,
 			   double q, double half, int sig, bool lib,
 			   bool ratio_ok, double *lo, double *hi)
 {
-	double dl, dh, k;
+	double rl, rh, dl, dh;
 	bool ok;
 
-	if (ratio_ok) {
-		if (lib)
-			ok = fieller(ma, w->va, mb, w->vb, q, half, -sig,
-				     &dl, &dh);
-		else
-			ok = fieller(mb, w->vb, ma, w->va, q, half, sig,
-				     &dl, &dh);
-		if (!ok)
-			return false;
-		*lo = 100 * dl;
-		*hi = 100 * dh;
-		return true;
-	}
-	if (ma == 0)
+	if (!ratio_ok)
 		return false;
-	k = fabs(ma);
-	if (lib) {
-		*lo = -100 * (w->d + half) / k;
-		*hi = -100 * (w->d - half) / k;
-	} else {
-		*lo = 100 * (w->d - half) / k;
-		*hi = 100 * (w->d + half) / k;
-	}
+	if (lib)
+		ok = fieller_ratio(ma, w->sa, mb, w->sb, q, half, -sig, &rl,
+				   &rh, &dl, &dh);
+	else
+		ok = fieller_ratio(mb, w->sb, ma, w->sa, q, half, sig, &rl,
+				   &rh, &dl, &dh);
+	/* the speedup must stay above 0: a quantity above 0 */
+	if (!ok || !(rl > 0))
+		return false;
+	*lo = 100 * dl;
+	*hi = 100 * dh;
 	return true;
 }
 
@@ -383,39 +500,49 @@ static _Thread_local struct whole_df pinv[2];
 static _Thread_local unsigned pinv_next;
 
 /*
- * 2 (q(1-a/2, 2n-2) + q(0.8, 2n-2))^2 k: runs needed, given n.  A planning
- * estimate rounded up to whole runs, so GSL's quantile (about 1e-9
- * relative) serves; the refined br_t_quantile would cost a Newton solve at
- * every bisection step.
+ * Runs needed given n: 2 (q1 + q2)^2 k with the quantiles at 2n - 2 df,
+ * q1 = q(1 - a/2) and q2 = q(0.8) to detect a change of delta with 80%
+ * power; for equivalence (two one-sided tests at a, true difference 0,
+ * 80% power) q1 = q(1 - a) and q2 = q(0.9).  A planning estimate rounded
+ * up to whole runs, so GSL's quantile (about 1e-9 relative) serves; the
+ * refined br_t_quantile would cost a Newton solve at every bisection
+ * step.
  */
-static double runs_for(double n, double alpha, double k)
+static double runs_for(double n, double alpha, bool tost, double k)
 {
 	double df = 2 * (n - 1);
 	double s = whole_df(pinv, &pinv_next, gsl_cdf_tdist_Pinv,
-			    1 - alpha / 2, df) +
-		   whole_df(pinv, &pinv_next, gsl_cdf_tdist_Pinv, 0.8, df);
+			    tost ? 1 - alpha : 1 - alpha / 2, df) +
+		   whole_df(pinv, &pinv_next, gsl_cdf_tdist_Pinv,
+			    tost ? 0.9 : 0.8, df);
 
 	return 2 * s * s * k;
 }
+
+/* Above this CV^2 / delta^2 (a baseline mean near 0) no count of runs
+ * is a useful answer. */
+#define RUNS_K_MAX 1e12
 
 /*
  * Smallest integer n >= 2 with n >= runs_for(n): runs_for falls with n,
  * so bracket by doubling from the normal-theory estimate, then bisect.
  * k = CV^2 / delta^2.
  */
-static double runs_needed(double alpha, double k)
+static double runs_needed(double alpha, bool tost, double k)
 {
 	double z, lo = 2, hi, mid;
 	int i;
 
-	if (!(k >= 0) || !isfinite(k))
+	if (!(k >= 0) || !(k <= RUNS_K_MAX))
 		return NAN;
-	if (runs_for(2, alpha, k) <= 2)
+	if (runs_for(2, alpha, tost, k) <= 2)
 		return 2;
-	z = gsl_cdf_ugaussian_Pinv(1 - alpha / 2) +
-	    gsl_cdf_ugaussian_Pinv(0.8);
+	z = tost ? gsl_cdf_ugaussian_Pinv(1 - alpha) +
+		   gsl_cdf_ugaussian_Pinv(0.9)
+		 : gsl_cdf_ugaussian_Pinv(1 - alpha / 2) +
+		   gsl_cdf_ugaussian_Pinv(0.8);
 	hi = fmax(3, ceil(2 * z * z * k));
-	for (i = 0; i < 64 && runs_for(hi, alpha, k) > hi; i++) {
+	for (i = 0; i < 64 && runs_for(hi, alpha, tost, k) > hi; i++) {
 		lo = hi;
 		hi *= 2;
 	}
@@ -423,7 +550,7 @@ static double runs_needed(double alpha, double k)
 		mid = floor(lo + (hi - lo) / 2);
 		if (mid <= lo || mid >= hi)
 			break;
-		if (runs_for(mid, alpha, k) <= mid)
+		if (runs_for(mid, alpha, tost, k) <= mid)
 			hi = mid;
 		else
 			lo = mid;
@@ -452,28 +579,32 @@ static void ratio_cis(struct br_comparison *o, const struct br_welch *w,
 {
 	double lo, hi;
 
-	if (fieller(mb, w->vb, ma, w->va, w->q, w->half, w->sig, &lo, &hi)) {
-		o->ratio_ci_low = one_plus(lo);
-		o->ratio_ci_high = one_plus(hi);
-	} else {
+	if (!fieller_ratio(mb, w->sb, ma, w->sa, w->q, w->half, w->sig,
+			   &o->ratio_ci_low, &o->ratio_ci_high, &lo, &hi))
 		o->ratio_unbounded = true;
-	}
 	if (!lib) {
 		o->speedup_ci_low = o->ratio_ci_low;
 		o->speedup_ci_high = o->ratio_ci_high;
 		o->speedup_unbounded = o->ratio_unbounded;
-	} else if (fieller(ma, w->va, mb, w->vb, w->q, w->half, -w->sig,
-			   &lo, &hi)) {
-		o->speedup_ci_low = one_plus(lo);
-		o->speedup_ci_high = one_plus(hi);
-	} else {
+	} else if (!fieller_ratio(ma, w->sa, mb, w->sb, w->q, w->half,
+				  -w->sig, &o->speedup_ci_low,
+				  &o->speedup_ci_high, &lo, &hi)) {
 		o->speedup_unbounded = true;
 	}
-	if (o->ratio_unbounded)
-		o->reason = "baseline too noisy for a ratio";
-	else if (o->speedup_unbounded)
-		o->reason = "candidate too noisy for a ratio";
+	if (o->ratio_unbounded || o->speedup_unbounded ||
+	    !(o->ratio_ci_low > 0) || !(o->speedup_ci_low > 0)) {
+		/* an interval that is unbounded or reaches 0 says nothing
+		 * about the size of a change in a positive quantity */
+		o->too_noisy = true;
+		o->ratio_ci_low = o->ratio_ci_high = NAN;
+		o->speedup_ci_low = o->speedup_ci_high = NAN;
+		o->reason = "too noisy to size the change as a ratio";
+	}
 }
+
+static void compare(const struct br_summary *a, const struct br_summary *b,
+		    enum br_dir dir, double confidence, double equivalence_pct,
+		    bool planning, struct br_comparison *out);
 
 void br_compare(const struct br_summary *a, const struct br_summary *b,
 		enum br_dir dir, double confidence, double equivalence_pct,
@@ -485,6 +616,31 @@ void br_compare(const struct br_summary *a, const struct br_summary *b,
 void br_compare_ex(const struct br_summary *a, const struct br_summary *b,
 		   enum br_dir dir, double confidence, double equivalence_pct,
 		   bool planning, struct br_comparison *out)
+{
+	struct br_summary sa, sb;
+	double scale;
+
+	clear_comparison(out);
+	if (a && b && a->n > 0 && b->n > 0 && isfinite(a->mean) &&
+	    isfinite(b->mean)) {
+		/* on means and SEs divided by the largest of them: nothing
+		 * squared overflows or vanishes, from 1e-300 to 1e308; only
+		 * the difference is in the test's unit */
+		scale = br_st_scale_pair(a, b, &sa, &sb);
+		compare(&sa, &sb, dir, confidence, equivalence_pct, planning,
+			out);
+		out->d *= scale;
+		out->se_d *= scale;
+		out->d_ci_low *= scale;
+		out->d_ci_high *= scale;
+		return;
+	}
+	compare(a, b, dir, confidence, equivalence_pct, planning, out);
+}
+
+static void compare(const struct br_summary *a, const struct br_summary *b,
+		    enum br_dir dir, double confidence, double equivalence_pct,
+		    bool planning, struct br_comparison *out)
 {
 	bool lib = dir == BR_DIR_LIB, equiv, ratio_ok, better, worse;
 	double alpha, ma, mb, cv2, delta, lo, hi;
@@ -500,11 +656,6 @@ void br_compare_ex(const struct br_summary *a, const struct br_summary *b,
 	    !isfinite(b->mean)) {
 		out->verdict = BR_VERDICT_SINGLE_RUN;
 		out->reason = "missing result, no comparison";
-		return;
-	}
-	if (!br_st_in_range(a) || !br_st_in_range(b)) {
-		out->verdict = BR_VERDICT_SINGLE_RUN;
-		out->reason = "values out of range, no statistical comparison";
 		return;
 	}
 	alpha = 1 - confidence;
@@ -555,17 +706,18 @@ void br_compare_ex(const struct br_summary *a, const struct br_summary *b,
 				out->equiv_ci_high_pct = hi;
 			}
 		}
-		if (ma != 0 && planning) {
+		if (ratio_ok && planning) {
 			out->mde_pct = 100 * (w.q + br_t_quantile(0.8, w.df)) *
 				       w.se_d / fabs(ma);
 			cv2 = (w.va * (double)a->n + w.vb * (double)b->n) /
 			      (2 * ma * ma);
 			delta = equiv ? equivalence_pct / 100 : 0.01;
-			out->runs_needed = runs_needed(alpha,
+			out->runs_needed = runs_needed(alpha, equiv,
 						       cv2 / (delta * delta));
 		}
 	}
 
+	out->significant = w.sig != 0;
 	better = lib ? w.sig < 0 : w.sig > 0;
 	worse = lib ? w.sig > 0 : w.sig < 0;
 	if (equiv && isfinite(out->equiv_ci_low_pct) &&

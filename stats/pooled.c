@@ -28,7 +28,7 @@ bool br_pooled_t(const struct br_summary *a, const struct br_summary *b,
 	out->df = df;
 	if (out->s_p > 0) {
 		out->t = out->d / (out->s_p * sqrt(1 / na + 1 / nb));
-		out->p = 2 * gsl_cdf_tdist_Q(fabs(out->t), df);
+		out->p = br_t_two_tail(out->t, df);
 	} else {
 		out->t = NAN;
 		out->p = out->d == 0 ? 1 : 0;

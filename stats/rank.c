@@ -1,8 +1,11 @@
 /*
- * rank.c - competition ranks with ties within one test (doc/statistics.md,
- * "Ranks"): rank_i = 1 + #{j : j better than i, proven by Welch at
- * alpha}, with no chaining (A~B, B~C, A beats C gives 1, 1, 2),
- * optionally with Holm's step-down adjustment over all tested pairs.
+ * rank.c - rank ranges within one test (doc/statistics.md, "Ranks"):
+ * each system's rank_low..rank_high is the set of places the data allow,
+ * from Welch's test of every pair with Holm's step-down adjustment over
+ * all tested pairs (simultaneous at the confidence level).  rank_low =
+ * 1 + the systems proven better, rank_high = N - the systems proven
+ * worse.  Ordering by mean fits every range and every proven pair, so
+ * whatever br_compare proves at the same confidence fits them too.
  */
 #include <math.h>
 #include <stdint.h>
@@ -11,12 +14,6 @@
 #include "stats.h"
 #include "stats_int.h"
 
-struct pair {
-	size_t i, j;  /* j tested against i (i as baseline) */
-	double p;     /* raw, then Holm-adjusted */
-	int sig;      /* sign of mean_j - mean_i when proven, else 0 */
-};
-
 static bool has_data(const struct br_summary *s)
 {
 	return s->n > 0 && isfinite(s->mean);
@@ -24,26 +21,35 @@ static bool has_data(const struct br_summary *s)
 
 static int by_p(const void *x, const void *y)
 {
-	const struct pair *a = x, *b = y;
+	const struct br_rank_pair *a = x, *b = y;
 
 	return (a->p > b->p) - (a->p < b->p);
 }
 
-/* Holm: adjusted p_(k) = max over l <= k of min(1, (m - l) p_(l)). */
-static void holm_adjust(struct pair *pr, size_t m, double alpha)
+size_t br_rank_ranges(const bool *has, size_t n, struct br_rank_pair *pr,
+		      size_t m, size_t m_total, double alpha, int *low,
+		      int *high)
 {
-	double run = 0;
-	size_t k;
+	size_t i, k, with = 0;
 
-	qsort(pr, m, sizeof *pr, by_p);
-	for (k = 0; k < m; k++) {
-		double adj = fmin(1, (double)(m - k) * pr[k].p);
-
-		run = fmax(run, adj);
-		pr[k].p = run;
-		if (!(run < alpha))
-			pr[k].sig = 0;
+	for (i = 0; i < n; i++)
+		with += has[i];
+	for (i = 0; i < n; i++) {
+		low[i] = has[i] ? 1 : 0;
+		high[i] = has[i] ? (int)with : 0;
 	}
+	/* Holm: reject the k-th smallest p while p_(l) < alpha / (m - l)
+	 * for every l <= k.  A pair with p >= alpha is never rejected, so
+	 * the candidates (p < alpha) sort first and the rest need no p. */
+	if (m > 0)  /* pr may be NULL then */
+		qsort(pr, m, sizeof *pr, by_p);
+	for (k = 0; k < m && k < m_total; k++) {
+		if (!(pr[k].p < alpha / (double)(m_total - k)))
+			break;
+		low[pr[k].worse]++;
+		high[pr[k].better]--;
+	}
+	return k;
 }
 
 /* relative[i] against the best mean (HIB: mean/best, LIB: best/mean). */
@@ -68,70 +74,84 @@ static void fill_relative(const struct br_summary *s, size_t n, bool lib,
 }
 
 int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
-	    double confidence, bool holm, int *rank, double *relative)
+	    double confidence, int *rank_low, int *rank_high,
+	    double *relative)
 {
-	bool lib = dir == BR_DIR_LIB;
+	bool lib = dir == BR_DIR_LIB, *has = NULL;
 	double alpha;
-	struct pair *pr = NULL;
+	struct br_rank_pair *pr = NULL;
 	struct br_welch w;
-	size_t *idx, i, j, a, b, k = 0, m = 0;
+	size_t *idx = NULL, i, j, a, b, k = 0, m = 0, m_total = 0;
+	int rc = BR_EIO;
 
 	if (!(confidence > 0 && confidence < 1))
 		return BR_EUSAGE;
 	alpha = 1 - confidence;
 	if (relative)
 		fill_relative(s, n, lib, relative);
-	if (!rank)
+	if (!rank_low || !rank_high)
 		return BR_OK;
 	/* only systems with a spread can be told apart: pairs among those
 	 * (a million single runs need no pairs at all) */
 	idx = malloc((n + 1) * sizeof *idx);
-	if (!idx)
-		return BR_EIO;
-	for (i = 0; i < n; i++)
-		if (has_data(&s[i]) && s[i].n >= 2 && isfinite(s[i].se))
+	has = malloc((n + 1) * sizeof *has);
+	if (!idx || !has)
+		goto out;
+	for (i = 0; i < n; i++) {
+		has[i] = has_data(&s[i]);
+		if (has[i] && s[i].n >= 2 && isfinite(s[i].se))
 			idx[k++] = i;
-	if (k > 1 && k - 1 > SIZE_MAX / k / sizeof *pr) {
-		free(idx);
-		return BR_EIO;
 	}
+	if (k > 1 && k - 1 > SIZE_MAX / k / sizeof *pr)
+		goto out;
 	if (k > 1) {
 		pr = malloc(k * (k - 1) / 2 * sizeof *pr);
-		if (!pr) {
-			free(idx);
-			return BR_EIO;
-		}
+		if (!pr)
+			goto out;
 	}
+	/* pass 1: the pairs significant at alpha (the sign alone: most
+	 * pairs of a big test are settled without a p-value) */
 	for (a = 0; a < k; a++) {
 		for (b = a + 1; b < k; b++) {
+			struct br_summary si, sj;
+
 			i = idx[a];
 			j = idx[b];
-			if (!br_st_welch_ex(&s[i], &s[j], alpha, holm ?
-					    BR_ST_P : BR_ST_SIG, &w))
+			br_st_scale_pair(&s[i], &s[j], &si, &sj);
+			if (!br_st_welch_ex(&si, &sj, alpha, BR_ST_SIG, &w))
 				continue;
-			pr[m].i = i;
-			pr[m].j = j;
+			m_total++;
+			if (w.sig == 0)
+				continue;
+			/* sig > 0: j's mean is proven higher than i's */
+			pr[m].better = (w.sig > 0) != lib ? j : i;
+			pr[m].worse = pr[m].better == j ? i : j;
 			pr[m].p = w.p;
-			pr[m].sig = w.sig;
 			m++;
 		}
 	}
-	free(idx);
-	if (holm && m > 0)
-		holm_adjust(pr, m, alpha);
-	for (i = 0; i < n; i++)
-		rank[i] = has_data(&s[i]) ? 1 : 0;
-	for (i = 0; i < m; i++) {
-		/* sig > 0: j's mean is proven higher than i's */
-		bool j_better = lib ? pr[i].sig < 0 : pr[i].sig > 0;
+	/* pass 2: a pair significant at alpha / m_total is rejected by
+	 * Holm whatever the others (it sorts before every p above that,
+	 * and each threshold is at least alpha / m_total): p = -1 keeps it
+	 * first.  Only the rest need their p-value. */
+	for (a = 0; a < m; a++) {
+		struct br_summary si, sj;
 
-		if (pr[i].sig == 0)
-			continue;
-		if (j_better)
-			rank[pr[i].i]++;
-		else
-			rank[pr[i].j]++;
+		br_st_scale_pair(&s[pr[a].worse], &s[pr[a].better], &si, &sj);
+		if (!br_st_welch_ex(&si, &sj, alpha / (double)m_total,
+				    BR_ST_SIG, &w))
+			continue;       /* cannot happen: tested above */
+		if (w.sig != 0)
+			pr[a].p = -1;
+		else if (isnan(pr[a].p) &&
+			 br_st_welch_ex(&si, &sj, alpha, BR_ST_P, &w))
+			pr[a].p = w.p;
 	}
+	br_rank_ranges(has, n, pr, m, m_total, alpha, rank_low, rank_high);
+	rc = BR_OK;
+out:
 	free(pr);
-	return BR_OK;
+	free(idx);
+	free(has);
+	return rc;
 }

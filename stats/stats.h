@@ -64,6 +64,10 @@ struct br_summary {
 	size_t n_flagged;
 	size_t flagged[BR_MAX_FLAGGED]; /* run indexes (0-based), first ones */
 	/* Run-order drift (runs only; rules in the comment at the top) */
+	double resolution;   /* the runs' step as written (0: not known) */
+	bool floored;        /* sd was below resolution / sqrt(12): se and
+			      * the CI use that instead (doc/statistics.md,
+			      * "Resolution") */
 	double lag1;         /* lag-1 autocorrelation; NAN if not computed */
 	double trend_slope;  /* OLS slope of value on run index; NAN if n < 5 */
 	double trend_p;      /* two-sided p of the slope; NAN if n < 5 */
@@ -77,15 +81,19 @@ struct br_summary {
  * BR_EUSAGE when confidence is outside (0, 1), BR_EIO when out of memory.
  *
  * Raw runs (n_runs > 0; a published value beside them is ignored):
- * two-pass moments (GSL); if min == max then mean = x_1 and sd = 0
- * exactly.  n = 1: sd, se, CI and cv_pct are NAN, median = min = max =
+ * two-pass moments (GSL; on x / max|x| when that is above 1e150 or below
+ * 1e-150); if min == max then mean = x_1 and sd = 0 exactly.  When the
+ * sample's resolution r is known and sd < r / sqrt(12) (identical runs,
+ * or runs closer than the values resolve), se = r / sqrt(12 n) and the
+ * CI use that floor, floored is set, and sd stays the runs' own.  n = 1: sd, se, CI and cv_pct are NAN, median = min = max =
  * q1 = q3 = x_1.  Quartiles are Hyndman-Fan type 7, computed as
  * lo + h (hi - lo) so equal neighbours give their value exactly.
  * cv_pct is NAN if n < 2 or mean == 0; sign_change (min < 0 < max) says
  * CV is meaningless but cv_pct is still given.  Outliers (doc/statistics.md):
  * n >= 3, modified z = 0.6745 (x - median) / MAD, or when MAD = 0,
  * (x - median) / (1.2533 MeanAD) with MeanAD = mean |x - median|;
- * |z| > 3.5 is flagged; nothing when both are 0.
+ * |z| > 3.5 is flagged, unless the run is within one resolution step of
+ * the median; nothing when both are 0.
  *
  * Summary-only samples (is_summary, N >= 1, from_summary set): mean =
  * the published value, sd = SE*sqrt(N), se = SE, CI with df = N-1 (NAN
@@ -136,13 +144,18 @@ struct br_comparison {
 	enum br_verdict verdict;
 	const char *reason;  /* static text for degenerate cases, or NULL */
 	bool zero_variance;  /* both sides had zero variance */
+	bool significant;    /* a difference is proven at the confidence
+			      * (also when the verdict is "equivalent") */
+	bool too_noisy;      /* the interval of the ratio is unbounded or
+			      * reaches 0: no ratio or percent interval,
+			      * the change is sized by d's interval */
 	/* --equivalence (TOST): the 1-2a CI (90% for 95%) of
 	 * improvement_pct; NAN without a margin */
 	double equiv_ci_low_pct, equiv_ci_high_pct;
 	/* Smallest detectable change (80% power) in % of the baseline, and
 	 * runs per system needed to resolve the equivalence margin (or 1%
 	 * when no margin was given).  NAN when not computable (no spread,
-	 * zero variance, mean_A == 0). */
+	 * zero variance, no ratio). */
 	double mde_pct;
 	double runs_needed;
 };
@@ -160,40 +173,46 @@ struct br_comparison {
  * |d| > q(1-a/2, df) se_d.  p is 2 Q(|t|, df), nudged by at most rounding
  * so that p < alpha exactly when significant.  The Fieller intervals are
  * solved for delta = ratio - 1 with the stable root formulas and the same
- * q, so the improvement CI lies entirely above 0 exactly when the verdict
- * is better, entirely below exactly when worse, and contains 0 otherwise.
+ * q (for a ratio below 0.5 for the ratio itself), so the improvement CI
+ * lies entirely above 0 exactly when the verdict is better, entirely
+ * below exactly when worse, and contains 0 otherwise.  Means and SEs are
+ * first divided by a power of 2 (exact), so any magnitude works.
  *
- * Ratios need both means > 0.  HIB: speedup S = B/A, improvement_pct =
- * 100 d/mean_A and its CI from Fieller of B/A.  LIB: S = A/B, improvement
- * = -100 d/mean_B and its CI from Fieller of A/B (the reciprocal interval
- * of the B/A one).  A mean <= 0 on either side: ratio = mean_B/mean_A (if
- * mean_A != 0), ratio/speedup CIs and speedup NAN, improvement_pct and
- * its CI = +/-100 (d, d CI) / |mean_A| (minus for LIB), reason "non-
- * positive mean: ...".  mean_A == 0: no percent at all.
+ * Ratios need both means > 0 (doc/statistics.md "Non-positive means"):
+ * HIB: speedup S = B/A, improvement_pct = 100 d/mean_A and its CI from
+ * Fieller of B/A.  LIB: S = A/B, improvement = -100 d/mean_B and its CI
+ * from Fieller of A/B (the reciprocal interval of the B/A one).  A mean
+ * <= 0 on either side: ratio, speedup, improvement and their CIs NAN,
+ * mde_pct and runs_needed NAN, reason "a mean is not above 0: no ratio,
+ * the difference in the test's unit"; d and its CI as always.  A Fieller
+ * interval that is unbounded or reaches 0 (ratio or speedup): too_noisy,
+ * ratio/speedup/improvement CIs NAN, reason "too noisy to size the change
+ * as a ratio" (ratio_unbounded / speedup_unbounded say which was
+ * unbounded).
  *
  * Verdicts without equivalence: better / worse when significant
  * (direction-aware), else no-difference.  With equivalence_pct = m: the
  * 1-2a CI of the improvement percent (equiv_ci_*) strictly inside (-m, m)
- * gives equivalent (even when also significant); else significant gives
- * better / worse; else inconclusive.
+ * gives equivalent (even when also significant: significant says so);
+ * else significant gives better / worse; else inconclusive.
  *
  * Degenerate cases, in this order: either side n == 0 (or NULL): single-
  * run, "missing result, no comparison", everything NAN.  n < 2 on either
  * side: single-run, "single run, no statistical comparison", point
  * estimates only.  se unknown (summary without SE): single-run, "no
- * spread published, no statistical comparison".  Both variances 0:
- * zero_variance, reason "zero variance: timer resolution or too few
- * runs?", t and df NAN, all CIs collapse to the point, p = 1 (d == 0,
- * no-difference) or 0 (better / worse).  Confidence outside (0, 1):
- * inconclusive, everything NAN.  A mean beyond ~1e150 or a nonzero SE
- * outside ~1e-150..1e150 (their squares would overflow or vanish):
- * single-run, "values out of range, no statistical comparison".
+ * spread published, no statistical comparison".  Both SEs 0 (no
+ * resolution floor applied): zero_variance, reason "zero variance: timer
+ * resolution or too few runs?", t and df NAN, all CIs collapse to the
+ * point, p = 1 (d == 0, no-difference) or 0 (better / worse).  Confidence
+ * outside (0, 1): inconclusive, everything NAN.
  *
- * mde_pct = 100 (q(1-a/2, df) + q(0.8, df)) se_d / |mean_A|.
- * runs_needed = smallest n >= 2 with n >= 2 (q(1-a/2, 2n-2) + q(0.8,
- * 2n-2))^2 CV^2 / delta^2, CV^2 = (sd_A^2 + sd_B^2) / (2 mean_A^2) and
- * delta = equivalence_pct/100 or 0.01: runs per system to detect a change
- * of delta with 80% power.  Both NAN without a spread or mean_A == 0.
+ * mde_pct = 100 (q(1-a/2, df) + q(0.8, df)) se_d / mean_A.
+ * runs_needed = smallest n >= 2 with n >= 2 (q1 + q2)^2 CV^2 / delta^2,
+ * quantiles at 2n-2 df, CV^2 = n (se_A^2 + se_B^2) / (2 mean_A^2) per
+ * side's n, delta = equivalence_pct/100 or 0.01: without a margin q1 =
+ * q(1-a/2), q2 = q(0.8) (detect a change of delta, 80% power); with one
+ * q1 = q(1-a), q2 = q(0.9) (TOST: prove equivalence within delta, 80%
+ * power); NAN when CV^2 / delta^2 > 1e12.
  */
 void br_compare(const struct br_summary *a, const struct br_summary *b,
 		enum br_dir dir, double confidence, double equivalence_pct,
@@ -212,7 +231,16 @@ struct br_geomean {
 	size_t skipped;      /* tests left out (missing or mean <= 0) */
 	double gm;           /* exp(mean ln S_k) */
 	double meas_low, meas_high;   /* measurement CI; NAN if unavailable */
+	double meas_p;       /* two-sided p of gm = 1 by the measurement
+			      * error; NAN when meas_low is */
+	size_t exact;        /* used tests without an SE on one side (a
+			      * single run): in gm, not in the measurement
+			      * CI's width */
+	size_t noisy;        /* used tests where a side's own CI reaches 0
+			      * (its ratio cannot be sized): no
+			      * measurement CI at all */
 	double across_low, across_high; /* across-tests CI; NAN if K < 2 */
+	double across_p;     /* two-sided p of gm = 1 across tests */
 	double gsd;          /* geometric sd exp(s_l); NAN if K < 2 */
 };
 
@@ -220,9 +248,13 @@ struct br_geomean {
  * a[k], b[k]: baseline and candidate summaries of test k, dir[k] its
  * direction.  Tests with a NULL or empty summary or a non-positive mean
  * on either side are skipped (the caller lists them; br_geomean_usable()
- * says which).  ln S_k is computed as +/-log1p(d/mean_A) so ratios near 1
- * keep their digits.  The measurement CI is NAN when any used test has
- * n < 2 or no SE; with all variances 0 it collapses to gm.  Returns
+ * says which).  ln S_k is +/-log1p(d/mean_A) for ratios near 1 (they
+ * keep their digits) and +/-(ln mean_B - ln mean_A) away from it (a ratio
+ * of 1e-15 keeps its digits too).  The measurement CI takes its width
+ * from the tests with an SE on both sides; tests without (single runs)
+ * count in gm but not in the width (exact); NAN when no test has an SE,
+ * or when a side of some test has a CI (ci_low) that reaches 0 (noisy);
+ * with all variances 0 it collapses to gm.  Returns
  * BR_OK, BR_EDATA when no test is usable (gm NAN), BR_EUSAGE for a
  * confidence outside (0, 1).
  */
@@ -235,23 +267,49 @@ bool br_geomean_usable(const struct br_summary *a,
 		       const struct br_summary *b);
 
 /*
- * Competition ranks with ties within one test (doc/statistics.md,
- * "Ranks"):
- * rank_i = 1 + #{j : j better than i with Welch p < alpha}, with Holm's
- * adjustment of the pairwise p-values when holm is true.  relative[i] =
- * performance relative to the best mean (HIB: mean/best, LIB: best/mean),
- * so the best is 1.  Systems with n == 0 get rank 0 and relative NAN.
- *
- * A pair is tested like br_compare (Welch, zero-variance rule); a pair
- * where either side has n < 2, no SE or out-of-range values is never
- * "proven" different, so a single run ties with everyone.  With holm,
- * the p-values of all tested pairs are Holm-adjusted (step-down,
- * monotone) and compared with alpha.  relative is NAN when the best or
- * own mean is <= 0.  rank and relative may be NULL.  Returns BR_OK,
- * BR_EUSAGE for a confidence outside (0, 1), BR_EIO when out of memory.
+ * Rank ranges within one test (doc/statistics.md, "Ranks"): rank_low[i]
+ * = 1 + the systems proven better than i, rank_high[i] = N - the systems
+ * proven worse, N = the systems with a value.  A pair is proven when
+ * Welch's test (zero-variance rule, resolution floor) rejects equal
+ * means after Holm's step-down adjustment over all tested pairs, so all
+ * ranges hold together at the confidence level.  A system with n < 2 or
+ * no SE is never proven either way: 1..N.  Where every pair is proven
+ * in a consistent order, the ranges are exact ranks.  The order by mean
+ * fits every range and every pair Welch proves unadjusted (br_compare's
+ * verdicts) too.  relative[i] = performance relative to the best mean
+ * (HIB: mean/best, LIB: best/mean), so the best is 1; NAN when the best
+ * or own mean is <= 0.  Systems with n == 0 get 0..0 and relative NAN.
+ * rank_low, rank_high (both or neither) and relative may be NULL.
+ * Returns BR_OK, BR_EUSAGE for a confidence outside (0, 1), BR_EIO when
+ * out of memory.
  */
 int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
-	    double confidence, bool holm, int *rank, double *relative);
+	    double confidence, int *rank_low, int *rank_high,
+	    double *relative);
+
+/* One pair proven different before adjustment: its p-value. */
+struct br_rank_pair {
+	size_t better, worse;
+	double p;
+};
+
+/*
+ * The rank ranges of n items (has[i]: ranked at all) from m_total tested
+ * pairs, of which pr[0..m) are those with p < alpha (the only ones Holm
+ * can reject; pr is sorted in place): low = 1 + rejections with the item
+ * worse, high = #has - rejections with it better.  Items without has get
+ * 0..0.  Returns r: pr[0..r) are the pairs proven.  br_rank's core,
+ * shared with the overall ranking.
+ */
+size_t br_rank_ranges(const bool *has, size_t n, struct br_rank_pair *pr,
+		      size_t m, size_t m_total, double alpha, int *low,
+		      int *high);
+
+/* Two-sided p of Student's t: 2 Q(|t|, df); below 1e-10 from the
+ * incomplete beta function, corrected for the rounding of its argument,
+ * and from its leading term in logs where t^2 overflows (full relative
+ * accuracy down to the smallest doubles).  NAN for a NAN t or df <= 0. */
+double br_t_two_tail(double t, double df);
 
 /*
  * Student t quantile q(p, df), any real df > 0 (df = INFINITY: normal).

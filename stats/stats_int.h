@@ -18,6 +18,7 @@
 struct br_welch {
 	double d;        /* mean_B - mean_A */
 	double va, vb;   /* se_A^2, se_B^2 */
+	double sa, sb;   /* se_A, se_B (their squares can underflow) */
 	double se_d;
 	double t, df, p;
 	double q;        /* q(1 - alpha/2, df); NAN when zero_var */
@@ -27,19 +28,24 @@ struct br_welch {
 };
 
 /*
- * Whether mean^2 and se^2 neither overflow nor (for se > 0) underflow:
- * comparisons square both, so values beyond ~1e150 or a nonzero SE below
- * ~1e-150 are refused rather than computed as garbage.
+ * a and b with mean, sd and se divided by the power of 2 at the largest
+ * magnitude among their means and SEs (exact; 1 when that is 0), and so
+ * their resolution: Welch's test and the ratio
+ * intervals are the same on them, and nothing squared can overflow or
+ * vanish.  Returns the divisor; the difference of means scales with it.
  */
-bool br_st_in_range(const struct br_summary *s);
+double br_st_scale_pair(const struct br_summary *a,
+			const struct br_summary *b, struct br_summary *sa,
+			struct br_summary *sb);
 
 /* Square of a summary's SE, or NAN when n < 2 or SE unknown. */
 double br_st_var_mean(const struct br_summary *s);
 
 /*
  * Fill w for alpha in (0, 1).  Returns false (w untouched) when the pair
- * cannot be tested: a side with n < 2, a non-finite mean, no SE, or out
- * of range (br_st_in_range).
+ * cannot be tested: a side with n < 2, a non-finite mean or no SE.  Give
+ * it scaled summaries (br_st_scale_pair) when the magnitudes may be
+ * extreme.
  */
 bool br_st_welch(const struct br_summary *a, const struct br_summary *b,
 		 double alpha, struct br_welch *w);

@@ -37,12 +37,14 @@ static void clear_summary(struct br_summary *o)
 }
 
 /*
- * Above this magnitude x - mean and (x - mean)^2 can overflow, so the
- * moments are computed on x / scale (two-pass, same formulas) and scaled
- * back: values up to DBL_MAX keep a finite mean and, where it exists in
- * doubles, a finite sd.
+ * Above BIG x - mean and (x - mean)^2 can overflow, below SMALL the
+ * squares vanish, so the moments are computed on x / scale (two-pass,
+ * same formulas) and scaled back: values from the smallest doubles up to
+ * DBL_MAX keep a finite mean and, where it exists in doubles, a finite
+ * sd ({1, 1.1, 0.9}e-170 had sd 0).
  */
 #define BIG 1e150
+#define SMALL 1e-150
 
 static void scaled_moments(const double *x, size_t n, double scale,
 			   struct br_summary *o)
@@ -103,7 +105,7 @@ static double quantile7(const double *x, size_t n, double p)
  * run order, work has room for n doubles.
  */
 static void flag_outliers(const double *x, size_t n, double median,
-			  double *work, struct br_summary *o)
+			  double step, double *work, struct br_summary *o)
 {
 	double mad, mean_ad, z;
 	double sum = 0;
@@ -125,7 +127,9 @@ static void flag_outliers(const double *x, size_t n, double median,
 			z = 0.6745 * (x[i] - median) / mad;
 		else
 			z = (x[i] - median) / (1.2533 * mean_ad);
-		if (!(fabs(z) > 3.5))
+		/* a run within one step of the median is the median, as
+		 * the values resolve it ({5, 5, 5, 5, 6}: 6 is not odd) */
+		if (!(fabs(z) > 3.5) || !(fabs(x[i] - median) > step))
 			continue;
 		if (o->n_flagged < BR_MAX_FLAGGED)
 			o->flagged[o->n_flagged] = i;
@@ -189,7 +193,7 @@ static void check_drift(const double *x, size_t n, double mean,
 static int summarize_runs(const struct br_sample *s, double confidence,
 			  bool lean, double *buf, struct br_summary *o)
 {
-	double *x = buf, *sorted = buf + s->n_runs;
+	double *x = buf, *sorted = buf + s->n_runs, big, scale = 1;
 	size_t n = s->n_runs, i;
 
 	o->n = n;
@@ -204,17 +208,27 @@ static int summarize_runs(const struct br_sample *s, double confidence,
 		o->max = fmax(o->max, v);
 	}
 	o->sign_change = o->min < 0 && o->max > 0;
+	big = fmax(fabs(o->min), fabs(o->max));
 	if (o->min == o->max) {
 		o->mean = x[0];
 		o->sd = n >= 2 ? 0.0 : NAN;
-	} else if (fmax(fabs(o->min), fabs(o->max)) > BIG) {
-		scaled_moments(x, n, fmax(fabs(o->min), fabs(o->max)), o);
+	} else if (big > BIG || big < SMALL) {
+		scale = big;
+		scaled_moments(x, n, scale, o);
 	} else {
 		o->mean = gsl_stats_mean(x, 1, n);
 		o->sd = gsl_stats_sd_m(x, 1, n, o->mean);
 	}
 	if (n >= 2)
 		o->se = o->sd / sqrt((double)n);
+	o->resolution = s->resolution;
+	if (n >= 2 && s->resolution > 0 && isfinite(o->sd) &&
+	    o->sd < s->resolution / sqrt(12)) {
+		/* identical runs: the spread is below what the values
+		 * resolve, not zero */
+		o->se = s->resolution / sqrt(12) / sqrt((double)n);
+		o->floored = true;
+	}
 	finish_ci(o, confidence);
 	if (lean)
 		return BR_OK;
@@ -223,8 +237,16 @@ static int summarize_runs(const struct br_sample *s, double confidence,
 	o->median = gsl_stats_median_from_sorted_data(sorted, 1, n);
 	o->q1 = quantile7(sorted, n, 0.25);
 	o->q3 = quantile7(sorted, n, 0.75);
-	flag_outliers(x, n, o->median, sorted, o);
-	check_drift(x, n, o->mean, o);
+	/* outliers and drift on x / scale when the magnitudes are extreme
+	 * (their squares would overflow or vanish); both are scale-free but
+	 * for the slope */
+	if (scale != 1)
+		for (i = 0; i < n; i++)
+			x[i] /= scale;
+	flag_outliers(x, n, o->median / scale, s->resolution / scale, sorted,
+		      o);
+	check_drift(x, n, o->mean / scale, o);
+	o->trend_slope *= scale;
 	return BR_OK;
 }
 

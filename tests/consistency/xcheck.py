@@ -10,38 +10,57 @@ stats --format csv|json|md and text; compare --format csv|json|md and
 text; render -o report.txt|.md|.html and --format svg -o DIR/; and, to
 reach the remaining sentence forms and numbers, compare --equivalence 5
 --details (csv and text) with render --equivalence 5 -o .md, compare
---ministat, stats/compare --holm, and render --template
-data/values.md.tmpl (template values no built-in template shows).  Every
-number an output shows must be the same number:
+--ministat, stats and compare (csv and text) at --confidence 0.9999999
+(the level's label "99.99999%" and every number at it), stats, compare
+and render with --holm (accepted, changes nothing: the same bytes as
+without), and render --template data/values.md.tmpl (template values no
+built-in template shows).  Every number an output shows must be the same
+number:
 
   reference       stats --format csv (per test x system: n, mean, se, CI,
-                  CV, rank, relative) and compare --format csv (verdict,
-                  improvement and its CI, ratio and its CI, p, t, df, the
-                  geometric means, the overall rank): %.15g, so "full
-                  precision" means equal at 15 significant digits;
+                  CV, rank_low and rank_high, relative) and compare
+                  --format csv (verdict, improvement and its CI, ratio
+                  and its CI, the difference and its CI, p, t, df, the
+                  equivalence interval, the geometric means, the overall
+                  rank range): %.15g, so "full precision" means equal at
+                  15 significant digits;
   full precision  JSON and Markdown tables, HTML data-v attributes;
   display         stats/compare text, the reports, the SVG charts: a value
                   printed with d decimals agrees with the reference x when
                   x formatted with d decimals is the same text (x moved by
                   1e-12 relative also counts, so a decimal tie or a
                   re-derived x is not a disagreement; -0 is 0); "-" or an
-                  empty cell is "no value";
+                  empty cell is "no value"; a rank range is "2-4", or
+                  one number where low = high;
   precision       one quantity (mean, SE, CI bound) of one test x system
                   printed with different decimals by two display outputs;
   sentences       compare text and the reports' comparison sentences are
-                  rebuilt from the compare CSV the way analysis/sentence.c
-                  br_comparison_sentence builds them (expected_sentence)
-                  and compared field by field: form, verdict word, numbers.
+                  rebuilt from the compare CSV numbers in the wording of
+                  doc/statistics.md, Wording (expected_sentence: factor
+                  or percent, intervals in words, the difference in the
+                  test's unit without a ratio) and compared field by
+                  field: form, direction words, numbers;
+  consistency     the CSVs against themselves and each other (doc/
+                  statistics.md): rank ranges within 1..N, holding the
+                  order of the means and every pair compare proves, 1..N
+                  for a single run; the overall ranges likewise; ratio,
+                  difference, improvement and their intervals; verdicts
+                  against intervals and p; the geometric means' test
+                  counts, notes and verdicts; "first in k of n tests,
+                  could be in c more" from the per-test ranges; the
+                  resolution floor's SE.
 
 Exit 0 when everything agrees, 1 with one line per disagreement
 ("DISAGREE input | test | system | output | quantity: shown X, reference
 Y (source)"), 2 when it cannot run.  The last line is a summary such as
-"consistency: 44 inputs, 118636 values checked, 0 disagreements".  An
+"consistency: 44 inputs, 152971 values checked, 0 disagreements".  An
 input benchreport rejects (exit 1) is skipped with a note; compare is
 skipped for one system.  --self-test perturbs a mean of the text report,
-a sentence's direction word of compare text and an SE line of the HTML
-charts and fails unless each is reported.  Python 3 standard library
-only.
+a sentence's direction word of compare text (faster <-> slower), an SE
+line of the HTML charts, a stats CSV rank range (low and high swapped),
+an overall rank range of compare text and an interval's direction word
+of the Markdown report, and fails unless each is reported.  Python 3
+standard library only.
 """
 
 import csv
@@ -64,6 +83,7 @@ TOP = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                     "..", ".."))
 CONF = 0.95            # the default --confidence
 EQUIV = 5.0            # the --equivalence margin of the variant runs
+LEVEL = 0.9999999      # the --confidence of the variant runs: "99.99999%"
 NBSP = "\x1f"          # render/words.h BR_NBSP: a space never broken
 TIMEOUT = 10           # seconds per benchreport run (each takes ~10 ms)
 
@@ -159,25 +179,65 @@ def shown_agrees(shown, x, fmt):
         abs(v - x) <= 1e-13 * abs(x)
 
 
-def signed_pct(v):
-    """analysis/sentence.c br_signed_pct."""
-    if v is None:
-        v = float("nan")
-    if v != 0 and abs(v) < 0.95:
-        num = "%.2g" % v
-    else:
-        num = fmt_fixed(v, 1 if abs(v) < 10 else 0)
-    return ("+" if v > 0 and num not in ("0", "0.0") else "") + num + "%"
-
-
 def fmt_pct(v):
     """render/report_values.c fmt_pct (overview percentages)."""
     return "" if v is None else "%.*f%%" % (2 if v < 10 else 1, v)
 
 
+def fmt_x(v, d):
+    """analysis/numfmt.c br_fmt_x: "1.035x"; two significant digits
+    where d decimals would show 0 ("0.0042x"); "unbounded" at infinity."""
+    if v is None or math.isnan(v):
+        return fmt_fixed(v, d) + "x"
+    if math.isinf(v):
+        return "unbounded" if v > 0 else "-unbounded"
+    if 0 < v < 10 * 10.0 ** -d:
+        return "%.2g" % v + "x"
+    return fmt_fixed(v, d) + "x"
+
+
 def x3(v):
     """analysis/numfmt.c br_fmt_x(v, 3)."""
-    return fmt_fixed(v, 3) + "x"
+    return fmt_x(v, 3)
+
+
+def fmt_level(conf):
+    """analysis/numfmt.c br_fmt_level: a confidence level with the fewest
+    decimals that give it back ("95%", "99.5%"), never "100%"."""
+    pct = 100 * conf
+    for d in range(12):
+        s = "%.*f" % (d, pct)
+        if abs(float(s) - pct) <= 1e-9 * pct and \
+                (pct >= 100 or float(s) < 100):
+            break
+    return "%.*f%%" % (d, pct)
+
+
+def fmt_rank(low, high):
+    """analysis/numfmt.c br_fmt_rank from the CSV cells: "2-4", "3", or
+    "" without a rank."""
+    lo, hi = fnum(low), fnum(high)
+    if lo is None or lo <= 0:
+        return ""
+    if hi == lo:
+        return "%d" % lo
+    return "%d-%s" % (lo, "?" if hi is None else "%d" % hi)
+
+
+def pct_text(v):
+    """A percent magnitude in a sentence: one decimal, none from 999.95
+    up, two significant digits below 0.095 (analysis/sentence.c)."""
+    if v != 0 and v < 0.095:
+        return "%.2g%%" % v
+    return "%.*f%%" % (1 if v < 999.95 else 0, v)
+
+
+def x_text(v):
+    """A factor magnitude (>= 1) in a sentence: 2 decimals below 9.995,
+    1 below 99.95, 0 below 999.5, "%.0f" below 1e6, "%.3g" above."""
+    if v >= 999.5 and math.isfinite(v):
+        return ("%.0fx" if v < 1e6 else "%.3gx") % v
+    return fmt_x(v, 2 if v < 9.995 else 1 if v < 99.95 else 0)
 
 
 # ASCII folding of the text report (render/template.c ascii_of).
@@ -244,6 +304,7 @@ class Checks:
         self.bad = []
         self.notes = []
         self.shown = defaultdict(list)   # (test, sys, qty) -> [(out, text)]
+        self.pairs = defaultdict(set)    # (unit, known) -> {(words, ...)}
 
     def fail(self, test, system, output, qty, shown, ref):
         self.bad.append("DISAGREE %s | %s | %s | %s | %s: shown %r, "
@@ -317,6 +378,7 @@ class Test:
         self.series = False           # a line graph (rows with x)
         self.points = OrderedDict()   # system -> its series rows
         self.cmp = OrderedDict()      # system -> compare csv row
+        self.se_dec = None            # decimals of SEs (stats text)
 
     @property
     def label(self):
@@ -663,56 +725,252 @@ def check_md_full(ck, rows, text, output, cols_num):
                 ck.fail(test, r["system"], output, c, g, "%r (csv)" % v)
 
 
+# the columns, in order (doc/statistics.md; render/stats_out.c csv_cols,
+# render/compare_out.c cols)
+STATS_COLS = ["test", "title", "description", "unit", "direction", "system",
+              "n", "mean", "sd", "se", "ci_low", "ci_high", "median", "min",
+              "max", "cv_pct", "rank_low", "rank_high", "relative", "x",
+              "flagged_runs", "note"]
+CMP_COLS = ["test", "title", "description", "unit", "direction", "system",
+            "baseline", "mean", "baseline_mean", "improvement_pct",
+            "improvement_ci_low_pct", "improvement_ci_high_pct", "p_value",
+            "verdict", "ratio", "ratio_ci_low", "ratio_ci_high", "t", "df",
+            "mde_pct", "runs_needed", "note", "overall_rank_low",
+            "overall_rank_high", "difference", "difference_ci_low",
+            "difference_ci_high", "equiv_ci_low_pct", "equiv_ci_high_pct"]
+
+
+def check_header(ck, text, want, out):
+    got = next(csv.reader(io.StringIO(text)), [])
+    ck.same("-", "-", out, "CSV columns", ",".join(got), ",".join(want),
+            "the documented columns")
+
+
 STATS_NUM = {"n", "mean", "sd", "se", "ci_low", "ci_high", "median", "min",
-             "max", "cv_pct", "rank", "relative", "x"}
+             "max", "cv_pct", "rank_low", "rank_high", "relative", "x"}
 CMP_NUM = {"mean", "baseline_mean", "improvement_pct",
            "improvement_ci_low_pct", "improvement_ci_high_pct", "p_value",
            "ratio", "ratio_ci_low", "ratio_ci_high", "t", "df", "mde_pct",
-           "runs_needed", "overall_rank"}
+           "runs_needed", "overall_rank_low", "overall_rank_high",
+           "difference", "difference_ci_low", "difference_ci_high",
+           "equiv_ci_low_pct", "equiv_ci_high_pct"}
 
 
 # ============================================ compare CSV against itself
 
 
-def check_compare_csv(ck, tests, base):
-    """compare CSV against stats CSV (means) and its own columns:
-    improvement = 100 (S - 1), the verdict against its interval."""
-    alpha = 1 - CONF
+def check_compare_csv(ck, tests, base, equiv=0.0, out="compare csv",
+                      conf=CONF):
+    """compare CSV against stats CSV (means) and its own columns (doc:
+    Signs of the CSV columns): improvement = 100 (S - 1); ratio = mean /
+    baseline_mean, empty unless both are above 0; difference = mean -
+    baseline_mean inside its interval; the improvement interval is the
+    ratio interval's (reciprocal for fewer-is-better); too noisy (the
+    note) exactly when a ratio has no interval; the verdict against its
+    intervals and p; with --equivalence the (1 - 2a) interval inside the
+    (1 - a) one around the point, and equivalent exactly when it lies
+    within the margin."""
+    alpha = 1 - conf
+
+    def close(a, b, rel=1e-9):
+        return abs(a - b) <= rel * max(abs(a), abs(b), 1e-300)
+
     for t in tests:
+        lib = t.dirn == "LIB"
         for s, r in t.cmp.items():
             m, bm = fnum(r["mean"]), fnum(r["baseline_mean"])
-            ck.same(t.label, s, "compare csv", "mean", m, t.mean(s)
+            ck.same(t.label, s, out, "mean", m, t.mean(s)
                     if t.has_value(s) else None, "stats csv")
-            ck.same(t.label, s, "compare csv", "baseline_mean", bm,
+            ck.same(t.label, s, out, "baseline_mean", bm,
                     t.mean(base) if base in t.rows else None, "stats csv")
             imp = fnum(r["improvement_pct"])
             lo, hi = fnum(r["improvement_ci_low_pct"]), \
                 fnum(r["improvement_ci_high_pct"])
             ratio = fnum(r["ratio"])
+            rlo, rhi = fnum(r["ratio_ci_low"]), fnum(r["ratio_ci_high"])
+            d, dlo, dhi = fnum(r["difference"]), \
+                fnum(r["difference_ci_low"]), fnum(r["difference_ci_high"])
             v = r["verdict"]
-            if ratio is not None and imp is not None and m and bm and \
-                    m > 0 and bm > 0:
-                S = 1 / ratio if t.dirn == "LIB" else ratio
+            if m is None or bm is None:
+                continue
+            pos = m > 0 and bm > 0
+            ck.n += 1
+            if (ratio is not None) != pos or \
+                    (pos and not close(ratio, m / bm, 1e-12)):
+                ck.fail(t.label, s, out, "ratio", r["ratio"],
+                        "mean / baseline_mean = %r" % (m / bm) if pos
+                        else "empty: a mean is not above 0")
+            ck.n += 1
+            if d is None or not close(d, m - bm, 1e-9) and \
+                    abs(d - (m - bm)) > 1e-12 * max(abs(m), abs(bm)):
+                ck.fail(t.label, s, out, "difference", r["difference"],
+                        "mean - baseline_mean = %r" % (m - bm))
+            if dlo is not None and dhi is not None and d is not None:
+                ck.n += 1
+                if not dlo <= d <= dhi:
+                    ck.fail(t.label, s, out, "difference CI",
+                            "%s to %s" % (dlo, dhi), "around %r" % d)
+            if ratio is not None and imp is not None:
+                S = 1 / ratio if lib else ratio
                 ck.n += 1
                 if abs(100 * (S - 1) - imp) > 1e-9 * max(1, abs(imp)):
-                    ck.fail(t.label, s, "compare csv", "improvement_pct vs "
+                    ck.fail(t.label, s, out, "improvement_pct vs "
                             "ratio", r["improvement_pct"],
                             "100 (S - 1) = %r from ratio %s"
                             % (100 * (S - 1), r["ratio"]))
+            if rlo is not None and rhi is not None and lo is not None \
+                    and hi is not None:
+                slo, shi = (1 / rhi, 1 / rlo) if lib else (rlo, rhi)
+                ck.n += 1
+                if abs(100 * (slo - 1) - lo) > 1e-9 * max(1, abs(lo)) or \
+                        abs(100 * (shi - 1) - hi) > 1e-9 * max(1, abs(hi)):
+                    ck.fail(t.label, s, out, "improvement CI vs ratio CI",
+                            "%s to %s" % (lo, hi), "%r to %r from ratio CI"
+                            " %s to %s" % (100 * (slo - 1), 100 * (shi - 1),
+                                           rlo, rhi))
+            noisy = r["note"] == NOISY
+            ck.n += 1
+            want_noisy = ratio is not None and rlo is None and \
+                v != "single-run"
+            if noisy != want_noisy or (noisy and (lo is not None or
+                                                  hi is not None)):
+                ck.fail(t.label, s, out, "too noisy (note)", r["note"],
+                        "%s: ratio %r, its CI %r to %r, verdict %s"
+                        % ("too noisy" if want_noisy else "not too noisy",
+                           r["ratio"], r["ratio_ci_low"],
+                           r["ratio_ci_high"], v))
+            # the verdict against the intervals (equivalent aside)
+            sig = None
+            if dlo is not None and dhi is not None:
+                sig = dlo > 0 or dhi < 0
+                good = (dhi < 0) if lib else (dlo > 0)
+                if v in ("better", "worse", "no-difference",
+                         "inconclusive"):
+                    want = ("better" if good else "worse") if sig else \
+                        "inconclusive" if equiv else "no-difference"
+                    ck.n += 1
+                    if want != v:
+                        ck.fail(t.label, s, out, "verdict vs its CI", v,
+                                "%s (difference CI %s to %s)"
+                                % (want, dlo, dhi))
             if v in ("better", "worse", "no-difference") and \
                     lo is not None and hi is not None:
                 ck.n += 1
                 want = "better" if lo > 0 else "worse" if hi < 0 else \
                     "no-difference"
                 if want != v:
-                    ck.fail(t.label, s, "compare csv", "verdict vs its CI",
+                    ck.fail(t.label, s, out, "verdict vs its CI",
                             v, "%s (CI %s to %s)" % (want, lo, hi))
             p = fnum(r["p_value"])
-            if p is not None and v in ("better", "worse", "no-difference"):
+            if p is not None and v != "single-run":
                 ck.n += 1
-                if (p < alpha) != (v != "no-difference"):
-                    ck.fail(t.label, s, "compare csv", "verdict vs p", v,
+                if sig is not None and (p < alpha) != sig:
+                    ck.fail(t.label, s, out, "p vs the difference CI",
+                            r["p_value"], "%s than %g (CI %s to %s)"
+                            % ("below" if sig else "not below", alpha,
+                               dlo, dhi))
+                if v in ("better", "worse", "no-difference") and \
+                        (p < alpha) != (v != "no-difference"):
+                    ck.fail(t.label, s, out, "verdict vs p", v,
                             "p = %r" % p)
+            elo, ehi = fnum(r["equiv_ci_low_pct"]), \
+                fnum(r["equiv_ci_high_pct"])
+            if not equiv:
+                ck.same(t.label, s, out, "equivalence interval",
+                        "%s to %s" % (r["equiv_ci_low_pct"],
+                                      r["equiv_ci_high_pct"]), " to ",
+                        "empty without --equivalence")
+                continue
+            if elo is None or ehi is None:
+                ck.n += 1
+                if v == "equivalent":
+                    ck.fail(t.label, s, out, "equivalence interval", None,
+                            "an interval: the verdict is equivalent")
+                continue
+            ck.n += 1
+            tol = 1e-9 * max(1, abs(imp or 0))
+            if imp is None or not (elo - tol <= imp <= ehi + tol) or \
+                    (lo is not None and elo < lo - tol) or \
+                    (hi is not None and ehi > hi + tol):
+                ck.fail(t.label, s, out, "equivalence interval",
+                        "%s to %s" % (elo, ehi), "around %s, inside %s to "
+                        "%s" % (r["improvement_pct"], lo, hi))
+            ck.n += 1
+            inside = -equiv < elo and ehi < equiv
+            if inside != (v == "equivalent"):
+                ck.fail(t.label, s, out, "verdict vs the equivalence "
+                        "interval", v, "%s (%s to %s, margin %g%%)"
+                        % ("equivalent" if inside else "not equivalent",
+                           elo, ehi, equiv))
+
+
+# ======================================================= rank ranges
+
+
+def check_ranks(ck, tests, base):
+    """rank_low, rank_high of the stats CSV (doc/statistics.md, Ranks):
+    1 <= low <= high <= N (the systems with a value; none without one);
+    ordering by mean (direction-aware; unknown as more is better) fits in
+    every range: a system proven better has a better mean, so low is at
+    most 1 + the systems with a better mean and high at least N - those
+    with a worse one; a single run or a summary without an SE is never
+    proven: 1 to N; and every pair compare proves against the baseline
+    (its CSV verdict, unadjusted) is consistent with the ranges: the
+    better one's low end at most the worse one's high end."""
+    out = "stats csv"
+    for t in tests:
+        if t.series:
+            continue
+        V = t.valued()
+        N = len(V)
+        rk = {}
+        for s, r in t.rows.items():
+            lo, hi = fnum(r["rank_low"]), fnum(r["rank_high"])
+            ck.n += 1
+            if s not in V:
+                if lo is not None or hi is not None:
+                    ck.fail(t.label, s, out, "rank range",
+                            fmt_rank(r["rank_low"], r["rank_high"]),
+                            "none: no value")
+                continue
+            if lo is None or hi is None or not 1 <= lo <= hi <= N:
+                ck.fail(t.label, s, out, "rank range", "%s to %s"
+                        % (r["rank_low"], r["rank_high"]),
+                        "1 <= low <= high <= %d (systems with a value)" % N)
+                continue
+            rk[s] = (lo, hi)
+        sign = -1 if t.dirn == "LIB" else 1
+        for s, (lo, hi) in rk.items():
+            key = sign * t.mean(s)
+            above = sum(1 for x in V if sign * t.mean(x) > key)
+            below = sum(1 for x in V if sign * t.mean(x) < key)
+            ck.n += 1
+            if not (lo <= 1 + above and hi >= N - below):
+                ck.fail(t.label, s, out, "rank range vs the order of the "
+                        "means", "%d-%d" % (lo, hi), "a range holding "
+                        "%d-%d (%d better, %d worse means)"
+                        % (1 + above, N - below, above, below))
+            r = t.rows[s]
+            if int(r["n"]) < 2 or fnum(r["se"]) is None:
+                ck.n += 1
+                if (lo, hi) != (1, N):
+                    ck.fail(t.label, s, out, "rank range of a single run "
+                            "(or no SE)", "%d-%d" % (lo, hi),
+                            "1-%d: never proven either way" % N)
+        if base not in rk:
+            continue
+        for s, cr in t.cmp.items():
+            if s not in rk or cr["verdict"] not in ("better", "worse"):
+                continue
+            b, w = (s, base) if cr["verdict"] == "better" else (base, s)
+            ck.n += 1
+            if not rk[b][0] <= rk[w][1]:
+                ck.fail(t.label, s, out, "rank range vs compare's verdict",
+                        "%s: %d-%d, %s: %d-%d" % (b, rk[b][0], rk[b][1], w,
+                                                  rk[w][0], rk[w][1]),
+                        "%s proven %s than %s (compare csv): its low end "
+                        "at most the other's high end"
+                        % (s, cr["verdict"], base))
 
 
 # ====================================================== stats text
@@ -751,8 +1009,7 @@ def parse_table_rows(ck, output, t, header_idx, lines, names, disp,
     return out
 
 
-def check_stats_text(ck, tests, text):
-    out = "stats text"
+def check_stats_text(ck, tests, text, out="stats text", conf=CONF):
     blocks = split_blocks(text)
     if len(blocks) != len(tests):
         ck.structure(out, "%d blocks, %d tests" % (len(blocks), len(tests)))
@@ -768,6 +1025,10 @@ def check_stats_text(ck, tests, text):
         if not lines[0].startswith(t.title.split("\n")[0]):
             ck.fail(t.label, "-", out, "test heading", lines[0],
                     repr(t.title))
+        lvm = re.search(r"(\S+) CI low", lines[hi])
+        ck.same(t.label, "-", out, "confidence level of the CI column",
+                lvm.group(1) if lvm else None, fmt_level(conf),
+                "--confidence %.15g" % conf)
         names = t.table_systems()
         if not names:
             continue
@@ -793,15 +1054,93 @@ def check_stats_text(ck, tests, text):
                      "stats csv", display=True)
             ck.value(t.label, s, out, "CV%", cv, fnum(r["cv_pct"]),
                      "stats csv")
-            ck.same(t.label, s, out, "rank", rank, r["rank"], "stats csv")
+            ck.same(t.label, s, out, "rank", rank,
+                    fmt_rank(r["rank_low"], r["rank_high"]),
+                    "stats csv rank_low, rank_high")
+            if t.se_dec is None and not re.search(r"[eE]", mean):
+                # doc/pts-format.md 2.2: SE has max(2, the test's
+                # decimals); differences in sentences use it too
+                t.se_dec = max(2, decimals(mean))
+        check_floored(ck, t, out, lines[hi + 1 + len(names):], rows)
+
+
+FLOORED = "runs closer than their resolution: SE from the step"
+
+
+def check_floored(ck, t, out, after, rows):
+    """The resolution floor (doc/statistics.md, Resolution): the text
+    says under the table which systems' SE comes from the step ("NAME:
+    the runs differ by less than their resolution (R): SE X from the
+    step, R / sqrt(12 N), not 0"); the CSV note says so unless a note
+    that comes first (drift, sign change) took its place.  A floored SE
+    is R / sqrt(12 n) and above sd / sqrt(n); any other SE is sd /
+    sqrt(n) (a published summary's sd is SE sqrt(N))."""
+    joined, starts = join_lines(after)
+    said = {}
+    for o, ind in starts:
+        if ind != 2:
+            continue
+        for s in rows:
+            pre = squash(s) + ": the runs differ by less than their " \
+                "resolution ("
+            if joined.startswith(pre, o):
+                m = re.match(r"\((\S+)\): SE (\S+) from the step, (\S+) / "
+                             r"sqrt\(12 N\), not 0", joined[o + len(pre) - 1:])
+                said[s] = m
+    for s, c in rows.items():
+        if c is None:
+            continue
+        r = t.rows[s]
+        n, sd, se = int(r["n"]), fnum(r["sd"]), fnum(r["se"])
+        m = said.get(s)
+        if s in said:
+            ck.n += 1
+            if m is None:
+                ck.fail(t.label, s, out, "resolution note",
+                        "unreadable", "'%s: the runs differ by less than "
+                        "their resolution (R): SE X from the step, R / "
+                        "sqrt(12 N), not 0'" % s)
+                continue
+            ck.n += 1
+            if r["note"] not in (FLOORED, "run-order drift",
+                                 "runs change sign"):
+                ck.fail(t.label, s, out, "resolution note: CSV note",
+                        r["note"], "%r, or a note that comes first "
+                        "(stats csv)" % FLOORED)
+            ck.value(t.label, s, out, "resolution note: SE", m.group(2), se,
+                     "stats csv", display=True)
+            ck.same(t.label, s, out, "resolution note: R twice",
+                    m.group(3), m.group(1), "the same step")
+            R = fnum(m.group(1))
+            ck.n += 1
+            if R is None or se is None or n < 1 or \
+                    abs(R / math.sqrt(12 * n) - se) > 1e-5 * se:
+                ck.fail(t.label, s, out, "resolution note: SE = R / "
+                        "sqrt(12 N)", m.group(1), "SE %s, N %d (stats csv)"
+                        % (r["se"], n))
+            elif sd is not None:
+                ck.n += 1
+                if not sd < R / math.sqrt(12) * (1 + 1e-5):
+                    ck.fail(t.label, s, out, "resolution note: sd below "
+                            "R / sqrt(12)", r["sd"], "R = %s" % m.group(1))
+        else:
+            ck.n += 1
+            if r["note"] == FLOORED:
+                ck.fail(t.label, s, out, "resolution note", None,
+                        "the CSV note says %r" % FLOORED)
+            elif n >= 2 and sd is not None and se is not None and \
+                    abs(se * math.sqrt(n) - sd) > 1e-9 * max(sd, se):
+                ck.fail(t.label, s, out, "resolution note", None,
+                        "SE %s is not sd / sqrt(n) = %r: the floor, "
+                        "unsaid (stats csv)" % (r["se"], sd / math.sqrt(n)))
 
 
 # ================================================ comparison sentences
 
 
 class F:
-    """A field of an expected sentence: a number (x formatted by fmt) or
-    a word from a set."""
+    """A field of an expected sentence: a number (x formatted by fmt; at
+    the shown decimals when fmt is None) or a word from a set."""
 
     def __init__(self, qty, x=None, fmt=None, words=None, text=None):
         self.qty, self.x, self.fmt, self.words, self.text = \
@@ -812,6 +1151,8 @@ class F:
             return "/".join(sorted(self.words))
         if self.text is not None:
             return self.text
+        if self.fmt is None:
+            return "%r at the test's decimals" % self.x
         return self.fmt(self.x)
 
     def agrees(self, shown):
@@ -819,127 +1160,199 @@ class F:
             return shown in self.words
         if self.text is not None:
             return shown == self.text
+        if self.fmt is None:
+            return shown_agrees(shown, self.x, None)
         return any(self.fmt(v) == shown for v in near(self.x))
 
 
-def f1(v):
-    return "%.1f" % v
+# the direction words come in pairs: one pair per sentence and per unit
+WORD_PAIR = {"faster": "faster/slower", "slower": "faster/slower",
+             "better": "better/worse", "worse": "better/worse",
+             "higher": "higher/lower", "lower": "higher/lower"}
+NOISY = "too noisy to size the change as a ratio"
 
 
-def f2(v):
-    return "%.2f" % v
+def speedups(r):
+    """Speedup S and its interval (lo, hi) from the compare CSV row's
+    ratio columns (doc/statistics.md, Direction): S = ratio for
+    more-is-better (and unknown), 1/ratio for fewer-is-better, whose
+    interval is (1/ratio_ci_high, 1/ratio_ci_low).  NaN where empty."""
+    nan = float("nan")
+
+    def num(c):
+        v = fnum(r.get(c))
+        return nan if v is None else v
+
+    ratio, rlo, rhi = num("ratio"), num("ratio_ci_low"), num("ratio_ci_high")
+    if r["direction"] != "LIB":
+        return ratio, rlo, rhi
+
+    def inv(v):
+        return nan if math.isnan(v) else math.inf if v == 0 else 1 / v
+    return inv(ratio), inv(rhi), inv(rlo)
 
 
-def expected_sentence(B, A, r, equiv=0.0):
+def expected_sentence(B, A, r, se_dec, unit, equiv=0.0, conf=CONF):
     """The sentence analysis/sentence.c br_comparison_sentence writes for the
-    compare CSV row r, as literal text and fields, with the same branches.
-
-    From the CSV: S, the speedup (> 1 is better whatever the direction), is
-    1 + improvement_pct/100 when both means are > 0 (else none: no ratio);
-    its interval lo..hi is 1 + improvement_ci_{low,high}_pct/100 (the same
-    Fieller interval: ratio_ci for more-is-better, its reciprocal for
-    fewer-is-better).  The direction words come in pairs the CSV cannot
-    tell apart (faster/slower for times and rates, better/worse for
-    scores; higher/lower without a direction): any word of the right side
-    is accepted, and the outputs must use the same one.  Returns a list of
-    literal strings and F fields.  The --equivalence interval (90% CI) is
-    not in the CSV: only its form is checked."""
+    compare CSV row r (doc/statistics.md, Wording), as literal text and
+    fields, derived from the CSV numbers: the speedup S and its interval
+    from ratio, ratio_ci_low and ratio_ci_high (speedups()); without a
+    ratio, or too noisy (the note), the difference and its interval in the
+    test's unit (difference, difference_ci_low, difference_ci_high) at
+    se_dec decimals (the test's SE decimals; None: any); the
+    --equivalence interval from equiv_ci_low_pct, equiv_ci_high_pct.  A
+    change of 2x or more either way is a factor, a smaller one a percent,
+    the interval in the point's form.  The direction words come in pairs
+    the CSV cannot tell apart (faster/slower for times and rates,
+    better/worse for scores; higher/lower without a direction): any word
+    of the right side is accepted, one pair per sentence (check_sentence),
+    per unit and per comparison in every output."""
     nan = float("nan")
 
     def num(c):     # empty CSV cells are C's NAN
-        v = fnum(r[c])
+        v = fnum(r.get(c))
         return nan if v is None else v
 
     v = r["verdict"]
-    m, bm = num("mean"), num("baseline_mean")
-    imp = num("improvement_pct")
-    ilo, ihi = num("improvement_ci_low_pct"), num("improvement_ci_high_pct")
-    ratio_ok = m > 0 and bm > 0
-    S = 1 + imp / 100 if ratio_ok else nan
-    lo = 1 + ilo / 100 if ratio_ok else nan
-    hi = 1 + ihi / 100 if ratio_ok else nan
+    lib = r["direction"] == "LIB"
     known = r["direction"] in ("HIB", "LIB")
     UP = {"faster", "better"} if known else {"higher"}
     DOWN = {"slower", "worse"} if known else {"lower"}
-    conf = "%g%% CI" % (CONF * 100)
+    S, lo, hi = speedups(r)
+    d, dlo, dhi = num("difference"), num("difference_ci_low"), \
+        num("difference_ci_high")
+    noisy = r["note"] == NOISY
+    lv = fmt_level(conf)
+    ci = lv + " CI"
+    eq = "%g%%" % equiv
 
-    def cmp(value, word, tail):
-        return [B + " is ", value, " ", word, " than " + A] + tail
+    def W(words):
+        return F("direction word", words=words)
 
-    def pct(q, x):
-        return F(q, x, lambda y: f1(y) + "%")
+    def size(x, factor, q):
+        if factor:
+            return F(q, x, lambda y: x_text(y if y >= 1 else 1 / y))
+        return F(q, x, lambda y: pct_text(100 * (y - 1) if y >= 1
+                                          else 100 * (1 - y)))
 
-    def xx(q, x):
-        return F(q, x, lambda y: fmt_fixed(y, 2) + "x")
+    def change(x, factor, q):
+        if x == 1:
+            return ["no ", W(UP), " or ", W(DOWN)]
+        return [size(x, factor, q), " ", W(UP if x > 1 else DOWN)]
 
-    def sp(q, x):
-        return F(q, x, signed_pct)
+    def rng(a, b, factor):
+        if a >= 1:
+            return [size(a, factor, "CI low"), " to ",
+                    size(b, factor, "CI high"), " ", W(UP)]
+        if b <= 1:
+            return [size(b, factor, "CI high"), " to ",
+                    size(a, factor, "CI low"), " ", W(DOWN)]
+        return change(a, factor, "CI low") + [" to "] + \
+            change(b, factor, "CI high")
 
-    if math.isnan(S) and not math.isnan(imp):
+    def amount(x, q):
+        u = [" " + unit] if unit else []
+        if se_dec is None:
+            return [F(q, abs(x), None)] + u
+
+        def fmt(y):
+            a = abs(y)
+            if a != 0 and a < 0.5 * 10.0 ** -se_dec:
+                return "%.2g" % a
+            return fmt_fixed(a, se_dec)
+        return [F(q, x, fmt)] + u
+
+    def d_change(g, q):
+        if g == 0:
+            return ["no ", W(UP), " or ", W(DOWN)]
+        return amount(g, q) + [" ", W(UP if g > 0 else DOWN)]
+
+    def d_rng(a, b):
+        if a >= 0:
+            return amount(a, "difference CI low") + [" to "] + \
+                d_change(b, "difference CI high")
+        if b <= 0:
+            return amount(b, "difference CI high") + [" to "] + \
+                d_change(a, "difference CI low")
+        return d_change(a, "difference CI low") + [" to "] + \
+            d_change(b, "difference CI high")
+
+    def point(parts):
+        """The point's change: its word is the same in every output."""
+        for p in parts:
+            if isinstance(p, F) and p.words:
+                p.qty = "verdict word"
+                break
+        return parts
+
+    nodiff = B + ": no difference proven at " + lv + " confidence ("
+    incon = B + " vs " + A + ": inconclusive, neither a difference nor " \
+        "equivalence within +/-" + eq + " proven ("
+    single = " than " + A + " (single run, no CI)"
+    if math.isnan(S) and math.isnan(d):
+        return [B + " vs " + A + ": no comparison"]
+    if math.isnan(S) or (noisy and v != "equivalent"):
+        # the difference in the test's unit (goodness: negated for
+        # fewer-is-better)
+        g = -d if lib else d
+        glo, ghi = (-dhi, -dlo) if lib else (dlo, dhi)
+        tail = "; " + NOISY if noisy else ""
+        if d == 0 and math.isnan(glo):
+            return [B + " equals " + A + " (single run, no CI)"]
+        ch = point(d_change(g, "difference"))
+        if math.isnan(glo) and v == "single-run":
+            return [B + " is "] + ch + [single]
+        rr = d_rng(glo, ghi) if math.isfinite(glo) and \
+            math.isfinite(ghi) else ["without finite bounds"]
         if v in ("better", "worse"):
-            better = v == "better"
-            return cmp(F("improvement %", abs(imp), lambda y: f1(y) + "%"),
-                       F("verdict word", words=UP if better else DOWN),
-                       [" (" + conf + " ",
-                        pct("CI low", ilo if better else -ihi), " to ",
-                        pct("CI high", ihi if better else -ilo), ")"])
-        if v == "single-run":
-            return cmp(F("improvement %", abs(imp), lambda y: f1(y) + "%"),
-                       F("verdict word", words=UP if imp >= 0 else DOWN),
-                       [" (single run, no CI)"])
-    if v == "better":
-        w = F("verdict word", words=UP)
-        if S >= 1.5 and not math.isnan(lo):
-            return cmp(xx("speedup", S), w, [" (" + conf + " ",
-                       xx("CI low", lo), " to ", xx("CI high", hi), ")"])
-        if not math.isnan(lo):
-            return cmp(pct("improvement %", 100 * (S - 1)), w,
-                       [" (" + conf + " ", pct("CI low", 100 * (lo - 1)),
-                        " to ", pct("CI high", 100 * (hi - 1)), ")"])
-        return cmp(pct("improvement %", 100 * (S - 1)), w, [])
-    if v == "worse":
-        w = F("verdict word", words=DOWN)
-        if S <= 1 / 1.5 and S > 0 and not math.isnan(lo) and lo > 0:
-            return cmp(xx("slowdown", 1 / S), w, [" (" + conf + " ",
-                       xx("CI low", 1 / hi), " to ", xx("CI high", 1 / lo),
-                       ")"])
-        if not math.isnan(lo):
-            return cmp(pct("change %", 100 * (1 - S)), w,
-                       [" (" + conf + " ", pct("CI low", 100 * (1 - hi)),
-                        " to ", pct("CI high", 100 * (1 - lo)), ")"])
-        return cmp(pct("change %", 100 * (1 - S)), w, [])
+            return [B + " is "] + ch + [" than " + A + " (" + ci + " "] + \
+                rr + [tail + ")"]
+        if v == "inconclusive":
+            return [incon] + ch + [" than " + A + ", " + ci + " "] + rr + \
+                [tail + ")"]
+        if v == "no-difference":
+            return [nodiff] + ch + [" than " + A + ", " + ci + " "] + rr + \
+                [tail + ")"]
+        return [B + " ??? verdict %r" % v]
+    factor = S >= 2 or 0 < S <= 0.5
+    ch = point(change(S, factor, "change"))
+    if v in ("better", "worse"):
+        if math.isnan(lo):
+            return [B + " is "] + ch + [" than " + A]
+        # the interval from the end nearest 1
+        a, b = (lo, hi) if S > 1 else (hi, lo)
+        return [B + " is "] + ch + [" than " + A + " (" + ci + " ",
+                                    size(a, factor, "CI near end"), " to ",
+                                    size(b, factor, "CI far end"), ")"]
     if v == "no-difference":
-        head = [B + ": no difference proven at %g%% confidence (" %
-                (CONF * 100) + B + " vs " + A + ": ", sp("change %", imp)]
-        if math.isnan(ilo) or math.isnan(ihi):
-            return head + ["; the interval has no finite bounds)"]
-        return head + [", " + conf + " ", sp("CI low", ilo), " to ",
-                       sp("CI high", ihi), ")"]
+        if math.isnan(lo):
+            return [nodiff] + ch + [" than " + A + ")"]
+        return [nodiff] + ch + [" than " + A + ", " + ci + " "] + \
+            rng(lo, hi, factor) + [")"]
     if v == "equivalent":
-        return [B + " is equivalent to " + A + " within +/-%g%% (%g%% CI "
-                % (equiv, 100 - 2 * (100 - CONF * 100)),
-                F("equivalence CI low (not in the CSV)", words={"*"}),
-                " to ",
-                F("equivalence CI high (not in the CSV)", words={"*"}), ")"]
+        # the margin is a percent: so are the TOST bounds, as speedups
+        elo = 1 + num("equiv_ci_low_pct") / 100
+        ehi = 1 + num("equiv_ci_high_pct") / 100
+        tail = []
+        if num("p_value") < 1 - conf:
+            tail = ["; " + B + " is "] + point(change(S, False, "change")) + \
+                [", a difference proven at " + lv + " confidence"]
+        parts = [B + " is equivalent to " + A + " within +/-" + eq + " (" +
+                 fmt_level(1 - 2 * (1 - conf)) + " CI "] + \
+            rng(elo, ehi, False) + [")"] + tail
+        for p in parts:
+            if isinstance(p, F) and p.qty.startswith("CI "):
+                p.qty = "equivalence " + p.qty
+        return parts
     if v == "inconclusive":
-        return [B + " vs " + A + ": inconclusive, neither a difference nor "
-                "equivalence within +/-%g%% proven (" % equiv,
-                sp("change %", imp), ", " + conf + " ", sp("CI low", ilo),
-                " to ", sp("CI high", ihi), ")"]
+        if math.isnan(lo):
+            return [incon] + ch + [" than " + A + ")"]
+        return [incon] + ch + [" than " + A + ", " + ci + " "] + \
+            rng(lo, hi, factor) + [")"]
     if v == "single-run":
-        if math.isnan(S):
-            return [B + " vs " + A + ": no comparison"]
-        if S >= 1.5 or (0 < S <= 1 / 1.5):
-            return cmp(xx("speedup" if S >= 1 else "slowdown",
-                          S if S >= 1 else 1 / S),
-                       F("verdict word", words=UP if S >= 1 else DOWN),
-                       [" (single run, no CI)"])
-        if S != 1 and not math.isnan(S):
-            return cmp(pct("change %", 100 * (S - 1) if S >= 1
-                           else 100 * (1 - S)),
-                       F("verdict word", words=UP if S >= 1 else DOWN),
-                       [" (single run, no CI)"])
-        return [B + " equals " + A + " (single run, no CI)"]
+        if S == 1:
+            return [B + " equals " + A + " (single run, no CI)"]
+        return [B + " is "] + ch + [single]
     return [B + " ??? verdict %r" % v]
 
 
@@ -961,8 +1374,11 @@ def shown_verdict(s):
     return "?"
 
 
-def check_sentence(ck, t, B, output, text, parts, words_seen, csv_verdict):
-    """text starts with the sentence; parts from expected_sentence."""
+def check_sentence(ck, t, B, output, text, parts, words_seen, csv_verdict,
+                   whole=False, conf=CONF):
+    """text starts with the sentence (is the sentence when whole; else
+    what follows it must be a parenthesis of its own, not a CI);
+    parts from expected_sentence."""
     rx, fields = "", []
     for p in parts:
         if isinstance(p, F):
@@ -971,8 +1387,13 @@ def check_sentence(ck, t, B, output, text, parts, words_seen, csv_verdict):
         else:
             rx += re.escape(re.sub(r" +", " ", p.replace(NBSP, " ")))
     text = squash(text)
-    m = re.match(rx, text)
+    m = re.match(rx + ("$" if whole else r"(?=$| \()"), text)
     ck.n += 1
+    if m and not whole:
+        rest = text[m.end():]
+        if rest.startswith((" (" + fmt_level(conf), " (single run",
+                            " (" + fmt_level(1 - 2 * (1 - conf)))):
+            m = None
     if not m:
         want = "".join(p if isinstance(p, str) else p.expect()
                        for p in parts)
@@ -984,10 +1405,11 @@ def check_sentence(ck, t, B, output, text, parts, words_seen, csv_verdict):
             ck.fail(t.label, B, output, "sentence", text[:200],
                     "%r (from compare csv)" % want)
         return
+    pairs = set()
     for f, g in zip(fields, m.groups()):
         ck.n += 1
-        if f.words and "*" in f.words:
-            continue
+        if f.words:
+            pairs.add(WORD_PAIR.get(g, g))
         if not f.agrees(g):
             ck.fail(t.label, B, output, f.qty, g,
                     "%s (compare csv%s)" % (f.expect(),
@@ -995,6 +1417,15 @@ def check_sentence(ck, t, B, output, text, parts, words_seen, csv_verdict):
                                            else ""))
         if f.qty == "verdict word":
             words_seen[(t.idx, B)].append((output, g))
+    if pairs:
+        ck.n += 1
+        if len(pairs) > 1:
+            ck.fail(t.label, B, output, "direction words (one pair per "
+                    "sentence)", " and ".join(sorted(pairs)), "one of "
+                    "faster/slower, better/worse, higher/lower")
+        for pr in pairs:
+            ck.pairs[(t.unit, t.dirn in ("HIB", "LIB"))].add(
+                (pr, t.label, output))
 
 
 def find_sentences(ck, t, output, joined, starts, names, sent_indent, pos,
@@ -1029,7 +1460,7 @@ def find_sentences(ck, t, output, joined, starts, names, sent_indent, pos,
 
 
 def check_compare_text(ck, tests, text, base, geo, equiv, details,
-                       words_seen, out="compare text"):
+                       words_seen, out="compare text", conf=CONF):
     blocks = split_blocks(text)
     cmp_tests = [t for t in tests if t.cmp]
     bi = 0
@@ -1073,8 +1504,9 @@ def check_compare_text(ck, tests, text, base, geo, equiv, details,
                             repr(want))
                 continue
             check_sentence(ck, t, s, out, txt,
-                           expected_sentence(s, base, cr, equiv),
-                           words_seen, cr["verdict"])
+                           expected_sentence(s, base, cr, t.se_dec, t.unit,
+                                             equiv, conf),
+                           words_seen, cr["verdict"], conf=conf)
             if details:
                 check_details(ck, t, s, out, squash(txt), cr)
     rest = blocks[bi:]
@@ -1090,7 +1522,7 @@ def check_compare_text(ck, tests, text, base, geo, equiv, details,
                 str(got), str(len(skipped)), "stats csv")
         if "skipped, the baseline" in blk:
             rest = rest[1:]
-    check_compare_geomean(ck, tests, rest, base, geo, out)
+    check_compare_geomean(ck, tests, rest, base, geo, out, conf)
 
 
 def check_details(ck, t, s, out, txt, cr):
@@ -1123,11 +1555,13 @@ def check_details(ck, t, s, out, txt, cr):
 
 
 def expected_firsts(tests):
-    """'first in k of n tests (s shared)' from the stats CSV ranks (doc:
-    tests with N >= 2 for two or more systems and a known direction; a
-    system with N < 2 is never first)."""
+    """'first in k of n tests', 'could be (first) in c' from the stats CSV
+    rank ranges (doc/statistics.md, Overall ranking): among the tests of
+    a known direction where two systems or more have N >= 2, a system
+    with N >= 2 is first where its range is exactly 1, could be first
+    where it starts at 1 but is wider."""
     n_tests = 0
-    wins, shared = defaultdict(int), defaultdict(int)
+    wins, could = defaultdict(int), defaultdict(int)
     for t in tests:
         if not t.scalar or t.dirn not in ("HIB", "LIB"):
             continue
@@ -1135,23 +1569,213 @@ def expected_firsts(tests):
         if len(two) < 2:
             continue
         n_tests += 1
-        first = [s for s in two if t.rows[s]["rank"] == "1"]
-        for s in first:
-            if len(first) == 1:
+        for s in two:
+            lo, hi = fnum(t.rows[s]["rank_low"]), fnum(t.rows[s]["rank_high"])
+            if lo == 1 and hi == 1:
                 wins[s] += 1
-            else:
-                shared[s] += 1
-    return n_tests, wins, shared
+            elif lo == 1:
+                could[s] += 1
+    return n_tests, wins, could
 
 
-def check_compare_geomean(ck, tests, blocks, base, geo, out):
+def firsts_text(w, c, n):
+    """render/compare_out.c write_overall's tail of a ranking entry."""
+    if w and c:
+        return "; first in %d of %d tests, could be in %d more" % (w, n, c)
+    if w:
+        return "; first in %d of %d tests" % (w, n)
+    if c:
+        return "; could be first in %d of %d tests" % (c, n)
+    return ""
+
+
+def geo_tests(tests, base, s):
+    """The tests in the geometric mean of s against base (doc: both means
+    above 0, a known direction) and how many of them have no SE on a
+    side (a single run or a summary without one: in the mean, not in
+    the measurement CI's width).  noisy=True: also how many have an SE
+    on both sides but a side whose own CI reaches 0 (ci_low <= 0 or
+    empty: no measurement CI at all, doc "Geometric mean")."""
+    return geo_tests_noisy(tests, base, s)[:2]
+
+
+def geo_tests_noisy(tests, base, s):
+    """geo_tests and the noisy count."""
+    k = exact = noisy = 0
+    for t in tests:
+        if not t.scalar or t.dirn not in ("HIB", "LIB") or \
+                not t.has_value(base) or not t.has_value(s):
+            continue
+        if not (t.mean(s) > 0 and t.mean(base) > 0):
+            continue
+        k += 1
+        if any(int(t.rows[x]["n"]) < 2 or fnum(t.rows[x]["se"]) is None
+               for x in (s, base)):
+            exact += 1
+        elif any(not (fnum(t.rows[x]["ci_low"]) or 0) > 0
+                 for x in (s, base)):
+            noisy += 1
+    return k, exact, noisy
+
+
+NO_CI_SE = "no test has N >= 2 on both sides"
+NO_CI_NOISY = "a test's mean is not clearly above 0 (its ratio cannot be " \
+    "sized)"
+
+
+def geo_verdict(g):
+    """A geometric mean's verdict from its measurement CI (doc: single-run
+    without one)."""
+    lo, hi = fnum(g["ratio_ci_low"]), fnum(g["ratio_ci_high"])
+    if lo is None and hi is None:
+        return "single-run"
+    # an empty end of a given interval is infinite (the CSV writes no inf)
+    lo = 0 if lo is None else lo
+    hi = math.inf if hi is None else hi
+    return "better" if lo > 1 else "worse" if hi < 1 else "no-difference"
+
+
+def geo_words(g):
+    """render/compare_out.c geo_words: the verdict in the paragraph."""
+    v = g["verdict"]
+    if v in ("better", "worse"):
+        return v
+    if v == "no-difference":
+        return "no difference proven"
+    gm = fnum(g["mean"])
+    return "better, single runs" if gm > 1 else "worse, single runs" \
+        if gm < 1 else "equal, single runs"
+
+
+def check_geo_csv(ck, tests, base, geo, out="compare csv"):
+    """The geomean rows of the compare CSV against the stats CSV: the
+    test count, the note on the measurement CI, the verdict."""
+    for s, g in geo.items():
+        if g["description"] == "baseline":
+            ck.same("geomean", s, out, "baseline row", (g["system"],
+                    g["mean"], g["verdict"]), (base, "1", ""),
+                    "the baseline")
+            continue
+        k, exact, noisy = geo_tests_noisy(tests, base, s)
+        ck.same("geomean", s, out, "tests in the geometric mean",
+                g["description"], "%d tests" % k,
+                "stats csv: both means above 0, a known direction")
+        lo = fnum(g["ratio_ci_low"])
+        if noisy:
+            want = "no measurement CI: " + NO_CI_NOISY
+        elif exact == k:
+            want = "no measurement CI: " + NO_CI_SE
+        elif exact:
+            want = "measurement CI from %d of %d tests: single runs have " \
+                "no SE" % (k - exact, k)
+        else:
+            want = ""
+        ck.same("geomean", s, out, "note", g["note"], want,
+                "stats csv: %d of %d tests with N < 2 or no SE on a side, "
+                "%d with a side's CI reaching 0" % (exact, k, noisy))
+        ck.same("geomean", s, out, "measurement CI",
+                "none" if lo is None else "given", "none" if exact == k
+                or noisy else "given", "stats csv: %d of %d tests without "
+                "an SE on a side, %d with a side's CI reaching 0"
+                % (exact, k, noisy))
+        ck.same("geomean", s, out, "verdict", g["verdict"], geo_verdict(g),
+                "its measurement CI %s to %s" % (g["ratio_ci_low"],
+                                                 g["ratio_ci_high"]))
+        gm = fnum(g["mean"])
+        ck.same("geomean", s, out, "ratio", fnum(g["ratio"]), gm,
+                "the geometric mean (mean column)")
+        imp = fnum(g["improvement_pct"])
+        if gm is not None:
+            want = 100 * (gm - 1)
+            ck.n += 1
+            if not math.isfinite(want):
+                if imp is not None:
+                    ck.fail("geomean", s, out, "improvement_pct",
+                            g["improvement_pct"], "empty: 100 (GM - 1) "
+                            "overflows")
+            elif imp is None or abs(imp - want) > 1e-9 * max(1, abs(imp)):
+                ck.fail("geomean", s, out, "improvement_pct",
+                        g["improvement_pct"], "100 (GM - 1) = %r"
+                        % (100 * (gm - 1)))
+
+
+def check_overall_ranks(ck, tests, base, geo, out="compare csv"):
+    """overall_rank_low, overall_rank_high: 1 <= low <= high <= the
+    systems ranked; the order of the geometric means fits in every range
+    wherever it decides a pair (a system proven better has a higher GM
+    against the baseline when the pair's direct ratio is over the same
+    tests as both GMs: a pair with the baseline, or two systems with the
+    same tests); a geometric mean proven better or worse than the
+    baseline (its verdict) is consistent with the two ranges."""
+    ranked = OrderedDict()
+    for s, g in geo.items():
+        lo, hi = fnum(g["overall_rank_low"]), fnum(g["overall_rank_high"])
+        if lo is None and hi is None:
+            continue
+        ranked[s] = (lo, hi, fnum(g["mean"]))
+    R = len(ranked)
+
+    def usable(s):
+        return {t.idx for t in tests if t.scalar and
+                t.dirn in ("HIB", "LIB") and t.has_value(s) and
+                t.mean(s) > 0}
+    U = {s: usable(s) for s in ranked}
+    Ub = usable(base)
+
+    def same_tests(x, y):
+        if base in (x, y):
+            return True
+        return U[x] & U[y] == U[x] & Ub == U[y] & Ub
+
+    for s, (lo, hi, gm) in ranked.items():
+        ck.n += 1
+        if lo is None or hi is None or not 1 <= lo <= hi <= R:
+            ck.fail("overall", s, out, "overall rank range",
+                    "%s to %s" % (lo, hi),
+                    "1 <= low <= high <= %d (systems ranked)" % R)
+            continue
+        other = [x for x in ranked if x != s and not same_tests(x, s)]
+        above = sum(1 for x, (_, _, m) in ranked.items()
+                    if m > gm and x not in other) + len(other)
+        below = sum(1 for x, (_, _, m) in ranked.items()
+                    if m < gm and x not in other) + len(other)
+        ck.n += 1
+        if not (lo <= 1 + above and hi >= R - below):
+            ck.fail("overall", s, out, "overall rank range vs the order "
+                    "of the geometric means", "%d-%d" % (lo, hi),
+                    "a range holding %d-%d (%d higher GMs, %d lower, %d "
+                    "on other tests)" % (1 + above, R - below,
+                                         above - len(other),
+                                         below - len(other), len(other)))
+    bs = next((s for s, g in geo.items() if g["description"] == "baseline"),
+              None)
+    if bs not in ranked:
+        return
+    for s, g in geo.items():
+        if s not in ranked or s == bs or g["verdict"] not in ("better",
+                                                              "worse"):
+            continue
+        b, w = (s, bs) if g["verdict"] == "better" else (bs, s)
+        ck.n += 1
+        if ranked[b][0] is not None and ranked[w][1] is not None and \
+                not ranked[b][0] <= ranked[w][1]:
+            ck.fail("overall", s, out, "overall rank range vs the verdict "
+                    "against the baseline", "%s: %s-%s, %s: %s-%s" % (
+                        b, ranked[b][0], ranked[b][1], w, ranked[w][0],
+                        ranked[w][1]), "%s proven %s: its low end at most "
+                    "the other's high end" % (s, g["verdict"]))
+
+
+def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF):
     gm_seen = OrderedDict()
     overall = None
+    lv = fmt_level(conf)
     for b in blocks:
         joined, starts = join_lines(b.split("\n"))
         if joined.startswith("Geometric mean over "):
             m = re.match(r"Geometric mean over (\d+) tests, (.*) against "
-                         r"%s: (\S+)x" % re.escape(squash(base)), joined)
+                         r"%s: (\S+) \(([^()]*)\)" % re.escape(squash(base)),
+                         joined)
             if not m:
                 ck.structure(out, "cannot read %r" % joined[:100])
                 continue
@@ -1166,18 +1790,35 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out):
             ck.same("geomean", s, out, "tests", m.group(1),
                     k.group(1) if k else g["description"], "compare csv")
             ck.value("geomean", s, out, "geometric mean", m.group(3),
-                     fnum(g["mean"]), "compare csv", lambda v: "%.3f" % v)
-            mm = re.search(r"(\S+)% CI (\S+)x to (\S+)x \(measurement",
-                           joined)
+                     fnum(g["mean"]), "compare csv", x3)
+            ck.same("geomean", s, out, "verdict word", m.group(4),
+                    geo_words(g), "compare csv verdict %s" % g["verdict"])
+            rest = joined[m.end():]
+            mm = re.match(r" (\S+) CI (\S+) to (\S+) \(measurement, these "
+                          r"tests([^()]*)\)", rest)
             if fnum(g["ratio_ci_low"]) is not None or mm:
                 ck.value("geomean", s, out, "measurement CI low",
                          mm.group(2) if mm else None,
-                         fnum(g["ratio_ci_low"]), "compare csv",
-                         lambda v: "%.3f" % v)
+                         fnum(g["ratio_ci_low"]), "compare csv", x3)
                 ck.value("geomean", s, out, "measurement CI high",
                          mm.group(3) if mm else None,
-                         fnum(g["ratio_ci_high"]), "compare csv",
-                         lambda v: "%.3f" % v)
+                         fnum(g["ratio_ci_high"]), "compare csv", x3)
+                if mm:
+                    ck.same("geomean", s, out, "confidence level",
+                            mm.group(1), lv, "--confidence %g" % conf)
+                    _, e = geo_tests(tests, base, s)
+                    ck.same("geomean", s, out, "single-run tests in the "
+                            "mean, not in the width", mm.group(4),
+                            "; %d single-run test%s count%s in the mean, "
+                            "not in the width" % (e, "" if e == 1 else "s",
+                                                  "s" if e == 1 else "")
+                            if e else "", "stats csv: %d tests with N < 2 "
+                            "or no SE on a side" % e)
+            else:
+                want = " " + g["note"]
+                ck.same("geomean", s, out, "measurement CI",
+                        rest[:len(want)], want, "compare csv: no interval "
+                        "(its note)")
             left = re.search(r"(\d+) tests? left out", joined)
             ck.same("geomean", s, out, "tests left out",
                     left.group(1) if left else "0",
@@ -1194,34 +1835,36 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out):
             ck.fail("geomean", s, out, "geometric mean paragraph", None,
                     "%s over %s (compare csv)" % (g["mean"],
                                                   g["description"]))
-    ranked = [s for s, g in geo.items() if g["overall_rank"]]
+    ranked = [s for s, g in geo.items() if g["overall_rank_low"]]
     if overall is None:
         if ranked:
             ck.structure(out, "no overall ranking, the CSV ranks %d systems"
                          % len(ranked))
         return
     joined, starts = overall
-    m = re.match(r"Overall ranking by the geometric mean against .*?; tied "
-                 r"when the \S+% CI of two systems' direct ratio includes 1"
-                 r"(?: \(the across-tests CI where a test has N < 2\))?:",
-                 joined)
-    if not m:
-        ck.structure(out, "cannot read the overall ranking header")
+    head = "Overall ranking by the geometric mean against %s; ranks are " \
+        "the places the %s measurement CIs of the pairs' direct ratios " \
+        "allow (Holm-adjusted):" % (squash(base), lv)
+    ck.n += 1
+    if not joined.startswith(head):
+        ck.fail("overall", "-", out, "overall ranking header",
+                joined[:len(head)], repr(head))
         return
-    ents = [o for o, i in starts if i == 2 and o > m.end() - 1]
-    n_tests, wins, shared = expected_firsts(tests)
+    ents = [o for o, i in starts if i == 2 and o >= len(head)]
+    n_tests, wins, could = expected_firsts(tests)
+    order = []
     for j, o in enumerate(ents):
         e = joined[o:ents[j + 1] if j + 1 < len(ents) else len(joined)]
         e = e.strip()
-        mm = re.match(r"^(\d+|-) +(.*): (\S+)x(?:; first in (\d+) of (\d+) "
-                      r"tests(?: \((\d+) shared\))?)?$", e)
+        mm = re.match(r"^(\d+(?:-\d+)?) +(.*?): (\S+x)((?:; .*)?)$", e)
         if not mm:
             mm2 = re.match(r"^- +(.*): no test in common with the baseline$",
                            e)
             if mm2:
                 s = mm2.group(1)
                 ck.same("overall", s, out, "overall rank", "",
-                        geo.get(s, {}).get("overall_rank", ""),
+                        fmt_rank(geo.get(s, {}).get("overall_rank_low"),
+                                 geo.get(s, {}).get("overall_rank_high")),
                         "compare csv (empty: not ranked)")
                 continue
             ck.structure(out, "cannot read ranking entry %r" % e)
@@ -1232,18 +1875,37 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out):
                     mm.group(1), "no geomean row (compare csv)")
             continue
         g = geo[s]
+        order.append(s)
         ck.same("overall", s, out, "overall rank", mm.group(1),
-                g["overall_rank"], "compare csv")
+                fmt_rank(g["overall_rank_low"], g["overall_rank_high"]),
+                "compare csv overall_rank_low, overall_rank_high")
         ck.value("overall", s, out, "geometric mean", mm.group(3),
-                 fnum(g["mean"]), "compare csv", lambda v: "%.3f" % v)
-        w, sh = wins[s], shared[s]
-        want = (w + sh, n_tests, sh) if (w or sh) else None
-        got = (int(mm.group(4)), int(mm.group(5)),
-               int(mm.group(6) or 0)) if mm.group(4) else None
-        ck.n += 1
-        if got != want:
-            ck.fail("overall", s, out, "first in k of n tests (shared)",
-                    got, "%s (stats csv ranks)" % (want,))
+                 fnum(g["mean"]), "compare csv", x3)
+        ck.same("overall", s, out, "first in k of n tests, could be in c",
+                mm.group(4), firsts_text(wins[s], could[s], n_tests),
+                "stats csv rank ranges")
+    sysorder = systems_of(tests)
+    want = sorted(sorted(ranked, key=lambda x: sysorder.index(x)
+                         if x in sysorder else len(sysorder)),
+                  key=lambda x: -fnum(geo[x]["mean"]))
+    # doc "Overall ranking": by geometric mean, but never above a system
+    # proven better (the proofs are not in the CSV; their trace is the
+    # ranges): every system's place lies in its range, and where the
+    # geometric-mean order already fits every range, it is the order
+    def fits(seq):
+        return all(int(geo[x]["overall_rank_low"]) <= i + 1 <=
+                   int(geo[x]["overall_rank_high"])
+                   for i, x in enumerate(seq))
+    ck.n += 1
+    if sorted(order) != sorted(want):
+        ck.fail("overall", "-", out, "ranking entries", order, want)
+    elif not fits(order):
+        ck.fail("overall", "-", out, "ranking order: each place within its "
+                "rank range", order, [fmt_rank(geo[x]["overall_rank_low"],
+                geo[x]["overall_rank_high"]) for x in order])
+    elif fits(want):
+        ck.same("overall", "-", out, "ranking order (by geometric mean)",
+                order, want, "compare csv")
 
 
 def expected_left_out(tests, base, s):
@@ -1292,20 +1954,19 @@ def check_row_values(ck, t, s, out, n, mean, se, lo, hi, rank=None,
         ck.value(t.label, s, out, "CI high", hi, fnum(r["ci_high"]),
                  "stats csv", display=True)
     if rank is not None:
-        ck.same(t.label, s, out, "rank", rank, r["rank"], "stats csv")
+        ck.same(t.label, s, out, "rank", rank,
+                fmt_rank(r["rank_low"], r["rank_high"]),
+                "stats csv rank_low, rank_high")
     if vs is not None:
         if s == base:
             ck.same(t.label, s, out, "vs. baseline", vs, "baseline",
                     "it is the baseline")
         else:
             cr = t.cmp.get(s)
-            imp = fnum(cr["improvement_pct"]) if cr else None
-            m, bm = fnum(cr["mean"]) if cr else None, \
-                fnum(cr["baseline_mean"]) if cr else None
-            S = 1 + imp / 100 if imp is not None and m and bm and m > 0 \
-                and bm > 0 else None
-            ck.value(t.label, s, out, "vs. baseline (speedup)", vs, S,
-                     "compare csv 1 + improvement_pct/100", x3)
+            S = speedups(cr)[0] if cr else None
+            ck.value(t.label, s, out, "vs. baseline (speedup)", vs,
+                     None if S is None or math.isnan(S) else S,
+                     "compare csv ratio (1/ratio for fewer-is-better)", x3)
 
 
 def check_report_txt(ck, tests, text, base, geo, words_seen):
@@ -1335,11 +1996,19 @@ def check_report_txt(ck, tests, text, base, geo, words_seen):
             ck.structure(out, "geometric mean table header")
         else:
             rows = [ln for ln in seg[hi_ + 1:] if ln.strip()]
+            note = "  * tests with a single run count in the speedup, not " \
+                "in its interval"
             check_geo_rows(ck, out, geo, base, systems, [
                 (m.group(1), m.group(2), m.group(3)) for m in
                 (re.match(r"^  (.+?) +(-?[\d.]+(?:e[-+]\d+)?x|-x)  (.*)$", ln)
-                 for ln in rows)
-                if m], ascii_fold)
+                 for ln in rows if ln != note)
+                if m], ascii_fold, GEO_MARK_TXT)
+            starred = any(g["note"].startswith("measurement CI from ")
+                          for g in geo.values())
+            ck.same("geomean", "-", out, "footnote on single-run tests",
+                    "present" if note in rows else "absent",
+                    "present" if starred else "absent",
+                    "compare csv notes")
     # ---- tests
     body = lines[i_res + 1:]
     heads = []
@@ -1400,8 +2069,8 @@ def check_report_txt(ck, tests, text, base, geo, words_seen):
         for s, txt in sent.items():
             if txt is not None:
                 check_sentence(ck, t, s, out, txt, expected_sentence(
-                    ascii_fold(s), ascii_fold(base), t.cmp[s]), words_seen,
-                    t.cmp[s]["verdict"])
+                    ascii_fold(s), ascii_fold(base), t.cmp[s], t.se_dec,
+                    ascii_fold(t.unit)), words_seen, t.cmp[s]["verdict"])
 
 
 def check_txt_overview(ck, tests, systems, seg, out):
@@ -1461,9 +2130,15 @@ def check_txt_overview(ck, tests, systems, seg, out):
                      % (ti, len(scal)))
 
 
-def check_geo_rows(ck, out, geo, base, systems, rows, disp):
+GEO_MARK_TXT = ("*", "- (" + NO_CI_SE + ")")
+GEO_MARK_MD = (" (single-run tests not in the width)", "")
+
+
+def check_geo_rows(ck, out, geo, base, systems, rows, disp, marks):
     """Geometric mean table rows (name, value, ci text) against the
-    compare CSV geomean rows."""
+    compare CSV geomean rows.  marks: what follows an interval that
+    single-run tests are not in (the CSV note "measurement CI from k of
+    K tests"), and the cell without a measurement CI."""
     want = [s for s in systems if s in geo and s != base]
     want = [base] + want if want else []
     if len(rows) != len(want):
@@ -1483,13 +2158,31 @@ def check_geo_rows(ck, out, geo, base, systems, rows, disp):
         ck.value("geomean", s, out, "geometric mean", val, fnum(g["mean"]),
                  "compare csv", x3)
         lo, hi = fnum(g["ratio_ci_low"]), fnum(g["ratio_ci_high"])
-        m = re.match(r"^(\S+x) to (\S+x)$", ci.strip())
-        if lo is None:
-            ck.same("geomean", s, out, "measurement CI", ci.strip()
-                    if m else "none", "none", "compare csv: no interval")
+        ci = ci.strip()
+        if lo is None and hi is None:
+            want = marks[1]
+            if want and g["note"].startswith("no measurement CI: "):
+                want = "- (%s)" % g["note"][len("no measurement CI: "):]
+            ck.same("geomean", s, out, "measurement CI", ci, want,
+                    "compare csv: no interval (its note)")
+            continue
+        part = g["note"].startswith("measurement CI from ")
+        mk = marks[0].strip()
+        has = ci.endswith(mk)
+        ck.same("geomean", s, out, "measurement CI: single-run tests not "
+                "in the width", "marked" if has else "not marked",
+                "marked" if part else "not marked",
+                "compare csv note %r" % g["note"])
+        if has:
+            ci = ci[:-len(mk)].strip()
+        m = re.match(r"^(\S+) to (\S+)$", ci)
+        ck.value("geomean", s, out, "measurement CI low",
+                 m.group(1) if m else None, lo, "compare csv", x3)
+        if hi is None:      # an end at infinity: the CSV cell is empty
+            ck.same("geomean", s, out, "measurement CI high",
+                    m.group(2) if m else None, "unbounded",
+                    "compare csv: empty, the interval has a low end")
         else:
-            ck.value("geomean", s, out, "measurement CI low",
-                     m.group(1) if m else None, lo, "compare csv", x3)
             ck.value("geomean", s, out, "measurement CI high",
                      m.group(2) if m else None, hi, "compare csv", x3)
 
@@ -1520,7 +2213,7 @@ def check_values_md(ck, tests, text, base, geo):
     check_geo_rows(ck, out, geo, base, systems,
                    [(r[0], r[1], r[2] or ("baseline" if r[0] == base
                                           else "")) for r in rows],
-                   lambda s: s)
+                   lambda s: s, GEO_MARK_MD)
     ks = {}
     for s, g in geo.items():
         m = re.match(r"(\d+) tests", g["description"])
@@ -1582,7 +2275,7 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
         rows = table_after(lines.index("## Geometric mean"))
         check_geo_rows(ck, out, geo, base, systems, [
             (md_unescape(a), b, md_unescape(c)) for a, b, c in
-            (md_split(r)[:3] for r in rows[2:])], lambda s: s)
+            (md_split(r)[:3] for r in rows[2:])], lambda s: s, GEO_MARK_MD)
     # tests
     anchors = [i for i, ln in enumerate(lines)
                if re.match(r'^<a id="test-\d+"></a>$', ln)]
@@ -1643,7 +2336,8 @@ def check_sentence_list(ck, t, out, sents, cands, base, words_seen, disp,
         return
     for j, (s, txt) in enumerate(zip(cands, sents)):
         check_sentence(ck, t, s, out, txt, expected_sentence(
-            disp(s), disp(base), t.cmp[s]), words_seen, t.cmp[s]["verdict"])
+            disp(s), disp(base), t.cmp[s], t.se_dec, disp(t.unit)),
+            words_seen, t.cmp[s]["verdict"], whole=True)
         if classes is not None:
             v = t.cmp[s]["verdict"]
             ck.same(t.label, s, out, "verdict class", classes[j],
@@ -2004,6 +2698,8 @@ def check_input(rn, label, paths, tmp, self_test=None):
         return rn.run(args + q + paths)
 
     rc, stats_csv, err = run(["stats", "--format", "csv"])
+    if rc == 0 and self_test == "rank":
+        stats_csv = perturb_rank(stats_csv)
     if rc == 1:
         ck.note("skipped: benchreport exits 1 (meant to fail): %s"
                 % err.strip().split("\n")[0], True)
@@ -2042,6 +2738,12 @@ def check_input(rn, label, paths, tmp, self_test=None):
         "holm stats csv": ["stats", "--holm", "--format", "csv"],
         "holm compare text": ["compare", "--holm"],
         "holm report.md": ["render", "--holm", "-o", holmmd],
+        "level stats csv": ["stats", "--confidence", "%.15g" % LEVEL,
+                            "--format", "csv"],
+        "level stats text": ["stats", "--confidence", "%.15g" % LEVEL],
+        "level compare csv": ["compare", "--confidence", "%.15g" % LEVEL,
+                              "--format", "csv"],
+        "level compare text": ["compare", "--confidence", "%.15g" % LEVEL],
     }
     with ThreadPoolExecutor(max_workers=2) as ex:
         res = dict(zip(jobs, ex.map(run, jobs.values())))
@@ -2057,6 +2759,7 @@ def check_input(rn, label, paths, tmp, self_test=None):
         ck.structure(k, "exit %d: %s" % (rc2, why))
     rows = csv_rows(stats_csv)
     tests = build_tests(rows)
+    check_header(ck, stats_csv, STATS_COLS, "stats csv")
     # ---- stats
     if res["stats json"][0] == 0:
         check_full(ck, rows, json_rows(res["stats json"][1]),
@@ -2073,19 +2776,26 @@ def check_input(rn, label, paths, tmp, self_test=None):
                 % res["compare csv"][2].strip().split("\n")[0])
     if two:
         crow = csv_rows(res["compare csv"][1])
+        check_header(ck, res["compare csv"][1], CMP_COLS, "compare csv")
         geo, base = assign_compare(tests, crow, ck)
         base = base or next(iter(geo), None) or systems_of(tests)[0]
         check_compare_csv(ck, tests, base)
+        check_ranks(ck, tests, base)
+        check_geo_csv(ck, tests, base, geo)
+        check_overall_ranks(ck, tests, base, geo)
         check_full(ck, crow, json_rows(res["compare json"][1]),
                    "compare json", CMP_NUM)
         check_md_full(ck, crow, res["compare md"][1], "compare md", CMP_NUM)
         ctext = res["compare text"][1]
         if self_test == "compare":
             ctext = perturb_sentence(ctext)
+        if self_test == "overall":
+            ctext = perturb_overall(ctext)
         check_compare_text(ck, tests, ctext, base, geo, 0.0, False,
                            words_seen)
     else:
         base = systems_of(tests)[0] if tests else None
+        check_ranks(ck, tests, None)
     # ---- reports
     if res["report.txt"][0] == 0:
         txt = read(rep["txt"])
@@ -2093,7 +2803,10 @@ def check_input(rn, label, paths, tmp, self_test=None):
             txt = perturb_mean(txt)
         check_report_txt(ck, tests, txt, base, geo, words_seen)
     if res["report.md"][0] == 0:
-        check_report_md(ck, tests, read(rep["md"]), base, geo, words_seen)
+        md = read(rep["md"])
+        if self_test == "md":
+            md = perturb_range_word(md)
+        check_report_md(ck, tests, md, base, geo, words_seen)
     if res["report.html"][0] == 0:
         page = read(rep["html"])
         if self_test == "html":
@@ -2106,8 +2819,11 @@ def check_input(rn, label, paths, tmp, self_test=None):
     # ---- --equivalence: equivalent/inconclusive sentences, --details
     if two and res["eq compare csv"][0] == 0:
         etests = build_tests(rows)
+        for et, t in zip(etests, tests):
+            et.se_dec = t.se_dec
         egeo, ebase = assign_compare(etests, csv_rows(
             res["eq compare csv"][1]), ck)
+        check_compare_csv(ck, etests, base, EQUIV, "eq compare csv")
         check_compare_text(ck, etests, res["eq compare text"][1], base,
                            egeo, EQUIV, True, words_seen,
                            "compare text --equivalence --details")
@@ -2116,24 +2832,64 @@ def check_input(rn, label, paths, tmp, self_test=None):
             check_eq_md(ck, etests, emd, base, words_seen)
     if two and res["compare --ministat"][0] == 0:
         check_ministat(ck, tests, res["compare --ministat"][1], base)
-    # ---- --holm: stats, compare and render take it (ranks, "first in")
-    if res["holm stats csv"][0] == 0:
-        htests = build_tests(csv_rows(res["holm stats csv"][1]))
-        if two and res["holm compare text"][0] == 0:
-            hgeo, _ = assign_compare(htests, csv_rows(res["compare csv"][1]),
-                                     ck)
-            check_compare_text(ck, htests, res["holm compare text"][1], base,
-                               hgeo, 0.0, False, words_seen,
-                               "compare text --holm")
-        if res["holm report.md"][0] == 0:
-            check_report_md(ck, htests, read(holmmd), base, geo, words_seen,
-                            "report.md --holm")
+    # ---- --confidence LEVEL: the level's label, every number at it
+    if res["level stats csv"][0] == 0:
+        lout = " --confidence %.15g" % LEVEL
+        ltests = build_tests(csv_rows(res["level stats csv"][1]))
+        if res["level stats text"][0] == 0:
+            check_stats_text(ck, ltests, res["level stats text"][1],
+                             "stats text" + lout, LEVEL)
+        lbase = None
+        if two and res["level compare csv"][0] == 0:
+            lgeo, _ = assign_compare(ltests, csv_rows(
+                res["level compare csv"][1]), ck)
+            lbase = base
+            check_compare_csv(ck, ltests, base, 0.0, "compare csv" + lout,
+                              LEVEL)
+            check_geo_csv(ck, ltests, base, lgeo, "compare csv" + lout)
+            check_overall_ranks(ck, ltests, base, lgeo,
+                                "compare csv" + lout)
+            if res["level compare text"][0] == 0:
+                check_compare_text(ck, ltests, res["level compare text"][1],
+                                   base, lgeo, 0.0, False, words_seen,
+                                   "compare text" + lout, LEVEL)
+        check_ranks(ck, ltests, lbase)
+    # ---- --holm: accepted, changes nothing (Holm is always applied)
+    for k, plain, text in (
+            ("holm stats csv", "stats csv", stats_csv),
+            ("holm compare text", "compare text",
+             res["compare text"][1] if two else None),
+            ("holm report.md", "report.md",
+             read(rep["md"]) if res["report.md"][0] == 0 else None)):
+        if text is None or res[k][0] != 0:
+            continue
+        got = read(holmmd) if k == "holm report.md" else res[k][1]
+        ck.n += 1
+        if got != text:
+            a, b = got.split("\n"), text.split("\n")
+            i = next((j for j in range(min(len(a), len(b)))
+                      if a[j] != b[j]), min(len(a), len(b)))
+            ck.fail("-", "-", k, "output with --holm (line %d)" % (i + 1),
+                    a[i] if i < len(a) else None, "%r (%s without "
+                    "--holm: the same)" % (b[i] if i < len(b) else None,
+                                           plain))
     # ---- the direction word: the same in every output
     for (ti, s), lst in words_seen.items():
         if len({w for _, w in lst}) > 1:
             ck.fail(tests[ti].label, s, " vs ".join(o for o, _ in lst),
                     "verdict word", ", ".join("%s %r" % x for x in lst),
                     "one word in every output")
+    # ---- the word pair: one per unit (the unit decides it)
+    for (unit, known), lst in ck.pairs.items():
+        ck.n += 1
+        got = sorted({pr for pr, _, _ in lst})
+        if len(got) > 1:
+            ex = OrderedDict()
+            for pr, test, o in sorted(lst):
+                ex.setdefault(pr, "%s in %s" % (test, o))
+            ck.fail("-", "-", "sentences", "direction words of unit %r"
+                    % unit, "; ".join("%s (%s)" % x for x in ex.items()),
+                    "one pair for every test of the unit")
     ck.precision()
     return ck, False
 
@@ -2196,7 +2952,8 @@ def check_eq_md(ck, tests, text, base, words_seen):
             continue
         for s, txt in zip(cands, sents):
             check_sentence(ck, t, s, out, txt, expected_sentence(
-                s, base, t.cmp[s], EQUIV), words_seen, t.cmp[s]["verdict"])
+                s, base, t.cmp[s], t.se_dec, t.unit, EQUIV), words_seen,
+                t.cmp[s]["verdict"], whole=True)
 
 
 # ------------------------------------------------------------ self test
@@ -2241,12 +2998,51 @@ def perturb_sentence(txt):
     raise SystemExit("self-test: no sentence to perturb")
 
 
+def perturb_rank(text):
+    """The first stats CSV row with a rank range: low and high swapped."""
+    rows = list(csv.reader(io.StringIO(text)))
+    lo, hi = rows[0].index("rank_low"), rows[0].index("rank_high")
+    for r in rows[1:]:
+        if r[lo] != r[hi]:
+            r[lo], r[hi] = r[hi], r[lo]
+            f = io.StringIO()
+            csv.writer(f, lineterminator="\n").writerows(rows)
+            return f.getvalue()
+    raise SystemExit("self-test: no rank range to perturb")
+
+
+def perturb_overall(txt):
+    """The first rank range of compare text's overall ranking: "2-4"
+    becomes "2-3" (a high end one less)."""
+    i = txt.find("\nOverall ranking by the geometric mean")
+    m = re.compile(r"\n  (\d+)-(\d+) ").search(txt, i if i >= 0 else len(txt))
+    if not m:
+        raise SystemExit("self-test: no overall rank range to perturb")
+    lo, hi = int(m.group(1)), int(m.group(2))
+    new = "%d-%d" % (lo, hi - 1) if hi - 1 > lo else "%d" % lo
+    return txt[:m.start(1)] + new + txt[m.end(2):]
+
+
+def perturb_range_word(md):
+    """The first interval of the Markdown report that spans both ways:
+    "2.0% slower to 4.1% faster" says "2.0% faster to 4.1% faster"."""
+    for a, b in ((" slower to ", " faster to "),
+                 (" worse to ", " better to "),
+                 (" faster to ", " slower to "),
+                 (" better to ", " worse to ")):
+        i = md.find(a)
+        if i >= 0:
+            return md[:i] + b + md[i + len(a):]
+    raise SystemExit("self-test: no interval to perturb")
+
+
 def self_test(rn, tmp):
     label = "samples/seed-004-freebsd-zfs-zol.csv"
     clean, _ = check_input(rn, label, [label], tmp)
     ok = True
     for kind, what in (("txt", "mean"), ("compare", "verdict"),
-                       ("html", "SE")):
+                       ("html", "SE"), ("rank", "rank"),
+                       ("overall", "overall rank"), ("md", "word")):
         ck, _ = check_input(rn, label, [label], tmp, self_test=kind)
         new = [b for b in ck.bad if b not in clean.bad]
         hit = [b for b in new if what in b.split("|")[4]]

@@ -10,15 +10,26 @@ Independence from the C code (which uses GSL and closed forms):
   * moments, deviations, regressions and autocorrelations in exact
     rational arithmetic (fractions) on the binary64 inputs; square roots,
     logs and exps in 50-digit decimal;
-  * t tail probabilities from scipy.special.stdtr (cephes); t quantiles
-    by Newton on stdtr, started from scipy.stats.t.ppf (which on its own is
-    only good to ~1e-9: it is CDFLIB's cdft); the closed forms for df 1
-    and 2 are asserted;
+  * t tail probabilities from mpmath's regularized incomplete beta
+    function at 50 digits, 2 Q(|t|, df) = I_x(df/2, 1/2) with x = df /
+    (df + t^2) taken exactly from the binary64 t and df (cross-checked
+    against scipy.special.stdtr, cephes, where that is accurate); t
+    quantiles by Newton on stdtr, started from scipy.stats.t.ppf (which on
+    its own is only good to ~1e-9: it is CDFLIB's cdft); the closed forms
+    for df 1 and 2 are asserted;
   * Welch / pooled t cross-checked against scipy.stats.ttest_ind and
     ttest_ind_from_stats, the OLS trend against scipy.stats.linregress;
   * Fieller limits found by bisection on the Fieller statistic itself,
-    (num - R den)^2 = q^2 (v_num + R^2 v_den) with R = 1 + delta, in exact
-    arithmetic: no closed form;
+    (num - R den)^2 = q^2 (v_num + R^2 v_den), in exact arithmetic, on
+    delta = R - 1 near a ratio of 1 and on R itself below 0.5 (so a ratio
+    of 1e-17 keeps its digits); the closed forms of doc/statistics.md are
+    only a cross-check, in 50-digit decimal;
+  * the resolution floor (doc/statistics.md, "Resolution"): se =
+    r / sqrt(12 n) when the runs' exact variance is below r^2 / 12, with
+    the runs' own sd; the outlier step rule; Holm's step-down rank ranges
+    (doc/statistics.md, "Ranks"), all from the text.  runs_needed's CV^2
+    takes sd^2 = n se^2 with the SE in use (the floor where it applies:
+    "the SE used everywhere"), not the runs' own sd of 0;
   * verdicts, TOST, ranks, Holm and the drift rules re-implemented here
     from the text of doc/statistics.md and the comments in stats/stats.h;
   * NIST StRD univariate certified values typed in from the StRD pages
@@ -28,9 +39,12 @@ Independence from the C code (which uses GSL and closed forms):
 
 Record format, one per line: KIND key=value ...  Numbers are Python
 repr() of binary64 (round-trip exact), "nan" for NAN, booleans 0/1,
-lists comma separated.  A sample is "runs:v,v,...", "summ:mean,se,n"
-(se may be nan), "value:v" (published value, no N) or "none".
+lists comma separated, text with "_" for spaces ("-" for none).  A
+sample is "runs:v,v,..." (with "@r" at the end when the runs have the
+resolution r: "runs:5,5@1"), "summ:mean,se,n" (se may be nan), "value:v"
+(published value, no N) or "none".
 """
+import functools
 import math
 import os
 import random
@@ -39,6 +53,7 @@ import warnings
 from decimal import Decimal, getcontext
 from fractions import Fraction as F
 
+import mpmath
 import numpy as np
 from scipy import special, stats
 
@@ -82,6 +97,7 @@ def dec(x):
     return Decimal(x.numerator) / Decimal(x.denominator)
 
 
+@functools.lru_cache(maxsize=None)
 def tq(p, df):
     """Student t quantile, Newton-polished on cephes' stdtr."""
     if math.isinf(df):
@@ -107,9 +123,63 @@ def q_closed_form_checks():
         assert abs(tq(p, 2) - c2) <= 1e-14 * c2, (p, tq(p, 2), c2)
 
 
+mpmath.mp.dps = 50
+
+
+def tail2_mp(t, df):
+    """
+    Two-sided p of a t statistic as an mpf: 2 Q(|t|, df) = I_x(df/2, 1/2),
+    x = df / (df + t^2), from t and df exactly as given (float, Fraction,
+    Decimal or mpf), 50 digits.  df = inf is the normal tail.
+    """
+    t = mpmath.mpf(str(t)) if isinstance(t, Decimal) else (
+        mpmath.mpf(t.numerator) / t.denominator if isinstance(t, F)
+        else mpmath.mpf(t))
+    if isinstance(df, float) and math.isinf(df):
+        return mpmath.erfc(abs(t) / mpmath.sqrt(2))
+    df = (mpmath.mpf(df.numerator) / df.denominator if isinstance(df, F)
+          else mpmath.mpf(df))
+    if t == 0:
+        return mpmath.mpf(1)
+    x = df / (df + t * t)
+    return mpmath.betainc(df / 2, mpmath.mpf(1) / 2, 0, x, regularized=True)
+
+
 def tail2(t, df):
-    """Two-sided p of a t statistic."""
-    return float(2 * special.stdtr(df, -abs(t)))
+    """Two-sided p of a t statistic (mpmath; scipy where it is accurate)."""
+    p = float(tail2_mp(t, df))
+    if p > 1e-250 and not math.isinf(df):
+        c = float(2 * special.stdtr(float(df), -abs(float(t))))
+        assert abs(c - p) <= 1e-9 * p, (t, df, p, c)
+    return p
+
+
+def tp_cases():
+    """
+    (t, df, p) with p = 2 Q(|t|, df) from 1e-13 down to about 1e-300:
+    for each df and target p, t is solved in mpmath and rounded to 6
+    significant digits, and p recomputed from that t exactly.  df = inf
+    is the normal tail (erfc).
+    """
+    out = []
+    for df in (1.0, 1.5, 2.0, 3.0, 4.5, 7.0, 10.0, 30.0, 100.0, 1000.0,
+               1e5, math.inf):
+        for target in (1e-13, 1e-16, 1e-20, 1e-35, 1e-50, 1e-100, 1e-150,
+                       1e-200, 1e-250, 1e-300):
+            # bisection on ln t: p falls with t (p ~ t^-df far out)
+            lo, hi = 0.0, max(2 + 800 / df, math.log(60))
+            for _ in range(60):
+                mid = (lo + hi) / 2
+                if tail2_mp(math.exp(mid), df) > target:
+                    lo = mid
+                else:
+                    hi = mid
+            t = float("%.6g" % math.exp(lo))
+            p = tail2_mp(t, df)
+            assert abs(mpmath.log10(p) - mpmath.log10(target)) < 0.01
+            out.append((t, df, float(p)))
+            out.append((-t, df, float(p)))
+    return out
 
 
 # ----------------------------------------------------------------- samples
@@ -117,14 +187,16 @@ def tail2(t, df):
 class Sample:
     """A sample spec plus its exact summary (what br_summarize gives)."""
 
-    def __init__(self, kind, runs=None, mean=None, se=None, n=None):
+    def __init__(self, kind, runs=None, mean=None, se=None, n=None, res=0.0):
         self.kind = kind
         self.runs = runs
         self.pmean, self.pse, self.pn = mean, se, n
+        self.res = float(res)   # resolution of the runs (0: unknown)
 
     def spec(self):
         if self.kind == "runs":
-            return "runs:" + fmt(self.runs)
+            return "runs:" + fmt(self.runs) + (
+                "@" + fmt(self.res) if self.res > 0 else "")
         if self.kind == "summ":
             return "summ:%s,%s,%d" % (fmt(self.pmean), fmt(self.pse),
                                       self.pn)
@@ -148,27 +220,40 @@ class Sample:
             return sum(F(x) for x in self.runs) / len(self.runs)
         return F(self.pmean)
 
-    def var_mean(self):
-        """Exact se^2 as Fraction, or None."""
+    def var(self):
+        """Exact sample variance s^2 of the runs (their own), or None."""
         n = self.n()
         if n < 2:
             return None
         if self.kind == "runs":
             xs = [F(x) for x in self.runs]
             m = sum(xs) / n
-            return sum((x - m) ** 2 for x in xs) / (n - 1) / n
+            return sum((x - m) ** 2 for x in xs) / (n - 1)
         if self.kind == "summ" and not math.isnan(self.pse):
-            return F(self.pse) ** 2
+            return F(self.pse) ** 2 * n
         return None
 
-    def var(self):
-        """Exact sample variance s^2, or None."""
-        vm = self.var_mean()
-        return None if vm is None else vm * self.n()
+    def floored(self):
+        """doc/statistics.md, "Resolution": runs with n >= 2, r > 0 and
+        sd < r / sqrt(12), i.e. s^2 < r^2 / 12 (exactly)."""
+        if self.kind != "runs" or self.res <= 0 or self.n() < 2:
+            return False
+        return self.var() < F(self.res) ** 2 / 12
+
+    def var_mean(self):
+        """Exact se^2 as Fraction (the floor r^2 / (12 n) when floored),
+        or None."""
+        n = self.n()
+        v = self.var()
+        if v is None:
+            return None
+        if self.floored():
+            return F(self.res) ** 2 / 12 / n
+        return v / n
 
 
-def R(xs):
-    return Sample("runs", runs=[float(x) for x in xs])
+def R(xs, res=0.0):
+    return Sample("runs", runs=[float(x) for x in xs], res=res)
 
 
 def SM(mean, se, n):
@@ -191,8 +276,9 @@ def median_fr(s):
     return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
 
 
-def outliers(xs):
-    """Iglewicz-Hoaglin flags (doc/statistics.md, "Outliers"), exact."""
+def outliers(xs, step=0.0):
+    """Iglewicz-Hoaglin flags (doc/statistics.md, "Outliers"), exact; a
+    run within one resolution step of the median is never flagged."""
     n = len(xs)
     if n < 3:
         return []
@@ -207,7 +293,8 @@ def outliers(xs):
         if mean_ad == 0:
             return []
         z = [(x - med) / (F(1.2533) * mean_ad) for x in fx]
-    return [i for i in range(n) if abs(z[i]) > F(3.5)]
+    return [i for i in range(n)
+            if abs(z[i]) > F(3.5) and abs(fx[i] - med) > F(step)]
 
 
 def drift(xs):
@@ -236,7 +323,7 @@ def drift(xs):
             t = float(dec(b) / se_b)
             p = tail2(t, n - 2)
             lr = stats.linregress(np.arange(n), np.array(xs))
-            if max(abs(x) for x in xs) < 1e6:
+            if 1e-100 < max(abs(x) for x in xs) < 1e6:
                 assert abs(lr.pvalue - p) <= 1e-6 * max(p, 1e-12), (lr, p)
         else:
             p = 1.0 if b == 0 else 0.0
@@ -250,7 +337,7 @@ def summary_ref(s, conf):
              ci_low=NAN, ci_high=NAN, median=NAN, q1=NAN, q3=NAN,
              min=NAN, max=NAN, cv_pct=NAN, sign_change=False,
              n_flagged=0, flagged=[], lag1=NAN, trend_slope=NAN,
-             trend_p=NAN, drift=False)
+             trend_p=NAN, drift=False, resolution=0.0, floored=False)
     alpha = 1.0 - conf
     if s.kind == "none":
         r["status"] = 1
@@ -289,17 +376,24 @@ def summary_ref(s, conf):
     for p, k in ((0.25, "q1"), (0.75, "q3"), (0.5, "median")):
         assert abs(np.quantile(xs, p) - r[k]) <= 1e-12 * max(
             abs(x) for x in xs), (p, k)
+    r["resolution"] = s.res
     if n >= 2:
         var = sum((x - m) ** 2 for x in fx) / (n - 1)
+        assert var == s.var()
         sd = dsqrt(var)
-        se = dsqrt(var / n)
+        # the floor: se from the step when sd < r / sqrt(12); sd and so
+        # cv_pct stay the runs' own
+        r["floored"] = s.floored()
+        se = dsqrt(s.var_mean())
+        if not r["floored"]:
+            assert se == dsqrt(var / n)
         r["sd"], r["se"] = float(sd), float(se)
         q = tq(1.0 - alpha / 2, n - 1)
         r["ci_low"] = float(dec(m) - Decimal(q) * se)
         r["ci_high"] = float(dec(m) + Decimal(q) * se)
         if m != 0:
             r["cv_pct"] = float(100 * sd / abs(dec(m)))
-    fl = outliers(xs)
+    fl = outliers(xs, s.res)
     r["n_flagged"] = len(fl)
     r["flagged"] = fl[:8]
     r["lag1"], r["trend_slope"], r["trend_p"], r["drift"] = drift(xs)
@@ -317,22 +411,26 @@ def emit_summary(name, s, conf=0.95):
 
 def fieller(num, vn, den, vd, q):
     """
-    delta interval of num/den - 1: the set where the Fieller statistic
-    T(R)^2 = (num - R den)^2 / (vn + R^2 vd) <= q^2, R = 1 + delta.
-    Found by bracketing and bisection on f(delta) = (num - R den)^2 -
-    q^2 (vn + R^2 vd), exact rationals.  None when unbounded.
+    Fieller's interval of R = num/den: the set where the Fieller statistic
+    T(R)^2 = (num - R den)^2 / (vn + R^2 vd) <= q^2.  Found by bracketing
+    and bisection on f(R) = (num - R den)^2 - q^2 (vn + R^2 vd) in exact
+    rationals, on x = R - 1 when the ratio is 0.5 or more (so the ends
+    keep their digits as delta) and on x = R below it (so a ratio of 1e-17
+    keeps its digits).  Returns (R_lo, R_hi) as Fractions, or None when
+    the set is unbounded (den^2 <= q^2 vd).
     """
     N, D, VN, VD, Q = F(num), F(den), F(vn), F(vd), F(q)
+    base = F(1) if N >= D / 2 else F(0)
 
-    def f(delta):
-        R_ = 1 + delta
+    def f(x):
+        R_ = base + x
         return (N - R_ * D) ** 2 - Q * Q * (VN + R_ * R_ * VD)
 
     if D * D - Q * Q * VD <= 0:
         return None
-    c = N / D - 1
-    assert f(c) < 0
-    width = F(float(q) * math.sqrt(float(VN + VD)) / abs(float(D)))
+    c = N / D - base
+    assert f(c) < 0 or (VN == 0 and VD == 0)
+    width = F(float(q) * math.sqrt(float((VN + VD) / (D * D))))
     step0 = max(width, abs(c) * F(1, 10 ** 12), F(1, 10 ** 300))
 
     def root(sign):
@@ -343,7 +441,7 @@ def fieller(num, vn, den, vd, q):
             step *= 2
             hi = c + sign * step
         # f(lo) < 0 <= f(hi); shrink to ~1e-30 relative
-        for _ in range(400):
+        for _ in range(1200):
             mid = (lo + hi) / 2
             if f(mid) < 0:
                 lo = mid
@@ -351,20 +449,47 @@ def fieller(num, vn, den, vd, q):
                 hi = mid
             if abs(hi - lo) <= max(abs(lo), abs(hi)) * F(1, 10 ** 30):
                 break
-        return (lo + hi) / 2
+        return base + (lo + hi) / 2
 
-    a, b = root(-1), root(+1)
-    return float(a), float(b)
+    lo, hi = root(-1), root(+1)
+    closed_form_check(N, VN, D, VD, Q, lo, hi)
+    return lo, hi
 
 
-def closed_form_fieller(num, vn, den, vd, q):
-    """Only to cross-check the bisection: the formula of doc/statistics.md."""
+def closed_form_check(num, vn, den, vd, q, lo, hi):
+    """Only to cross-check the bisection: the formulas of
+    doc/statistics.md ("Ratio interval (Fieller)"), in 50-digit decimal:
+    delta = [mean_A d + q^2 v_A -/+ q sqrt(mean_B^2 v_A + mean_A^2 v_B -
+    q^2 v_A v_B)] / (mean_A^2 - q^2 v_A), and for R itself the roots
+    C'/X and X/A'."""
+    num, vn, den, vd, q = (dec(x) for x in (num, vn, den, vd, q))
     d = num - den
     a = den * den - q * q * vd
     disc = num * num * vd + den * den * vn - q * q * vd * vn
-    lo = (den * d + q * q * vd - q * math.sqrt(disc)) / a
-    hi = (den * d + q * q * vd + q * math.sqrt(disc)) / a
-    return lo, hi
+    dl = (den * d + q * q * vd - q * disc.sqrt()) / a
+    dh = (den * d + q * q * vd + q * disc.sqrt()) / a
+    x = num * den + q * (num * num * vd + vn * a).sqrt()
+    cp = num * num - q * q * vn
+    rl, rh = sorted([cp / x, x / a])
+    lo_, hi_ = dec(lo), dec(hi)
+    w = abs(hi_ - lo_)
+    for got, want in ((lo_, 1 + dl), (hi_, 1 + dh), (lo_, rl), (hi_, rh)):
+        assert abs(got - want) <= Decimal("1e-25") * (abs(want) + w), \
+            (got, want)
+
+
+# note texts of doc/statistics.md ("Degenerate cases", "Non-positive
+# means", "Ratio interval (Fieller)")
+R_MISSING = "missing result, no comparison"
+R_SINGLE = "single run, no statistical comparison"
+R_NOSPREAD = "no spread published, no statistical comparison"
+R_ZERO = "zero variance: timer resolution or too few runs?"
+R_NONPOS = "a mean is not above 0: no ratio, the difference in the test's unit"
+R_NOISY = "too noisy to size the change as a ratio"
+
+
+def reason_field(text):
+    return "-" if text is None else text.replace(" ", "_")
 
 
 def compare_ref(a, b, dirn, conf, equiv):
@@ -377,36 +502,40 @@ def compare_ref(a, b, dirn, conf, equiv):
              improvement_ci_low_pct=NAN, improvement_ci_high_pct=NAN,
              verdict="single-run", zero_variance=False,
              equiv_ci_low_pct=NAN, equiv_ci_high_pct=NAN, mde_pct=NAN,
-             runs_needed=NAN)
+             runs_needed=NAN, significant=False, too_noisy=False,
+             reason=R_MISSING)
     if a.n() == 0 or b.n() == 0:
         return r
     ma, mb = a.mean(), b.mean()
     # br_summarize reports x_1 for equal runs; the exact mean is x_1 too
     d = mb - ma
     r["d"] = float(d)
+    # doc/statistics.md, "Non-positive means": a ratio, a speedup and a
+    # percent need both means above 0
     ratio_ok = ma > 0 and mb > 0
-    if ma != 0:
-        r["ratio"] = float(mb / ma)
+    r["reason"] = None if ratio_ok else R_NONPOS
     if ratio_ok:
+        r["ratio"] = float(mb / ma)
         r["speedup"] = float(ma / mb if lib else mb / ma)
         r["improvement_pct"] = float((-100 * d / mb) if lib
                                      else (100 * d / ma))
-    elif ma != 0:
-        r["improvement_pct"] = float((-100 if lib else 100) * d / abs(ma))
     if a.n() < 2 or b.n() < 2:
+        r["reason"] = R_SINGLE
         return r
     va, vb = a.var_mean(), b.var_mean()
     if va is None or vb is None:
+        r["reason"] = R_NOSPREAD
         return r
     if va == 0 and vb == 0:
         r["zero_variance"] = True
+        r["reason"] = R_ZERO
         r["se_d"] = 0.0
         sig = (d > 0) - (d < 0)
+        r["significant"] = sig != 0
         r["p"] = 0.0 if sig else 1.0
         r["d_ci_low"] = r["d_ci_high"] = r["d"]
-        if ratio_ok:
-            r["ratio_ci_low"] = r["ratio_ci_high"] = r["ratio"]
-            r["speedup_ci_low"] = r["speedup_ci_high"] = r["speedup"]
+        r["ratio_ci_low"] = r["ratio_ci_high"] = r["ratio"]
+        r["speedup_ci_low"] = r["speedup_ci_high"] = r["speedup"]
         r["improvement_ci_low_pct"] = r["improvement_pct"]
         r["improvement_ci_high_pct"] = r["improvement_pct"]
         if equiv > 0:
@@ -418,16 +547,18 @@ def compare_ref(a, b, dirn, conf, equiv):
     vsum = va + vb
     se_d = dsqrt(vsum)
     r["se_d"] = float(se_d)
-    t = float(dec(d) / se_d)
-    r["t"] = t
-    df = float(vsum ** 2 / (va ** 2 / (na - 1) + vb ** 2 / (nb - 1)))
+    t = dec(d) / se_d
+    r["t"] = float(t)
+    df_fr = vsum ** 2 / (va ** 2 / (na - 1) + vb ** 2 / (nb - 1))
+    df = float(df_fr)
     r["df"] = df
-    p = tail2(t, df)
+    p = float(tail2_mp(t, df_fr))
     q = tq(1.0 - alpha / 2, df)
     # significance, exactly: d^2 > q^2 (va + vb)
     sig = 0
     if d * d > F(q) ** 2 * vsum:
         sig = 1 if d > 0 else -1
+    r["significant"] = sig != 0
     # the C code nudges p by rounding to agree with sig; far from the
     # boundary this changes nothing
     assert (p < alpha) == (sig != 0) or abs(p / alpha - 1) < 1e-9, (p, sig)
@@ -435,86 +566,81 @@ def compare_ref(a, b, dirn, conf, equiv):
     half = Decimal(q) * se_d
     r["d_ci_low"] = float(dec(d) - half)
     r["d_ci_high"] = float(dec(d) + half)
-    # scipy cross-check of t, p
-    if a.kind == "runs" and b.kind == "runs" and max(
-            abs(x) for x in a.runs + b.runs) < 1e6:
+    # scipy cross-check of t, p (not for floored SEs, which scipy does not
+    # know, nor for magnitudes whose squares leave binary64)
+    def extreme(xs):
+        return not all(x == 0 or 1e-100 < abs(x) < 1e6 for x in xs)
+
+    if a.kind == "runs" and b.kind == "runs" and not extreme(
+            a.runs + b.runs) and not a.floored() and not b.floored():
         with warnings.catch_warnings():
             # scipy warns on nearly identical data; the check still holds
             warnings.simplefilter("ignore", RuntimeWarning)
             tt = stats.ttest_ind(b.runs, a.runs, equal_var=False)
-        assert abs(tt.statistic - t) <= 1e-9 * abs(t) + 1e-12, (tt, t)
+        assert abs(tt.statistic - r["t"]) <= 1e-9 * abs(r["t"]) + 1e-12, \
+            (tt, t)
         assert abs(tt.pvalue - p) <= 1e-8 * p + 1e-15, (tt, p)
-    elif a.kind == "summ" and b.kind == "summ":
+    elif a.kind == "summ" and b.kind == "summ" and not extreme(
+            [a.pmean, b.pmean, a.pse, b.pse]):
         tt = stats.ttest_ind_from_stats(
             b.pmean, b.pse * math.sqrt(nb), nb, a.pmean,
             a.pse * math.sqrt(na), na, equal_var=False)
         assert abs(tt.pvalue - p) <= 1e-7 * p + 1e-15, (tt, p)
 
-    def imp_ci(qq):
-        """improvement percent interval at quantile qq."""
-        if ratio_ok:
-            if lib:
-                iv = fieller(ma, va, mb, vb, qq)
-            else:
-                iv = fieller(mb, vb, ma, va, qq)
-            if iv is None:
-                return None
-            return 100 * iv[0], 100 * iv[1]
-        if ma == 0:
-            return None
-        h = Decimal(qq) * se_d
-        k = abs(dec(ma))
-        lo, hi = (dec(d) - h) / k * 100, (dec(d) + h) / k * 100
-        if lib:
-            lo, hi = -hi, -lo
-        return float(lo), float(hi)
+    def speedup_iv(qq):
+        """Fieller interval of the speedup S at quantile qq: of B/A for
+        HIB, of A/B for LIB (doc/statistics.md, "Direction")."""
+        return fieller(ma, va, mb, vb, qq) if lib else \
+            fieller(mb, vb, ma, va, qq)
+
+    def sized(iv):
+        """An interval that sizes a change in a positive quantity:
+        bounded and above 0 (doc/statistics.md, "Ratio interval")."""
+        return iv is not None and iv[0] > 0
 
     if ratio_ok:
         rb = fieller(mb, vb, ma, va, q)
-        if rb is None:
-            r["ratio_unbounded"] = True
+        sb = speedup_iv(q)
+        r["ratio_unbounded"] = rb is None
+        r["speedup_unbounded"] = sb is None
+        if sized(rb) and sized(sb):
+            r["ratio_ci_low"], r["ratio_ci_high"] = float(rb[0]), \
+                float(rb[1])
+            r["speedup_ci_low"], r["speedup_ci_high"] = float(sb[0]), \
+                float(sb[1])
+            r["improvement_ci_low_pct"] = float(100 * (sb[0] - 1))
+            r["improvement_ci_high_pct"] = float(100 * (sb[1] - 1))
+            if lib:
+                # inversion consistency: S interval = 1 / R interval
+                assert abs(1 / rb[1] - sb[0]) <= sb[0] * F(1, 10 ** 25)
+                assert abs(1 / rb[0] - sb[1]) <= sb[1] * F(1, 10 ** 25)
         else:
-            r["ratio_ci_low"], r["ratio_ci_high"] = 1 + rb[0], 1 + rb[1]
-            cf = closed_form_fieller(float(mb), float(vb), float(ma),
-                                     float(va), q)
-            for x, y in zip(rb, cf):
-                assert abs(x - y) <= 1e-7 * (abs(x) + abs(y)) + 1e-12, \
-                    (rb, cf)
-        if lib:
-            sb = fieller(ma, va, mb, vb, q)
-            if sb is None:
-                r["speedup_unbounded"] = True
-            else:
-                r["speedup_ci_low"], r["speedup_ci_high"] = \
-                    1 + sb[0], 1 + sb[1]
-                if rb is not None:
-                    # inversion consistency: S interval = 1 / R interval
-                    assert abs(1 / (1 + rb[1]) - (1 + sb[0])) < 1e-12
-                    assert abs(1 / (1 + rb[0]) - (1 + sb[1])) < 1e-12
-        else:
-            r["speedup_unbounded"] = r["ratio_unbounded"]
-            r["speedup_ci_low"] = r["ratio_ci_low"]
-            r["speedup_ci_high"] = r["ratio_ci_high"]
-    iv = imp_ci(q)
-    if iv is not None:
-        r["improvement_ci_low_pct"], r["improvement_ci_high_pct"] = iv
-    if equiv > 0:
-        # the 1-2a interval; zero wide when alpha >= 0.5
+            # too noisy to size as a ratio: no ratio, speedup or
+            # percent interval; Welch still decides
+            r["too_noisy"] = True
+            r["reason"] = R_NOISY
+            # the two ways of saying it agree: B/A's set reaches 0 (or is
+            # unbounded) exactly when A/B's is unbounded (or reaches 0)
+            assert not sized(rb) and not sized(sb), (rb, sb)
+    if equiv > 0 and ratio_ok:
+        # TOST: the 1-2a interval; zero wide when alpha >= 0.5
         if alpha < 0.5:
-            iv2 = imp_ci(tq(1.0 - alpha, df))
-        elif math.isnan(r["improvement_pct"]):
-            iv2 = None
+            iv2 = speedup_iv(tq(1.0 - alpha, df))
+            if sized(iv2):
+                r["equiv_ci_low_pct"] = float(100 * (iv2[0] - 1))
+                r["equiv_ci_high_pct"] = float(100 * (iv2[1] - 1))
         else:
-            iv2 = (r["improvement_pct"], r["improvement_pct"])
-        if iv2 is not None:
-            r["equiv_ci_low_pct"], r["equiv_ci_high_pct"] = iv2
-    if ma != 0:
+            r["equiv_ci_low_pct"] = r["equiv_ci_high_pct"] = \
+                r["improvement_pct"]
+    if ratio_ok:
         q80 = tq(0.8, df)
-        r["mde_pct"] = float(Decimal(100 * (q + q80)) * se_d /
-                             abs(dec(ma)))
+        r["mde_pct"] = float(Decimal(100 * (q + q80)) * se_d / dec(ma))
+        # CV^2 from the SEs in use (sd^2 = n se^2; with a resolution
+        # floor the floored SE, doc/statistics.md "Resolution": "the SE
+        # used everywhere")
         cv2 = (va * na + vb * nb) / (2 * ma * ma)
         delta = F(equiv) / 100 if equiv > 0 else F(1, 100)
-        r["runs_needed"] = runs_needed(alpha, float(cv2 / delta ** 2))
+        r["runs_needed"] = runs_needed(alpha, cv2 / delta ** 2, equiv > 0)
     r["verdict"] = verdict(sig, lib, equiv, r)
     return r
 
@@ -532,35 +658,86 @@ def verdict(sig, lib, equiv, r):
     return "inconclusive" if equiv > 0 else "no-difference"
 
 
-def runs_needed(alpha, k):
-    """Smallest n >= 2 with n >= 2 (q(1-a/2,2n-2) + q(.8,2n-2))^2 k."""
+class Borderline(Exception):
+    """runs_needed within GSL's quantile error of a whole number."""
+
+
+def runs_needed(alpha, k, tost):
+    """
+    doc/statistics.md, "Smallest detectable change and runs needed": the
+    smallest n >= 2 with n >= 2 (q1 + q2)^2 k at 2n - 2 df, q1 = q(1 - a/2)
+    and q2 = q(0.8) to detect a change; with a margin (TOST) q1 = q(1 - a),
+    q2 = q(0.9).  NAN when k = CV^2 / delta^2 exceeds 1e12.
+    """
+    if k > 10 ** 12:
+        return NAN
+    p1, p2 = (1 - alpha, 0.9) if tost else (1 - alpha / 2, 0.8)
+
     def need(n):
         df = 2 * (n - 1)
-        s = tq(1 - alpha / 2, df) + tq(0.8, df)
-        return 2 * s * s * k
-    z = stats.norm.ppf(1 - alpha / 2) + stats.norm.ppf(0.8)
-    n = max(2, int(2 * z * z * k) - 2)
+        s = tq(p1, df) + tq(p2, df)
+        return 2 * s * s * float(k)
     if need(2) <= 2:
+        if need(2) > 2 * (1 - 3e-8):
+            raise Borderline()
         return 2
+    z = stats.norm.ppf(p1) + stats.norm.ppf(p2)
+    n = max(2, int(2 * z * z * float(k)) - 2)
     assert need(n) > n or n == 2
     while need(n) > n:
         n += 1
+    # the C code uses GSL's quantile (about 1e-9 relative): a count within
+    # that of the boundary could round either way (5e-9 on q: 3e-8 on it)
+    if need(n) > n * (1 - 3e-8) or need(n - 1) < (n - 1) * (1 + 3e-8):
+        raise Borderline()
     return n
+
+
+def random_ok(a, b, dirn, conf, equiv):
+    """A random case away from the significance boundary (|t|/q within
+    1e-6 of 1) and from a runs_needed that rounding could flip."""
+    try:
+        r = compare_ref(a, b, dirn, conf, 0.0)
+        compare_ref(a, b, dirn, conf, equiv)
+    except Borderline:
+        return False
+    if not math.isnan(r["t"]):
+        q = tq(1 - (1 - conf) / 2, r["df"])
+        if abs(abs(r["t"]) / q - 1) < 1e-6:
+            return False
+    return True
 
 
 def emit_compare(name, a, b, dirn="HIB", conf=0.95, equiv=0.0):
     r = compare_ref(a, b, dirn, conf, equiv)
+    out = dict(r)
+    out["reason"] = reason_field(r["reason"])
     emit("compare", name=name, conf=conf, dir=dirn, equiv=equiv,
-         a=a.spec(), b=b.spec(), **r)
+         a=a.spec(), b=b.spec(), **out)
     return r
 
 
 # ------------------------------------------------------ 3.5 geomean
 
 def geomean_ref(tests, conf):
+    """
+    doc/statistics.md, "Geometric mean": l_k = ln S_k (exact, 50 digits),
+    GM = exp(mean l).  Measurement CI from the tests with an SE on both
+    sides (the others count in GM and K, not in V): c = v / mean^2 per
+    side, V = sum c, df = V^2 / sum(c^2 / (n - 1)), exp(mean l -/+ q
+    sqrt(V) / K); its p from t = mean l / (sqrt(V) / K) on that df (0 or 1
+    when V = 0).  None at all when such a test has a side whose own
+    interval reaches 0 (mean - q(1 - a/2, n - 1) se <= 0: "noisy"; a
+    single-run test has no interval to judge and stays "exact").
+    Across-tests CI and its p on K - 1 df.
+    """
     alpha = 1.0 - conf
-    ls, cs, skipped = [], [], 0
-    meas = True
+
+    def reaches_0(s):
+        q = F(tq(1 - alpha / 2, s.n() - 1))
+        return s.mean() ** 2 <= q * q * s.var_mean()
+
+    ls, cs, skipped, exact, noisy = [], [], 0, 0, 0
     for dirn, a, b in tests:
         if a.n() == 0 or b.n() == 0 or a.mean() <= 0 or b.mean() <= 0:
             skipped += 1
@@ -571,33 +748,44 @@ def geomean_ref(tests, conf):
         ls.append(-l if dirn == "LIB" else l)
         va, vb = a.var_mean(), b.var_mean()
         if va is None or vb is None:
-            meas = False
+            exact += 1
+        elif reaches_0(a) or reaches_0(b):
+            noisy += 1
         else:
             cs.append((va / ma ** 2, a.n()))
             cs.append((vb / mb ** 2, b.n()))
     k = len(ls)
-    r = dict(status=0, k=k, skipped=skipped, gm=NAN, meas_low=NAN,
-             meas_high=NAN, across_low=NAN, across_high=NAN, gsd=NAN)
+    r = dict(status=0, k=k, skipped=skipped, exact=exact, noisy=noisy,
+             gm=NAN, meas_low=NAN, meas_high=NAN, meas_p=NAN,
+             across_low=NAN, across_high=NAN, across_p=NAN, gsd=NAN)
     if k == 0:
         r["status"] = 1
         return r
     ml = sum(ls) / k
     r["gm"] = float(ml.exp())
-    if meas:
+    if cs and not noisy:
         V = sum(c for c, _ in cs)
         if V == 0:
             r["meas_low"] = r["meas_high"] = r["gm"]
+            r["meas_p"] = 0.0 if ml != 0 else 1.0
         else:
-            nu = float(V * V / sum(c * c / (n - 1) for c, n in cs))
-            h = Decimal(tq(1 - alpha / 2, nu)) * dsqrt(V) / k
+            nu = V * V / sum(c * c / (n - 1) for c, n in cs)
+            sv = dsqrt(V)
+            h = Decimal(tq(1 - alpha / 2, float(nu))) * sv / k
             r["meas_low"] = float((ml - h).exp())
             r["meas_high"] = float((ml + h).exp())
+            r["meas_p"] = float(tail2_mp(ml / (sv / k), nu))
     if k >= 2:
         sl = (sum((l - ml) ** 2 for l in ls) / (k - 1)).sqrt()
         h = Decimal(tq(1 - alpha / 2, k - 1)) * sl / Decimal(k).sqrt()
         r["across_low"] = float((ml - h).exp())
         r["across_high"] = float((ml + h).exp())
         r["gsd"] = float(sl.exp())
+        if sl > 0:
+            r["across_p"] = float(tail2_mp(ml / (sl / Decimal(k).sqrt()),
+                                           k - 1))
+        else:
+            r["across_p"] = 0.0 if ml != 0 else 1.0
     return r
 
 
@@ -611,52 +799,63 @@ def emit_geomean(name, tests, conf=0.95):
 
 # ------------------------------------------------------ 3.6 ranks
 
-def rank_ref(systems, dirn, conf, holm):
+def welch_p(a, b):
+    """Welch's two-sided p of b against a and the sign of d, exact inputs
+    (the zero-variance rule when both SEs are 0)."""
+    va, vb = a.var_mean(), b.var_mean()
+    d = b.mean() - a.mean()
+    sgn = (d > 0) - (d < 0)
+    if va == 0 and vb == 0:
+        return (0.0 if sgn else 1.0), sgn
+    df = (va + vb) ** 2 / (va ** 2 / (a.n() - 1) + vb ** 2 / (b.n() - 1))
+    return float(tail2_mp(dec(d) / dsqrt(va + vb), df)), sgn
+
+
+def holm(ps, alpha):
+    """Holm's step-down (doc/statistics.md, "Ranks"): sorted ascending,
+    the k-th smallest (from 0) is rejected while p_(l) < alpha / (m - l)
+    for every l <= k.  Returns the rejected indexes into ps."""
+    m = len(ps)
+    order = sorted(range(m), key=lambda i: ps[i])
+    out = []
+    for k, i in enumerate(order):
+        if not ps[i] < alpha / (m - k):
+            break
+        out.append(i)
+    return out
+
+
+def rank_ref(systems, dirn, conf):
+    """Rank ranges (doc/statistics.md, "Ranks"): every pair with N >= 2
+    and an SE on both sides tested by Welch, Holm over all of them;
+    rank_low = 1 + proven better, rank_high = N - proven worse, N the
+    systems with a value; none: 0..0."""
     alpha = 1.0 - conf
     lib = dirn == "LIB"
     n = len(systems)
     valid = [s.n() > 0 for s in systems]
-    pairs = []
+    testable = [valid[i] and systems[i].n() >= 2 and
+                systems[i].var_mean() is not None for i in range(n)]
+    pairs, ps = [], []
     for i in range(n):
         for j in range(i + 1, n):
-            if not (valid[i] and valid[j]):
-                continue
-            a, b = systems[i], systems[j]
-            if a.n() < 2 or b.n() < 2:
-                continue
-            va, vb = a.var_mean(), b.var_mean()
-            if va is None or vb is None:
-                continue
-            d = b.mean() - a.mean()
-            if va == 0 and vb == 0:
-                sig = (d > 0) - (d < 0)
-                p = 0.0 if sig else 1.0
-            else:
-                df = float((va + vb) ** 2 /
-                           (va ** 2 / (a.n() - 1) + vb ** 2 / (b.n() - 1)))
-                t = float(dec(d) / dsqrt(va + vb))
-                p = tail2(t, df)
-                q = tq(1 - alpha / 2, df)
-                sig = ((d > 0) - (d < 0)) if d * d > F(q) ** 2 * (va + vb) \
-                    else 0
-            pairs.append([i, j, p, sig])
-    if holm and pairs:
-        m = len(pairs)
-        pairs.sort(key=lambda x: x[2])
-        run = 0.0
-        for k, pr in enumerate(pairs):
-            run = max(run, min(1.0, (m - k) * pr[2]))
-            if not run < alpha:
-                pr[3] = 0
-    ranks = [1 if v else 0 for v in valid]
-    for i, j, p, sig in pairs:
-        if sig == 0:
-            continue
-        j_better = sig < 0 if lib else sig > 0
-        if j_better:
-            ranks[i] += 1
-        else:
-            ranks[j] += 1
+            if testable[i] and testable[j]:
+                p, sgn = welch_p(systems[i], systems[j])
+                pairs.append((i, j, sgn))
+                ps.append(p)
+                # away from Holm's thresholds, so rounding cannot decide
+                for k in range(1, len(ps) + 60):
+                    assert p == 0 or abs(p * k / alpha - 1) > 1e-9, (p, k)
+    nv = sum(valid)
+    low = [1 if v else 0 for v in valid]
+    high = [nv if v else 0 for v in valid]
+    for x in holm(ps, alpha):
+        i, j, sgn = pairs[x]
+        assert sgn != 0
+        j_better = (sgn < 0) if lib else (sgn > 0)
+        better, worse = (j, i) if j_better else (i, j)
+        low[worse] += 1
+        high[better] -= 1
     means = [float(s.mean()) if valid[k] else None
              for k, s in enumerate(systems)]
     vm = [m for m in means if m is not None]
@@ -668,17 +867,23 @@ def rank_ref(systems, dirn, conf, holm):
         else:
             rel.append(float(F(best) / F(m)) if lib else
                        float(F(m) / F(best)))
-    return ranks, rel
+    # the order by mean fits every range (doc/statistics.md, "Ranks")
+    order = sorted((k for k in range(n) if valid[k]),
+                   key=lambda k: -means[k] if not lib else means[k])
+    for pos, k in enumerate(order):
+        assert low[k] <= pos + 1 <= high[k] or any(
+            means[o] == means[k] for o in order if o != k), (low, high)
+    return low, high, rel
 
 
-def emit_rank(name, systems, dirn="HIB", conf=0.95, holm=False,
-              expect=None):
-    ranks, rel = rank_ref(systems, dirn, conf, holm)
+def emit_rank(name, systems, dirn="HIB", conf=0.95, expect=None):
+    low, high, rel = rank_ref(systems, dirn, conf)
     if expect is not None:
-        assert ranks == expect, (name, ranks, expect)
-    emit("rank", name=name, conf=conf, dir=dirn, holm=holm,
-         systems=";".join(s.spec() for s in systems), ranks=ranks,
-         relative=rel)
+        assert (low, high) == expect, (name, low, high, expect)
+    emit("rank", name=name, conf=conf, dir=dirn,
+         systems=";".join(s.spec() for s in systems), rank_low=low,
+         rank_high=high, relative=rel)
+    return low, high
 
 
 # ------------------------------------------------------ pooled (ministat)
@@ -824,6 +1029,10 @@ def main():
                    1e6):
             emit("tq", p=p, df=df, q=tq(p, df))
 
+    # --- two-sided t tail p, 1e-13 down to 1e-300 (mpmath)
+    for t, df, p in tp_cases():
+        emit("tp", t=t, df=df, p=p)
+
     # --- summaries: hard cases
     S = emit_summary
     S("n1", R([42.0]))
@@ -863,6 +1072,24 @@ def main():
     S("conf80", R([843.79, 845.00, 846.21]), conf=0.8)
     S("conf99", R([60.99 + k * 0.91 for k in range(-4, 5)]), conf=0.99)
     S("normal200", R(list(nrng.normal(50, 3, 200))))
+    # doc/statistics.md, "Resolution": the SE floor r / sqrt(12 n)
+    S("res_55_r1", R([5.0, 5.0], 1))
+    S("res_44_r1", R([4.0, 4.0], 1))
+    S("res_identical_r0.1", R([9.1] * 3, 0.1))
+    S("res_close_r0.1", R([5.01, 5.02, 5.0], 0.1))     # sd 0.01 < 0.0289
+    S("res_spread_r0.1", R([5.1, 5.3, 5.0], 0.1))      # sd 0.153: no floor
+    S("res_n1_r1", R([5.0], 1))
+    S("res_1e15_r1", R([1e15] * 3, 1))
+    S("res_conf99", R([7.0, 7.0, 7.0, 7.0], 1), conf=0.99)
+    # doc/statistics.md, "Outliers": within one step of the median
+    S("res_step_55556", R([5.0, 5.0, 5.0, 5.0, 6.0], 1))
+    S("res_step_55559", R([5.0, 5.0, 5.0, 5.0, 9.0], 1))
+    S("nores_55556", R([5.0, 5.0, 5.0, 5.0, 6.0]))
+    S("res_step_fine", R([5.0, 5.0, 5.0, 5.0, 6.0], 0.1))
+    # doc/statistics.md, "Numerics": below 1e-150 on scaled values
+    S("tiny_1e-170", R([1e-170, 1.1e-170, 0.9e-170]))
+    S("tiny_1e-170_b", R([1.02e-170, 1.12e-170, 0.92e-170]))
+    S("tiny_1e-300", R([1e-300, 3e-300, 2e-300, 2.5e-300, 1.5e-300]))
     for name, xs, *_ in NIST:
         S("nist_" + name, R(xs))
     iguana = read_set(os.path.join(ministat, "iguana"))
@@ -976,13 +1203,110 @@ def main():
         dirn = rng.choice(["HIB", "LIB"])
         conf = rng.choice([0.8, 0.9, 0.95, 0.95, 0.99])
         equiv = rng.choice([0.0, 0.0, 0.5, 1.0, 5.0])
-        r = compare_ref(a, b, dirn, conf, 0.0)
-        if not math.isnan(r["t"]):
-            q = tq(1 - (1 - conf) / 2, r["df"])
-            if abs(abs(r["t"]) / q - 1) < 1e-6:
-                continue
+        if not random_ok(a, b, dirn, conf, equiv):
+            continue
         C("random%03d" % made, a, b, dirn, conf, equiv)
         made += 1
+    # random cases with a resolution: runs rounded to a step r, some so
+    # coarse that the floor applies on one side or both
+    rng2 = random.Random(20261201)
+    made = 0
+    while made < 60:
+        na, nb = rng2.choice([2, 3, 4, 5, 8]), rng2.choice([2, 3, 5, 9])
+        scale = 10 ** rng2.uniform(-2, 6)
+        sides = []
+        for n, shift in ((na, 0), (nb, rng2.choice(
+                [0, rng2.uniform(-0.05, 0.05), rng2.uniform(-0.005, 0.005)]))):
+            cv = 10 ** rng2.uniform(-3.5, -1)
+            e = math.floor(math.log10(scale)) - rng2.choice([0, 1, 2, 3, 4])
+            step = 10.0 ** e
+            xs = [scale * (1 + shift + cv * rng2.gauss(0, 1))
+                  for _ in range(n)]
+            xs = [float(Decimal(x).quantize(Decimal(1).scaleb(e)))
+                  for x in xs]
+            sides.append(R(xs, step if rng2.random() < 0.85 else 0.0))
+        a, b = sides
+        dirn = rng2.choice(["HIB", "LIB"])
+        conf = rng2.choice([0.8, 0.9, 0.95, 0.99])
+        equiv = rng2.choice([0.0, 0.0, 1.0, 5.0])
+        if not random_ok(a, b, dirn, conf, equiv):
+            continue
+        C("random_res%02d" % made, a, b, dirn, conf, equiv)
+        made += 1
+
+    # doc/statistics.md, "Resolution": {5, 5} against {4, 4}, whole units
+    r = C("res_55_44_lib", R([5.0, 5.0], 1), R([4.0, 4.0], 1), "LIB")
+    assert "%.3f %.2f %.3f" % (math.sqrt(1 / 24), r["t"], r["p"]) == \
+        "0.204 -3.46 0.074" and r["verdict"] == "no-difference", r
+    assert abs(r["p"] / 0.0741799 - 1) < 1e-6, r["p"]
+    C("res_55_44_hib", R([5.0, 5.0], 1), R([4.0, 4.0], 1))
+    C("res_55_44_equiv", R([5.0, 5.0], 1), R([4.0, 4.0], 1), "LIB",
+      equiv=30.0)
+    C("res_one_side", R([5.0] * 3, 1), R([6.0] * 3))
+    C("res_1e15", R([1e15] * 3, 1), R([1e15 + 2] * 3, 1))
+    C("res_close", R([5.01, 5.02, 5.0], 0.1), R([5.1, 5.3, 5.0], 0.1),
+      "LIB")
+    # doc/statistics.md, "Numerics" and "Degenerate cases": any magnitude
+    r = C("tiny_1e-170", R([1e-170, 1.1e-170, 0.9e-170]),
+          R([1.02e-170, 1.12e-170, 0.92e-170]))
+    assert abs(r["p"] / 0.8185 - 1) < 1e-4, r["p"]
+    C("tiny_1e-170_lib", R([1e-170, 1.1e-170, 0.9e-170]),
+      R([1.02e-170, 1.12e-170, 0.92e-170]), "LIB", equiv=50.0)
+    C("huge_1e200", SM(1e200, 1e199, 3), SM(1.5e200, 1e199, 4))
+    C("huge_runs", R([1e300, 1.2e300, 0.9e300]), R([1.5e300, 1.6e300,
+                                                     1.4e300]), "LIB")
+    C("tiny_se_1e-200", SM(1.0, 1e-200, 3), SM(1.0, 2e-200, 5))
+    C("tiny_se_1e-200_diff", SM(1.0, 1e-200, 3), SM(1.0 + 2 ** -52, 2e-200,
+                                                     5))
+    C("tiny_1e-300", SM(1e-300, 1e-301, 3), SM(3e-300, 1e-301, 4), "LIB")
+    # doc/statistics.md, "Ratio interval (Fieller)": a ratio of 1e-17
+    tiny_b = R([1e-15, 1.1e-15, 0.9e-15])
+    a100 = R([100.0, 101.0, 99.0])
+    r = C("ratio_1e-17", a100, tiny_b)
+    assert not r["too_noisy"] and 0.7e-17 < r["ratio_ci_low"] < 1e-17, r
+    C("ratio_1e-17_lib", a100, tiny_b, "LIB")
+    C("ratio_1e-17_equiv", a100, tiny_b, equiv=5.0)
+    C("ratio_0.3", R([10.0, 10.2, 9.9]), R([3.0, 3.1, 2.95]))
+    C("ratio_0.3_lib", R([10.0, 10.2, 9.9]), R([3.0, 3.1, 2.95]), "LIB")
+    # too noisy to size as a ratio: unbounded, or reaching 0
+    r = C("too_noisy_unbounded", R([0.1, 5.0, 0.2]), R([9.9, 10.1]))
+    assert r["too_noisy"] and r["ratio_unbounded"] and \
+        r["verdict"] == "better", r
+    r = C("too_noisy_reaches_0", R([10.0, 10.2, 9.9]), R([0.1, 3.0, 0.05]))
+    assert r["too_noisy"] and not r["ratio_unbounded"] and \
+        r["verdict"] == "worse", r
+    C("too_noisy_reaches_0_lib", R([10.0, 10.2, 9.9]), R([0.1, 3.0, 0.05]),
+      "LIB", equiv=10.0)
+    C("too_noisy_no_difference", R([0.1, 5.0, 0.2]), R([1.0, 9.0]), "LIB")
+    # doc/statistics.md, "Non-positive means": the difference only
+    r = C("nonpos_hib", R([-1.0, -1.2]), R([0.5, 0.7]))
+    assert r["verdict"] == "better" and math.isnan(r["ratio"]), r
+    C("nonpos_lib", R([-1.0, -1.2]), R([0.5, 0.7]), "LIB")
+    C("nonpos_zero_a", R([0.0, 0.0]), R([0.5, 0.7]))
+    C("nonpos_equiv", R([-1.0, -1.01, -0.99]), R([-1.0, -1.01, -0.99]),
+      equiv=5.0)
+    C("nonpos_zero_var", R([-1.0] * 3), R([2.0] * 3), "LIB")
+    # doc/statistics.md, "Verdicts and equivalence": equivalent and
+    # significant at once
+    r = C("equiv_and_significant_hib", R([100.0, 100.1, 99.9, 100.05,
+                                           99.95]),
+          R([100.6, 100.7, 100.5, 100.65, 100.55]), equiv=2.0)
+    assert r["verdict"] == "equivalent" and r["significant"], r
+    r = C("equiv_and_significant_lib", R([100.0, 100.1, 99.9, 100.05,
+                                           99.95]),
+          R([100.6, 100.7, 100.5, 100.65, 100.55]), "LIB", equiv=2.0)
+    assert r["verdict"] == "equivalent" and r["significant"], r
+    # runs needed: TOST with a margin; none when CV^2/delta^2 > 1e12
+    C("runs_tost_m1", R([100.0, 102.0, 98.0, 101.0]),
+      R([100.5, 99.0, 101.5, 100.0]), equiv=1.0)
+    C("runs_tost_m5_conf90", R([100.0, 102.0, 98.0, 101.0]),
+      R([100.5, 99.0, 101.5, 100.0]), equiv=5.0, conf=0.9)
+    C("runs_two_sided", R([100.0, 102.0, 98.0, 101.0]),
+      R([100.5, 99.0, 101.5, 100.0]))
+    r = C("runs_none_mean_near_0", R([-1.0, 1.00002]), R([1.0, 1.1]))
+    assert math.isnan(r["runs_needed"]) and r["mde_pct"] > 0, r
+    C("runs_none_mean_near_0_equiv", R([-1.0, 1.00002]), R([1.0, 1.1]),
+      equiv=5.0)
 
     # --- pooled (ministat) numbers at exact t
     emit_pooled("iguana_chameleon_80", ig, ch, 0.8)
@@ -1027,6 +1351,39 @@ def main():
     G("conf90", [("HIB", R([10.0, 10.5, 9.8]), R([12.0, 12.3, 11.9])),
                  ("LIB", R([5.0, 5.2, 4.9, 5.1]), R([4.0, 4.1, 3.9]))],
       conf=0.9)
+    # one single run among K: in GM and K, not in the measurement width
+    r = G("single_among_three", [
+        ("HIB", R([10.0]), R([12.0, 12.3, 11.9])),
+        ("LIB", R([5.0, 5.2, 4.9, 5.1]), R([4.0, 4.1, 3.9])),
+        ("HIB", SM(200.0, 1.5, 5), SM(210.0, 2.5, 5))])
+    assert r["exact"] == 1 and r["k"] == 3 and r["meas_low"] < r["gm"], r
+    G("all_single", [("HIB", R([10.0]), R([12.0])),
+                     ("LIB", R([5.0]), R([4.0, 4.1, 3.9]))])
+    G("single_summary_no_se", [("HIB", SM(10.0, NAN, 3), SM(11.0, 0.1, 3)),
+                               ("HIB", R([10.0, 10.1]), R([10.5, 10.4]))])
+    # a ratio of 1e-17 keeps its digits: gm = sqrt(1e-17 * 1)
+    same = R([10.0, 10.1, 9.9])
+    r = G("ratio_1e-17", [("HIB", a100, tiny_b), ("HIB", same, same)])
+    assert abs(r["gm"] / math.sqrt(1e-17) - 1) < 1e-6, r
+    G("ratio_1e-17_lib", [("LIB", a100, tiny_b), ("HIB", same, same),
+                          ("HIB", R([1.0, 1.1, 0.9]), R([2e5, 2.1e5, 1.9e5]))])
+    G("far_ratios", [("HIB", R([1.0, 1.1, 0.9]), R([1.6, 1.5, 1.7])),
+                     ("LIB", R([1.0, 1.1, 0.9]), R([0.3, 0.31, 0.29])),
+                     ("HIB", R([1.0, 1.1, 0.9]), R([0.49, 0.5, 0.51]))])
+    G("res_floor", [("HIB", R([5.0, 5.0], 1), R([6.0, 6.0], 1)),
+                    ("LIB", R([9.1] * 3, 0.1), R([9.0, 9.2, 9.1], 0.1))])
+    G("equal_tests", [("HIB", same, same), ("LIB", same, same)])
+    # a side whose own interval reaches 0: no measurement CI at all
+    # (doc/statistics.md, "Geometric mean"); the across-tests CI stays
+    r = G("noisy_side", [("HIB", R([0.1, 5.0, 0.2]), R([9.9, 10.1])),
+                         ("HIB", R([10.0, 10.5, 9.8]), R([12.0, 12.3, 11.9]))])
+    assert r["noisy"] == 1 and math.isnan(r["meas_low"]) and \
+        math.isnan(r["meas_p"]) and not math.isnan(r["across_low"]), r
+    G("noisy_side_lib", [("LIB", R([10.0, 10.2, 9.9]), R([0.1, 3.0, 0.05])),
+                         ("HIB", R([10.0]), R([12.0, 12.3, 11.9]))])
+    # a single run beside a noisy side: no interval to judge, exact
+    G("noisy_single", [("HIB", R([3.0]), R([0.1, 5.0, 0.2])),
+                       ("HIB", R([10.0, 10.5, 9.8]), R([12.0, 12.3, 11.9]))])
     for i in range(20):
         k = rng.choice([1, 2, 3, 5, 8])
         tests = []
@@ -1041,27 +1398,62 @@ def main():
                              for _ in range(rng.choice([2, 3, 6]))])))
         G("random%02d" % i, tests, conf=rng.choice([0.9, 0.95, 0.99]))
 
-    # --- ranks
+    # --- ranks (doc/statistics.md, "Ranks"): ranges with Holm over all
+    # tested pairs
     A = R([10.0, 10.1, 9.9, 10.05, 9.95])
     B = R([10.1, 10.6, 9.9, 10.4, 10.25])
     Cc = R([10.3, 10.35, 10.25, 10.32, 10.28])
-    emit_rank("no_chaining", [Cc, B, A], expect=[1, 1, 2])
-    emit_rank("no_chaining_lib", [A, B, Cc], "LIB", expect=[1, 1, 2])
+    # no chaining: C is proven above A, B cannot be told from either
+    emit_rank("no_chaining", [Cc, B, A], expect=([1, 1, 2], [2, 3, 3]))
+    emit_rank("no_chaining_lib", [A, B, Cc], "LIB",
+              expect=([1, 1, 2], [2, 3, 3]))
     D = R([12.0, 12.1, 11.9])
     E = R([20.0, 20.1, 19.9])
     emit_rank("competition", [E, D, R([12.05, 12.0, 11.95]), A],
-              expect=[1, 2, 2, 4])
+              expect=([1, 2, 2, 4], [1, 3, 3, 4]))
+    # a single run is never proven either way: 1..N, N = 3 with a value
     emit_rank("single_and_missing", [E, R([15.0]), Sample("none"), A],
-              expect=[1, 1, 0, 2])
+              expect=([1, 1, 0, 2], [2, 3, 0, 3]))
     emit_rank("zero_var", [R([5.0] * 3), R([6.0] * 3), R([6.0] * 3)],
-              expect=[3, 1, 1])
+              expect=([3, 1, 1], [3, 2, 2]))
     emit_rank("summaries", [SM(100.0, 0.5, 5), SM(103.0, 0.8, 7),
                             SM(101.0, 0.4, 5)], "LIB")
     four = [R([100.0, 100.4, 99.8]), R([100.6, 101.1, 100.9]),
             R([101.2, 101.0, 101.5]), R([100.3, 100.7, 100.2])]
-    emit_rank("holm_off", four)
-    emit_rank("holm_on", four, holm=True)
+    emit_rank("four", four)
+    emit_rank("four_conf90", four, conf=0.9)
     emit_rank("negative_relative", [R([-1.0, -1.1]), R([2.0, 2.1])])
+    # the example of doc/statistics.md, more is better, resolutions as
+    # written (Z "9": 1, Q "9.1": 0.1)
+    iA = R([8.5, 8.2, 8.8, 8.35, 8.65], 0.01)
+    iC = R([7.9, 8.1], 0.1)
+    iZ = R([9.0, 9.0, 9.0], 1)
+    iQ = R([9.1, 9.1, 9.1], 0.1)
+    # Welch p: A-C 0.034, A-Z 0.071, A-Q 0.0044, C-Z 0.015, C-Q 0.052,
+    # Z-Q 0.61; Holm over 6 rejects only A-Q (0.0044 < 0.05/6, then
+    # 0.015 >= 0.05/5)
+    emit_rank("issue_example", [iA, iC, iZ, iQ],
+              expect=([2, 1, 1, 1], [4, 4, 4, 3]))
+    # without the resolutions Z and Q would have SE 0 and be "proven"
+    emit_rank("issue_example_no_res", [R(iA.runs), R(iC.runs), R(iZ.runs),
+                                       R(iQ.runs)],
+              expect=([3, 1, 2, 1], [4, 4, 3, 2]))
+    # well separated: every pair proven, exact ranks
+    sep = [R([10 * k + x for x in (0.1, -0.1, 0.05, -0.05, 0)])
+           for k in (3, 1, 4, 2)]
+    emit_rank("well_separated", sep, expect=([2, 4, 1, 3], [2, 4, 1, 3]))
+    emit_rank("well_separated_lib", sep, "LIB",
+              expect=([3, 1, 4, 2], [3, 1, 4, 2]))
+    emit_rank("single_among_separated",
+              [R([10 * k + x for x in (0.1, -0.1, 0.05)]) for k in (3, 1, 2)]
+              + [R([25.0])], expect=([1, 3, 2, 1], [2, 4, 3, 4]))
+    emit_rank("only_singles", [R([3.0]), Sample("none"), R([1.0]),
+                               SM(2.0, NAN, 4)],
+              expect=([1, 0, 1, 1], [3, 0, 3, 3]))
+    # floored SEs are tested (p 0.013, 0.027); SE-0 pairs by the
+    # zero-variance rule (p 0)
+    emit_rank("res_ties", [R([5.0] * 3, 1), R([6.0] * 3, 1), R([6.0] * 3),
+                           R([5.0] * 3)], expect=([1, 1, 1, 2], [4, 4, 3, 4]))
     for i in range(20):
         n = rng.choice([2, 3, 4, 6])
         sy = []
@@ -1070,7 +1462,7 @@ def main():
             sy.append(R([m * (1 + 0.01 * rng.gauss(0, 1))
                          for _ in range(rng.choice([2, 3, 5]))]))
         emit_rank("random%02d" % i, sy, rng.choice(["HIB", "LIB"]),
-                  rng.choice([0.9, 0.95]), rng.random() < 0.5)
+                  rng.choice([0.9, 0.95]))
 
     path = os.path.join(here, "refs.txt")
     with open(path, "w") as f:
