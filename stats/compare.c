@@ -108,6 +108,17 @@ static double t_quantile(double p, double df)
 	return p > 0.5 ? x : -x;
 }
 
+bool br_st_plain_pair(const struct br_summary *a,
+		      const struct br_summary *b)
+{
+	double m = fmax(fmax(fabs(a->mean), fabs(b->mean)),
+			fmax(isfinite(a->se) ? a->se : 0,
+			     isfinite(b->se) ? b->se : 0));
+
+	return m > 1e-100 && m < 1e100 && (!(a->se > 0) || a->se > 1e-100) &&
+	       (!(b->se > 0) || b->se > 1e-100);
+}
+
 double br_st_scale_pair(const struct br_summary *a,
 			const struct br_summary *b, struct br_summary *sa,
 			struct br_summary *sb)
@@ -275,6 +286,19 @@ static int sig_by_bracket(double t, double df, double alpha)
 	return 0;
 }
 
+int br_st_sig_at(const struct br_welch *w, double lv)
+{
+	int br;
+
+	if (w->zero_var)
+		return w->sig;   /* p = 0 or 1: the same at any level */
+	br = sig_by_bracket(w->t, w->df, lv);
+	if (br == 0 && fabs(w->d) > br_t_quantile(1 - lv / 2, w->df) *
+				   w->se_d)
+		br = 1;
+	return br > 0 ? (w->d > 0 ? 1 : -1) : 0;
+}
+
 bool br_st_welch_ex(const struct br_summary *a, const struct br_summary *b,
 		    double alpha, enum br_st_need need, struct br_welch *w)
 {
@@ -297,7 +321,9 @@ bool br_st_welch_ex(const struct br_summary *a, const struct br_summary *b,
 		w->p = w->sig ? 0 : 1;
 		return true;
 	}
-	w->se_d = hypot(a->se, b->se);
+	/* hypot only where the squares could underflow (it is slow) */
+	w->se_d = va > 1e-290 && vb > 1e-290 ? sqrt(va + vb)
+					       : hypot(a->se, b->se);
 	w->t = w->d / w->se_d;
 	/* Welch-Satterthwaite, on SE / se_d so tiny variances cannot
 	 * underflow */

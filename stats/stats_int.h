@@ -34,9 +34,20 @@ struct br_welch {
  * intervals are the same on them, and nothing squared can overflow or
  * vanish.  Returns the divisor; the difference of means scales with it.
  */
+/* Whether a and b can be tested as they are, without br_st_scale_pair:
+ * every mean and SE between 1e-100 and 1e100 (or 0), so no square
+ * overflows or underflows.  Saves the copies in a loop over pairs. */
+bool br_st_plain_pair(const struct br_summary *a,
+		      const struct br_summary *b);
+
 double br_st_scale_pair(const struct br_summary *a,
 			const struct br_summary *b, struct br_summary *sa,
 			struct br_summary *sb);
+
+/* The decision of a filled w at another level lv: the sign of d when
+ * |d| > q(1 - lv/2, df) se_d, else 0, as br_st_welch_ex would give it at
+ * lv, without computing t and df again. */
+int br_st_sig_at(const struct br_welch *w, double lv);
 
 /* Square of a summary's SE, or NAN when n < 2 or SE unknown. */
 double br_st_var_mean(const struct br_summary *s);
