@@ -491,6 +491,42 @@ static int place_entries(struct br_analysis *a)
 	return BR_OK;
 }
 
+/* An entry with a spread (runs or a published SE, N >= 2): ranks test it
+ * against every other such entry of its test. */
+static bool has_spread(const struct br_entry *e)
+{
+	const struct br_sample *s = &e->sample;
+
+	return s->n_runs >= 2 || (s->is_summary && s->n >= 2 &&
+				  isfinite(s->se));
+}
+
+/* Ranks test every pair of systems with a spread, so past
+ * BR_RANK_MAX_SYSTEMS of them in one test the time is refused up front
+ * (doc/statistics.md, "Ranks"), never a silently empty column. */
+static int rank_cap(const struct br_analysis *a, struct br_error *err)
+{
+	size_t i, j, k;
+
+	for (i = 0; i < a->n_tests; i++) {
+		const struct br_atest *at = &a->tests[i];
+
+		if (!at->scalar)
+			continue;
+		for (j = k = 0; j < a->sel->n_systems; j++)
+			k += at->cells[j].entry && has_spread(at->cells[j].entry);
+		if (k > BR_RANK_MAX_SYSTEMS)
+			return br_error_set(err, BR_EDATA, at->t->loc.file,
+					    at->t->loc.line, "%s: %zu "
+					    "systems with repeated runs are more "
+					    "than ranks compare pairwise (at "
+					    "most %d); choose some with "
+					    "--systems", br_nz(at->t->title), k,
+					    BR_RANK_MAX_SYSTEMS);
+	}
+	return BR_OK;
+}
+
 int br_analyse(const struct br_selection *sel,
 	       const struct br_analysis_opts *o, struct br_analysis **out,
 	       struct br_error *err)
@@ -563,6 +599,10 @@ int br_analyse(const struct br_selection *sel,
 	}
 	if (place_entries(a) != BR_OK)
 		goto nomem;
+	if ((a->o.what & BR_AN_RANKS) && (rc = rank_cap(a, err)) != BR_OK) {
+		br_analysis_free(a);
+		return rc;
+	}
 	/* independent per test: on every CPU for large inputs (the numbers
 	 * are the same whichever thread made them) */
 	if (br_parallel_for(nt, 64, test_numbers, a) != BR_OK)

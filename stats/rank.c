@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "stats.h"
 #include "stats_int.h"
@@ -124,6 +125,116 @@ static void count_proven(size_t i, size_t j, int sig, bool lib, int *low,
 	high[better]--;
 }
 
+/*
+ * The inner loop of a big test, without br_st_welch_ex's generality: the
+ * systems' means, variances of the mean and 1/(n - 1) side by side, and
+ * per level the squared bracket quantiles at whole df (as br_st_welch_ex
+ * brackets them, same margin).  A pair it cannot settle (a bracket that
+ * cannot tell, magnitudes whose squares could leave the doubles) goes
+ * to br_st_welch_ex: the decisions are its decisions.
+ */
+#define FAST_DF_MAX 4096
+#define FAST_MARGIN 1e-9
+
+struct fast {
+	double *mean, *var, *inm1;  /* by position in idx */
+	bool *ok;                   /* squares stay within the doubles */
+	struct level {
+		double lv;          /* 0: unused */
+		double *above, *below;  /* [df]: t^2 beyond: 1 / 0 */
+	} lvl[3];
+};
+
+static void fast_free(struct fast *f)
+{
+	size_t i;
+
+	free(f->mean);
+	free(f->var);
+	free(f->inm1);
+	free(f->ok);
+	for (i = 0; i < 3; i++) {
+		free(f->lvl[i].above);
+		free(f->lvl[i].below);
+	}
+}
+
+static bool fast_init(struct fast *f, const struct br_summary *s,
+		      const size_t *idx, size_t k)
+{
+	size_t a;
+
+	memset(f, 0, sizeof *f);
+	f->mean = malloc((k + 1) * sizeof *f->mean);
+	f->var = malloc((k + 1) * sizeof *f->var);
+	f->inm1 = malloc((k + 1) * sizeof *f->inm1);
+	f->ok = malloc((k + 1) * sizeof *f->ok);
+	if (!f->mean || !f->var || !f->inm1 || !f->ok)
+		return false;
+	for (a = 0; a < k; a++) {
+		const struct br_summary *x = &s[idx[a]];
+
+		f->mean[a] = x->mean;
+		f->var[a] = x->se * x->se;
+		f->inm1[a] = 1 / (double)(x->n - 1);
+		f->ok[a] = fabs(x->mean) < 1e150 &&
+			   (x->se == 0 || (x->se > 1e-70 && x->se < 1e70));
+	}
+	return true;
+}
+
+/* The bracket tables of level lv (slot i), filled as df values come. */
+static struct level *fast_level(struct fast *f, size_t i, double lv)
+{
+	struct level *l = &f->lvl[i];
+
+	if (l->lv != lv) {
+		free(l->above);
+		free(l->below);
+		l->above = calloc(FAST_DF_MAX + 2, sizeof *l->above);
+		l->below = calloc(FAST_DF_MAX + 2, sizeof *l->below);
+		l->lv = l->above && l->below ? lv : 0;
+	}
+	return l->lv == lv ? l : NULL;
+}
+
+/* The square of q(1 - lv/2, d) scaled by (1 + m), kept in tab[d]. */
+static double crit2(double *tab, size_t d, double lv, double m)
+{
+	if (tab[d] == 0) {
+		double q = br_t_quantile(1 - lv / 2, (double)d) * (1 + m);
+
+		tab[d] = q * q;
+	}
+	return tab[d];
+}
+
+/* Welch's decision on positions (a, b) at level l: the sign of mean_b -
+ * mean_a when proven, 0 when not, 2 when this cannot tell. */
+static int fast_sig(const struct fast *f, struct level *l, size_t a,
+		    size_t b)
+{
+	double va = f->var[a], vb = f->var[b], d, v, t2, df;
+	size_t lo;
+
+	if (!l || !f->ok[a] || !f->ok[b])
+		return 2;
+	d = f->mean[b] - f->mean[a];
+	if (va == 0 && vb == 0)   /* the zero-variance rule */
+		return d > 0 ? 1 : d < 0 ? -1 : 0;
+	v = va + vb;
+	t2 = d * d / v;
+	df = v * v / (va * va * f->inm1[a] + vb * vb * f->inm1[b]);
+	if (!(df >= 1 && df < FAST_DF_MAX))
+		return 2;
+	lo = (size_t)df;
+	if (t2 > crit2(l->above, lo, l->lv, FAST_MARGIN))
+		return d > 0 ? 1 : -1;
+	if (t2 < crit2(l->below, lo + 1, l->lv, -FAST_MARGIN))
+		return 0;
+	return 2;
+}
+
 /* Welch's decision on (i, j) at level lv: the sign of mean_j - mean_i
  * when proven, else 0 (also when untestable). */
 static int pair_sig(const struct br_summary *s, size_t i, size_t j,
@@ -151,6 +262,8 @@ int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
 	size_t *idx = NULL, i, a, b, k = 0, m = 0, cap = 0, m_total;
 	size_t done = 0, n_sig = 0, q;
 	unsigned char *bits = NULL;
+	struct fast f = {0};
+	struct level *la, *ls, *lr;
 	int rc = BR_EIO;
 
 	if (!(confidence > 0 && confidence < 1))
@@ -172,6 +285,10 @@ int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
 			idx[k++] = i;
 	}
 	init_ranges(has, n, rank_low, rank_high);
+	if (k > BR_RANK_MAX_SYSTEMS) {
+		rc = BR_EDATA;
+		goto out;
+	}
 	/* every pair of those is tested (n >= 2 and an SE on both sides) */
 	m_total = k > 1 ? k * (k - 1) / 2 : 0;
 	if (m_total == 0)
@@ -185,14 +302,24 @@ int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
 	 * before every p above that, and no threshold is lower), so it is
 	 * counted now.  The rest (S of them, with the sure ones) wait in
 	 * the bitmap. */
+	if (!fast_init(&f, s, idx, k))
+		goto out;
+	la = fast_level(&f, 0, alpha);
+	ls = fast_level(&f, 1, sure);
 	for (a = 0, q = 0; a < k; a++) {
 		for (b = a + 1; b < k; b++, q++) {
-			int sig = pair_sig(s, idx[a], idx[b], alpha, &w);
+			int sig = fast_sig(&f, la, a, b), sure_sig;
 
+			if (sig == 2)
+				sig = pair_sig(s, idx[a], idx[b], alpha, &w);
 			if (sig == 0)
 				continue;
 			n_sig++;
-			if (br_st_sig_at(&w, sure) != 0) {
+			sure_sig = fast_sig(&f, ls, a, b);
+			if (sure_sig == 2)
+				sure_sig = pair_sig(s, idx[a], idx[b], sure,
+						    &w);
+			if (sure_sig != 0) {
 				count_proven(idx[a], idx[b], sig, lib, rank_low,
 					     rank_high);
 				done++;
@@ -206,18 +333,30 @@ int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
 	/* the k-th rejection needs p < alpha / (m_total - k) and only the
 	 * S pairs can be rejected, so none is above reach */
 	reach = alpha / (double)(m_total - n_sig + 1);
+	lr = fast_level(&f, 2, reach);
 	/* pass 2: those between alpha / m_total and reach, kept with their
 	 * p for the step-down (memory for those only) */
 	for (a = 0, q = 0; a < k; a++) {
 		for (b = a + 1; b < k; b++, q++) {
 			int sig;
 
-			if (bits ? !(bits[q / 8] & (1u << q % 8))
-				 : pair_sig(s, idx[a], idx[b], sure, &w) != 0)
+			if (bits && !(bits[q / 8] & (1u << q % 8)))
 				continue;
-			sig = pair_sig(s, idx[a], idx[b], reach, &w);
+			if (!bits) {
+				sig = fast_sig(&f, ls, a, b);
+				if (sig == 2)
+					sig = pair_sig(s, idx[a], idx[b], sure,
+						       &w);
+				if (sig != 0)
+					continue;   /* counted in pass 1 */
+			}
+			sig = fast_sig(&f, lr, a, b);
+			if (sig == 2)
+				sig = pair_sig(s, idx[a], idx[b], reach, &w);
 			if (sig == 0)
 				continue;
+			/* its t and df, for the p-value */
+			pair_sig(s, idx[a], idx[b], reach, &w);
 			if (!grow(&pr, m, &cap))
 				goto out;
 			/* sig > 0: the second's mean is proven higher */
@@ -233,6 +372,7 @@ holm_rest:
 done:
 	rc = BR_OK;
 out:
+	fast_free(&f);
 	free(bits);
 	free(pr);
 	free(idx);

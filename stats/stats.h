@@ -280,12 +280,18 @@ bool br_geomean_usable(const struct br_summary *a,
  * (HIB: mean/best, LIB: best/mean), so the best is 1; NAN when the best
  * or own mean is <= 0.  Systems with n == 0 get 0..0 and relative NAN.
  * rank_low, rank_high (both or neither) and relative may be NULL.
- * Returns BR_OK, BR_EUSAGE for a confidence outside (0, 1), BR_EIO when
- * out of memory.
+ * Returns BR_OK, BR_EUSAGE for a confidence outside (0, 1), BR_EDATA
+ * past BR_RANK_MAX_SYSTEMS systems with a spread, BR_EIO when out of
+ * memory.
  */
 int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
 	    double confidence, int *rank_low, int *rank_high,
 	    double *relative);
+
+/* Systems with a spread (N >= 2 and an SE) br_rank tests pairwise in one
+ * test, at most: 25,000 take about 12 s on one core; callers refuse more
+ * (BR_EDATA from br_rank itself). */
+#define BR_RANK_MAX_SYSTEMS 25000
 
 /* One pair proven different before adjustment: its p-value. */
 struct br_rank_pair {

@@ -1269,6 +1269,33 @@ START_TEST(test_geomean_10x_example)
 }
 END_TEST
 
+/* Past BR_RANK_MAX_SYSTEMS systems with a spread br_rank refuses at
+ * once (BR_EDATA), before any pair; at the cap it ranks. */
+START_TEST(test_rank_cap)
+{
+	size_t n = BR_RANK_MAX_SYSTEMS + 1, i;
+	struct br_summary *s = calloc(n, sizeof *s);
+	int *low = calloc(n, sizeof *low), *high = calloc(n, sizeof *high);
+
+	ck_assert(s && low && high);
+	for (i = 0; i < n; i++) {
+		s[i].n = 2;
+		s[i].mean = (double)i;
+		s[i].se = 0.5;
+	}
+	ck_assert_int_eq(br_rank(s, n, BR_DIR_HIB, 0.95, low, high, NULL),
+			 BR_EDATA);
+	s[0].n = 1;   /* one single run: BR_RANK_MAX_SYSTEMS with a spread */
+	s[0].se = NAN;
+	ck_assert_int_eq(br_rank(s, 200, BR_DIR_HIB, 0.95, low, high, NULL),
+			 BR_OK);
+	ck_assert(low[0] == 1 && high[0] == 200);
+	free(s);
+	free(low);
+	free(high);
+}
+END_TEST
+
 START_TEST(test_rank_misc)
 {
 	struct br_summary s[5];
@@ -1363,6 +1390,7 @@ Suite *br_suite_stats(void)
 	tcase_add_test(prose, test_geomean_identity);
 	tcase_add_test(prose, test_geomean_10x_example);
 	tcase_add_test(prose, test_rank_misc);
+	tcase_add_test(prose, test_rank_cap);
 	tcase_add_test(prose, test_verdict_names);
 	suite_add_tcase(s, refs);
 	suite_add_tcase(s, prose);
