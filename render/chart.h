@@ -347,6 +347,16 @@ bool br_chart_whisker(const struct br_chart_opts *o, const struct br_summary *s,
  * with PTS's '|' line breaks shown as ", ". */
 void br_chart_set_title(struct br_scene *sc, const struct br_test *t);
 
+/* A string made like printf, of any length (no fixed buffer cuts a name
+ * in the middle of a character): free() it; NULL and sc's nomem set when
+ * out of memory. */
+char *br_chart_strf(struct br_scene *sc, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* s, cut by a size-limited snprintf, loses the character cut short at
+ * its end (a UTF-8 lead byte without all its continuation bytes). */
+void br_utf8_cut(char *s);
+
 /*
  * Title "<Title> <AppVersion>" (bold 17, shrunk to fit), description lines
  * (split on '|', wrapped; bold 11), then the caption line: direction arrow

@@ -4,6 +4,7 @@
  */
 #include <float.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
@@ -12,6 +13,42 @@
 #include "chart.h"
 #include "text.h"
 #include "../analysis/numfmt.h"
+
+void br_utf8_cut(char *s)
+{
+	size_t n = strlen(s), k = n, need;
+	unsigned char c;
+
+	/* back over continuation bytes to the lead byte of the last char */
+	while (k > 0 && ((unsigned char)s[k - 1] & 0xC0) == 0x80 && n - k < 3)
+		k--;
+	if (k == 0)
+		return;
+	c = (unsigned char)s[k - 1];
+	need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+	if (c >= 0x80 && n - (k - 1) < need)
+		s[k - 1] = '\0';   /* a character cut short: drop it */
+}
+
+char *br_chart_strf(struct br_scene *sc, const char *fmt, ...)
+{
+	va_list ap, ap2;
+	char *s = NULL;
+	int n;
+
+	va_start(ap, fmt);
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	if (n >= 0)
+		s = malloc((size_t)n + 1);
+	if (s)
+		vsnprintf(s, (size_t)n + 1, fmt, ap2);
+	va_end(ap2);
+	va_end(ap);
+	if (!s)
+		sc->nomem = true;
+	return s;
+}
 
 void br_chart_opts_defaults(struct br_chart_opts *o)
 {
@@ -288,12 +325,14 @@ double br_chart_header(struct br_scene *sc, const struct br_test *t,
 	struct br_font fc = {o->family, 8, true, BR_C_TEXT};
 	struct br_font fw = {o->family, 8, true, BR_C_AXIS};
 	const char *d = br_nz(t->description), *phrase;
-	char title[512], caption[512];
+	char *title, *caption;
 	size_t n_sub = 0;
 
-	snprintf(title, sizeof title, "%s%s%s", br_nz(t->title),
-		 *br_nz(t->app_version) ? " " : "", br_nz(t->app_version));
-	fitted_text(sc, 6, 19, ft, 10, title, w - 12);
+	title = br_chart_strf(sc, "%s%s%s", br_nz(t->title),
+		     *br_nz(t->app_version) ? " " : "", br_nz(t->app_version));
+	if (title)
+		fitted_text(sc, 6, 19, ft, 10, title, w - 12);
+	free(title);
 
 	/* Description: '|' separates lines; each line wraps. */
 	y = 35;
@@ -335,10 +374,9 @@ double br_chart_header(struct br_scene *sc, const struct br_test *t,
 	top = header + extra + 16;
 
 	phrase = br_dir_phrase(t->dir);
-	snprintf(caption, sizeof caption, "%s%s%s", t->unit.text ?
-		 t->unit.text : br_nz(t->scale),
-		 *br_nz(t->unit.text) && phrase && *phrase ? ", " : "",
-		 br_nz(phrase));
+	caption = br_chart_strf(sc, "%s%s%s", t->unit.text ? t->unit.text :
+		       br_nz(t->scale), *br_nz(t->unit.text) && phrase &&
+		       *phrase ? ", " : "", br_nz(phrase));
 	{
 		double x = plot_left, wm = 0, cy = top - 5 - 3;
 
@@ -349,28 +387,28 @@ double br_chart_header(struct br_scene *sc, const struct br_test *t,
 			arrow(sc, x, cy, t->dir == BR_DIR_HIB);
 			x += 12;
 		}
-		fitted_text(sc, x, top - 5, fc, 6, caption,
-			    w - 15 - wm - 10 - x);
+		if (caption)
+			fitted_text(sc, x, top - 5, fc, 6, caption,
+				    w - 15 - wm - 10 - x);
 	}
+	free(caption);
 	return top;
 }
 
-/* "CC: gcc -O2 -fPIC" -> "(CC) gcc options: -O2 -fPIC" (PTS's note). */
-static void compiler_note(char *buf, size_t size, const char *c)
+/* Note k of compiler text c: "CC: gcc -O2 -fPIC" -> "1. (CC) gcc
+ * options: -O2 -fPIC" (PTS's note); free() it. */
+static char *compiler_note(struct br_scene *sc, int k, const char *c)
 {
 	const char *colon = strstr(c, ": "), *sp;
 
-	if (!colon || colon - c > 8) {
-		snprintf(buf, size, "%s", c);
-		return;
-	}
+	if (!colon || colon - c > 8)
+		return br_chart_strf(sc, "%d. %s", k, c);
 	sp = strchr(colon + 2, ' ');
 	if (!sp)
-		snprintf(buf, size, "(%.*s) %s", (int)(colon - c), c,
-			 colon + 2);
-	else
-		snprintf(buf, size, "(%.*s) %.*s options:%s", (int)(colon - c),
-			 c, (int)(sp - colon - 2), colon + 2, sp);
+		return br_chart_strf(sc, "%d. (%.*s) %s", k, (int)(colon - c), c,
+			    colon + 2);
+	return br_chart_strf(sc, "%d. (%.*s) %.*s options:%s", k, (int)(colon - c), c,
+		    (int)(sp - colon - 2), colon + 2, sp);
 }
 
 static double note_lines(struct br_scene *sc, const struct br_font *f,
@@ -399,7 +437,7 @@ double br_chart_footer(struct br_scene *sc, const struct br_test *t,
 {
 	struct br_font f = {o->family, 8, false, BR_C_AXIS};
 	double max_w = o->width - 15 - x, last = y - 11;
-	char buf[1024], lv[24];
+	char buf[128], lv[24];
 	int k = 1;
 	size_t i, j;
 
@@ -416,8 +454,11 @@ double br_chart_footer(struct br_scene *sc, const struct br_test *t,
 		y += 11;
 	}
 	if (t->annotation && *t->annotation) {
-		snprintf(buf, sizeof buf, "%d. %s", k++, t->annotation);
-		y = note_lines(sc, &f, x, y, max_w, buf);
+		char *note = br_chart_strf(sc, "%d. %s", k++, t->annotation);
+
+		if (note)
+			y = note_lines(sc, &f, x, y, max_w, note);
+		free(note);
 		last = y - 11;
 	}
 	/* distinct compiler notes of the shown entries, first seen first */
@@ -433,12 +474,12 @@ double br_chart_footer(struct br_scene *sc, const struct br_test *t,
 			       !strcmp(cells[j].entry->compiler, c);
 		if (seen)
 			continue;
-		compiler_note(buf, sizeof buf - 16, c);
 		{
-			char line[1100];
+			char *line = compiler_note(sc, k++, c);
 
-			snprintf(line, sizeof line, "%d. %s", k++, buf);
-			y = note_lines(sc, &f, x, y, max_w, line);
+			if (line)
+				y = note_lines(sc, &f, x, y, max_w, line);
+			free(line);
 			last = y - 11;
 		}
 	}
@@ -531,14 +572,16 @@ size_t br_chart_wrap(const struct br_font *f, const char *s, double max_w,
 
 void br_chart_set_title(struct br_scene *sc, const struct br_test *t)
 {
-	char title[600], *bar;
+	char *title = br_chart_strf(sc, "%s%s%s", br_nz(t->title),
+			   t->description && *t->description ? " - " : "",
+			   br_nz(t->description)), *bar;
 
-	snprintf(title, sizeof title, "%s%s%s", t->title ? t->title : "",
-		 t->description && *t->description ? " - " : "",
-		 t->description ? t->description : "");
+	if (!title)
+		return;
 	while ((bar = strchr(title, '|')) != NULL)
 		*bar = ',';
 	br_scene_set_title(sc, title);
+	free(title);
 }
 
 bool br_chart_whisker(const struct br_chart_opts *o, const struct br_summary *s,

@@ -333,7 +333,7 @@ int br_chart_overview(const struct br_overview_input *in,
 	bool any_pale = false, any_whisker = false, any_nan_ci = false;
 	size_t i, k;
 	int rc = BR_OK;
-	char buf[512], lv[24];
+	char buf[512], lv[24], *unit = NULL, *foot = NULL;
 
 	*out = NULL;
 	if (nc == 0 || (nt == 0 && !in->gm))
@@ -438,9 +438,9 @@ int br_chart_overview(const struct br_overview_input *in,
 	memset(&head, 0, sizeof head);
 	head.title = in->title;
 	head.description = in->subtitle;
-	snprintf(buf, sizeof buf, "Relative performance vs. %s",
-		 in->baseline ? in->baseline : "the baseline");
-	head.unit.text = buf;
+	unit = br_chart_strf(sc, "Relative performance vs. %s",
+			     in->baseline ? in->baseline : "the baseline");
+	head.unit.text = unit ? unit : "";
 	head.dir = BR_DIR_HIB;
 	legend_h = br_chart_legend(NULL, o, left, 0, x1 - left, in->systems,
 				   colors, nc);
@@ -536,24 +536,22 @@ int br_chart_overview(const struct br_overview_input *in,
 
 	/* footer: what the numbers are */
 	y = bottom + 30;
-	snprintf(buf, sizeof buf, "Each test: speedup over %s (time-like "
-		 "results inverted), so more than 1x is better. ",
-		 in->baseline ? in->baseline : "the baseline");
-	if (any_whisker || any_pale) {
-		size_t len = strlen(buf);
-
-		snprintf(buf + len, sizeof buf - len, "Whiskers: %s "
-			 "confidence intervals%s.", br_fmt_level(lv, sizeof lv,
-							       in->confidence),
+	buf[0] = '\0';
+	if (any_whisker || any_pale)
+		snprintf(buf, sizeof buf, "Whiskers: %s confidence "
+			 "intervals%s.", br_fmt_level(lv, sizeof lv,
+						      in->confidence),
 			 any_pale ? "; pale: the interval includes 1, no "
 			 "difference proven" : "");
-	} else if (any_nan_ci) {
-		size_t len = strlen(buf);
-
-		snprintf(buf + len, sizeof buf - len, "No confidence "
-			 "intervals: single runs.");
-	}
-	y = note(sc, o, left, y, x1 - left, buf);
+	else if (any_nan_ci)
+		snprintf(buf, sizeof buf, "No confidence intervals: single "
+			 "runs.");
+	foot = br_chart_strf(sc, "Each test: speedup over %s (time-like "
+			     "results inverted), so more than 1x is better. "
+			     "%s", in->baseline ? in->baseline :
+			     "the baseline", buf);
+	if (foot)
+		y = note(sc, o, left, y, x1 - left, foot);
 	if (in->gm && in->gm_k) {
 		size_t kmin = (size_t)-1, kmax = 0;
 
@@ -583,6 +581,8 @@ nomem:
 done:
 	br_scene_free(sc);
 	free(colors);
+	free(unit);
+	free(foot);
 	return rc;
 }
 

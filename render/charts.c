@@ -145,6 +145,7 @@ static char *skip_reason(const struct br_analysis *a, size_t i)
 	else
 		snprintf(why, sizeof why, "%s results are not drawn",
 			 br_test_display_format(t));
+	br_utf8_cut(why);   /* a long title may have been cut */
 	return strdup(why);
 }
 
@@ -226,6 +227,7 @@ int br_chart_plan(const struct br_analysis *a, const char *kind,
 		}
 	}
 	free(covered);
+	br_utf8_cut(why);
 	if (!is_auto(kind) && n_named == 0) {
 		br_chart_plan_fini(p);
 		if (!*why)

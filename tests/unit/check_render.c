@@ -1051,6 +1051,66 @@ START_TEST(test_text)
 }
 END_TEST
 
+/* Whether s is valid UTF-8 (no character cut short, no stray byte). */
+static bool valid_utf8(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		int need = *p < 0x80 ? 0 : (*p & 0xE0) == 0xC0 ? 1 :
+			   (*p & 0xF0) == 0xE0 ? 2 : (*p & 0xF8) == 0xF0 ? 3 :
+			   -1;
+
+		if (need < 0)
+			return false;
+		for (p++; need > 0; need--, p++)
+			if ((*p & 0xC0) != 0x80)
+				return false;
+	}
+	return true;
+}
+
+/* A 300-character non-ASCII title, annotation and compiler note: no
+ * fixed buffer cuts a character in half (Pango warned 15 times), and
+ * br_utf8_cut drops only a character cut short. */
+START_TEST(test_long_utf8)
+{
+	static const struct fixture_entry fe[] = {
+		{"A", "1.5", 0.1, 3, NULL}, {"B", "2.5", 0.1, 3, NULL},
+	};
+	struct br_resultset *rs = br_resultset_new();
+	struct br_chart_opts o;
+	struct br_scene *sc;
+	struct br_test *t;
+	char title[700] = "", cut[8];
+	char *text;
+	int i;
+
+	for (i = 0; i < 300; i++)
+		strcat(title, "\xc3\xa9");           /* e acute */
+	t = make_test(rs, title, "1.0", title, "MB/s", "HIB", fe, 2);
+	t->annotation = br_rs_str(rs, title);
+	((struct br_entry *)&t->entries[0])->compiler = br_rs_str(rs, title);
+	br_chart_opts_defaults(&o);
+	sc = chart(rs, t, &o);
+	text = dump(sc);
+	ck_assert_msg(valid_utf8(text), "a scene text is not valid UTF-8");
+	ck_assert_ptr_nonnull(strstr(text, "\xc3\xa9\xc3\xa9"));
+	free(text);
+	br_scene_free(sc);
+	br_resultset_free(rs);
+	strcpy(cut, "ab\xc3\xa9\xc3");
+	br_utf8_cut(cut);
+	ck_assert_str_eq(cut, "ab\xc3\xa9");
+	strcpy(cut, "a\xe2\x82");                 /* 3-byte char cut */
+	br_utf8_cut(cut);
+	ck_assert_str_eq(cut, "a");
+	strcpy(cut, "a\xe2\x82\xac");             /* whole: kept */
+	br_utf8_cut(cut);
+	ck_assert_str_eq(cut, "a\xe2\x82\xac");
+}
+END_TEST
+
 static void teardown(void)
 {
 	br_text_shutdown();
@@ -1077,6 +1137,7 @@ Suite *br_suite_render(void)
 	tcase_add_test(tc, test_bar_many);
 	tcase_add_test(tc, test_line);
 	tcase_add_test(tc, test_report);
+	tcase_add_test(tc, test_long_utf8);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("grouped");
