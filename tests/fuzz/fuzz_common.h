@@ -19,6 +19,7 @@
 #include "ingest/ingest.h"
 #include "ingest/ingest_int.h"
 #include "stats/stats.h"
+#include "fuzz_chart.h"
 
 /* The fields and warnings of the one entry of doc, read with or without
  * json-c for its Entry/JSON, as one string (free()); NULL: not read. */
@@ -118,6 +119,10 @@ static int br_fuzz_one(const char *format, const uint8_t *data, size_t size)
 	if (format && !strcmp(format, "entry-json")) {
 		br_resultset_free(rs);
 		return br_fuzz_entry_json(data, size);
+	}
+	if (format && !strcmp(format, "chart")) {
+		br_resultset_free(rs);
+		return br_fuzz_chart(data, size);
 	}
 	if (!rs)
 		return 0;
