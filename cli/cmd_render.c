@@ -5,14 +5,17 @@
  *                          stderr when --tests matched more)
  *   -o DIR/                every chart the plan draws, one file each,
  *                          named "NN-title-description.FMT" (--format,
- *                          svg)
+ *                          svg), put in place together, replacing the
+ *                          charts the last run wrote there (br_outdir,
+ *                          render/output.h)
  *   -o report.pdf          without --tests: an A4 report (title page with
  *                          the systems table, the overview, every chart)
  *   -o report.html|txt|md  the published report, from a template
  *
  * The analysis holds the numbers, render/'s chart table decides which
  * charts (br_chart_plan) and lays them out; this file writes the files,
- * always through a temporary file renamed into place.
+ * always through a temporary file renamed into place (or in place, for
+ * a device or FIFO: render/output.h).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -129,52 +132,120 @@ static int nothing_drawn(void)
 
 /* ------------------------------------------------------------- charts */
 
+/* The files render_dir wrote, for --depfile and -v once they are in
+ * place. */
+struct written {
+	char **v;
+	size_t n;
+};
+
+static void written_free(struct written *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->n; i++)
+		free(w->v[i]);
+	free(w->v);
+}
+
+/* A chart's scenes into the set d as name. */
+static int dir_chart(struct br_cli *cli, struct br_outdir *d,
+		     const char *name, enum br_image_format f,
+		     struct br_scene *const *sc)
+{
+	struct scenes_job job = {cli, f, sc, 1, sc[0]->title};
+	struct br_error err;
+	struct br_out out;
+	int rc;
+
+	br_error_clear(&err);
+	rc = br_outdir_file(d, name, &out, &err);
+	if (rc == BR_OK) {
+		rc = write_scenes_to(out.fp, &job, &err);
+		if (rc == BR_OK)
+			rc = br_out_commit(&out, &err);
+		else
+			br_out_abort(&out);
+	}
+	if (rc != BR_OK)
+		br_cli_report(&err);
+	return rc;
+}
+
+/*
+ * -o DIR/: every chart to a temporary file in DIR, then all of them put
+ * in place at once, replacing the set the last run wrote (output.h,
+ * br_outdir): a failed run leaves DIR as it was, a successful one leaves
+ * this run's charts and no chart of an earlier run.
+ */
 static int render_dir(struct br_cli *cli, const struct br_analysis *a,
 		      const struct br_chart_plan *p, const char *dir,
 		      enum br_image_format f)
 {
 	const char *sep = dir[strlen(dir) - 1] == '/' ? "" : "/";
 	int width = a->n_tests >= 100 ? 3 : 2;
-	size_t k, written = 0;
+	struct written w = {NULL, 0};
+	struct br_outdir *d = NULL;
+	struct br_error err;
 	struct stat st;
+	size_t k;
+	int rc;
 
-	if (stat(dir, &st) != 0) {
-		if (mkdir(dir, 0777) != 0) {
-			struct br_error err;
-
-			br_error_clear(&err);
-			br_error_set(&err, BR_EIO, dir, 0, "cannot create "
-				     "directory: %s", strerror(errno));
-			br_cli_report(&err);
-			return BR_EIO;
-		}
-	} else if (!S_ISDIR(st.st_mode)) {
+	if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode))
 		return br_cli_usage(cli, "-o %s: not a directory", dir);
+	br_error_clear(&err);
+	w.v = calloc(p->n_jobs + 1, sizeof *w.v);
+	if (!w.v)
+		br_error_set(&err, BR_EIO, NULL, 0, "out of memory");
+	else
+		br_outdir_open(&d, dir, &err);
+	if (err.code) {
+		br_cli_report(&err);
+		free(w.v);
+		return err.code;
 	}
 	say_skipped(cli, a, p);
-	for (k = 0; k < p->n_jobs; k++) {
+	for (k = 0, rc = BR_OK; k < p->n_jobs && rc == BR_OK; k++) {
 		struct br_scene **sc;
-		char name[128], path[4096];
+		char name[128 + 8], path[4096];
 		size_t n;
-		int rc = build(cli, a, &p->jobs[k], 0, &sc, &n);
 
-		if (rc == BR_EDATA)
+		rc = build(cli, a, &p->jobs[k], 0, &sc, &n);
+		if (rc == BR_EDATA) {
+			rc = BR_OK;
 			continue;
+		}
 		if (rc != BR_OK)
-			return rc;
-		br_chart_file_name(name, sizeof name, a, &p->jobs[k],
-				   &cli->chart, width);
-		snprintf(path, sizeof path, "%s%s%s.%s", dir, sep, name,
-			 br_image_format_suffix(f));
-		rc = write_scenes(cli, path, f, sc, 1, sc[0]->title);
+			break;
+		br_chart_file_name(name, 128, a, &p->jobs[k], &cli->chart,
+				   width);
+		snprintf(name + strlen(name), sizeof name - strlen(name),
+			 ".%s", br_image_format_suffix(f));
+		rc = dir_chart(cli, d, name, f, sc);
 		free_scenes(sc, n);
-		if (rc != BR_OK)
-			return rc;
-		written++;
-		if (cli->verbose)
-			fprintf(stderr, PROG ": wrote %s\n", path);
+		snprintf(path, sizeof path, "%s%s%s", dir, sep, name);
+		if (rc == BR_OK && !(w.v[w.n++] = strdup(path)))
+			cli->deps.targets.oom = true;
 	}
-	return written ? BR_OK : nothing_drawn();
+	if (rc == BR_OK && w.n == 0) {
+		br_outdir_abort(d);
+		written_free(&w);
+		return nothing_drawn();
+	}
+	if (rc != BR_OK) {
+		br_outdir_abort(d);
+	} else if (br_outdir_commit(d, &err) != BR_OK) {
+		br_cli_report(&err);
+		rc = err.code;
+	}
+	for (k = 0; rc == BR_OK && k < w.n; k++)
+		if (w.v[k]) {
+			br_cli_dep_target(cli, w.v[k]);
+			if (cli->verbose)
+				fprintf(stderr, PROG ": wrote %s\n", w.v[k]);
+		}
+	written_free(&w);
+	return rc;
 }
 
 /* The first chart of the plan that is not an extra. */

@@ -12,12 +12,21 @@
  * Directories are prerequisites too, so adding a log to one rebuilds.
  * Each prerequisite also gets an empty rule, so deleting one does not
  * break make.  Written atomically like every other output.
+ *
+ * Names are written as GNU make reads them (put_name); a name make
+ * cannot read back (a line break, a tab, ';', '|', a backslash at its
+ * end, "(...)" at its end) fails the run rather than a build later.
+ * The depfile may not be the output or an input: it would replace it.
  */
+#include <limits.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
+#include "render/escape.h"
 #include "render/output.h"
 
 static void list_add(struct br_paths *l, const char *path)
@@ -58,8 +67,19 @@ static void list_free(struct br_paths *l)
 static void on_path(void *ctx, const char *path, bool is_dir)
 {
 	struct br_deps *d = ctx;
+	size_t n = strlen(path);
+	char *dot;
 
-	(void)is_dir;
+	/* make reads "dir(x)" as the member x of the archive dir; "dir(x)/."
+	 * is the same directory, with the same time stamp, to make too */
+	if (is_dir && n && path[n - 1] == ')' && strchr(path, '(') &&
+	    (dot = malloc(n + 3)) != NULL) {
+		memcpy(dot, path, n);
+		memcpy(dot + n, "/.", 3);
+		list_add(&d->prereqs, dot);
+		free(dot);
+		return;
+	}
 	list_add(&d->prereqs, path);
 }
 
@@ -75,15 +95,100 @@ void br_cli_dep_target(struct br_cli *cli, const char *path)
 		list_add(&cli->deps.targets, path);
 }
 
+/* path without trailing slashes (but "/") into a new string. */
+static char *strip_slashes(const char *path)
+{
+	size_t n = strlen(path);
+
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	return strndup(path, n);
+}
+
+/* Neither a nor b exists (yet): the same last name in the same
+ * directory? */
+static bool same_place(const char *a, const char *b)
+{
+	const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+	const char *ba = sa ? sa + 1 : a, *bb = sb ? sb + 1 : b;
+	char *da, *db, ra[PATH_MAX], rb[PATH_MAX];
+	bool same = false;
+
+	if (strcmp(ba, bb) != 0)
+		return false;
+	da = sa ? strndup(a, sa == a ? 1 : (size_t)(sa - a)) : strdup(".");
+	db = sb ? strndup(b, sb == b ? 1 : (size_t)(sb - b)) : strdup(".");
+	if (da && db && realpath(da, ra) && realpath(db, rb))
+		same = strcmp(ra, rb) == 0;
+	free(da);
+	free(db);
+	return same;
+}
+
+/* Are paths a and b the same file (or would they be, once written)? */
+static bool same_file(const char *path_a, const char *path_b)
+{
+	char *a = strip_slashes(path_a), *b = strip_slashes(path_b);
+	struct stat st_a, st_b;
+	bool same, ea, eb;
+
+	if (!a || !b) {
+		same = !strcmp(path_a, path_b);
+	} else if (!strcmp(a, b)) {
+		same = true;
+	} else {
+		ea = stat(a, &st_a) == 0;
+		eb = stat(b, &st_b) == 0;
+		if (ea && eb)
+			same = st_a.st_dev == st_b.st_dev &&
+			       st_a.st_ino == st_b.st_ino;
+		else
+			same = !ea && !eb && same_place(a, b);
+	}
+	free(a);
+	free(b);
+	return same;
+}
+
+/* The depfile would replace the output or an input: a usage error. */
+static int depfile_clash(const struct br_cli *cli)
+{
+	const char *what = NULL;
+	char *vis;
+	size_t i;
+	int rc;
+
+	if (same_file(cli->depfile, cli->output))
+		what = "the output (-o)";
+	else if (cli->template_path &&
+		 same_file(cli->depfile, cli->template_path))
+		what = "the --template file";
+	for (i = 0; !what && i < cli->n_inputs; i++)
+		if (strcmp(cli->inputs[i], "-") != 0 &&
+		    same_file(cli->depfile, cli->inputs[i]))
+			what = "an input";
+	if (!what)
+		return BR_OK;
+	vis = br_visible_dup(cli->depfile, 0);
+	rc = br_cli_usage(cli, "--depfile %s is also %s: the make rule "
+			  "would overwrite it", vis ? vis : "FILE", what);
+	free(vis);
+	return rc;
+}
+
 int br_cli_dep_begin(struct br_cli *cli)
 {
 	struct br_error err;
+	int rc;
 
 	if (!cli->depfile)
 		return BR_OK;
 	if (!cli->output || !strcmp(cli->output, "-"))
 		return br_cli_usage(cli, "--depfile needs -o FILE: the make "
 				    "rule's target");
+	rc = depfile_clash(cli);
+	if (rc != BR_OK)
+		return rc;
 	/* An unwritable depfile fails the run before any output is made,
 	 * not after. */
 	br_error_clear(&err);
@@ -97,16 +202,148 @@ int br_cli_dep_begin(struct br_cli *cli)
 	return BR_OK;
 }
 
-/* Write path escaped for make (as gcc does: space, '#', '$'). */
-static void put_path(FILE *fp, const char *p)
+/*
+ * path as GNU make reads it back, in a new string (NULL on ENOMEM).
+ * make unescapes a name twice:
+ *
+ * - reading the line: a blank, '#', ':' (and '%' in a target, else a
+ *   pattern rule) needs a backslash, and the run of backslashes before
+ *   it is halved, so it is doubled here; other backslashes are literal.
+ *   '$' is written "$$", and '=' as "$(or =)": make has no escape for
+ *   it, and "eq=x.csv:" would assign a variable.
+ * - a name with a wildcard (* ? [) is then a glob(3) pattern, where
+ *   every backslash escapes: there each backslash is doubled and each
+ *   wildcard escaped first.
+ *
+ * Checked with GNU make 4.3 (tests/golden/batch-depfile-make-names).
+ */
+static char *make_name(const char *path, bool target)
 {
-	for (; *p; p++) {
-		if (*p == ' ' || *p == '\t' || *p == '#')
-			fputc('\\', fp);
-		else if (*p == '$')
-			fputc('$', fp);
-		fputc(*p, fp);
+	bool glob = strpbrk(path, "*?[") != NULL;
+	/* the glob pattern: at most 2 bytes per byte */
+	char *g = malloc(2 * strlen(path) + 1), *out, *q;
+	const char *p;
+
+	if (!g)
+		return NULL;
+	for (p = path, q = g; *p; p++) {
+		if (glob && strchr("\\*?[", *p))
+			*q++ = '\\';
+		*q++ = *p;
 	}
+	*q = '\0';
+	/* then make's escapes: at most 7 bytes per byte ("$(or =)") */
+	out = malloc(7 * strlen(g) + 1);
+	for (p = g, q = out; out && *p; p++) {
+		const char *e = p;
+
+		while (*e == '\\')
+			e++;
+		if (*e && (strchr(" #:", *e) || (target && *e == '%'))) {
+			/* the backslashes before it doubled, and one more */
+			for (; p < e; p++) {
+				*q++ = '\\';
+				*q++ = '\\';
+			}
+			*q++ = '\\';
+			*q++ = *p;
+		} else if (e > p) {
+			memcpy(q, p, (size_t)(e - p));
+			q += e - p;
+			p = e - 1;
+		} else if (*p == '$') {
+			q = stpcpy(q, "$$");
+		} else if (*p == '=') {
+			q = stpcpy(q, "$(or =)");
+		} else {
+			*q++ = *p;
+		}
+	}
+	if (out)
+		*q = '\0';
+	free(g);
+	return out;
+}
+
+/* Would make read the '~' path starts with as a home directory ("~",
+ * "~/x", "~user/x" for a user that exists)? */
+static bool tilde_expands(const char *path)
+{
+	char user[256];
+	size_t n;
+
+	if (path[0] != '~')
+		return false;
+	n = strcspn(path + 1, "/");
+	if (n == 0)
+		return true;
+	if (n >= sizeof user)
+		return false;
+	memcpy(user, path + 1, n);
+	user[n] = '\0';
+	return getpwnam(user) != NULL;
+}
+
+/* Why make cannot read path back from a rule, or NULL when it can. */
+static const char *unwritable(const char *path)
+{
+	size_t n = strlen(path);
+
+	if (strpbrk(path, "\n\t"))
+		return "make cannot read a line break or a tab in a name";
+	if (strchr(path, ';'))
+		return "make would read what follows ';' as a recipe";
+	if (strchr(path, '|'))
+		return "make would read what follows '|' as order-only "
+		       "prerequisites";
+	if (n && path[n - 1] == '\\')
+		return "make cannot read a backslash at the end of a name";
+	if (n && path[n - 1] == ')' && strchr(path, '(') != path &&
+	    strchr(path, '('))
+		return "make would read \"NAME(MEMBER)\" as a member of an "
+		       "archive";
+	if (tilde_expands(path))
+		return "make would read the '~' as a home directory";
+	return NULL;
+}
+
+/* The first name in l that make cannot read: an error (BR_EIO, as
+ * before), or BR_OK. */
+static int check_names(const struct br_cli *cli, const struct br_paths *l,
+		       struct br_error *err)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		const char *why = unwritable(l->v[i]);
+		char *vis;
+
+		if (!why)
+			continue;
+		vis = br_visible_dup(l->v[i], 0);
+		br_error_set(err, BR_EIO, cli->depfile, 0, "cannot write a "
+			     "make rule for '%s': %s", vis ? vis : "?", why);
+		free(vis);
+		return BR_EIO;
+	}
+	return BR_OK;
+}
+
+/* Write path for make (make_name); its length written, or 0 with
+ * *oom set. */
+static size_t put_path(FILE *fp, const char *path, bool target, bool *oom)
+{
+	char *m = make_name(path, target);
+	size_t n;
+
+	if (!m) {
+		*oom = true;
+		return 0;
+	}
+	fputs(m, fp);
+	n = strlen(m);
+	free(m);
+	return n;
 }
 
 /* A path and where it was first seen, for finding repeats. */
@@ -147,16 +384,6 @@ static bool *find_dups(const struct br_paths *l)
 	return dup;
 }
 
-static bool has_newline(const struct br_paths *l)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++)
-		if (strchr(l->v[i], '\n'))
-			return true;
-	return false;
-}
-
 /* After a failed run: remove the depfile's temporary file. */
 void br_cli_dep_abort(struct br_cli *cli)
 {
@@ -172,7 +399,7 @@ int br_cli_dep_write(struct br_cli *cli)
 	struct br_paths *prereqs = &cli->deps.prereqs;
 	struct br_error err;
 	struct br_out out;
-	bool *tdup = NULL, *pdup = NULL;
+	bool *tdup = NULL, *pdup = NULL, oom = false;
 	size_t i, col;
 	char *first;
 	int rc;
@@ -209,46 +436,61 @@ int br_cli_dep_write(struct br_cli *cli)
 				  "out of memory");
 		goto done;
 	}
-	if (has_newline(targets) || has_newline(prereqs)) {
-		rc = br_error_set(&err, BR_EIO, cli->depfile, 0, "cannot "
-				  "write a make rule for a file name with a "
-				  "newline in it");
+	rc = check_names(cli, targets, &err);
+	if (rc == BR_OK)
+		rc = check_names(cli, prereqs, &err);
+	if (rc != BR_OK)
 		goto done;
-	}
 	col = 0;
-	for (i = 0; i < targets->n; i++) {
-		if (tdup[i])
+	for (i = 0; i < targets->n && !oom; i++) {
+		char *m = tdup[i] ? NULL : make_name(targets->v[i], true);
+
+		if (!m) {
+			oom = !tdup[i];
 			continue;
-		if (col && col + strlen(targets->v[i]) > 76) {
+		}
+		if (col && col + strlen(m) > 76) {
 			fputs(" \\\n ", out.fp);
 			col = 1;
 		} else if (col) {
 			fputc(' ', out.fp);
 			col++;
 		}
-		put_path(out.fp, targets->v[i]);
-		col += strlen(targets->v[i]);
+		fputs(m, out.fp);
+		col += strlen(m);
+		free(m);
 	}
 	fputc(':', out.fp);
 	col++;
-	for (i = 0; i < prereqs->n; i++) {
-		if (pdup[i])
+	for (i = 0; i < prereqs->n && !oom; i++) {
+		char *m = pdup[i] ? NULL : make_name(prereqs->v[i], false);
+
+		if (!m) {
+			oom = !pdup[i];
 			continue;
-		if (col > 1 && col + 1 + strlen(prereqs->v[i]) > 76) {
+		}
+		if (col > 1 && col + 1 + strlen(m) > 76) {
 			fputs(" \\\n", out.fp);
 			col = 0;
 		}
 		fputc(' ', out.fp);
-		put_path(out.fp, prereqs->v[i]);
-		col += strlen(prereqs->v[i]) + 1;
+		fputs(m, out.fp);
+		col += strlen(m) + 1;
+		free(m);
 	}
 	fputc('\n', out.fp);
-	for (i = 0; i < prereqs->n; i++) {
+	/* an empty rule per prerequisite: its name is a target there */
+	for (i = 0; i < prereqs->n && !oom; i++) {
 		if (pdup[i])
 			continue;
 		fputc('\n', out.fp);
-		put_path(out.fp, prereqs->v[i]);
+		put_path(out.fp, prereqs->v[i], true, &oom);
 		fputs(":\n", out.fp);
+	}
+	if (oom) {
+		rc = br_error_set(&err, BR_EIO, cli->depfile, 0,
+				  "out of memory");
+		goto done;
 	}
 	rc = br_out_commit(&out, &err);
 done:

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "render/escape.h"
 
 static void print_warnings(const struct br_cli *cli,
 			   const struct br_resultset *rs)
@@ -18,17 +19,24 @@ static void print_warnings(const struct br_cli *cli,
 
 	if (cli->quiet)
 		return;
+	/* File names and messages quote the input: shown as br_visible()
+	 * shows them, so no ESC or bidi override reaches the terminal.  One
+	 * write per line (stderr is unbuffered; make -j shares it). */
 	for (i = 0; i < rs->n_warnings; i++) {
 		const struct br_warning *w = &rs->warnings[i];
+		char *file = br_visible_dup(w->loc.file, 0);
+		char *msg = br_visible_dup(w->msg, 0);
+		const char *f = file ? file : "?", *m = msg ? msg : "?";
 
 		if (w->loc.file && w->loc.line)
-			fprintf(stderr, PROG ": warning: %s:%lu: %s\n",
-				w->loc.file, w->loc.line, w->msg);
+			fprintf(stderr, PROG ": warning: %s:%lu: %s\n", f,
+				w->loc.line, m);
 		else if (w->loc.file)
-			fprintf(stderr, PROG ": warning: %s: %s\n",
-				w->loc.file, w->msg);
+			fprintf(stderr, PROG ": warning: %s: %s\n", f, m);
 		else
-			fprintf(stderr, PROG ": warning: %s\n", w->msg);
+			fprintf(stderr, PROG ": warning: %s\n", m);
+		free(file);
+		free(msg);
 	}
 }
 

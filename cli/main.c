@@ -2,6 +2,7 @@
  * main.c - benchreport's entry point: subcommand dispatch (git-style
  * table) and option parsing from one option table.
  */
+#include <errno.h>
 #include <gsl/gsl_errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -76,8 +77,9 @@ struct option_def {
 static const struct option_def options[] = {
 	{"output", 'o', "OUT", CMD_STATS | CMD_COMPARE | CMD_RENDER |
 	 CMD_CONVERT | CMD_INSPECT, OPT_OUTPUT,
-	 "write to OUT instead of stdout (\"-\" = stdout); written to a "
-	 "temporary file and renamed, never left half-written"},
+	 "write to OUT instead of stdout (\"-\" = stdout); a file is "
+	 "written to a temporary file and renamed, never left half-written; "
+	 "a device or FIFO is written in place"},
 	{"format", 0, "FMT", CMD_STATS | CMD_COMPARE | CMD_RENDER | CMD_CONVERT,
 	 OPT_FORMAT, "output format: text, csv, json, md (default: from -o's "
 	 "extension, else text)"},
@@ -350,9 +352,21 @@ static void help_man(FILE *fp)
 	      "tests per thread): 1 for none; default the CPUs it may run on, at "
 	      "most 8.  The output is the same bytes whatever the number.\n"
 	      ".SH FILES\n"
-	      "Every output is written to a temporary file beside it and "
-	      "renamed into place: a failed run leaves no partial file, and "
-	      "parallel runs never see one.\n"
+	      "Every output file is written to a temporary file beside it "
+	      "(\\fI.benchreport\\-tmp.XXXXXX\\fR, hidden, so a "
+	      "directory input never reads one) and renamed into place: a "
+	      "failed or interrupted run leaves no partial file, and "
+	      "parallel runs never see one.  An overwritten file keeps its "
+	      "mode; a symlink's target is replaced, not the link.  A "
+	      "device, a FIFO or \\fI/dev/stdout\\fR is written in place; "
+	      "a socket is refused.\n"
+	      ".PP\n"
+	      "\\fBrender \\-o\\fR \\fIDIR\\fB/\\fR replaces the "
+	      "charts its last run wrote in \\fIDIR\\fR (listed in "
+	      "\\fIDIR\\fB/.benchreport\\-manifest\\fR) as a whole: a "
+	      "failed run leaves \\fIDIR\\fR as it was, a successful one "
+	      "removes the charts of the last run it did not draw again.  "
+	      "Files it did not write stay.\n"
 	      ".SH EXAMPLES\n"
 	      "A report per result file, rebuilt by \\fBmake \\-j\\fR only "
 	      "when an input changes:\n"
@@ -576,7 +590,31 @@ static int parse_args(struct br_cli *cli, const struct command *c, int argc,
 	return BR_OK;
 }
 
-int main(int argc, char **argv)
+/*
+ * Standard output's last buffer, and any error writing it (a full disk,
+ * a closed descriptor): exit 3 with one line, unless the run already
+ * failed and said why.
+ */
+static int close_stdout(int rc)
+{
+	int e;
+
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout)) {
+		if (fclose(stdout) == 0)
+			return rc;
+		e = errno;
+	} else {
+		e = errno ? errno : EIO;
+	}
+	if (rc != BR_OK && rc != BR_EREGRESS)
+		return rc;
+	fprintf(stderr, PROG ": cannot write standard output: %s\n",
+		strerror(e));
+	return BR_EIO;
+}
+
+static int run(int argc, char **argv)
 {
 	struct br_cli cli;
 	const struct command *c = NULL;
@@ -656,4 +694,11 @@ int main(int argc, char **argv)
 	free(cli.inputs);
 	free(cli.input_systems);
 	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	/* an interrupted run leaves no temporary file (render/output.h) */
+	br_out_catch_signals();
+	return close_stdout(run(argc, argv));
 }

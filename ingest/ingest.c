@@ -2,13 +2,16 @@
  * ingest.c - reading inputs: files, directories (recursively, in sorted
  * order so output is stable), stdin; format detection and dispatch.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "ingest_int.h"
 
@@ -130,6 +133,21 @@ int br_ingest_buffer(struct br_resultset *rs, const char *name,
 
 #define SNIFF_BYTES 65536 /* detectors look at the first few KiB only */
 
+/*
+ * Whether f's reader fails on any NUL byte, at its line, before looking
+ * at anything after it: the text formats (the CSVs and tables check the
+ * encoding of the whole input first, a numbers file every line before
+ * the next).  Their input is read only up to the first NUL, so that
+ * /dev/zero is refused at once, not at the cap.  PTS XML is parsed as
+ * it is read; raw logs read a NUL as a blank, so theirs is read to the
+ * end or the cap.
+ */
+static bool refuses_nul(const struct br_format *f)
+{
+	return f->read == br_read_pts_csv || f->read == br_read_tidy_csv ||
+	       f->read == br_read_table || f->read == br_read_numbers;
+}
+
 /* fread until n bytes or the end: how many were read. */
 static size_t read_full(FILE *fp, char *buf, size_t n)
 {
@@ -148,13 +166,18 @@ static int read_error(const char *name, struct br_error *err)
 
 /*
  * The rest of fp after buf[0..n) (capacity *cap + 1), at most max bytes
- * in all; buf is grown as needed.  A regular file's size (size, or 0)
- * sizes it at once.
+ * in all, counted as they are read: a regular file, standard input, a
+ * FIFO or a device alike, whatever its size said.  buf is grown as
+ * needed; a regular file's size (size, or 0) sizes it at once.  at_nul:
+ * stop after the read that brought the first NUL byte (*cut set), for
+ * a reader that refuses it anyway.
  */
 static int read_rest(FILE *fp, const char *name, size_t max, size_t size,
-		     char **buf, size_t *n, size_t *cap, struct br_error *err)
+		     bool at_nul, char **buf, size_t *n, size_t *cap,
+		     bool *cut, struct br_error *err)
 {
-	for (;;) {
+	*cut = at_nul && memchr(*buf, '\0', *n) != NULL;
+	while (!*cut) {
 		size_t got;
 
 		if (*n == *cap) {
@@ -178,6 +201,7 @@ static int read_rest(FILE *fp, const char *name, size_t max, size_t size,
 			*cap = ncap;
 		}
 		got = read_full(fp, *buf + *n, *cap - *n);
+		*cut = at_nul && memchr(*buf + *n, '\0', got) != NULL;
 		*n += got;
 		if (*n < *cap)
 			break;
@@ -188,32 +212,109 @@ static int read_rest(FILE *fp, const char *name, size_t max, size_t size,
 	return BR_OK;
 }
 
+/* Say that path, found by a walk, was skipped (one warning line). */
+static void skipped(struct br_resultset *rs, const char *path,
+		    const char *why)
+{
+	struct br_loc loc = {br_rs_str(rs, path), 0};
+
+	br_rs_warn(rs, &loc, "skipped: %s", why);
+}
+
+/* What a file that is neither regular nor a directory is, in words. */
+static const char *kind_of(mode_t mode)
+{
+	if (S_ISFIFO(mode))
+		return "a FIFO, not a regular file";
+	if (S_ISSOCK(mode))
+		return "a socket, not a regular file";
+	if (S_ISCHR(mode) || S_ISBLK(mode))
+		return "a device, not a regular file";
+	return "not a regular file";
+}
+
+/*
+ * Open path for reading.  Named on the command line (walked false) it
+ * may be anything readable: a FIFO such as bash's <(cmd) is waited for
+ * and read, a device is read, both up to the cap.  Found by a walk, only
+ * a regular file is read: the open does not wait (a FIFO would wait for
+ * a writer forever) and the file is checked once open, in case it
+ * changed since the walk looked at it.  NULL with *why set: skip it.
+ */
+static FILE *open_input(const char *path, bool walked, const char **why,
+			struct br_error *err)
+{
+	struct stat st;
+	FILE *fp;
+	int fd, fl;
+
+	*why = NULL;
+	if (!walked) {
+		fp = fopen(path, "rb");
+		if (!fp)
+			br_error_set(err, BR_EIO, path, 0, "cannot open: %s",
+				     strerror(errno));
+		return fp;
+	}
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0) {
+		br_error_set(err, BR_EIO, path, 0, "cannot open: %s",
+			     strerror(errno));
+		return NULL;
+	}
+	if (fstat(fd, &st) != 0) {
+		br_error_set(err, BR_EIO, path, 0, "cannot open: %s",
+			     strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		*why = kind_of(st.st_mode);
+		close(fd);
+		return NULL;
+	}
+	fl = fcntl(fd, F_GETFL);
+	if (fl != -1)
+		fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+	fp = fdopen(fd, "rb");
+	if (!fp) {
+		br_error_set(err, BR_EIO, path, 0, "cannot open: %s",
+			     strerror(errno));
+		close(fd);
+	}
+	return fp;
+}
+
 /*
  * One input file (or stdin).  Its first 64 KiB decide the format, so a
  * gigabyte of something else is refused after reading 64 KiB.  A PTS
  * result file is then parsed as it is read, never held whole; other
- * formats are read whole first.  in_dir: the file was found by walking a
- * directory.  There a file that is not a known format (a README, a
- * script) is skipped with a warning, unless --input-format was given;
- * named on the command line it is an error.
+ * formats are read whole first, up to the cap, and a text format stops
+ * at its first NUL byte (its reader refuses it at its line).  in_dir:
+ * the file was found by walking a directory.  There a file that is not
+ * a known format (a README, a script) is skipped with a warning, unless
+ * --input-format was given; named on the command line it is an error.
  */
 static int ingest_file(struct br_resultset *rs, const char *path,
 		       bool in_dir, const struct br_ingest_opts *o,
 		       struct br_error *err)
 {
 	size_t max = o->max_input_bytes ? o->max_input_bytes : DEFAULT_MAX_INPUT;
-	bool is_stdin = strcmp(path, "-") == 0;
-	const char *name = is_stdin ? "<stdin>" : path;
-	FILE *fp = is_stdin ? stdin : fopen(path, "rb");
+	bool is_stdin = strcmp(path, "-") == 0, cut = false;
+	const char *name = is_stdin ? "<stdin>" : path, *why = NULL;
+	FILE *fp = is_stdin ? stdin : open_input(path, in_dir, &why, err);
 	const struct br_format *f;
 	size_t n, cap = SNIFF_BYTES, size = 0;
 	struct stat st;
 	char *buf = NULL;
 	int rc;
 
-	if (!fp)
-		return br_error_set(err, BR_EIO, path, 0, "cannot open: %s",
-				    strerror(errno));
+	if (!fp) {
+		if (!why)
+			return err->code;
+		skipped(rs, path, why);
+		return BR_OK;
+	}
 	if (!is_stdin && o->on_path)
 		o->on_path(o->on_path_ctx, path, false);
 	if (fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode)) {
@@ -251,11 +352,16 @@ static int ingest_file(struct br_resultset *rs, const char *path,
 		goto out;
 	}
 	/* Not a format: the first 64 KiB are enough to say so. */
-	rc = f && n == cap ? read_rest(fp, name, max, size, &buf, &n, &cap,
-				       err) : BR_OK;
+	rc = f && n == cap ? read_rest(fp, name, max, size, refuses_nul(f),
+				       &buf, &n, &cap, &cut, err) : BR_OK;
 	if (rc == BR_OK) {
 		buf[n] = '\0';
 		rc = br_ingest_buffer(rs, name, buf, n, o, err);
+		/* The reader refuses the NUL the read stopped at; should one
+		 * not, the rest was never read: never take that as read. */
+		if (rc == BR_OK && cut)
+			rc = br_error_set(err, BR_EDATA, name, 0,
+					  "NUL byte in text input");
 	}
 out:
 	free(buf);
@@ -281,26 +387,160 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int ingest_dir(struct br_resultset *rs, const char *path, int depth,
-		      const struct br_ingest_opts *o, struct br_error *err);
+/*
+ * Directory walks.  A walk reads regular files and directories, and
+ * nothing else: a FIFO, socket or device found in a directory is skipped
+ * with a warning naming it (opening a FIFO would wait for a writer
+ * forever; one named on the command line, e.g. bash's <(cmd), is read).
+ *
+ * A directory is never entered from inside itself: one that is being
+ * read already, or that holds one being read (a symbolic link to ".",
+ * "..", the root of the walk or "/"), would loop, and is skipped with a
+ * warning, as is a symbolic link that never resolves (ELOOP).  The
+ * directories are told apart by device and inode, so no spelling of a
+ * path fools the check: the walk keeps the directories it is in, and for
+ * its root and every directory it entered through a symbolic link, that
+ * directory's parents up to "/", read as the system sees them ("..").
+ * A directory reached twice without a loop (two links to it) is read
+ * twice, as if given twice.
+ */
+struct dir_id {
+	dev_t dev;
+	ino_t ino;
+};
 
-static int ingest_any(struct br_resultset *rs, const char *path, int depth,
-		      const struct br_ingest_opts *o, struct br_error *err)
+struct walk {
+	struct dir_id *in;  /* see above: a stack, popped as dirs end */
+	size_t n, cap;
+};
+
+#define MAX_PARENTS 4096 /* parents followed up to "/" (PATH_MAX / 1) */
+
+static bool walk_push(struct walk *w, const struct stat *st)
 {
-	struct stat st;
+	if (w->n == w->cap) {
+		size_t ncap = w->cap ? w->cap * 2 : 32;
+		struct dir_id *p = realloc(w->in, ncap * sizeof *p);
 
-	if (strcmp(path, "-") == 0)
-		return ingest_file(rs, path, false, o, err);
-	if (stat(path, &st) != 0)
-		return br_error_set(err, BR_EIO, path, 0, "cannot open: %s",
-				    strerror(errno));
-	if (S_ISDIR(st.st_mode))
-		return ingest_dir(rs, path, depth, o, err);
-	return ingest_file(rs, path, depth > 0, o, err);
+		if (!p)
+			return false;
+		w->in = p;
+		w->cap = ncap;
+	}
+	w->in[w->n].dev = st->st_dev;
+	w->in[w->n].ino = st->st_ino;
+	w->n++;
+	return true;
+}
+
+static bool walk_is_in(const struct walk *w, const struct stat *st)
+{
+	size_t i;
+
+	for (i = 0; i < w->n; i++)
+		if (w->in[i].dev == st->st_dev && w->in[i].ino == st->st_ino)
+			return true;
+	return false;
+}
+
+/* Push directory path (st) and its parents up to "/".  false: ENOMEM. */
+static bool walk_push_parents(struct walk *w, const char *path,
+			      const struct stat *st)
+{
+	size_t len = strlen(path), i;
+	struct stat up, cur = *st;
+	char *p = malloc(len + 3 * MAX_PARENTS + 1);
+	bool ok = p != NULL;
+
+	if (!ok)
+		return false;
+	memcpy(p, path, len + 1);
+	for (i = 0; i < MAX_PARENTS; i++) {
+		memcpy(p + len, "/..", 4);
+		len += 3;
+		if (stat(p, &up) != 0 ||
+		    (up.st_dev == cur.st_dev && up.st_ino == cur.st_ino))
+			break; /* "/" (its own parent), or unreadable */
+		if (!(ok = walk_push(w, &up)))
+			break;
+		cur = up;
+	}
+	free(p);
+	return ok;
+}
+
+/*
+ * Names a walk never reads: "." and "..", hidden files (a leading '.'),
+ * which include the temporary files of the output writer
+ * (".benchreport-tmp.XXXXXX", render/output.h) and its manifest, and
+ * "NAME.tmp.XXXXXX" with six letters or digits, as mkstemp made them:
+ * the temporary files of earlier versions.  A run killed before its
+ * rename (SIGKILL, a crash, a power cut) leaves one behind, and a later
+ * walk must not take a half-written output for an input.
+ */
+static bool walk_skips_name(const char *name)
+{
+	size_t len = strlen(name), i;
+
+	if (name[0] == '.')
+		return true;
+	if (len < 11 || memcmp(name + len - 11, ".tmp.", 5) != 0)
+		return false;
+	for (i = len - 6; i < len; i++)
+		if (!isalnum((unsigned char)name[i]))
+			return false;
+	return true;
 }
 
 static int ingest_dir(struct br_resultset *rs, const char *path, int depth,
-		      const struct br_ingest_opts *o, struct br_error *err)
+		      struct walk *w, const struct br_ingest_opts *o,
+		      struct br_error *err);
+
+static int ingest_any(struct br_resultset *rs, const char *path, int depth,
+		      struct walk *w, const struct br_ingest_opts *o,
+		      struct br_error *err)
+{
+	struct stat st, lst;
+	size_t n0 = w->n;
+	int rc;
+
+	if (strcmp(path, "-") == 0)
+		return ingest_file(rs, path, false, o, err);
+	if (stat(path, &st) != 0) {
+		if (depth > 0 && errno == ELOOP) {
+			skipped(rs, path, "a symbolic link loop");
+			return BR_OK;
+		}
+		return br_error_set(err, BR_EIO, path, 0, "cannot open: %s",
+				    strerror(errno));
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		if (depth > 0 && !S_ISREG(st.st_mode)) {
+			skipped(rs, path, kind_of(st.st_mode));
+			return BR_OK;
+		}
+		return ingest_file(rs, path, depth > 0, o, err);
+	}
+	if (walk_is_in(w, &st)) {
+		skipped(rs, path, "a symbolic link loop (back into a "
+			"directory being read)");
+		return BR_OK;
+	}
+	/* The root and a directory entered through a link: its parents
+	 * too (see struct walk). */
+	if (!walk_push(w, &st) ||
+	    ((depth == 0 || (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))) &&
+	     !walk_push_parents(w, path, &st)))
+		rc = br_error_set(err, BR_EIO, path, 0, "out of memory");
+	else
+		rc = ingest_dir(rs, path, depth, w, o, err);
+	w->n = n0;
+	return rc;
+}
+
+static int ingest_dir(struct br_resultset *rs, const char *path, int depth,
+		      struct walk *w, const struct br_ingest_opts *o,
+		      struct br_error *err)
 {
 	DIR *d;
 	struct dirent *de;
@@ -321,8 +561,8 @@ static int ingest_dir(struct br_resultset *rs, const char *path, int depth,
 		char *full;
 		size_t len;
 
-		if (de->d_name[0] == '.')
-			continue; /* ., .., hidden files */
+		if (walk_skips_name(de->d_name))
+			continue;
 		len = strlen(path) + strlen(de->d_name) + 2;
 		full = malloc(len);
 		if (!full || (n == cap && !br_grow_names(&names, &cap))) {
@@ -338,7 +578,7 @@ static int ingest_dir(struct br_resultset *rs, const char *path, int depth,
 	if (rc == BR_OK) {
 		qsort(names, n, sizeof *names, cmp_str);
 		for (i = 0; i < n && rc == BR_OK; i++)
-			rc = ingest_any(rs, names[i], depth + 1, o, err);
+			rc = ingest_any(rs, names[i], depth + 1, w, o, err);
 	}
 	for (i = 0; i < n; i++)
 		free(names[i]);
@@ -349,5 +589,9 @@ static int ingest_dir(struct br_resultset *rs, const char *path, int depth,
 int br_ingest_path(struct br_resultset *rs, const char *path,
 		   const struct br_ingest_opts *o, struct br_error *err)
 {
-	return ingest_any(rs, path, 0, o, err);
+	struct walk w = {NULL, 0, 0};
+	int rc = ingest_any(rs, path, 0, &w, o, err);
+
+	free(w.in);
+	return rc;
 }

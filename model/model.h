@@ -209,6 +209,8 @@ struct br_entry {
 	struct br_loc loc;
 };
 
+struct br_entry_index;
+
 struct br_test {
 	const char *identifier;  /* "pts/dbench-1.0.0"; may be "" */
 	const char *title;       /* "Dbench" */
@@ -239,6 +241,12 @@ struct br_test {
 	struct br_entry *entries;   /* in input order */
 	size_t n_entries;
 	size_t cap_entries;
+	/* system -> position in entries[], kept by br_test_add_entry() and
+	 * br_test_truncate_entries() once a test has more than a few
+	 * entries, so br_test_find_entry() costs O(1) and reading many
+	 * files stays linear; NULL: none (lookups then scan).  Private to
+	 * resultset.c, freed with the resultset. */
+	struct br_entry_index *entry_index;
 	struct br_loc loc;
 };
 

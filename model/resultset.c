@@ -49,14 +49,120 @@ static void free_entry(struct br_entry *e)
 	e->n_points = 0;
 }
 
+/* ------------------------------------------------------ entry index */
+
+/*
+ * A test's entries by system: open addressing with linear probing on a
+ * multiplicative hash of the system index.  A slot holds an entry's
+ * position + 1 (0: empty); the key is read back from entries[], so a
+ * slot is one size_t.  Tests of up to INDEX_FROM entries have none (a
+ * scan of a few entries is as fast, and a million one-entry tests cost
+ * no extra allocation); past it the index holds every entry, at a load
+ * of at most 1/2.  When a system has two entries (readers do not make
+ * them) the index keeps the first, as a scan finds it.
+ */
+#define INDEX_FROM 8
+
+struct br_entry_index {
+	unsigned bits;   /* 2^bits slots */
+	size_t *slot;
+};
+
+static size_t home_slot(const struct br_entry_index *ix, size_t system)
+{
+	return (size_t)(((uint64_t)system * 0x9e3779b97f4a7c15ULL) >>
+			(64 - ix->bits));
+}
+
+/* The slot of system, or of the empty slot where it would go. */
+static size_t index_probe(const struct br_entry_index *ix,
+			  const struct br_entry *entries, size_t system)
+{
+	size_t mask = ((size_t)1 << ix->bits) - 1;
+	size_t i = home_slot(ix, system);
+
+	while (ix->slot[i] && entries[ix->slot[i] - 1].system != system)
+		i = (i + 1) & mask;
+	return i;
+}
+
+static void index_free(struct br_test *t)
+{
+	if (t->entry_index)
+		free(t->entry_index->slot);
+	free(t->entry_index);
+	t->entry_index = NULL;
+}
+
+/* A new index of t's n_entries entries, sized for twice as many.  false
+ * on ENOMEM (t keeps its old index). */
+static bool index_build(struct br_test *t)
+{
+	struct br_entry_index *ix = malloc(sizeof *ix);
+	size_t i, k;
+
+	if (!ix)
+		return false;
+	for (ix->bits = 4; ((size_t)1 << ix->bits) < 4 * t->n_entries;
+	     ix->bits++)
+		if (ix->bits >= sizeof(size_t) * 8 - 2) {
+			free(ix);
+			return false;
+		}
+	ix->slot = calloc((size_t)1 << ix->bits, sizeof *ix->slot);
+	if (!ix->slot) {
+		free(ix);
+		return false;
+	}
+	for (i = 0; i < t->n_entries; i++) {
+		k = index_probe(ix, t->entries, t->entries[i].system);
+		if (!ix->slot[k])
+			ix->slot[k] = i + 1;
+	}
+	index_free(t);
+	t->entry_index = ix;
+	return true;
+}
+
+/* Drop the entry at position pos from the index (backward-shift
+ * deletion: no tombstones, probe chains stay short). */
+static void index_remove(struct br_entry_index *ix,
+			 const struct br_entry *entries, size_t pos)
+{
+	size_t mask = ((size_t)1 << ix->bits) - 1;
+	size_t i = index_probe(ix, entries, entries[pos].system), j, k;
+
+	if (ix->slot[i] != pos + 1)
+		return; /* a second entry of its system: not indexed */
+	for (j = i;;) {
+		j = (j + 1) & mask;
+		if (!ix->slot[j])
+			break;
+		k = home_slot(ix, entries[ix->slot[j] - 1].system);
+		/* move j's entry into the hole at i unless its home lies
+		 * cyclically in (i, j] */
+		if (i <= j ? (k <= i || k > j) : (k <= i && k > j)) {
+			ix->slot[i] = ix->slot[j];
+			i = j;
+		}
+	}
+	ix->slot[i] = 0;
+}
+
 void br_test_truncate_entries(struct br_test *t, size_t n)
 {
 	size_t i;
 
-	for (i = n; i < t->n_entries; i++)
+	if (n >= t->n_entries)
+		return;
+	if (n <= INDEX_FROM)
+		index_free(t);
+	for (i = t->n_entries; i-- > n;) {
+		if (t->entry_index)
+			index_remove(t->entry_index, t->entries, i);
 		free_entry(&t->entries[i]);
-	if (n < t->n_entries)
-		t->n_entries = n;
+	}
+	t->n_entries = n;
 }
 
 void br_test_clear_entries(struct br_test *t)
@@ -72,6 +178,7 @@ void br_resultset_free(struct br_resultset *rs)
 		return;
 	for (i = 0; i < rs->n_tests; i++) {
 		br_test_clear_entries(rs->tests[i]);
+		index_free(rs->tests[i]);
 		free(rs->tests[i]->entries);
 		free(rs->tests[i]->x);
 	}
@@ -357,6 +464,7 @@ struct br_test *br_rs_test(struct br_resultset *rs, const struct br_test *t,
 	*nt = *t;
 	nt->entries = NULL;
 	nt->n_entries = nt->cap_entries = 0;
+	nt->entry_index = NULL;
 	nt->x = NULL;
 	nt->n_x = 0;
 	if (t->n_x) {
@@ -379,32 +487,39 @@ nomem:
 }
 
 /*
- * Entries are nearly always in system order (readers add them as systems
- * appear), so look there first: entries[system], then a binary search,
- * which finds any entry for system in a sorted array and may miss in an
- * unsorted one; only then scan.  A test with a million systems costs
- * O(log n) per lookup instead of O(n) (tests/limits/run.sh).
+ * O(1) with the index; a test of a few entries (or one a caller built
+ * without br_test_add_entry) is scanned.
  */
 size_t br_test_find_entry(const struct br_test *t, size_t system)
 {
-	size_t i, lo = 0, hi = t->n_entries;
+	size_t i;
 
-	if (system < t->n_entries && t->entries[system].system == system)
-		return system;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (t->entries[mid].system == system)
-			return mid;
-		if (t->entries[mid].system < system)
-			lo = mid + 1;
-		else
-			hi = mid;
+	if (t->entry_index) {
+		i = index_probe(t->entry_index, t->entries, system);
+		return t->entry_index->slot[i] ? t->entry_index->slot[i] - 1
+					       : (size_t)-1;
 	}
 	for (i = 0; i < t->n_entries; i++)
 		if (t->entries[i].system == system)
 			return i;
 	return (size_t)-1;
+}
+
+/* Index entry pos of t (just appended), building or growing the index
+ * as t passes INDEX_FROM entries and half the slots. */
+static bool index_add(struct br_test *t, size_t pos)
+{
+	struct br_entry_index *ix = t->entry_index;
+	size_t k;
+
+	if (!ix)
+		return t->n_entries <= INDEX_FROM || index_build(t);
+	if (2 * t->n_entries > ((size_t)1 << ix->bits))
+		return index_build(t);
+	k = index_probe(ix, t->entries, t->entries[pos].system);
+	if (!ix->slot[k])
+		ix->slot[k] = pos + 1;
+	return true;
 }
 
 struct br_entry *br_test_add_entry(struct br_resultset *rs, struct br_test *t,
@@ -415,11 +530,8 @@ struct br_entry *br_test_add_entry(struct br_resultset *rs, struct br_test *t,
 
 	(void)rs;
 	if (!br_grow((void **)&t->entries, &t->cap_entries, t->n_entries + 1,
-		     sizeof *t->entries)) {
-		br_error_set(err, BR_EIO, loc ? loc->file : NULL,
-			     loc ? loc->line : 0, ENOMEM_MSG);
-		return NULL;
-	}
+		     sizeof *t->entries))
+		goto nomem;
 	e = &t->entries[t->n_entries++];
 	memset(e, 0, sizeof *e);
 	e->system = system;
@@ -427,7 +539,15 @@ struct br_entry *br_test_add_entry(struct br_resultset *rs, struct br_test *t,
 	e->sample.value = NAN;
 	if (loc)
 		e->loc = *loc;
+	if (!index_add(t, t->n_entries - 1)) {
+		t->n_entries--;
+		goto nomem;
+	}
 	return e;
+nomem:
+	br_error_set(err, BR_EIO, loc ? loc->file : NULL, loc ? loc->line : 0,
+		     ENOMEM_MSG);
+	return NULL;
 }
 
 int br_sample_add_run(struct br_sample *s, double v, const struct br_loc *loc,

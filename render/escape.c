@@ -1,40 +1,47 @@
 /*
- * escape.c - escaping for XML, SVG and HTML output.
+ * escape.c - escaping for XML, SVG and HTML output, plain text for
+ * terminals (br_visible) and Markdown (br_md_text).
  */
-#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "escape.h"
 
-/* Length of the valid UTF-8 sequence at p, or 0 when invalid. */
-static size_t utf8_len(const unsigned char *p)
+/* Length of the valid UTF-8 sequence at p and its code point in *cp, or
+ * 0 when invalid. */
+static size_t utf8_decode(const unsigned char *p, unsigned *cp)
 {
 	size_t n, i;
-	unsigned cp;
+	unsigned c;
 
-	if (p[0] < 0x80)
+	if (p[0] < 0x80) {
+		*cp = p[0];
 		return 1;
+	}
 	if ((p[0] & 0xe0) == 0xc0) {
 		n = 2;
-		cp = p[0] & 0x1f;
+		c = p[0] & 0x1f;
 	} else if ((p[0] & 0xf0) == 0xe0) {
 		n = 3;
-		cp = p[0] & 0x0f;
+		c = p[0] & 0x0f;
 	} else if ((p[0] & 0xf8) == 0xf0) {
 		n = 4;
-		cp = p[0] & 0x07;
+		c = p[0] & 0x07;
 	} else {
 		return 0;
 	}
 	for (i = 1; i < n; i++) {
 		if ((p[i] & 0xc0) != 0x80)
 			return 0;
-		cp = cp << 6 | (p[i] & 0x3f);
+		c = c << 6 | (p[i] & 0x3f);
 	}
 	/* overlong, surrogates, beyond U+10FFFF, U+FFFE/U+FFFF */
-	if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) ||
-	    (n == 4 && cp < 0x10000) || cp > 0x10ffff ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe || cp == 0xffff)
+	if ((n == 2 && c < 0x80) || (n == 3 && c < 0x800) ||
+	    (n == 4 && c < 0x10000) || c > 0x10ffff ||
+	    (c >= 0xd800 && c <= 0xdfff) || c == 0xfffe || c == 0xffff)
 		return 0;
+	*cp = c;
 	return n;
 }
 
@@ -46,6 +53,7 @@ void br_xml_text(FILE *fp, const char *s)
 		return;
 	while (*p) {
 		size_t n, run = 0;
+		unsigned cp;
 
 		/* bytes that need no escaping go out in one write */
 		while (p[run] >= 0x20 && p[run] < 0x7f && p[run] != '&' &&
@@ -57,7 +65,7 @@ void br_xml_text(FILE *fp, const char *s)
 			p += run;
 			continue;
 		}
-		n = utf8_len(p);
+		n = utf8_decode(p, &cp);
 
 		if (n == 0) {
 			fputs("\xef\xbf\xbd", fp);
@@ -81,5 +89,189 @@ void br_xml_text(FILE *fp, const char *s)
 				fputc(*p, fp);
 		}
 		p++;
+	}
+}
+
+/* ------------------------------------------------------- plain text */
+
+/* Bidi embeddings, overrides (U+202A..U+202E) and isolates
+ * (U+2066..U+2069): they reorder the text after them ("Trojan source"). */
+static bool is_bidi_control(unsigned cp)
+{
+	return (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+static const char hex[] = "0123456789abcdef";
+
+size_t br_visible_char(const char *s, unsigned keep,
+		       char esc[BR_VIS_ESC_MAX])
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned cp;
+	size_t n;
+
+	esc[0] = '\0';
+	if (*p >= 0x20 && *p < 0x7f)
+		return 1;
+	if (*p < 0x80) {
+		if ((*p == '\t' && (keep & BR_VIS_TAB)) ||
+		    ((*p == '\n' || *p == '\r') && (keep & BR_VIS_NL)))
+			return 1;
+		if (*p == '\t' || *p == '\n' || *p == '\r') {
+			esc[0] = '\\';
+			esc[1] = *p == '\t' ? 't' : *p == '\n' ? 'n' : 'r';
+			esc[2] = '\0';
+			return 1;
+		}
+	}
+	n = utf8_decode(p, &cp);
+	if (n <= 1) {
+		/* C0, DEL or a byte that is not UTF-8: \xHH */
+		esc[0] = '\\';
+		esc[1] = 'x';
+		esc[2] = hex[*p >> 4];
+		esc[3] = hex[*p & 15];
+		esc[4] = '\0';
+		return 1;
+	}
+	if (cp <= 0x9f || is_bidi_control(cp)) {
+		/* U+HHHH: every such code point has four digits */
+		static const char up[] = "0123456789ABCDEF";
+
+		esc[0] = 'U';
+		esc[1] = '+';
+		esc[2] = up[cp >> 12 & 15];
+		esc[3] = up[cp >> 8 & 15];
+		esc[4] = up[cp >> 4 & 15];
+		esc[5] = up[cp & 15];
+		esc[6] = '\0';
+	}
+	return n;
+}
+
+/* The length of the run at p that br_visible writes as it is: printable
+ * ASCII (the common case, tested first) and UTF-8 needing no escape. */
+static size_t plain_run(const char *s, unsigned keep)
+{
+	const char *p = s;
+	char esc[BR_VIS_ESC_MAX];
+
+	while (*p) {
+		size_t n;
+
+		if ((unsigned char)*p >= 0x20 && (unsigned char)*p < 0x7f) {
+			p++;
+			continue;
+		}
+		n = br_visible_char(p, keep, esc);
+		if (*esc)
+			break;
+		p += n;
+	}
+	return (size_t)(p - s);
+}
+
+void br_visible(FILE *fp, const char *s, unsigned keep)
+{
+	char esc[BR_VIS_ESC_MAX];
+
+	if (!s)
+		return;
+	while (*s) {
+		size_t run = plain_run(s, keep);
+
+		if (run) {
+			fwrite(s, 1, run, fp);
+			s += run;
+			continue;
+		}
+		s += br_visible_char(s, keep, esc);
+		fputs(esc, fp);
+	}
+}
+
+bool br_visible_plain(const char *s, unsigned keep)
+{
+	return !s || !s[plain_run(s, keep)];
+}
+
+char *br_visible_dup(const char *s, unsigned keep)
+{
+	char esc[BR_VIS_ESC_MAX], *out, *q;
+	size_t len;
+
+	if (!s)
+		s = "";
+	len = strlen(s);
+	/* an escape is at most 4 characters per byte ("\xff") */
+	if (len > (SIZE_MAX - 1) / 4 || !(out = malloc(4 * len + 1)))
+		return NULL;
+	for (q = out; *s;) {
+		size_t n = br_visible_char(s, keep, esc);
+
+		if (*esc) {
+			size_t e = strlen(esc);
+
+			memcpy(q, esc, e);
+			q += e;
+		} else {
+			memcpy(q, s, n);
+			q += n;
+		}
+		s += n;
+	}
+	*q = '\0';
+	return out;
+}
+
+size_t br_visible_width(const char *s, unsigned keep)
+{
+	char esc[BR_VIS_ESC_MAX];
+	size_t w = 0;
+
+	while (s && *s) {
+		if ((unsigned char)*s >= 0x20 && (unsigned char)*s < 0x7f) {
+			s++;
+			w++;
+			continue;
+		}
+		s += br_visible_char(s, keep, esc);
+		w += *esc ? strlen(esc) : 1;
+	}
+	return w;
+}
+
+/* --------------------------------------------------------- Markdown */
+
+static void md_ascii(FILE *fp, char c)
+{
+	if (strchr("\\`*_[]<>|#~&!", c))
+		fputc('\\', fp);
+	fputc(c, fp);
+}
+
+void br_md_text(FILE *fp, const char *s)
+{
+	char esc[BR_VIS_ESC_MAX];
+
+	while (s && *s) {
+		size_t n;
+		const char *e;
+
+		if (*s == '\t' || *s == '\n' || *s == '\r') {
+			fputc(' ', fp);
+			s++;
+			continue;
+		}
+		n = br_visible_char(s, 0, esc);
+		if (*esc) {
+			for (e = esc; *e; e++)
+				md_ascii(fp, *e);
+		} else if (n == 1) {
+			md_ascii(fp, *s);
+		} else {
+			fwrite(s, 1, n, fp);
+		}
+		s += n;
 	}
 }

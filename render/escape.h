@@ -1,11 +1,14 @@
 /*
- * escape.h - text escaping for the markup outputs.  Every string that
- * came from an input goes through one of these: names and titles like
- * "<script>", "]]>" or "</svg>" must stay text.
+ * escape.h - text escaping for every output.  Every string that came
+ * from an input goes through one of these: names and titles like
+ * "<script>", "]]>", "</svg>", "[x](javascript:...)" or an ESC sequence
+ * must stay text, in markup and on a terminal.
  */
 #ifndef BR_ESCAPE_H
 #define BR_ESCAPE_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 /*
@@ -14,5 +17,58 @@
  * bytes replaced by U+FFFD.
  */
 void br_xml_text(FILE *fp, const char *s);
+
+/*
+ * Plain text for terminals and text files (tables, sentences, inspect,
+ * warnings and errors, the text report, CSV): what a terminal would act
+ * on, or what would reorder the text around it, is shown as a visible
+ * escape instead of being written:
+ *
+ *   C0 controls and DEL (ESC, BEL, ...)            \x1b  \x07  \x7f
+ *   bytes that are not UTF-8                        \xff
+ *   C1 controls U+0080..U+009F (CSI is U+009B)      U+009B
+ *   bidi embeddings and overrides U+202A..U+202E,
+ *   isolates U+2066..U+2069                         U+202E
+ *
+ * Tab, line feed and carriage return are escaped too (\t \n \r) unless
+ * keep has BR_VIS_TAB or BR_VIS_NL (line feed and carriage return).
+ * Everything else, printable ASCII and valid UTF-8, is written as it is;
+ * a backslash stays a backslash.  An escape is printable ASCII, one
+ * column per character, so escaped text never needs escaping again.
+ */
+#define BR_VIS_TAB 1u      /* keep tabs */
+#define BR_VIS_NL 2u       /* keep line feeds and carriage returns */
+#define BR_VIS_ESC_MAX 8   /* room for the longest escape and its NUL */
+
+/*
+ * The character at p (*p not NUL): returns its length in bytes (1 for a
+ * byte that is not UTF-8) and puts its escape into esc, or "" when it is
+ * written as it is.  The building block of every writer that must also
+ * escape for its medium.
+ */
+size_t br_visible_char(const char *p, unsigned keep,
+		       char esc[BR_VIS_ESC_MAX]);
+
+/* s (NULL: nothing) with br_visible_char()'s escapes. */
+void br_visible(FILE *fp, const char *s, unsigned keep);
+
+/* The same as a new string (free with free()); NULL on ENOMEM. */
+char *br_visible_dup(const char *s, unsigned keep);
+
+/* Is s written as it is (nothing to escape)? */
+bool br_visible_plain(const char *s, unsigned keep);
+
+/* Columns br_visible(s) takes: one per character written. */
+size_t br_visible_width(const char *s, unsigned keep);
+
+/*
+ * Markdown text (GitHub's dialect), for every Markdown writer (the
+ * report's template values and the stats/compare tables): \ ` * _ [ ] <
+ * > | # ~ & ! escaped with a backslash, so no name becomes a link, an
+ * image, inline HTML, an entity, emphasis or a table column; tab, line
+ * feed and carriage return become spaces (one line, one cell); other
+ * controls, C1 controls and bidi overrides as br_visible() shows them.
+ */
+void br_md_text(FILE *fp, const char *s);
 
 #endif

@@ -1,12 +1,23 @@
 /*
  * inspect.c - `benchreport inspect`: what was read.  For each input its
  * format; the result set's metadata; systems; tests with unit, direction
- * and N per system; every warning.
+ * and N per system; every warning.  Every text from an input is shown
+ * as br_visible() shows it (escape.h).
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "escape.h"
 #include "inspect.h"
+
+/* pre, s as br_visible() shows it (no ESC or bidi override from an
+ * input reaches the terminal; a line break shows as \n), post. */
+static void put(FILE *fp, const char *pre, const char *s, const char *post)
+{
+	fputs(pre, fp);
+	br_visible(fp, s, 0);
+	fputs(post, fp);
+}
 
 static const char *display_name(enum br_display d)
 {
@@ -28,8 +39,10 @@ static void kv_line(FILE *fp, const char *label, const struct br_kv *kv,
 	if (!n)
 		return;
 	fprintf(fp, "      %s:\n", label);
-	for (i = 0; i < n; i++)
-		fprintf(fp, "        %s: %s\n", kv[i].key, kv[i].value);
+	for (i = 0; i < n; i++) {
+		put(fp, "        ", kv[i].key, ": ");
+		put(fp, "", kv[i].value, "\n");
+	}
 }
 
 /* One entry's N as a short token: "3", "9s" (published summary), "1v"
@@ -43,7 +56,7 @@ static void entry_n(FILE *fp, const struct br_entry *e, unsigned *legend)
 		return;
 	}
 	if (e->pass_fail) {
-		fputs(e->pass_fail, fp);
+		br_visible(fp, e->pass_fail, 0);
 		return;
 	}
 	if (e->n_points) {
@@ -73,26 +86,28 @@ void br_write_inspect(FILE *fp, const struct br_selection *sel, bool verbose)
 	unsigned legend = 0;
 	size_t i, j;
 
-	for (i = 0; i < rs->n_sources; i++)
-		fprintf(fp, "input: %s (%s)\n", rs->sources[i].path,
-			rs->sources[i].format);
+	for (i = 0; i < rs->n_sources; i++) {
+		put(fp, "input: ", rs->sources[i].path, " (");
+		fprintf(fp, "%s)\n", rs->sources[i].format);
+	}
 	if (rs->title)
-		fprintf(fp, "title: %s\n", rs->title);
+		put(fp, "title: ", rs->title, "\n");
 	if (rs->description && *rs->description)
-		fprintf(fp, "description: %s\n", rs->description);
+		put(fp, "description: ", rs->description, "\n");
 	if (rs->test_client && *rs->test_client)
-		fprintf(fp, "test client: %s\n", rs->test_client);
+		put(fp, "test client: ", rs->test_client, "\n");
 	if (rs->last_modified && *rs->last_modified)
-		fprintf(fp, "last modified: %s\n", rs->last_modified);
+		put(fp, "last modified: ", rs->last_modified, "\n");
 
 	fprintf(fp, "\nsystems: %zu\n", sel->n_systems);
 	for (i = 0; i < sel->n_systems; i++) {
 		const struct br_system *s = rs->systems[sel->systems[i]];
 
-		fprintf(fp, "  [%zu] %s%s\n", i + 1, s->identifier,
-			s->declared ? "" : " (not declared; named by entries)");
+		fprintf(fp, "  [%zu] ", i + 1);
+		put(fp, "", s->identifier, s->declared ? "\n" :
+		    " (not declared; named by entries)\n");
 		if (s->timestamp && *s->timestamp)
-			fprintf(fp, "      time: %s\n", s->timestamp);
+			put(fp, "      time: ", s->timestamp, "\n");
 		if (verbose) {
 			kv_line(fp, "hardware", s->hardware, s->n_hardware);
 			kv_line(fp, "software", s->software, s->n_software);
@@ -107,14 +122,15 @@ void br_write_inspect(FILE *fp, const struct br_selection *sel, bool verbose)
 	for (i = 0; i < sel->n_tests; i++) {
 		const struct br_test *t = rs->tests[sel->tests[i]];
 
-		fprintf(fp, "  [%zu] %s%s%s%s%s\n", i + 1, br_nz(t->title),
-			t->app_version && *t->app_version ? " " : "",
-			br_nz(t->app_version),
-			t->description && *t->description ? " - " : "",
-			br_nz(t->description));
-		fprintf(fp, "      %s%sunit %s", br_nz(t->identifier),
-			t->identifier && *t->identifier ? ", " : "",
-			*t->unit.text ? t->unit.text : "(none)");
+		fprintf(fp, "  [%zu] ", i + 1);
+		put(fp, "", br_nz(t->title),
+		    t->app_version && *t->app_version ? " " : "");
+		put(fp, "", br_nz(t->app_version),
+		    t->description && *t->description ? " - " : "");
+		put(fp, "", br_nz(t->description), "\n");
+		put(fp, "      ", br_nz(t->identifier),
+		    t->identifier && *t->identifier ? ", unit " : "unit ");
+		br_visible(fp, *t->unit.text ? t->unit.text : "(none)", 0);
 		if (t->unit.dim != BR_DIM_UNKNOWN)
 			fprintf(fp, " (%s)", br_dim_name(t->unit.dim));
 		fprintf(fp, ", %s%s, %s\n", br_dir_phrase(t->dir),
@@ -145,11 +161,13 @@ void br_write_inspect(FILE *fp, const struct br_selection *sel, bool verbose)
 		const struct br_warning *w = &rs->warnings[i];
 
 		fputs("  ", fp);
-		if (w->loc.file && w->loc.line)
-			fprintf(fp, "%s:%lu: ", w->loc.file, w->loc.line);
-		else if (w->loc.file)
-			fprintf(fp, "%s: ", w->loc.file);
-		fprintf(fp, "%s\n", w->msg);
+		if (w->loc.file && w->loc.line) {
+			put(fp, "", w->loc.file, ":");
+			fprintf(fp, "%lu: ", w->loc.line);
+		} else if (w->loc.file) {
+			put(fp, "", w->loc.file, ": ");
+		}
+		put(fp, "", w->msg, "\n");
 	}
 }
 

@@ -1,102 +1,995 @@
 /*
- * output.c - atomic output files (temporary file + rename).
+ * output.c - output files (output.h): a temporary file renamed into
+ * place for regular files, in place for devices, FIFOs and standard
+ * output; sets of files in a directory; the temporary files' cleanup on
+ * a fatal signal.
+ *
+ * Every output is a stdio stream of our own (fopencookie) over its file
+ * descriptor: the first write error is kept, later writes are dropped,
+ * and br_out_commit() reports it with the file's name and errno.  The
+ * writers see no error half-way (they check ferror() only at the end),
+ * so "-o full.csv" on a full disk says "No space left on device", not a
+ * bare "write error".
  */
+#define _GNU_SOURCE /* fopencookie */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "output.h"
 
-int br_out_open(struct br_out *o, const char *path, struct br_error *err)
+enum {
+	OUT_NONE,     /* nothing open (a zeroed struct) */
+	OUT_STDOUT,   /* "-" */
+	OUT_STREAM,   /* the file stdout or stderr is: their FILE */
+	OUT_INPLACE,  /* a device, FIFO or /proc/self/fd/N: opened */
+	OUT_FILE,     /* a temporary file renamed into place */
+	OUT_MEMBER,   /* a temporary file of a br_outdir set */
+};
+
+#define MAX_LINKS 40          /* symlinks followed, as the kernel does */
+#define MAX_TEMPS 16384       /* temporary files at once (10,000 charts) */
+#define MAX_MANIFEST (16u << 20)
+
+/* ------------------------------------------------ the handler's list */
+
+/*
+ * Every temporary file that exists, for the signal handler: fixed slots
+ * (no heap, nothing that moves), each published by its state after its
+ * name is written.  The main thread changes the list with the signals
+ * blocked; the handler only reads it.
+ */
+struct temp_slot {
+	atomic_int used;
+	int dirfd;
+	char name[BR_OUT_TMP_SIZE];
+};
+
+static struct temp_slot temps[MAX_TEMPS];
+static atomic_int temps_end;     /* slots [0, temps_end) were ever used */
+static int temps_next;           /* where the next search starts */
+static char made_dir[PATH_MAX];  /* a directory br_outdir_open() made */
+static atomic_int made_dir_on;
+
+static const int fatal_signals[] = {
+	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE,
+};
+#define N_FATAL (sizeof fatal_signals / sizeof fatal_signals[0])
+
+static void fatal_set(sigset_t *set)
 {
-	size_t len;
-	int fd;
+	size_t i;
 
-	memset(o, 0, sizeof *o);
-	if (strcmp(path, "-") == 0) {
-		o->fp = stdout;
-		return BR_OK;
+	sigemptyset(set);
+	for (i = 0; i < N_FATAL; i++)
+		sigaddset(set, fatal_signals[i]);
+}
+
+/* Hold the fatal signals while a temporary file appears or goes. */
+static void hold(sigset_t *old)
+{
+	sigset_t set;
+
+	fatal_set(&set);
+	pthread_sigmask(SIG_BLOCK, &set, old);
+}
+
+static void release(const sigset_t *old)
+{
+	pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
+/* Record name in dirfd (signals held); its slot + 1, or 0 when full. */
+static int temp_add(int dirfd, const char *name)
+{
+	int k;
+
+	for (k = 0; k < MAX_TEMPS; k++) {
+		int i = (temps_next + k) % MAX_TEMPS;
+
+		if (atomic_load(&temps[i].used))
+			continue;
+		temps[i].dirfd = dirfd;
+		memcpy(temps[i].name, name, BR_OUT_TMP_SIZE);
+		atomic_store(&temps[i].used, 1);
+		if (i >= atomic_load(&temps_end))
+			atomic_store(&temps_end, i + 1);
+		temps_next = i + 1;
+		return i + 1;
 	}
-	len = strlen(path);
-	o->path = strdup(path);
-	o->tmp = malloc(len + 16);
-	if (!o->path || !o->tmp) {
-		br_out_abort(o);
-		return br_error_set(err, BR_EIO, path, 0, "out of memory");
+	return 0;
+}
+
+static void temp_forget(int slot)
+{
+	if (slot > 0)
+		atomic_store(&temps[slot - 1].used, 0);
+}
+
+/* Async-signal-safe: unlinkat and rmdir only. */
+void br_out_remove_temps(void)
+{
+	int i, end = atomic_load(&temps_end);
+
+	for (i = 0; i < end; i++)
+		if (atomic_load(&temps[i].used))
+			unlinkat(temps[i].dirfd, temps[i].name, 0);
+	if (atomic_load(&made_dir_on))
+		rmdir(made_dir);
+}
+
+static void on_fatal_signal(int sig)
+{
+	int e = errno;
+
+	br_out_remove_temps();
+	/* SA_RESETHAND made the action the default again: the signal,
+	 * pending until this returns, ends the process as it would have,
+	 * so the exit status says which signal. */
+	raise(sig);
+	errno = e;
+}
+
+void br_out_catch_signals(void)
+{
+	struct sigaction sa, old;
+	size_t i;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_fatal_signal;
+	fatal_set(&sa.sa_mask);
+	sa.sa_flags = SA_RESETHAND;
+	for (i = 0; i < N_FATAL; i++)
+		if (sigaction(fatal_signals[i], NULL, &old) == 0 &&
+		    old.sa_handler != SIG_IGN)
+			sigaction(fatal_signals[i], &sa, NULL);
+}
+
+/* ------------------------------------------------- temporary files */
+
+/* Six characters from [A-Za-z0-9]: O_EXCL settles any collision. */
+static void temp_name(char name[BR_OUT_TMP_SIZE])
+{
+	static const char set[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				  "abcdefghijklmnopqrstuvwxyz0123456789";
+	static uint64_t state;
+	size_t len = strlen(BR_OUT_TMP_PREFIX), i;
+	uint64_t z;
+
+	if (!state) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		state = ((uint64_t)getpid() << 32) ^ (uint64_t)ts.tv_nsec ^
+			((uint64_t)ts.tv_sec * 1000003u) ^ (uintptr_t)&ts;
 	}
-	/* Same directory as the destination, so rename() is atomic; the
-	 * random suffix keeps parallel writers apart. */
-	snprintf(o->tmp, len + 16, "%s.tmp.XXXXXX", path);
-	fd = mkstemp(o->tmp);
+	state += 0x9e3779b97f4a7c15u;     /* splitmix64 */
+	z = state;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	z ^= z >> 31;
+	memcpy(name, BR_OUT_TMP_PREFIX, len);
+	for (i = 0; i < 6; i++) {
+		name[len + i] = set[z % (sizeof set - 1)];
+		z /= sizeof set - 1;
+	}
+	name[len + 6] = '\0';
+}
+
+/*
+ * Create a new temporary file in dirfd, recorded for the handler: its
+ * fd (name and slot filled), or -1 with errno.  keep: the file it will
+ * replace, whose mode (and owner, when we may) it takes; NULL: a new
+ * file, 0666 less the umask.
+ */
+static int temp_open(int dirfd, const struct stat *keep,
+		     char name[BR_OUT_TMP_SIZE], int *slot)
+{
+	sigset_t old;
+	int fd = -1, e = 0, tries;
+
+	for (tries = 0; tries < 100; tries++) {
+		temp_name(name);
+		hold(&old);
+		fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL |
+			    O_CLOEXEC, keep ? 0600 : 0666);
+		e = errno;
+		if (fd >= 0 && !(*slot = temp_add(dirfd, name))) {
+			unlinkat(dirfd, name, 0);
+			close(fd);
+			fd = -1;
+			e = EMFILE;
+		}
+		release(&old);
+		if (fd >= 0 || e != EEXIST)
+			break;
+	}
 	if (fd < 0) {
-		int e = errno;
-
-		free(o->tmp);
-		o->tmp = NULL;
-		br_out_abort(o);
-		return br_error_set(err, BR_EIO, path, 0, "cannot write: %s",
-				    strerror(e));
+		errno = e;
+		return -1;
 	}
-	/* mkstemp makes 0600; outputs are ordinary files. */
-	{
-		mode_t mask = umask(0);
+	if (keep) {
+		mode_t mode = keep->st_mode & 07777;
 
-		umask(mask);
-		fchmod(fd, 0666 & ~mask);
+		/* not our file and not root: ours, without set-id bits */
+		if (fchown(fd, keep->st_uid, keep->st_gid) != 0)
+			mode &= 0777;
+		if (fchmod(fd, mode) != 0)
+			fchmod(fd, mode & 0777);
 	}
-	o->fp = fdopen(fd, "wb");
-	if (!o->fp) {
-		close(fd);
-		br_out_abort(o);
-		return br_error_set(err, BR_EIO, path, 0, "cannot write: %s",
-				    strerror(errno));
+	return fd;
+}
+
+/* Remove a temporary file and its record. */
+static void temp_remove(int dirfd, const char *name, int slot)
+{
+	sigset_t old;
+
+	hold(&old);
+	unlinkat(dirfd, name, 0);
+	temp_forget(slot);
+	release(&old);
+}
+
+/* Rename a temporary file to name; 0 or -1 with errno. */
+static int temp_rename(int dirfd, const char *tmp, int slot, const char *name)
+{
+	sigset_t old;
+	int rc, e;
+
+	hold(&old);
+	rc = renameat(dirfd, tmp, dirfd, name);
+	e = errno;
+	if (rc == 0)
+		temp_forget(slot);
+	release(&old);
+	errno = e;
+	return rc;
+}
+
+/* -------------------------------------------------------- the sink */
+
+struct br_out_sink {
+	int fd;
+	bool own;       /* close fd with the stream (not stdout's) */
+	int err;        /* the first write error, 0 while none */
+};
+
+static ssize_t sink_write(void *cookie, const char *buf, size_t size)
+{
+	struct br_out_sink *s = cookie;
+	size_t done = 0;
+
+	while (!s->err && done < size) {
+		ssize_t n = write(s->fd, buf + done, size - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			s->err = n < 0 ? errno : EIO;
+		else
+			done += (size_t)n;
+	}
+	return (ssize_t)size;  /* an error waits for br_out_commit */
+}
+
+static int sink_close(void *cookie)
+{
+	struct br_out_sink *s = cookie;
+
+	if (s->own && close(s->fd) != 0 && !s->err)
+		s->err = errno;
+	s->fd = -1;
+	return 0;
+}
+
+/* o->fp over fd (closed with it when own); BR_OK, or errno. */
+static int attach(struct br_out *o, int fd, bool own)
+{
+	static const cookie_io_functions_t io = {
+		NULL, sink_write, NULL, sink_close,
+	};
+
+	o->sink = calloc(1, sizeof *o->sink);
+	if (!o->sink)
+		return ENOMEM;
+	o->sink->fd = fd;
+	o->sink->own = own;
+	errno = 0;
+	o->fp = fopencookie(o->sink, "wb", io);
+	if (!o->fp)
+		return errno ? errno : ENOMEM;
+	setvbuf(o->fp, NULL, _IOFBF, 65536);
+	return BR_OK;
+}
+
+/* ---------------------------------------------------------- one file */
+
+static void out_free(struct br_out *o)
+{
+	if (o->kind == OUT_FILE && o->dirfd >= 0)
+		close(o->dirfd);
+	if (o->sink && o->sink->own && o->sink->fd >= 0)
+		close(o->sink->fd);   /* a stream that never was */
+	free(o->sink);
+	free(o->path);
+	free(o->name);
+	memset(o, 0, sizeof *o);
+}
+
+static int out_fail(struct br_out *o, struct br_error *err, const char *path,
+		    const char *what, int e)
+{
+	int rc = br_error_set(err, BR_EIO, path, 0, "%s: %s", what,
+			      strerror(e));
+
+	br_out_abort(o);
+	return rc;
+}
+
+/*
+ * path with its symlinks followed to the name they lead to, which need
+ * not exist (as open(O_CREAT) would create it).  *magic is set when they
+ * lead into /proc or /dev/fd: an open file, not a place in a directory.
+ * NULL with errno on failure.
+ */
+static char *follow_links(const char *path, bool *magic)
+{
+	char *cur = strdup(path), buf[PATH_MAX];
+	int hops;
+
+	for (hops = 0; cur; hops++) {
+		struct stat st;
+		const char *slash;
+		ssize_t n;
+		size_t dl;
+		char *next;
+
+		if (!strncmp(cur, "/proc/", 6) || !strncmp(cur, "/dev/fd/", 8))
+			*magic = true;
+		if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
+			return cur;
+		n = hops < MAX_LINKS ? readlink(cur, buf, sizeof buf - 1) : -1;
+		if (n < 0) {
+			int e = hops < MAX_LINKS ? errno : ELOOP;
+
+			free(cur);
+			errno = e;
+			return NULL;
+		}
+		buf[n] = '\0';
+		slash = buf[0] == '/' ? NULL : strrchr(cur, '/');
+		dl = slash ? (size_t)(slash - cur) + 1 : 0;
+		next = malloc(dl + (size_t)n + 1);
+		if (next) {
+			memcpy(next, cur, dl);
+			memcpy(next + dl, buf, (size_t)n + 1);
+		}
+		free(cur);
+		cur = next;
+	}
+	errno = ENOMEM;
+	return NULL;
+}
+
+/* A directory to make, rename and remove files in (search and write
+ * permission are enough: O_PATH when it cannot be read). */
+static int open_dir(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+#ifdef O_PATH
+	if (fd < 0 && errno == EACCES)
+		fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+#endif
+	return fd;
+}
+
+/* Whether st is the file descriptor fd's file. */
+static bool same_file(const struct stat *st, int fd)
+{
+	struct stat fs;
+
+	return fstat(fd, &fs) == 0 && fs.st_dev == st->st_dev &&
+	       fs.st_ino == st->st_ino;
+}
+
+/* o->fp over fd, which o owns from now on. */
+static int stream(struct br_out *o, int fd, struct br_error *err)
+{
+	int e = attach(o, fd, true);
+
+	if (e) {
+		if (!o->sink)
+			close(fd);
+		return out_fail(o, err, o->path, "cannot write", e);
 	}
 	return BR_OK;
 }
 
+/* Open path's file itself (a device, a FIFO, /proc/self/fd/N). */
+static int open_in_place(struct br_out *o, bool regular, struct br_error *err)
+{
+	int fd = open(o->path, O_WRONLY | O_NOCTTY | O_CLOEXEC |
+		      (regular ? O_TRUNC : 0));
+
+	if (fd < 0)
+		return out_fail(o, err, o->path, "cannot write", errno);
+	o->kind = OUT_INPLACE;
+	return stream(o, fd, err);
+}
+
+/* A temporary file beside dest (symlinks followed), to be renamed to it.
+ * keep: the file it replaces. */
+static int open_file(struct br_out *o, const char *dest,
+		     const struct stat *keep, struct br_error *err)
+{
+	const char *slash = strrchr(dest, '/'), *base = slash ? slash + 1 : dest;
+	char *dir = NULL;
+	long max;
+	int fd;
+
+	o->kind = OUT_FILE;
+	o->dirfd = -1;
+	if (!*base)
+		return out_fail(o, err, o->path, "cannot write", EISDIR);
+	if (slash)
+		dir = slash == dest ? strdup("/")
+		      : strndup(dest, (size_t)(slash - dest));
+	o->name = strdup(base);
+	if ((slash && !dir) || !o->name) {
+		free(dir);
+		return out_fail(o, err, o->path, "cannot write", ENOMEM);
+	}
+	o->dirfd = open_dir(dir ? dir : ".");
+	free(dir);
+	if (o->dirfd < 0)
+		return out_fail(o, err, o->path, "cannot write", errno);
+	/* the name itself must fit: say so before the work, not after */
+	max = fpathconf(o->dirfd, _PC_NAME_MAX);
+	if (max > 0 && strlen(base) > (size_t)max)
+		return out_fail(o, err, o->path, "cannot write", ENAMETOOLONG);
+	fd = temp_open(o->dirfd, keep, o->tmp, &o->slot);
+	if (fd < 0)
+		return out_fail(o, err, o->path, "cannot write", errno);
+	return stream(o, fd, err);
+}
+
+int br_out_open(struct br_out *o, const char *path, struct br_error *err)
+{
+	struct stat st;
+	bool exists, magic = false;
+	char *dest;
+	int rc;
+
+	memset(o, 0, sizeof *o);
+	if (strcmp(path, "-") == 0) {
+		int e;
+
+		fflush(stdout);
+		o->kind = OUT_STDOUT;
+		e = attach(o, STDOUT_FILENO, false);
+		if (e) {
+			br_out_abort(o);
+			return br_error_set(err, BR_EIO, NULL, 0, "cannot write "
+					    "standard output: %s", strerror(e));
+		}
+		return BR_OK;
+	}
+	o->path = strdup(path);
+	if (!o->path)
+		return br_error_set(err, BR_EIO, path, 0, "out of memory");
+	exists = stat(path, &st) == 0;
+	if (!exists && errno != ENOENT)
+		return out_fail(o, err, path, "cannot write", errno);
+	if (exists && (same_file(&st, STDOUT_FILENO) ||
+		       same_file(&st, STDERR_FILENO))) {
+		/* -o /dev/stdout: what the shell opened, as it opened it */
+		int fd = same_file(&st, STDOUT_FILENO) ? STDOUT_FILENO
+			 : STDERR_FILENO, e;
+
+		fflush(fd == STDOUT_FILENO ? stdout : stderr);
+		o->kind = OUT_STREAM;
+		e = attach(o, fd, false);
+		return e ? out_fail(o, err, path, "cannot write", e) : BR_OK;
+	}
+	if (exists && S_ISSOCK(st.st_mode)) {
+		br_out_abort(o);
+		return br_error_set(err, BR_EIO, path, 0, "cannot write: a "
+				    "socket is not a file");
+	}
+	if (exists && S_ISDIR(st.st_mode))
+		return out_fail(o, err, path, "cannot write", EISDIR);
+	if (exists && !S_ISREG(st.st_mode))
+		return open_in_place(o, false, err);
+	dest = follow_links(path, &magic);
+	if (!dest)
+		return out_fail(o, err, path, "cannot write", errno);
+	if (magic) {
+		free(dest);
+		return open_in_place(o, exists, err);
+	}
+	rc = open_file(o, dest, exists ? &st : NULL, err);
+	free(dest);
+	return rc;
+}
+
+static int outdir_add(struct br_out *o, struct br_error *err);
+
 int br_out_commit(struct br_out *o, struct br_error *err)
 {
-	int rc = BR_OK;
+	int rc = BR_OK, e;
 
-	if (!o->fp)
+	if (o->kind == OUT_NONE || !o->fp) {
+		br_out_abort(o);
 		return BR_OK;
-	if (!o->path) {
-		if (fflush(o->fp) != 0 || ferror(o->fp))
-			rc = br_error_set(err, BR_EIO, "<stdout>", 0,
-					  "write error: %s", strerror(errno));
-		o->fp = NULL;
-		return rc;
 	}
-	if (fflush(o->fp) != 0 || ferror(o->fp)) {
-		rc = br_error_set(err, BR_EIO, o->path, 0, "write error: %s",
-				  strerror(errno));
-	}
-	if (fclose(o->fp) != 0 && rc == BR_OK)
-		rc = br_error_set(err, BR_EIO, o->path, 0, "write error: %s",
-				  strerror(errno));
+	errno = 0;
+	e = fflush(o->fp) != 0 || ferror(o->fp) ? (errno ? errno : EIO) : 0;
+	if (fclose(o->fp) != 0 && !e)
+		e = errno ? errno : EIO;
 	o->fp = NULL;
-	if (rc == BR_OK && rename(o->tmp, o->path) != 0)
+	if (o->sink->err)
+		e = o->sink->err;     /* the first one, the cause */
+	if (e && o->kind == OUT_STDOUT)
+		rc = br_error_set(err, BR_EIO, NULL, 0, "cannot write standard "
+				  "output: %s", strerror(e));
+	else if (e)
+		rc = br_error_set(err, BR_EIO, o->path, 0, "write error: %s",
+				  strerror(e));
+	if (rc == BR_OK && o->kind == OUT_FILE &&
+	    temp_rename(o->dirfd, o->tmp, o->slot, o->name) != 0)
 		rc = br_error_set(err, BR_EIO, o->path, 0, "cannot write: %s",
 				  strerror(errno));
+	if (rc == BR_OK && o->kind == OUT_MEMBER)
+		rc = outdir_add(o, err);
 	if (rc != BR_OK)
-		unlink(o->tmp);
-	free(o->tmp);
-	free(o->path);
-	o->tmp = o->path = NULL;
+		br_out_abort(o);
+	else
+		out_free(o);
 	return rc;
 }
 
 void br_out_abort(struct br_out *o)
 {
-	if (o->fp && o->path)
+	if (o->fp)
 		fclose(o->fp);
 	o->fp = NULL;
-	if (o->tmp)
-		unlink(o->tmp);
-	free(o->tmp);
-	free(o->path);
-	o->tmp = o->path = NULL;
+	if ((o->kind == OUT_FILE || o->kind == OUT_MEMBER) && o->slot)
+		temp_remove(o->dirfd, o->tmp, o->slot);
+	out_free(o);
+}
+
+/* --------------------------------------------------- a set in a dir */
+
+struct member {
+	char tmp[BR_OUT_TMP_SIZE];
+	char *name;
+	int slot;
+};
+
+struct br_outdir {
+	char *path;         /* as given, for messages */
+	int dirfd;
+	bool made;          /* created by br_outdir_open */
+	struct member *v;   /* files written, in order */
+	size_t n, cap;
+};
+
+int br_outdir_open(struct br_outdir **dp, const char *dir,
+		   struct br_error *err)
+{
+	struct br_outdir *d = calloc(1, sizeof *d);
+	struct stat st;
+
+	*dp = NULL;
+	if (!d || !(d->path = strdup(dir))) {
+		free(d);
+		return br_error_set(err, BR_EIO, dir, 0, "out of memory");
+	}
+	d->dirfd = -1;
+	if (stat(dir, &st) != 0) {
+		sigset_t old;
+		int e;
+
+		hold(&old);
+		d->made = mkdir(dir, 0777) == 0;
+		e = errno;
+		if (d->made && strlen(dir) < sizeof made_dir) {
+			memcpy(made_dir, dir, strlen(dir) + 1);
+			atomic_store(&made_dir_on, 1);
+		}
+		release(&old);
+		if (!d->made) {
+			br_outdir_abort(d);
+			return br_error_set(err, BR_EIO, dir, 0, "cannot create "
+					    "directory: %s", strerror(e));
+		}
+	}
+	d->dirfd = open_dir(dir);
+	if (d->dirfd < 0) {
+		int e = errno;
+
+		br_outdir_abort(d);
+		return br_error_set(err, BR_EIO, dir, 0, "cannot write: %s",
+				    strerror(e));
+	}
+	*dp = d;
+	return BR_OK;
+}
+
+/* "DIR/name" for messages. */
+static char *join(const char *dir, const char *name)
+{
+	size_t dl = strlen(dir), nl = strlen(name);
+	bool sep = dl && dir[dl - 1] != '/';
+	char *s = malloc(dl + sep + nl + 1);
+
+	if (s) {
+		memcpy(s, dir, dl);
+		if (sep)
+			s[dl] = '/';
+		memcpy(s + dl + sep, name, nl + 1);
+	}
+	return s;
+}
+
+int br_outdir_file(struct br_outdir *d, const char *name, struct br_out *o,
+		   struct br_error *err)
+{
+	struct stat st;
+	bool keep;
+	int fd;
+
+	memset(o, 0, sizeof *o);
+	o->path = join(d->path, name);
+	o->name = strdup(name);
+	if (!o->path || !o->name) {
+		out_free(o);
+		return br_error_set(err, BR_EIO, d->path, 0, "out of memory");
+	}
+	o->kind = OUT_MEMBER;
+	o->dir = d;
+	o->dirfd = d->dirfd;
+	if (!*name || strchr(name, '/') || !strcmp(name, ".") ||
+	    !strcmp(name, ".."))
+		return out_fail(o, err, o->path, "cannot write", EINVAL);
+	keep = fstatat(d->dirfd, name, &st, 0) == 0;
+	if (keep && S_ISDIR(st.st_mode))
+		return out_fail(o, err, o->path, "cannot write", EISDIR);
+	keep = keep && S_ISREG(st.st_mode);
+	fd = temp_open(d->dirfd, keep ? &st : NULL, o->tmp, &o->slot);
+	if (fd < 0)
+		return out_fail(o, err, o->path, "cannot write", errno);
+	return stream(o, fd, err);
+}
+
+/* br_out_commit of a member: closed; it joins the set (o keeps nothing). */
+static int outdir_add(struct br_out *o, struct br_error *err)
+{
+	struct br_outdir *d = o->dir;
+
+	if (d->n == d->cap) {
+		size_t cap = d->cap ? d->cap * 2 : 64;
+		struct member *v = realloc(d->v, cap * sizeof *v);
+
+		if (!v)
+			return br_error_set(err, BR_EIO, o->path, 0,
+					    "out of memory");
+		d->v = v;
+		d->cap = cap;
+	}
+	memcpy(d->v[d->n].tmp, o->tmp, BR_OUT_TMP_SIZE);
+	d->v[d->n].name = o->name;
+	d->v[d->n].slot = o->slot;
+	d->n++;
+	o->name = NULL;
+	o->slot = 0;
+	return BR_OK;
+}
+
+static void outdir_free(struct br_outdir *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		free(d->v[i].name);
+	if (d->dirfd >= 0)
+		close(d->dirfd);
+	free(d->v);
+	free(d->path);
+	free(d);
+}
+
+void br_outdir_abort(struct br_outdir *d)
+{
+	size_t i;
+
+	if (!d)
+		return;
+	for (i = 0; i < d->n; i++)
+		temp_remove(d->dirfd, d->v[i].tmp, d->v[i].slot);
+	if (d->made) {
+		sigset_t old;
+
+		hold(&old);
+		rmdir(d->path);   /* only when empty: nothing else of ours */
+		atomic_store(&made_dir_on, 0);
+		release(&old);
+	}
+	outdir_free(d);
+}
+
+/* A sorted, unique list of names. */
+struct names {
+	char **v;
+	size_t n;
+};
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void names_sort(struct names *s)
+{
+	size_t i, k = 0;
+
+	qsort(s->v, s->n, sizeof *s->v, cmp_name);
+	for (i = 0; i < s->n; i++)
+		if (!k || strcmp(s->v[k - 1], s->v[i]))
+			s->v[k++] = s->v[i];
+	s->n = k;
+}
+
+static bool names_has(const struct names *s, const char *name)
+{
+	return s->n && bsearch(&name, s->v, s->n, sizeof *s->v, cmp_name);
+}
+
+/* A name a manifest may list: a plain file name in DIR, not hidden. */
+static bool plain_name(const char *s)
+{
+	if (!*s || *s == '.' || strlen(s) > NAME_MAX)
+		return false;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9') || *s == '-' || *s == '_' ||
+		      *s == '.' || *s == '+'))
+			return false;
+	return true;
+}
+
+/* The names DIR's manifest lists (none when there is none); *buf holds
+ * them.  BR_OK, or BR_EIO with err set. */
+static int manifest_read(struct br_outdir *d, char **buf, struct names *s,
+			 struct br_error *err)
+{
+	int fd = openat(d->dirfd, BR_OUT_MANIFEST, O_RDONLY | O_CLOEXEC |
+			O_NOFOLLOW);
+	size_t len = 0, cap = 0, lines = 0;
+	char *p, *line;
+
+	*buf = NULL;
+	memset(s, 0, sizeof *s);
+	if (fd < 0 && errno == ENOENT)
+		return BR_OK;
+	if (fd < 0)
+		goto fail;
+	for (;;) {
+		ssize_t got;
+
+		if (len + 1 >= cap) {
+			char *nb = cap < MAX_MANIFEST ? realloc(*buf, cap +
+								65536) : NULL;
+
+			if (!nb) {
+				errno = cap < MAX_MANIFEST ? ENOMEM : EFBIG;
+				goto fail;
+			}
+			*buf = nb;
+			cap += 65536;
+		}
+		got = read(fd, *buf + len, cap - len - 1);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			goto fail;
+		if (got == 0)
+			break;
+		len += (size_t)got;
+	}
+	close(fd);
+	fd = -1;
+	(*buf)[len] = '\0';
+	for (p = *buf; *p; p++)
+		lines += *p == '\n';
+	s->v = malloc((lines + 1) * sizeof *s->v);
+	if (!s->v) {
+		errno = ENOMEM;
+		goto fail;
+	}
+	for (line = strtok_r(*buf, "\n", &p); line;
+	     line = strtok_r(NULL, "\n", &p))
+		if (plain_name(line))   /* no comment, path or hidden file */
+			s->v[s->n++] = line;
+	names_sort(s);
+	return BR_OK;
+fail:
+	{
+		int e = errno;
+		char *where = join(d->path, BR_OUT_MANIFEST);
+
+		if (fd >= 0)
+			close(fd);
+		br_error_set(err, BR_EIO, where ? where : d->path, 0, "cannot "
+			     "read: %s", strerror(e));
+		free(where);
+		free(*buf);
+		*buf = NULL;
+		free(s->v);
+		memset(s, 0, sizeof *s);
+		return BR_EIO;
+	}
+}
+
+/* A manifest listing a (and b): a temporary file, closed. */
+static int manifest_write(struct br_outdir *d, const struct names *a,
+			  const struct names *b, struct member *m,
+			  struct br_error *err)
+{
+	struct stat st;
+	bool keep = fstatat(d->dirfd, BR_OUT_MANIFEST, &st,
+			    AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
+	int fd = temp_open(d->dirfd, keep ? &st : NULL, m->tmp, &m->slot);
+	FILE *fp = fd >= 0 ? fdopen(fd, "wb") : NULL;
+	size_t i;
+	int e;
+
+	if (!fp) {
+		e = errno;
+		if (fd >= 0) {
+			close(fd);
+			temp_remove(d->dirfd, m->tmp, m->slot);
+		}
+		m->slot = 0;
+		return br_error_set(err, BR_EIO, d->path, 0, "cannot write: "
+				    "%s", strerror(e));
+	}
+	fputs("# benchreport render -o DIR/: the files its last run wrote "
+	      "here.\n# The next run removes those it does not write "
+	      "again.\n", fp);
+	for (i = 0; i < a->n; i++)
+		fprintf(fp, "%s\n", a->v[i]);
+	for (i = 0; b && i < b->n; i++)
+		if (!names_has(a, b->v[i]))
+			fprintf(fp, "%s\n", b->v[i]);
+	errno = 0;
+	e = fflush(fp) != 0 || ferror(fp) ? (errno ? errno : EIO) : 0;
+	if (fclose(fp) != 0 && !e)
+		e = errno;
+	if (e) {
+		temp_remove(d->dirfd, m->tmp, m->slot);
+		m->slot = 0;
+		return br_error_set(err, BR_EIO, d->path, 0, "cannot write: "
+				    "%s", strerror(e));
+	}
+	return BR_OK;
+}
+
+/*
+ * The commit, under the directory's lock (other benchreport runs) and
+ * with the fatal signals held, so it is not cut short:
+ *   1. write the manifests: "all" (the last set and this one, when this
+ *      one adds names) and "now" (this set, when a name goes);
+ *   2. rename "all" into place: whatever happens next, every file of
+ *      either set is listed;
+ *   3. rename every file of this set into place;
+ *   4. remove the files of the last set not in this one;
+ *   5. rename "now" into place.
+ * Steps 1 write data; a failure there leaves DIR as it was.  Steps 2 to
+ * 5 only rename and remove.
+ */
+int br_outdir_commit(struct br_outdir *d, struct br_error *err)
+{
+	struct member all = {{0}, NULL, 0}, now = {{0}, NULL, 0};
+	struct names cur = {NULL, 0}, last = {NULL, 0};
+	sigset_t old;
+	char *buf = NULL;
+	size_t i, added = 0, gone = 0;
+	int rc;
+
+	hold(&old);
+	flock(d->dirfd, LOCK_EX);   /* advisory: among benchreport runs */
+	cur.v = malloc((d->n + 1) * sizeof *cur.v);
+	if (!cur.v) {
+		rc = br_error_set(err, BR_EIO, d->path, 0, "out of memory");
+		goto fail;
+	}
+	for (i = 0; i < d->n; i++)
+		cur.v[cur.n++] = d->v[i].name;
+	names_sort(&cur);
+	rc = manifest_read(d, &buf, &last, err);
+	if (rc != BR_OK)
+		goto fail;
+	for (i = 0; i < cur.n; i++)
+		added += !names_has(&last, cur.v[i]);
+	for (i = 0; i < last.n; i++)
+		gone += !names_has(&cur, last.v[i]);
+	if (added)
+		rc = manifest_write(d, &cur, &last, &all, err);
+	if (rc == BR_OK && gone)
+		rc = manifest_write(d, &cur, NULL, &now, err);
+	if (rc != BR_OK)
+		goto fail;
+	if (added && temp_rename(d->dirfd, all.tmp, all.slot,
+				 BR_OUT_MANIFEST) != 0) {
+		rc = br_error_set(err, BR_EIO, d->path, 0, "cannot write "
+				  BR_OUT_MANIFEST ": %s", strerror(errno));
+		goto fail;
+	}
+	all.slot = 0;
+	for (i = 0; i < d->n; i++) {
+		if (temp_rename(d->dirfd, d->v[i].tmp, d->v[i].slot,
+				d->v[i].name) != 0) {
+			rc = br_error_set(err, BR_EIO, d->path, 0, "cannot "
+					  "move %s into place: %s; the "
+					  "directory holds this run's files "
+					  "and the last run's (the next run "
+					  "removes the stale ones)",
+					  d->v[i].name, strerror(errno));
+			break;
+		}
+		d->v[i].slot = 0;
+	}
+	for (i = 0; rc == BR_OK && i < last.n; i++) {
+		struct stat st;
+
+		if (names_has(&cur, last.v[i]) ||
+		    fstatat(d->dirfd, last.v[i], &st, AT_SYMLINK_NOFOLLOW) != 0
+		    || !S_ISREG(st.st_mode))
+			continue;
+		if (unlinkat(d->dirfd, last.v[i], 0) != 0 && errno != ENOENT)
+			rc = br_error_set(err, BR_EIO, d->path, 0, "cannot "
+					  "remove %s of the last run: %s",
+					  last.v[i], strerror(errno));
+	}
+	if (rc == BR_OK && gone && temp_rename(d->dirfd, now.tmp, now.slot,
+					       BR_OUT_MANIFEST) != 0)
+		rc = br_error_set(err, BR_EIO, d->path, 0, "cannot write "
+				  BR_OUT_MANIFEST ": %s", strerror(errno));
+	if (rc == BR_OK)
+		now.slot = 0;
+fail:
+	if (all.slot)
+		temp_remove(d->dirfd, all.tmp, all.slot);
+	if (now.slot)
+		temp_remove(d->dirfd, now.tmp, now.slot);
+	for (i = 0; i < d->n; i++)
+		if (d->v[i].slot) {
+			temp_remove(d->dirfd, d->v[i].tmp, d->v[i].slot);
+			d->v[i].slot = 0;
+		}
+	/* a directory we made stays once anything was moved into it */
+	if (rc != BR_OK && d->made)
+		rmdir(d->path);
+	atomic_store(&made_dir_on, 0);
+	flock(d->dirfd, LOCK_UN);
+	release(&old);
+	free(cur.v);
+	free(last.v);
+	free(buf);
+	outdir_free(d);
+	return rc;
 }

@@ -1,11 +1,13 @@
 /*
  * table.c - typed table and its CSV/JSON/Markdown/text writers.
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../model/model_int.h"
+#include "escape.h"
 #include "table.h"
 #include "words.h"
 
@@ -216,59 +218,119 @@ static const char *disp_text(const struct br_tcell *c, char *buf, size_t size)
 	return raw_text(c, buf, size);
 }
 
+/* A decimal number as CSV readers take it: [+-]digits[.digits][e[+-]digits]
+ * (or .digits).  Such a field is never a formula. */
+static bool is_number(const char *s)
+{
+	bool digits = false;
+
+	if (*s == '+' || *s == '-')
+		s++;
+	for (; *s >= '0' && *s <= '9'; s++)
+		digits = true;
+	if (*s == '.')
+		for (s++; *s >= '0' && *s <= '9'; s++)
+			digits = true;
+	if (!digits)
+		return false;
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '+' || *s == '-')
+			s++;
+		if (*s < '0' || *s > '9')
+			return false;
+		while (*s >= '0' && *s <= '9')
+			s++;
+	}
+	return *s == '\0';
+}
+
+bool br_csv_formula(const char *s)
+{
+	const char *p = s;
+
+	while (*p == '\'')
+		p++;
+	if (!*p || !strchr("=+-@\t\r", *p))
+		return false;
+	return p > s || !is_number(s);
+}
+
 void br_csv_field(FILE *fp, const char *s)
 {
-	const char *p;
+	char esc[BR_VIS_ESC_MAX];
+	size_t n = strlen(s);
+	bool guard = br_csv_formula(s);
+	bool quote = strpbrk(s, ",\"\r\n\t") || s[0] == '#' ||
+		     (n && (s[0] == ' ' || s[n - 1] == ' '));
 
-	if (!strpbrk(s, ",\"\r\n") && s[0] != ' ' &&
-	    (!*s || s[strlen(s) - 1] != ' ')) {
-		fputs(s, fp);
+	/* The decisions hold for the escaped text too: an escape is never
+	 * one of these characters, and keeps neither a leading formula
+	 * character nor a blank at an end. */
+	if (!guard && !quote && br_visible_plain(s, BR_VIS_TAB | BR_VIS_NL)) {
+		fwrite(s, 1, n, fp);
 		return;
 	}
-	fputc('"', fp);
-	for (p = s; *p; p++) {
-		if (*p == '"')
-			fputc('"', fp);
-		fputc(*p, fp);
+	if (quote)
+		fputc('"', fp);
+	if (guard)
+		fputc('\'', fp);
+	while (*s) {
+		size_t k = br_visible_char(s, BR_VIS_TAB | BR_VIS_NL, esc);
+
+		if (*esc) {
+			fputs(esc, fp);
+		} else {
+			if (*s == '"')
+				fputc('"', fp);
+			fwrite(s, 1, k, fp);
+		}
+		s += k;
 	}
-	fputc('"', fp);
+	if (quote)
+		fputc('"', fp);
 }
 
 void br_json_string(FILE *fp, const char *s)
 {
 	const unsigned char *p;
+	char esc[BR_VIS_ESC_MAX];
 
 	fputc('"', fp);
 	for (p = (const unsigned char *)s; *p; p++) {
+		size_t n;
+
 		switch (*p) {
-		case '"': fputs("\\\"", fp); break;
-		case '\\': fputs("\\\\", fp); break;
-		case '\n': fputs("\\n", fp); break;
-		case '\r': fputs("\\r", fp); break;
-		case '\t': fputs("\\t", fp); break;
-		case '<': fputs("\\u003c", fp); break; /* safe inside HTML */
-		default:
-			if (*p < 0x20 || *p == 0x7f)
-				fprintf(fp, "\\u%04x", *p);
-			else
-				fputc(*p, fp);
+		case '"': fputs("\\\"", fp); continue;
+		case '\\': fputs("\\\\", fp); continue;
+		case '\n': fputs("\\n", fp); continue;
+		case '\r': fputs("\\r", fp); continue;
+		case '\t': fputs("\\t", fp); continue;
+		case '<': fputs("\\u003c", fp); continue; /* safe in HTML */
 		}
+		if (*p < 0x20 || *p == 0x7f) {
+			fprintf(fp, "\\u%04x", *p);
+			continue;
+		}
+		if (*p < 0x80) {
+			fputc(*p, fp);
+			continue;
+		}
+		/* Exact and safe: C1 controls and bidi overrides as \u
+		 * escapes, a byte that is not UTF-8 (JSON must be) as
+		 * U+FFFD. */
+		n = br_visible_char((const char *)p, 0, esc);
+		if (esc[0] == 'U')
+			fprintf(fp, "\\u%c%c%c%c", tolower(esc[2]),
+				tolower(esc[3]), tolower(esc[4]),
+				tolower(esc[5]));
+		else if (*esc)
+			fputs("\\ufffd", fp);
+		else
+			fwrite(p, 1, n, fp);
+		p += n - 1;
 	}
 	fputc('"', fp);
-}
-
-static void md_cell(FILE *fp, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '|')
-			fputs("\\|", fp);
-		else if (*s == '\n' || *s == '\r')
-			fputc(' ', fp);
-		else if (*s == '<')
-			fputs("&lt;", fp);
-		else
-			fputc(*s, fp);
-	}
 }
 
 /* CSV, JSON and Markdown write row by row: the header before the
@@ -296,9 +358,8 @@ static void header(const struct br_table *t, FILE *fp, enum br_fmt fmt,
 	case BR_FMT_MD:
 		fputs("|", fp);
 		for (c = 0; c < t->n_cols; c++) {
-			fputc(' ', fp);
-			md_cell(fp, t->cols[c]);
-			fputs(" |", fp);
+			/* our own column names: nothing to escape */
+			fprintf(fp, " %s |", t->cols[c]);
 		}
 		fputs("\n|", fp);
 		for (c = 0; c < t->n_cols; c++) {
@@ -356,7 +417,8 @@ static void write_rows(const struct br_table *t, FILE *fp, enum br_fmt fmt,
 				break;
 			case BR_FMT_MD:
 				fputc(' ', fp);
-				md_cell(fp, disp_text(cell, buf, sizeof buf));
+				br_md_text(fp, disp_text(cell, buf,
+							 sizeof buf));
 				fputs(" |", fp);
 				break;
 			case BR_FMT_TEXT:
@@ -386,15 +448,11 @@ void br_table_stream(struct br_table *t, FILE *fp, enum br_fmt fmt,
 	t->out_cmd = command;
 }
 
-/* Display width of UTF-8 text: one column per code point. */
+/* Display width of a cell as br_visible() writes it: one column per
+ * code point or escape character. */
 static size_t width(const char *s)
 {
-	size_t w = 0;
-
-	for (; *s; s++)
-		if (((unsigned char)*s & 0xc0) != 0x80)
-			w++;
-	return w;
+	return br_visible_width(s, 0);
 }
 
 static void write_text(const struct br_table *t, FILE *fp)
@@ -433,7 +491,7 @@ static void write_text(const struct br_table *t, FILE *fp)
 				fputs("  ", fp);
 			if (right[c])
 				br_spaces(fp, pad);
-			fputs(s, fp);
+			br_visible(fp, s, 0);
 			if (!right[c] && !last)
 				br_spaces(fp, pad);
 		}

@@ -65,9 +65,27 @@ int br_table_write(struct br_table *t, FILE *fp, enum br_fmt fmt,
 void br_table_stream(struct br_table *t, FILE *fp, enum br_fmt fmt,
 		     const char *command);
 
-/* Helpers shared with other writers. */
+/*
+ * Helpers shared with other writers.
+ *
+ * br_json_string: a JSON string, exact: controls, C1 controls and bidi
+ * overrides as \u escapes, '<' as \u003c (safe inside HTML); a byte
+ * that is not UTF-8 becomes U+FFFD.
+ *
+ * br_csv_field: one CSV field (RFC 4180).  Text is shown as on a
+ * terminal (escape.h, br_visible: ESC as \x1b, ...; tab and line breaks
+ * kept); a field that is not a number and starts with = + - @ tab or CR,
+ * after any apostrophes, gets an apostrophe in front (br_csv_formula), so
+ * that no spreadsheet reads it as a formula ("-5.5" stays a number);
+ * quoted when it holds , " tab or a line break, starts with '#' or has a
+ * blank at either end.
+ */
 void br_json_string(FILE *fp, const char *s);
 void br_csv_field(FILE *fp, const char *s);
+/* Does br_csv_field put an apostrophe in front of s?  s matches
+ * '*[=+-@\t\r].* and is not a decimal number.  (A reader that removes
+ * one leading apostrophe before '*[=+-@\t\r] gets s back exactly.) */
+bool br_csv_formula(const char *s);
 /* Shortest of %.15g..%.17g that reads back exactly, into buf. */
 const char *br_num_roundtrip(double v, char *buf, size_t size);
 

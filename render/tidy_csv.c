@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "table.h"
 #include "tidy_csv.h"
 
@@ -101,27 +102,32 @@ static void scan_columns(const struct br_resultset *rs, struct cols *c)
 		c->value = true; /* the reader needs value or mean */
 }
 
-/* One CSV field, quoted when RFC 4180 (or a leading '#') needs it. */
+/* One CSV field (br_csv_field: quoted when RFC 4180, a leading '#' or a
+ * blank at an end needs it, an apostrophe before a formula, controls
+ * shown as escapes). */
 static void put_field(FILE *fp, const char *s, bool first)
 {
-	const char *p;
-	size_t n = strlen(s);
-	bool quote = n && (s[0] == ' ' || s[0] == '\t' || s[n - 1] == ' ' ||
-			   s[n - 1] == '\t' || (first && s[0] == '#'));
-
 	if (!first)
 		fputc(',', fp);
-	if (!quote && strpbrk(s, ",\"\r\n") == NULL) {
-		fputs(s, fp);
-		return;
+	br_csv_field(fp, s);
+}
+
+/* s[0..n) in a comment line: tabs kept, other controls shown as
+ * br_visible() shows them. */
+static void put_vis(FILE *fp, const char *s, size_t n)
+{
+	const char *end = s + n;
+	char esc[BR_VIS_ESC_MAX];
+
+	while (s < end) {
+		size_t k = br_visible_char(s, BR_VIS_TAB, esc);
+
+		if (*esc)
+			fputs(esc, fp);
+		else
+			fwrite(s, 1, k, fp);
+		s += k;
 	}
-	fputc('"', fp);
-	for (p = s; *p; p++) {
-		if (*p == '"')
-			fputc('"', fp);
-		fputc(*p, fp);
-	}
-	fputc('"', fp);
 }
 
 /* "# key: value" lines; a value with line breaks becomes several lines
@@ -135,7 +141,9 @@ static void put_meta(FILE *fp, const char *key, const char *value)
 	for (;;) {
 		size_t n = strcspn(p, "\r\n");
 
-		fprintf(fp, "# %s: %.*s\n", key, (int)n, p);
+		fprintf(fp, "# %s: ", key);
+		put_vis(fp, p, n);
+		fputc('\n', fp);
 		p += n;
 		if (*p == '\r' && p[1] == '\n')
 			p++;
@@ -154,14 +162,18 @@ static void put_sys_name(FILE *fp, const char *id)
 
 	if (n && !strpbrk(id, "|\"") && id[0] != ' ' && id[n - 1] != ' ' &&
 	    id[0] != '\t' && id[n - 1] != '\t') {
-		fputs(id, fp);
+		put_vis(fp, id, n);
 		return;
 	}
 	fputc('"', fp);
 	for (p = id; *p; p++) {
-		if (*p == '"')
-			fputc('"', fp);
-		fputc(*p, fp);
+		size_t k = strcspn(p, "\"");
+
+		put_vis(fp, p, k);
+		p += k;
+		if (!*p)
+			break;
+		fputs("\"\"", fp);
 	}
 	fputc('"', fp);
 }
@@ -169,8 +181,16 @@ static void put_sys_name(FILE *fp, const char *id)
 /* Text inside a comment line: line breaks become spaces. */
 static void put_text(FILE *fp, const char *s)
 {
-	for (; *s; s++)
-		fputc(*s == '\n' || *s == '\r' ? ' ' : *s, fp);
+	while (*s) {
+		size_t n = strcspn(s, "\r\n");
+
+		put_vis(fp, s, n);
+		s += n;
+		if (*s) {
+			fputc(' ', fp);
+			s++;
+		}
+	}
 }
 
 /* Component pairs back into "Key: value, Key: value"; line breaks (which
@@ -201,7 +221,9 @@ static void put_sys_field(FILE *fp, const struct br_system *s,
 
 		fputs("# system: ", fp);
 		put_sys_name(fp, s->identifier);
-		fprintf(fp, " | %s | %.*s\n", field, (int)n, p);
+		fprintf(fp, " | %s | ", field);
+		put_vis(fp, p, n);
+		fputc('\n', fp);
 		p += n;
 		if (*p == '\r' && p[1] == '\n')
 			p++;

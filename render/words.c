@@ -2,8 +2,10 @@
  * words.c - word wrapping and padding for plain-text output.
  */
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "words.h"
 
 void br_spaces(FILE *fp, size_t n)
@@ -19,16 +21,64 @@ void br_spaces(FILE *fp, size_t n)
 	}
 }
 
+/*
+ * text as br_visible() shows it (ESC as \x1b, ...), its BR_NBSP markers
+ * kept, tabs and line breaks as spaces (the text is wrapped again
+ * anyway): text itself when there is nothing to escape, else a new string
+ * in *copy.  Without memory, every byte that might need an escape
+ * becomes '?' in place.
+ */
+static const char *visible(char *text, char **copy)
+{
+	char esc[BR_VIS_ESC_MAX], *q;
+	const char *p;
+	unsigned char *u;
+
+	*copy = NULL;
+	for (p = text; (*p >= 0x20 && *p < 0x7f) || *p == BR_NBSP[0]; p++)
+		;
+	if (!*p)
+		return text;
+	*copy = malloc(4 * strlen(text) + 1);
+	if (!*copy) {
+		for (u = (unsigned char *)text; *u; u++)
+			if ((*u < 0x20 && *u != BR_NBSP[0]) || *u >= 0x7f)
+				*u = '?';
+		return text;
+	}
+	for (q = *copy, p = text; *p;) {
+		size_t n = 1;
+
+		if (*p == '\t' || *p == '\n' || *p == '\r') {
+			*q++ = ' ';  /* blanks between words, like a space */
+			p++;
+			continue;
+		}
+		if (*p != BR_NBSP[0])
+			n = br_visible_char(p, 0, esc);
+		if (*p != BR_NBSP[0] && *esc) {
+			q = stpcpy(q, esc);
+		} else {
+			memcpy(q, p, n);
+			q += n;
+		}
+		p += n;
+	}
+	*q = '\0';
+	return *copy;
+}
+
 void br_wrap(FILE *fp, int indent, int hang, int width, const char *fmt, ...)
 {
-	char text[4096];
-	const char *p = text;
+	char text[4096], *copy;
+	const char *p;
 	int col, ind = indent;
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
+	p = visible(text, &copy);
 	br_spaces(fp, (size_t)ind);
 	col = ind;
 	while (*p) {
@@ -62,4 +112,5 @@ void br_wrap(FILE *fp, int indent, int hang, int width, const char *fmt, ...)
 			p++;
 	}
 	fputc('\n', fp);
+	free(copy);
 }

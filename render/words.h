@@ -1,7 +1,7 @@
 /*
  * words.h - plain text for mail and terminals: a word wrapper for
- * 72-column text that keeps the analysis' non-breaking spaces, and
- * padding.  The sentences themselves come from analysis/sentence.h.
+ * 72-column text that keeps the analysis' non-breaking spaces and shows
+ * control characters as visible escapes, and padding.  The sentences themselves come from analysis/sentence.h.
  */
 #ifndef BR_WORDS_H
 #define BR_WORDS_H
@@ -15,7 +15,10 @@
  * Print printf-formatted text word-wrapped at width columns: the first
  * line indented by indent, the others by indent + hang.  Words longer
  * than a line are not broken; BR_NBSP markers print as spaces that never
- * break.  Ends with a newline.
+ * break.  Ends with a newline.  The text (names in sentences) is shown
+ * as br_visible() shows it (escape.h), so an ESC or a bidi override in a
+ * name never reaches the terminal; a tab or line break in it is a blank
+ * between words, and a BR_NBSP byte a space.
  */
 void br_wrap(FILE *fp, int indent, int hang, int width, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));

@@ -1,19 +1,23 @@
 #!/bin/sh
 # run.sh - hostile and huge inputs: a clear error or a correct result,
-# bounded memory, no hang, and no output file when the input is rejected.
+# bounded memory, no hang, and no output file when the input is rejected;
+# hostile outputs (issue 13): devices, FIFOs, sockets and symlinks given
+# to -o, long names, a full disk, signals.
 #   BR=./benchreport sh tests/limits/run.sh [quick|full]
 # quick (make check): cases that take seconds.  full (make limits): also
 # a 1 GB input and a million systems / tests (about two minutes, 3 GB of
 # temporary disk).  Inputs are generated on the fly in a temp directory.
 # Each case: expected exit status, a stderr pattern, peak RSS bound
 # (/usr/bin/time -f %M), a time limit (timeout), and -o must not exist
-# after a failure.
+# after a failure.  Cases that need root (device nodes, a small tmpfs)
+# say "skip" without it.  Device nodes are made here, in the temp
+# directory: never point a test at /dev.
 set -u
 : "${BR:?set BR to the benchreport binary}"
 mode=${1:-quick}
 BR=$(cd "$(dirname "$BR")" && pwd)/$(basename "$BR")
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap 'umount "$tmp/small" 2> /dev/null; rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 3
 pass=0 fail=0
 
@@ -39,7 +43,7 @@ expect() {
 	if [ "$mb" -gt "$maxmb" ]; then ok=0 why="$why; peak ${mb} MB > ${maxmb} MB"; fi
 	if [ "$want" != 0 ] && [ -e "$out" ]; then ok=0 why="$why; $out written"; fi
 	if [ "$want" = 0 ] && [ ! -s "$out" ]; then ok=0 why="$why; no $out"; fi
-	if ls -A | grep -q '\.tmp\.'; then ok=0 why="$why; temporary file left"; fi
+	if temps_left .; then ok=0 why="$why; temporary file left"; fi
 	if [ $ok = 1 ]; then
 		pass=$((pass + 1))
 		printf 'ok   %-36s exit %s, %5d MB peak\n' "$name" "$st" "$mb"
@@ -48,7 +52,28 @@ expect() {
 		printf 'FAIL %-36s %s\n' "$name" "$why"
 		sed 's/^/     | /' stderr.txt | head -3
 	fi
-	rm -f ./*.tmp.* 2>/dev/null
+	rm -f ./*.tmp.* ./.benchreport-tmp.* 2>/dev/null
+}
+
+# temps_left DIR: a temporary output file (ours, or the old name) in DIR.
+temps_left() { ls -A "$1" 2>/dev/null | grep -q '\.tmp\.\|^\.benchreport-tmp\.'; }
+
+# ok NAME WHAT / bad NAME WHY / skip NAME WHY, for the cases expect()
+# does not fit.
+ok() { pass=$((pass + 1)); printf 'ok   %-36s %s\n' "$1" "$2"; }
+bad() {
+	fail=$((fail + 1))
+	printf 'FAIL %-36s %s\n' "$1" "$2"
+	sed 's/^/     | /' stderr.txt 2>/dev/null | head -3
+}
+skip() { printf 'skip %-36s %s\n' "$1" "$2"; }
+root=0
+[ "$(id -u)" = 0 ] && root=1
+
+# wait_temp DIR: until a temporary file shows up in DIR (at most 5 s).
+wait_temp() {
+	n=0
+	while [ $n -lt 500 ] && ! temps_left "$1"; do sleep 0.01; n=$((n + 1)); done
 }
 
 # value CSV_FILE COLUMN: the stats CSV value of COLUMN in the first row.
@@ -138,6 +163,157 @@ expect 100k-systems-compare 0 '' 400 60 cmp100k.csv -- compare -q \
 	sys100k.csv --format csv
 expect 100k-systems-render 2 'more than it draws' 400 60 out.svg -- render \
 	-q sys100k.csv
+
+# --- outputs: what -o names is written into, not replaced ---------------
+expect 245-char-output-name 0 '' 50 20 \
+	"$(printf '%0241d' 0 | tr 0 n).csv" -- stats -q big.num --format csv
+printf 'secret\n' > keep600.csv && chmod 600 keep600.csv
+"$BR" stats -q big.num --format csv -o keep600.csv 2> stderr.txt
+st=$? perm=$(stat -c %a keep600.csv)
+if [ $st = 0 ] && [ "$perm" = 600 ] && grep -q mean keep600.csv; then
+	ok overwritten-file-keeps-mode "exit 0, mode $perm"
+else bad overwritten-file-keeps-mode "exit $st, mode $perm (was 600)"; fi
+printf 'old\n' > target.csv && ln -s target.csv link.csv
+"$BR" stats -q big.num --format csv -o link.csv 2> stderr.txt
+st=$?
+if [ $st = 0 ] && [ -L link.csv ] && grep -q mean target.csv; then
+	ok symlink-target-replaced "exit 0, link.csv still a link"
+else bad symlink-target-replaced "exit $st; link.csv a link: $([ -L link.csv ] && echo yes || echo no)"; fi
+ln -s /proc/self/fd/1 out-stdout
+"$BR" stats -q big.num --format csv -o out-stdout > captured.txt 2> stderr.txt
+st=$?
+if [ $st = 0 ] && [ -L out-stdout ] && grep -q mean captured.txt; then
+	ok o-dev-stdout-prints "exit 0, on stdout, link kept"
+else bad o-dev-stdout-prints "exit $st; captured $(wc -c < captured.txt) bytes"; fi
+mkfifo out.fifo
+timeout 5 cat out.fifo > fifo.txt &
+reader=$!
+timeout 10 "$BR" stats -q big.num --format csv -o out.fifo 2> stderr.txt
+st=$?
+wait $reader
+if [ $st = 0 ] && [ -p out.fifo ] && grep -q mean fifo.txt; then
+	ok fifo-written-in-place "exit 0, the reader got it"
+else bad fifo-written-in-place "exit $st; a FIFO still: $([ -p out.fifo ] && echo yes || echo no)"; fi
+if command -v python3 > /dev/null; then
+	python3 -c 'import socket; socket.socket(socket.AF_UNIX).bind("out.sock")'
+	"$BR" stats -q big.num --format csv -o out.sock 2> stderr.txt
+	st=$?
+	if [ $st = 3 ] && [ -S out.sock ] && grep -q socket stderr.txt; then
+		ok socket-refused "exit 3, still a socket"
+	else bad socket-refused "exit $st; a socket still: $([ -S out.sock ] && echo yes || echo no)"; fi
+else skip socket-refused "no python3 to make a socket"; fi
+if [ $root = 1 ]; then
+	mknod out.null c 1 3 && mknod out.full c 1 7
+	"$BR" stats -q big.num --format csv -o out.null 2> stderr.txt
+	st=$?
+	if [ $st = 0 ] && [ -c out.null ]; then ok null-device-kept "exit 0, still a device"
+	else bad null-device-kept "exit $st; a device still: $([ -c out.null ] && echo yes || echo no)"; fi
+	"$BR" stats -q big.num --format csv -o out.full 2> stderr.txt
+	st=$?
+	if [ $st = 3 ] && [ -c out.full ] && grep -q 'out.full: write error: No space left on device' stderr.txt; then
+		ok full-device-kept "exit 3, ENOSPC said, still a device"
+	else bad full-device-kept "exit $st; a device still: $([ -c out.full ] && echo yes || echo no)"; fi
+	# a block device no driver answers (major 240, local use): ENXIO
+	if ! awk '/^Block/ { b = 1 } b && $1 == 240 { f = 1 } END { exit !f }' /proc/devices; then
+		mknod out.blk b 240 0
+		"$BR" stats -q big.num --format csv -o out.blk 2> stderr.txt
+		st=$?
+		if [ $st = 3 ] && [ -b out.blk ]; then ok block-device-kept "exit 3, still a device"
+		else bad block-device-kept "exit $st; a device still: $([ -b out.blk ] && echo yes || echo no)"; fi
+	else skip block-device-kept "block major 240 is in use here"; fi
+else
+	skip device-nodes "not root: no mknod"
+fi
+rm -f keep600.csv target.csv link.csv out-stdout captured.txt out.fifo \
+	fifo.txt out.sock out.null out.full out.blk
+
+# --- signals: no temporary file left; a leftover is never read ----------
+# A FIFO input nobody writes to holds the run after --depfile's temporary
+# file is made.  A background job of sh ignores SIGINT: env gives it back.
+mkfifo in.fifo && mkdir -p sig
+if env --default-signal=INT true 2> /dev/null; then
+	dflt="env --default-signal=INT"
+	sigs="TERM HUP INT"
+else
+	dflt= sigs="TERM HUP"
+	skip sigint "env has no --default-signal"
+fi
+for sig in $sigs; do
+	$dflt "$BR" stats -q in.fifo -o sig/s.csv --depfile sig/s.d 2> stderr.txt &
+	pid=$!
+	wait_temp sig
+	kill -$sig $pid
+	{ wait $pid; } 2> /dev/null
+	st=$?
+	case $sig in HUP) want=129 ;; INT) want=130 ;; *) want=143 ;; esac
+	if [ $st = $want ] && ! temps_left sig && [ -z "$(ls -A sig)" ]; then
+		ok "sig$sig-no-temporary-file" "killed by SIG$sig (status $st)"
+	else bad "sig$sig-no-temporary-file" "status $st (want $want); left: $(ls -A sig | tr '\n' ' ')"; fi
+	rm -f sig/* sig/.[!.]*
+done
+# SIGKILL cannot be caught: the leftover must be one the walk skips (even
+# with results in it).
+printf '1\n2\n3\n' > sig/a.num
+"$BR" stats -q in.fifo -o sig/s.csv --depfile sig/s.d 2> stderr.txt &
+pid=$!
+wait_temp sig
+kill -KILL $pid
+{ wait $pid; } 2> /dev/null
+for f in sig/* sig/.[!.]*; do
+	case $f in *tmp*) printf '100\n200\n300\n' > "$f" ;; esac
+done
+"$BR" stats -q sig --format csv > walk.csv 2> stderr.txt
+st=$?
+if [ $st = 0 ] && [ "$(cut -d, -f6 walk.csv | sed 1d)" = a.num ]; then
+	ok leftover-temp-not-read "the walk read a.num only"
+else bad leftover-temp-not-read "exit $st; read: $(cut -d, -f6 walk.csv | tr '\n' ' ')"; fi
+rm -rf sig walk.csv
+# An interrupted render -o DIR/ leaves DIR as it was.
+printf 'system,test,value,unit\nA,alpha,1,s\nB,alpha,2,s\nA,beta,3,s\nB,beta,4,s\n' > ab.csv
+awk 'BEGIN { print "system,test,value,unit";
+	for (t = 1; t <= 5000; t++) printf "A,t%d,%d,s\nB,t%d,%d,s\n", t, t, t, t + 1 }' > t5000.csv
+"$BR" render -q ab.csv -o charts/ 2> stderr.txt && echo mine > charts/README
+(cd charts && ls -A | xargs md5sum) > before.md5
+$dflt "$BR" render -q t5000.csv -o charts/ 2> stderr.txt &
+pid=$!
+wait_temp charts
+kill -INT $pid 2> /dev/null || kill -TERM $pid
+{ wait $pid; } 2> /dev/null
+st=$?
+if [ $st -gt 128 ] && (cd charts && ls -A | xargs md5sum) | cmp -s - before.md5; then
+	ok interrupted-render-dir-unchanged "killed (status $st), DIR as before"
+else bad interrupted-render-dir-unchanged "status $st; DIR: $(ls -A charts | wc -l) files, $(ls -A charts | head -3 | tr '\n' ' ')"; fi
+
+# --- a full disk: render -o DIR/ writes every chart or none --------------
+if [ $root = 1 ] && mkdir small && mount -t tmpfs -o size=200k tmpfs small 2> /dev/null; then
+	printf 'system,test,value,unit\nA,beta,1,s\nB,beta,2,s\nA,gamma,3,s\nB,gamma,4,s\n' > bg.csv
+	"$BR" render -q ab.csv -o small/c/ 2> stderr.txt && echo mine > small/c/README
+	(cd small/c && ls -A | xargs md5sum) > before.md5
+	"$BR" render -q t5000.csv -o small/c/ 2> stderr.txt
+	st=$?
+	if [ $st = 3 ] && grep -q 'No space left on device' stderr.txt &&
+	   (cd small/c && ls -A | xargs md5sum) | cmp -s - before.md5; then
+		ok full-disk-render-dir-unchanged "exit 3, DIR as before"
+	else bad full-disk-render-dir-unchanged "exit $st; DIR: $(ls -A small/c | wc -l) files"; fi
+	"$BR" render -q t5000.csv -o small/new/ 2> stderr.txt
+	st=$?
+	if [ $st = 3 ] && [ ! -e small/new ]; then
+		ok full-disk-new-dir-removed "exit 3, no small/new"
+	else bad full-disk-new-dir-removed "exit $st; small/new: $(ls -A small/new 2>&1 | wc -l) files"; fi
+	"$BR" render -q bg.csv -o small/c/ 2> stderr.txt
+	st=$?
+	got=$(ls small/c | tr '\n' ' ')
+	if [ $st = 0 ] && [ "$got" = "01-beta.svg 02-gamma.svg README " ] &&
+	   ! temps_left small/c; then
+		ok render-dir-drops-last-run-charts "exit 0: $got"
+	else bad render-dir-drops-last-run-charts "exit $st: $got"; fi
+	umount small
+	rmdir small
+else
+	skip full-disk "not root, or no tmpfs mount"
+	rmdir small 2> /dev/null
+fi
+rm -rf charts ab.csv bg.csv t5000.csv before.md5 in.fifo
 
 if [ "$mode" = full ]; then
 	head -c 1073741824 /dev/urandom > junk1g.bin
