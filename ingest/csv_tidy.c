@@ -123,6 +123,29 @@ static const struct br_csv_field *cell(const struct tidy *td, enum col k)
 	return &td->c.f[i];
 }
 
+/*
+ * Undo the spreadsheet guard of benchreport's CSV writer (br_csv_field,
+ * doc/escaping.md): a field that starts with apostrophes followed by
+ * = + - @ tab or carriage return was written with one apostrophe more,
+ * so one is dropped.  "'=x" reads "=x" and "''=x" reads "'=x"; "'abc"
+ * and "'" stay as they are.  Exact for everything the writer writes.
+ */
+static void unguard(struct br_csv *c)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->nf; i++) {
+		struct br_csv_field *f = &c->f[i];
+
+		for (k = 0; k < f->n && f->s[k] == '\''; k++)
+			;
+		if (k && k < f->n && strchr("=+-@\t\r", f->s[k])) {
+			f->s++;
+			f->n--;
+		}
+	}
+}
+
 /* The line where column k of the current row starts (for messages). */
 static unsigned long cell_line(const struct tidy *td, enum col k)
 {
@@ -980,6 +1003,7 @@ int br_read_tidy_csv(struct br_resultset *rs, const char *name, const char *buf,
 			have_header = true;
 			continue;
 		}
+		unguard(&td.c);
 		rc = tidy_row(&td, err);
 		if (rc != BR_OK)
 			goto out;

@@ -20,6 +20,25 @@
 
 #include "fuzz_common.h"
 
+/*
+ * The chart target lays out text through pango, and fontconfig keeps its
+ * configuration until FcFini(), which only the program owning fontconfig
+ * may call: not our leak (tests/fuzz/lsan.supp says the same for the
+ * libFuzzer targets, cli/main.c for benchreport).
+ */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+	return "leak:libfontconfig.so\n";
+}
+
+/* ... and quietly. */
+const char *__lsan_default_options(void);
+const char *__lsan_default_options(void)
+{
+	return "print_suppressions=0";
+}
+
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
