@@ -55,17 +55,18 @@ static void free_entry(struct br_entry *e)
  * A test's entries by system: open addressing with linear probing on a
  * multiplicative hash of the system index.  A slot holds an entry's
  * position + 1 (0: empty); the key is read back from entries[], so a
- * slot is one size_t.  Tests of up to INDEX_FROM entries have none (a
- * scan of a few entries is as fast, and a million one-entry tests cost
- * no extra allocation); past it the index holds every entry, at a load
- * of at most 1/2.  When a system has two entries (readers do not make
- * them) the index keeps the first, as a scan finds it.
+ * slot is 4 bytes, 8 to 16 per entry.  Tests of up to INDEX_FROM
+ * entries have none (a scan of a few entries is as fast, and a million
+ * one-entry tests cost no extra allocation); past it the index holds
+ * every entry, at a load of at most 1/2.  When a system has two entries
+ * (readers do not make them) the index keeps the first, as a scan
+ * finds it.
  */
 #define INDEX_FROM 8
 
 struct br_entry_index {
 	unsigned bits;   /* 2^bits slots */
-	size_t *slot;
+	uint32_t *slot;
 };
 
 static size_t home_slot(const struct br_entry_index *ix, size_t system)
@@ -94,21 +95,21 @@ static void index_free(struct br_test *t)
 	t->entry_index = NULL;
 }
 
-/* A new index of t's n_entries entries, sized for twice as many.  false
- * on ENOMEM (t keeps its old index). */
+/* A new index of t's n_entries entries, at a load of at most 1/2.
+ * false on ENOMEM (t keeps its old index). */
 static bool index_build(struct br_test *t)
 {
-	struct br_entry_index *ix = malloc(sizeof *ix);
+	struct br_entry_index *ix;
 	size_t i, k;
 
+	if (t->n_entries >= UINT32_MAX / 4)
+		return false; /* a billion entries, 200 GB of them */
+	ix = malloc(sizeof *ix);
 	if (!ix)
 		return false;
-	for (ix->bits = 4; ((size_t)1 << ix->bits) < 4 * t->n_entries;
+	for (ix->bits = 4; ((size_t)1 << ix->bits) < 2 * t->n_entries;
 	     ix->bits++)
-		if (ix->bits >= sizeof(size_t) * 8 - 2) {
-			free(ix);
-			return false;
-		}
+		;
 	ix->slot = calloc((size_t)1 << ix->bits, sizeof *ix->slot);
 	if (!ix->slot) {
 		free(ix);
@@ -117,7 +118,7 @@ static bool index_build(struct br_test *t)
 	for (i = 0; i < t->n_entries; i++) {
 		k = index_probe(ix, t->entries, t->entries[i].system);
 		if (!ix->slot[k])
-			ix->slot[k] = i + 1;
+			ix->slot[k] = (uint32_t)(i + 1);
 	}
 	index_free(t);
 	t->entry_index = ix;
@@ -132,7 +133,7 @@ static void index_remove(struct br_entry_index *ix,
 	size_t mask = ((size_t)1 << ix->bits) - 1;
 	size_t i = index_probe(ix, entries, entries[pos].system), j, k;
 
-	if (ix->slot[i] != pos + 1)
+	if (ix->slot[i] != (uint32_t)(pos + 1))
 		return; /* a second entry of its system: not indexed */
 	for (j = i;;) {
 		j = (j + 1) & mask;
@@ -496,8 +497,8 @@ size_t br_test_find_entry(const struct br_test *t, size_t system)
 
 	if (t->entry_index) {
 		i = index_probe(t->entry_index, t->entries, system);
-		return t->entry_index->slot[i] ? t->entry_index->slot[i] - 1
-					       : (size_t)-1;
+		return t->entry_index->slot[i] ?
+		       (size_t)t->entry_index->slot[i] - 1 : (size_t)-1;
 	}
 	for (i = 0; i < t->n_entries; i++)
 		if (t->entries[i].system == system)
@@ -518,7 +519,7 @@ static bool index_add(struct br_test *t, size_t pos)
 		return index_build(t);
 	k = index_probe(ix, t->entries, t->entries[pos].system);
 	if (!ix->slot[k])
-		ix->slot[k] = pos + 1;
+		ix->slot[k] = (uint32_t)(pos + 1);
 	return true;
 }
 

@@ -115,7 +115,8 @@ size_t br_visible_char(const char *s, unsigned keep,
 		return 1;
 	if (*p < 0x80) {
 		if ((*p == '\t' && (keep & BR_VIS_TAB)) ||
-		    ((*p == '\n' || *p == '\r') && (keep & BR_VIS_NL)))
+		    (*p == '\n' && (keep & BR_VIS_LF)) ||
+		    (*p == '\r' && (keep & BR_VIS_CR)))
 			return 1;
 		if (*p == '\t' || *p == '\n' || *p == '\r') {
 			esc[0] = '\\';

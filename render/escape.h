@@ -31,13 +31,15 @@ void br_xml_text(FILE *fp, const char *s);
  *   isolates U+2066..U+2069                         U+202E
  *
  * Tab, line feed and carriage return are escaped too (\t \n \r) unless
- * keep has BR_VIS_TAB or BR_VIS_NL (line feed and carriage return).
- * Everything else, printable ASCII and valid UTF-8, is written as it is;
- * a backslash stays a backslash.  An escape is printable ASCII, one
- * column per character, so escaped text never needs escaping again.
+ * keep says otherwise (a carriage return moves the cursor back over a
+ * line on a terminal: only CSV keeps it, quoted).  Everything else,
+ * printable ASCII and valid UTF-8, is written as it is; a backslash
+ * stays a backslash.  An escape is printable ASCII, one column per
+ * character, so escaped text never needs escaping again.
  */
 #define BR_VIS_TAB 1u      /* keep tabs */
-#define BR_VIS_NL 2u       /* keep line feeds and carriage returns */
+#define BR_VIS_LF 2u       /* keep line feeds */
+#define BR_VIS_CR 4u       /* keep carriage returns */
 #define BR_VIS_ESC_MAX 8   /* room for the longest escape and its NUL */
 
 /*

@@ -267,7 +267,7 @@ void br_csv_field(FILE *fp, const char *s)
 	/* The decisions hold for the escaped text too: an escape is never
 	 * one of these characters, and keeps neither a leading formula
 	 * character nor a blank at an end. */
-	if (!guard && !quote && br_visible_plain(s, BR_VIS_TAB | BR_VIS_NL)) {
+	if (!guard && !quote && br_visible_plain(s, BR_VIS_TAB | BR_VIS_LF | BR_VIS_CR)) {
 		fwrite(s, 1, n, fp);
 		return;
 	}
@@ -276,7 +276,7 @@ void br_csv_field(FILE *fp, const char *s)
 	if (guard)
 		fputc('\'', fp);
 	while (*s) {
-		size_t k = br_visible_char(s, BR_VIS_TAB | BR_VIS_NL, esc);
+		size_t k = br_visible_char(s, BR_VIS_TAB | BR_VIS_LF | BR_VIS_CR, esc);
 
 		if (*esc) {
 			fputs(esc, fp);

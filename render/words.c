@@ -23,7 +23,7 @@ void br_spaces(FILE *fp, size_t n)
 
 /*
  * text as br_visible() shows it (ESC as \x1b, ...), its BR_NBSP markers
- * kept, tabs and line breaks as spaces (the text is wrapped again
+ * kept, tabs and line feeds as spaces (the text is wrapped again
  * anyway): text itself when there is nothing to escape, else a new string
  * in *copy.  Without memory, every byte that might need an escape
  * becomes '?' in place.
@@ -49,7 +49,7 @@ static const char *visible(char *text, char **copy)
 	for (q = *copy, p = text; *p;) {
 		size_t n = 1;
 
-		if (*p == '\t' || *p == '\n' || *p == '\r') {
+		if (*p == '\t' || *p == '\n') {
 			*q++ = ' ';  /* blanks between words, like a space */
 			p++;
 			continue;

@@ -17,7 +17,7 @@
  * than a line are not broken; BR_NBSP markers print as spaces that never
  * break.  Ends with a newline.  The text (names in sentences) is shown
  * as br_visible() shows it (escape.h), so an ESC or a bidi override in a
- * name never reaches the terminal; a tab or line break in it is a blank
+ * name never reaches the terminal; a tab or line feed in it is a blank
  * between words, and a BR_NBSP byte a space.
  */
 void br_wrap(FILE *fp, int indent, int hang, int width, const char *fmt, ...)

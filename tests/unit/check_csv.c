@@ -13,6 +13,7 @@
 #include "ingest/ingest.h"
 #include "ingest/ingest_int.h"
 #include "model/model.h"
+#include "render/table.h"
 #include "render/tidy_csv.h"
 
 Suite *br_suite_csv(void);
@@ -951,6 +952,44 @@ START_TEST(test_roundtrip)
 }
 END_TEST
 
+/* Every text survives the spreadsheet guard (doc/escaping.md): written by
+ * the CSV writer, with or without its apostrophe, and read back by the
+ * tidy reader, it is the same text. */
+START_TEST(test_formula_guard_roundtrip)
+{
+	static const char *const texts[] = {
+		"", "'", "''", "=", "'=", "''=", "=x", "'=x", "''=x", "-5",
+		"'-5", "-5.5", "-x", "'-x", "@", "'@a", "\t", "'\t", "\r=",
+		"a", "'a", "a=", "+5", "'+5", "-", "'-", "-e5", "1e5",
+		"=HYPERLINK(\"http://evil.example\")", "'''@SUM(A1)",
+	};
+	const size_t n = sizeof texts / sizeof texts[0];
+	struct br_resultset *rs = br_resultset_new();
+	struct br_error err;
+	char *buf = NULL;
+	size_t len, i, guarded = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(fp);
+	fputs("test,title,description,unit,direction,system,value\n", fp);
+	for (i = 0; i < n; i++) {
+		fprintf(fp, "t%zu,T,", i);
+		br_csv_field(fp, texts[i]);
+		fputs(",s,LIB,A,1\n", fp);
+		guarded += br_csv_formula(texts[i]);
+	}
+	ck_assert_int_eq(fclose(fp), 0);
+	ck_assert_uint_eq(guarded, 20); /* the cases are not all plain */
+	ck_assert_msg(load_buf(rs, "g.csv", buf, len, "tidy-csv", &err) ==
+		      BR_OK, "%s: %s\n%s", err.where, err.msg, buf);
+	ck_assert_uint_eq(rs->n_tests, n);
+	for (i = 0; i < n; i++)
+		ck_assert_str_eq(rs->tests[i]->description, texts[i]);
+	free(buf);
+	br_resultset_free(rs);
+}
+END_TEST
+
 START_TEST(test_writer_text)
 {
 	/* Exact output for a small hand-built resultset. */
@@ -1219,6 +1258,7 @@ Suite *br_suite_csv(void)
 	tcase_add_loop_test(tc, test_roundtrip, 0, sizeof roundtrip_inputs /
 			    sizeof roundtrip_inputs[0]);
 	tcase_add_test(tc, test_writer_text);
+	tcase_add_test(tc, test_formula_guard_roundtrip);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("hostile");
