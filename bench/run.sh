@@ -156,3 +156,33 @@ measure "benchreport stats DIR (10,000 files)" \
 measure "benchreport compare DIR --depfile" \
 	"$BR" compare -q "$out/dbench-10k" -o "$out/dbench-10k.txt" \
 	--depfile "$out/dbench-10k.d"
+
+# Many small files (issue 13): each file is one more system in the same
+# 4 tests, so a reader that scans a test's entries per file is
+# quadratic.  4x the files should cost about 4x the time.
+echo "many small files: benchreport inspect DIR (bench/gen-tiny.c)"
+cc -O2 -o "$out/gen-tiny" bench/gen-tiny.c
+for fmt in tidy-csv pts-xml numbers; do
+	prev=
+	for n in 12500 25000 50000 100000; do
+		d="$out/tiny-$fmt-$n"
+		[ -d "$d" ] || "$out/gen-tiny" "$fmt" "$d" "$n"
+		best=
+		for _ in $(seq "$RUNS"); do
+			/usr/bin/time -f "%e %U %M" -o "$out/time.txt" \
+				"$BR" inspect -q "$d" > /dev/null
+			read -r s u k < "$out/time.txt"
+			if [ -z "$best" ] || [ "$(echo "$s < $best" | bc)" = 1 ]
+			then best=$s; user=$u; kb=$k; fi
+		done
+		if [ -n "$prev" ]; then
+			ratio=$(printf 'x%.1f vs half' \
+				"$(echo "$best / ($prev + 0.001)" | bc -l)")
+		else ratio=; fi
+		printf '  %-28s %7d files %6.2f s (user %5.2f s) %6.1f MB peak %s\n' \
+			"$fmt" "$n" "$best" "$user" \
+			"$(echo "$kb / 1024" | bc -l)" "$ratio"
+		prev=$best
+	done
+	rm -rf "$out"/tiny-"$fmt"-*
+done

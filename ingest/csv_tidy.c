@@ -493,38 +493,6 @@ static int row_test(struct tidy *td, bool series, struct br_test **out,
 	return BR_OK;
 }
 
-/*
- * Index the entries an earlier input gave test t, once per test and
- * input, so that finding an entry never scans the entries: keys
- * "test/system" map to ENTRY_FOREIGN.
- */
-#define ENTRY_FOREIGN ((size_t)-1)
-
-static int index_foreign(struct tidy *td, struct br_test *t,
-			 struct br_error *err)
-{
-	char key[64];
-	const char *ikey;
-	size_t v, i;
-
-	snprintf(key, sizeof key, "%p/seen", (void *)t);
-	if (br_map_get(td->entries, key, &v))
-		return BR_OK;
-	for (i = 0; i <= t->n_entries; i++) {
-		if (i < t->n_entries)
-			snprintf(key, sizeof key, "%p/%zu", (void *)t,
-				 t->entries[i].system);
-		else
-			snprintf(key, sizeof key, "%p/seen", (void *)t);
-		ikey = br_arena_strdup(td->keys, key);
-		if (!ikey || !br_map_put(td->entries, ikey,
-					 i < t->n_entries ? ENTRY_FOREIGN : 0))
-			return br_error_set(err, BR_EIO, td->fname,
-					    td->c.rec_line, "out of memory");
-	}
-	return BR_OK;
-}
-
 /* The entry of (t, system) made by this file, or a new one.  *was_fail
  * says whether it was made by a failure row; *is_new whether it was
  * just made.  EDATA when an earlier input has one. */
@@ -538,29 +506,26 @@ static int row_entry(struct tidy *td, struct br_test *t, size_t sys,
 	size_t v, i;
 
 	*is_new = false;
-	if (t->loc.file != td->fname && index_foreign(td, t, err) != BR_OK)
-		return err->code;
 	snprintf(key, sizeof key, "%p/%zu", (void *)t, sys);
 	if (br_map_get(td->entries, key, &v)) {
-		if (v != ENTRY_FOREIGN) {
-			*out = v / 2;
-			*was_fail = v & 1;
-			return BR_OK;
-		}
-		i = br_test_find_entry(t, sys);
-		{
-			const struct br_entry *o = &t->entries[i];
-			const char *id = td->rs->systems[sys]->identifier;
+		*out = v / 2;
+		*was_fail = v & 1;
+		return BR_OK;
+	}
+	/* Not made by this file: an entry there is an earlier input's (the
+	 * model's index finds it without a scan, so reading many files
+	 * stays linear). */
+	i = br_test_find_entry(t, sys);
+	if (i != (size_t)-1) {
+		const struct br_entry *o = &t->entries[i];
+		const char *id = td->rs->systems[sys]->identifier;
 
-			return br_error_set(err, BR_EDATA, td->fname, loc.line,
-					    "system \"%s\" already has a "
-					    "result for \"%s\" (%s:%lu)",
-					    SNIP(q, id, strlen(id)),
-					    SNIP(q2, t->title,
-						 strlen(t->title)),
-					    o->loc.file ? o->loc.file : "?",
-					    o->loc.line);
-		}
+		return br_error_set(err, BR_EDATA, td->fname, loc.line,
+				    "system \"%s\" already has a result for "
+				    "\"%s\" (%s:%lu)", SNIP(q, id, strlen(id)),
+				    SNIP(q2, t->title, strlen(t->title)),
+				    o->loc.file ? o->loc.file : "?",
+				    o->loc.line);
 	}
 	if (!br_test_add_entry(td->rs, t, sys, &loc, err))
 		return err->code;

@@ -431,8 +431,6 @@ static void pstate_free(struct pstate *st)
 	free(st->rbuf.p);
 	free(st->entries);
 	free(st->touched);
-	free(st->mark);
-	free(st->mark_idx);
 }
 
 /* Where the input comes from: buf[0..len), then (fp not NULL) fp, at

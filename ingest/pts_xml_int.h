@@ -126,10 +126,6 @@ struct pstate {
 	size_t n_tests0;        /* tests before this file */
 	struct touched *touched;
 	size_t cap_touched, n_touched;
-	size_t *mark;           /* per system: seq stamp, see add_entries */
-	size_t *mark_idx;       /* per system: entry index behind the mark */
-	size_t cap_mark, n_mark;
-	size_t seq;
 };
 
 /* What a declared encoding name means to us (case as written). */

@@ -16,26 +16,6 @@
 
 /* ------------------------------------------------- per-file bookkeeping */
 
-/* Make the per-system marks cover every system of rs (new ones zero). */
-static bool grow_marks(struct pstate *st)
-{
-	size_t need = st->rs->n_systems, cap = st->cap_mark;
-
-	if (need <= st->n_mark)
-		return true;
-	if (!br_grow((void **)&st->mark, &cap, need, sizeof *st->mark))
-		return false;
-	cap = st->cap_mark;
-	if (!br_grow((void **)&st->mark_idx, &cap, need,
-		     sizeof *st->mark_idx))
-		return false;
-	st->cap_mark = cap;
-	memset(st->mark + st->n_mark, 0,
-	       (cap - st->n_mark) * sizeof *st->mark);
-	st->n_mark = cap;
-	return true;
-}
-
 /* Make the per-test bookkeeping cover every test of rs (new ones 0). */
 static bool grow_touched(struct pstate *st)
 {
@@ -384,25 +364,18 @@ static void fill_entry(struct pstate *st, const struct br_test *t,
 }
 
 /*
- * Add the buffered entries of the current Result to t.  Marks keep this
- * linear in entries: mark[sys] == 2*seq means "t already had an entry
- * for sys before this file" (merge: keep it), 2*seq+1 "this Result
- * already gave one" (duplicate: keep the first, as PTS does).
+ * Add the buffered entries of the current Result to t.  Entries below
+ * n0 came from an earlier input (merge: keep them), those from n0 on
+ * from this Result (a second entry for a system is a duplicate: keep the
+ * first, as PTS does).  A system never gets a second entry, so the
+ * model's entry index finds the one it has without a scan, and reading
+ * many files stays linear.
  */
 static void add_entries(struct pstate *st, struct br_test *t, size_t n0)
 {
 	struct br_resultset *rs = st->rs;
-	size_t i, k;
+	size_t k, i;
 
-	st->seq++;
-	if (!grow_marks(st)) {
-		br_px_fail_nomem(st);
-		return;
-	}
-	for (i = 0; i < n0; i++) {
-		st->mark[t->entries[i].system] = 2 * st->seq;
-		st->mark_idx[t->entries[i].system] = i;
-	}
 	for (k = 0; k < st->n_entries && !st->failed; k++) {
 		const struct rec *x = &st->entries[k];
 		const char *id = br_px_rec_get(&st->rbuf, x, E_IDENTIFIER);
@@ -416,7 +389,7 @@ static void add_entries(struct pstate *st, struct br_test *t, size_t n0)
 			continue;
 		}
 		sys = br_rs_system(rs, id, true, &loc, st->err);
-		if (sys == (size_t)-1 || !grow_marks(st)) {
+		if (sys == (size_t)-1) {
 			br_px_fail_nomem(st);
 			return;
 		}
@@ -427,10 +400,10 @@ static void add_entries(struct pstate *st, struct br_test *t, size_t n0)
 			s->user = s->timestamp = st->empty;
 			s->client_version = s->notes = st->empty;
 		}
-		if (st->mark[sys] == 2 * st->seq + 1 ||
-		    st->mark[sys] == 2 * st->seq) {
-			old = &t->entries[st->mark_idx[sys]];
-			if (st->mark[sys] & 1)
+		i = br_test_find_entry(t, sys);
+		if (i != (size_t)-1) {
+			old = &t->entries[i];
+			if (i >= n0)
 				br_rs_warn(rs, &loc, "%s: duplicate entry for "
 					   "\"%s\" (first at line %lu); "
 					   "keeping the first", test_name(t),
@@ -448,8 +421,6 @@ static void add_entries(struct pstate *st, struct br_test *t, size_t n0)
 			br_px_fail_nomem(st);
 			return;
 		}
-		st->mark[sys] = 2 * st->seq + 1;
-		st->mark_idx[sys] = t->n_entries - 1;
 		fill_entry(st, t, e, x, rs->systems[sys]->identifier);
 	}
 }

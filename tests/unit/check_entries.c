@@ -147,15 +147,15 @@ START_TEST(test_duplicate_system_first_wins)
 }
 END_TEST
 
-START_TEST(test_find_is_constant_time)
+START_TEST(test_find_descending)
 {
-	/* 300,000 systems arriving in descending order, each looked up
-	 * before it is added (a miss) and after (a hit), as the readers
-	 * do.  Before: a miss scanned every entry, 4.5e10 steps in all,
-	 * far past the time limit; now well under a second. */
+	/* Systems arriving in descending order, each looked up before it
+	 * is added (a miss) and after (a hit), as the readers do, through
+	 * every growth of the index.  The cost of many entries is measured
+	 * by make bench and make limits (100,000 files), not here. */
 	struct br_resultset *rs = br_resultset_new();
 	struct br_test *t = new_test(rs);
-	size_t n = 300000, i;
+	size_t n = 5000, i;
 
 	for (i = 0; i < n; i++) {
 		size_t s = n - 1 - i;
@@ -178,7 +178,7 @@ Suite *br_suite_entries(void)
 	tcase_add_test(tc, test_find_any_order);
 	tcase_add_test(tc, test_truncate_keeps_index);
 	tcase_add_test(tc, test_duplicate_system_first_wins);
-	tcase_add_test(tc, test_find_is_constant_time);
+	tcase_add_test(tc, test_find_descending);
 	tcase_set_timeout(tc, 20);
 	suite_add_tcase(s, tc);
 	return s;
