@@ -91,10 +91,17 @@ static void fill_relative(const struct br_summary *s, size_t n, bool lib,
 	}
 }
 
-/* Pass 1 remembers its significant pairs in a bitmap up to this many
- * pairs (16 MB; 11,000 systems with a spread); beyond, pass 2 tests
- * every pair again. */
-#define BITS_MAX ((size_t)1 << 27)
+/* Pass 1 remembers the pairs that wait for the step-down in a bitmap
+ * of every pair: one bit each, 39 MB at BR_RANK_MAX_SYSTEMS. */
+#define BITS_MAX ((size_t)BR_RANK_MAX_SYSTEMS * (BR_RANK_MAX_SYSTEMS - 1) / 2)
+
+/* The step-down keeps at most br_rank_pairs_max pairs with their
+ * p-values (24 MB).  When more wait between the sure level and reach,
+ * counting passes (at most br_rank_passes_max, each a pass over the
+ * waiting pairs) raise the level first (see step_down).  Variables, not
+ * constants, so that tests can send small tests down that path. */
+size_t br_rank_pairs_max = (size_t)1 << 20;
+unsigned br_rank_passes_max = 6;
 
 /* pr with room for one more, doubling; false when out of memory. */
 static bool grow(struct br_rank_pair **pr, size_t m, size_t *cap)
@@ -142,7 +149,7 @@ struct fast {
 	struct level {
 		double lv;          /* 0: unused */
 		double *above, *below;  /* [df]: t^2 beyond: 1 / 0 */
-	} lvl[3];
+	} lvl[4];
 };
 
 static void fast_free(struct fast *f)
@@ -153,7 +160,7 @@ static void fast_free(struct fast *f)
 	free(f->var);
 	free(f->inm1);
 	free(f->ok);
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < 4; i++) {
 		free(f->lvl[i].above);
 		free(f->lvl[i].below);
 	}
@@ -215,7 +222,7 @@ static int fast_sig(const struct fast *f, struct level *l, size_t a,
 		    size_t b)
 {
 	double va = f->var[a], vb = f->var[b], d, v, t2, df;
-	size_t lo;
+	size_t lo, hi;
 
 	if (!l || !f->ok[a] || !f->ok[b])
 		return 2;
@@ -227,10 +234,18 @@ static int fast_sig(const struct fast *f, struct level *l, size_t a,
 	df = v * v / (va * va * f->inm1[a] + vb * vb * f->inm1[b]);
 	if (!(df >= 1 && df < FAST_DF_MAX))
 		return 2;
+	/* df between whole lo and hi; a df within 1e-13 of a whole number
+	 * (equal runs and spreads give 2(n - 1), give or take a rounding)
+	 * is that number: the quantile moves far less than the margin */
 	lo = (size_t)df;
+	hi = lo + 1;
+	if (df - (double)lo < 1e-13 * df)
+		hi = lo;
+	else if ((double)hi - df < 1e-13 * df)
+		lo = hi;
 	if (t2 > crit2(l->above, lo, l->lv, FAST_MARGIN))
 		return d > 0 ? 1 : -1;
-	if (t2 < crit2(l->below, lo + 1, l->lv, -FAST_MARGIN))
+	if (t2 < crit2(l->below, hi, l->lv, -FAST_MARGIN))
 		return 0;
 	return 2;
 }
@@ -251,6 +266,91 @@ static int pair_sig(const struct br_summary *s, size_t i, size_t j,
 	return w->sig;
 }
 
+/* Welch's decision on positions (a, b) at level l (lv): the fast one,
+ * else the exact one. */
+static int decide(const struct fast *f, struct level *l, double lv,
+		  const struct br_summary *s, const size_t *idx, size_t a,
+		  size_t b, struct br_welch *w)
+{
+	int sig = fast_sig(f, l, a, b);
+
+	return sig == 2 ? pair_sig(s, idx[a], idx[b], lv, w) : sig;
+}
+
+/*
+ * Holm's step-down without holding every pair.  *r pairs are rejected
+ * (pass 1's sure ones, counted in low and high); n_sig - *r wait.  Holm
+ * rejects every p below a / (m_total - r) once r are rejected (the
+ * thresholds only rise), so a counting pass at that level rejects them
+ * all at once; repeated, the passes reach Holm's own stopping point (a
+ * level that rejects no new pair) or few enough waiting pairs to sort
+ * (br_rank_pairs_max).  After br_rank_passes_max passes it stops there:
+ * each pair rejected is one Holm rejects, so ranges can only be wider
+ * than Holm's, never narrower (doc/statistics.md, "Ranks").
+ *
+ * Returns 1 when the ranking is complete in low/high, 0 when the pairs
+ * still waiting must be sorted (those not significant at *level, the
+ * last pass's level, 0 for none), -1 when out of memory.
+ */
+static int step_down(struct fast *f, const struct br_summary *s,
+		     const size_t *idx, size_t k, const unsigned char *bits,
+		     struct level *ls, double sure, size_t m_total,
+		     size_t n_sig, size_t done, double alpha, bool lib,
+		     int *low, int *high, size_t n, size_t *r, double *level)
+{
+	struct br_welch w;
+	int *tl, *th, rc = 0;
+	size_t a, b, q, c;
+	unsigned pass;
+
+	*level = 0;
+	if (n_sig - *r <= br_rank_pairs_max)
+		return 0;
+	tl = malloc((n + 1) * sizeof *tl);
+	th = malloc((n + 1) * sizeof *th);
+	if (!tl || !th) {
+		rc = -1;
+		goto out;
+	}
+	for (pass = 0; pass < br_rank_passes_max; pass++) {
+		double lv = alpha / (double)(m_total - *r);
+		struct level *lt = fast_level(f, 3, lv);
+
+		memcpy(tl, low, n * sizeof *tl);
+		memcpy(th, high, n * sizeof *th);
+		for (a = 0, q = 0, c = 0; a < k; a++) {
+			for (b = a + 1; b < k; b++, q++) {
+				int sig;
+
+				if (bits && !(bits[q / 8] & (1u << q % 8)))
+					continue;
+				sig = decide(f, lt, lv, s, idx, a, b, &w);
+				if (sig == 0 || (!bits && decide(f, ls, sure, s,
+						idx, a, b, &w) != 0))
+					continue;   /* not at lv, or sure */
+				count_proven(idx[a], idx[b], sig, lib, tl, th);
+				c++;
+			}
+		}
+		*level = lv;
+		if (done + c == *r) {
+			rc = 1;   /* Holm stops here */
+			break;
+		}
+		*r = done + c;
+		if (n_sig - *r <= br_rank_pairs_max)
+			break;
+	}
+	if (pass == br_rank_passes_max)
+		rc = 1;
+	memcpy(low, tl, n * sizeof *tl);
+	memcpy(high, th, n * sizeof *th);
+out:
+	free(tl);
+	free(th);
+	return rc;
+}
+
 int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
 	    double confidence, int *rank_low, int *rank_high,
 	    double *relative)
@@ -260,11 +360,12 @@ int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
 	struct br_rank_pair *pr = NULL;
 	struct br_welch w;
 	size_t *idx = NULL, i, a, b, k = 0, m = 0, cap = 0, m_total;
-	size_t done = 0, n_sig = 0, q;
+	size_t done = 0, n_sig = 0, q, r = 0;
 	unsigned char *bits = NULL;
 	struct fast f = {0};
-	struct level *la, *ls, *lr;
-	int rc = BR_EIO;
+	struct level *la, *ls, *lr, *lt;
+	double level;
+	int rc = BR_EIO, st;
 
 	if (!(confidence > 0 && confidence < 1))
 		return BR_EUSAGE;
@@ -308,18 +409,12 @@ int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
 	ls = fast_level(&f, 1, sure);
 	for (a = 0, q = 0; a < k; a++) {
 		for (b = a + 1; b < k; b++, q++) {
-			int sig = fast_sig(&f, la, a, b), sure_sig;
+			int sig = decide(&f, la, alpha, s, idx, a, b, &w);
 
-			if (sig == 2)
-				sig = pair_sig(s, idx[a], idx[b], alpha, &w);
 			if (sig == 0)
 				continue;
 			n_sig++;
-			sure_sig = fast_sig(&f, ls, a, b);
-			if (sure_sig == 2)
-				sure_sig = pair_sig(s, idx[a], idx[b], sure,
-						    &w);
-			if (sure_sig != 0) {
+			if (decide(&f, ls, sure, s, idx, a, b, &w) != 0) {
 				count_proven(idx[a], idx[b], sig, lib, rank_low,
 					     rank_high);
 				done++;
@@ -330,29 +425,33 @@ int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
 	}
 	if (n_sig == done)
 		goto holm_rest;
+	r = done;
+	st = step_down(&f, s, idx, k, bits, ls, sure, m_total, n_sig, done,
+		       alpha, lib, rank_low, rank_high, n, &r, &level);
+	if (st < 0)
+		goto out;
+	if (st > 0)
+		goto done;
+	lt = level > 0 ? fast_level(&f, 3, level) : NULL;
 	/* the k-th rejection needs p < alpha / (m_total - k) and only the
 	 * S pairs can be rejected, so none is above reach */
 	reach = alpha / (double)(m_total - n_sig + 1);
 	lr = fast_level(&f, 2, reach);
-	/* pass 2: those between alpha / m_total and reach, kept with their
-	 * p for the step-down (memory for those only) */
+	/* pass 2: those between alpha / m_total (or the last counting
+	 * level) and reach, kept with their p for the step-down (at most
+	 * br_rank_pairs_max of them) */
 	for (a = 0, q = 0; a < k; a++) {
 		for (b = a + 1; b < k; b++, q++) {
 			int sig;
 
 			if (bits && !(bits[q / 8] & (1u << q % 8)))
 				continue;
-			if (!bits) {
-				sig = fast_sig(&f, ls, a, b);
-				if (sig == 2)
-					sig = pair_sig(s, idx[a], idx[b], sure,
-						       &w);
-				if (sig != 0)
-					continue;   /* counted in pass 1 */
-			}
-			sig = fast_sig(&f, lr, a, b);
-			if (sig == 2)
-				sig = pair_sig(s, idx[a], idx[b], reach, &w);
+			if (!bits && decide(&f, ls, sure, s, idx, a, b, &w))
+				continue;   /* counted in pass 1 */
+			if (level > 0 &&
+			    decide(&f, lt, level, s, idx, a, b, &w))
+				continue;   /* counted by step_down */
+			sig = decide(&f, lr, reach, s, idx, a, b, &w);
 			if (sig == 0)
 				continue;
 			/* its t and df, for the p-value */
@@ -368,7 +467,7 @@ int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
 		}
 	}
 holm_rest:
-	holm(pr, m, m_total, done, alpha, rank_low, rank_high);
+	holm(pr, m, m_total, r, alpha, rank_low, rank_high);
 done:
 	rc = BR_OK;
 out:

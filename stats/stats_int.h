@@ -49,6 +49,11 @@ double br_st_scale_pair(const struct br_summary *a,
  * lv, without computing t and df again. */
 int br_st_sig_at(const struct br_welch *w, double lv);
 
+/* How far br_rank's step-down goes in memory (rank.c): the pairs it
+ * sorts at most, and its counting passes at most.  Tests lower them. */
+extern size_t br_rank_pairs_max;
+extern unsigned br_rank_passes_max;
+
 /* Square of a summary's SE, or NAN when n < 2 or SE unknown. */
 double br_st_var_mean(const struct br_summary *s);
 

@@ -365,6 +365,43 @@ if [ "$mode" = full ]; then
 	expect 1m-tests-stats 0 '' 2200 120 t.csv -- stats -q tests1m.csv
 	expect 1m-tests-render 2 'more than it draws' 1200 120 t.pdf -- \
 		render -q tests1m.csv
+	rm -f sys1m.csv tests1m.csv
+	# 20,000 systems with 3 runs each in one test: ranks compare every
+	# pair (quadratic time, linear memory), under 30 s.
+	awk 'BEGIN { print "system,test,value,unit";
+		for (i = 0; i < 20000; i++) for (r = 0; r < 3; r++)
+			printf "sys%d,t1,%.3f,MB/s\n", i, 100 + i % 997 + r * 0.37 }' \
+		> sys20k.csv
+	expect 20k-systems-ranks 0 '' 200 30 s20k.csv -- stats -q sys20k.csv \
+		--format csv
+	expect 20k-systems-compare 0 '' 300 30 c20k.csv -- compare -q \
+		sys20k.csv --format csv
+	rm -f sys20k.csv
+	# Many small files, one system each, in the same 4 tests: reading
+	# stays linear (4x the files, at most about 4x the time).
+	files() { # DIR N
+		awk -v dir="$1" -v n="$2" 'BEGIN {
+			for (k = 0; k < n; k++) {
+				if (k % 1000 == 0)
+					system(sprintf("mkdir -p %s/d%03d", dir, k / 1000))
+				f = sprintf("%s/d%03d/r%06d.csv", dir, k / 1000, k)
+				print "system,test,value,unit" > f
+				for (t = 0; t < 4; t++) for (r = 0; r < 3; r++)
+					printf "s%06d,T%d,%d,MB/s\n", k, t, (k * 7 + t * 3 + r) % 101 + 1 > f
+				close(f)
+			} }'
+	}
+	files f25k 25000 && files f100k 100000
+	expect 25k-files 0 '' 200 60 i25k.txt -- inspect -q f25k
+	/usr/bin/time -f '%U' -o time.u "$BR" inspect -q f25k > /dev/null
+	u25=$(cat time.u)
+	expect 100k-files 0 '' 500 60 i100k.txt -- inspect -q f100k
+	/usr/bin/time -f '%U' -o time.u "$BR" inspect -q f100k > /dev/null
+	u100=$(cat time.u)
+	if [ "$(echo "$u100 <= 6 * $u25 + 0.2" | bc)" = 1 ]; then
+		ok files-linear "25k files ${u25} s user, 100k ${u100} s"
+	else bad files-linear "25k files ${u25} s user, 100k ${u100} s (more than 6x)"; fi
+	rm -rf f25k f100k
 fi
 echo "limits ($mode): $pass passed, $fail failed"
 [ "$fail" = 0 ]
