@@ -4,7 +4,6 @@
  */
 #define _GNU_SOURCE /* FNM_CASEFOLD, strcasestr */
 #include <fnmatch.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,14 +25,18 @@ static bool match_one(const char *pat, const char *s)
 
 bool br_test_matches(const char *pat, const struct br_test *t)
 {
-	char both[1024];
+	char *both;
+	bool m;
 
 	if (match_one(pat, t->identifier) || match_one(pat, t->title) ||
 	    match_one(pat, t->description))
 		return true;
-	snprintf(both, sizeof both, "%s - %s", t->title ? t->title : "",
-		 t->description ? t->description : "");
-	return match_one(pat, both);
+	/* whole, however long: a cut one would miss a pattern on its end
+	 * (and end in half a character); no memory, no match */
+	both = br_strf("%s - %s", br_nz(t->title), br_nz(t->description));
+	m = both && match_one(pat, both);
+	free(both);
+	return m;
 }
 
 void br_selection_fini(struct br_selection *sel)

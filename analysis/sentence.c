@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "numfmt.h"
@@ -106,10 +107,15 @@ static const char *range(char *buf, size_t sz, const struct say *s,
 	return buf;
 }
 
+/*
+ * The pieces that hold the test's unit are made at their full length
+ * (free() them; NULL on ENOMEM): a unit is input, of any length, and a
+ * fixed buffer would cut it, maybe in the middle of a character.
+ */
+
 /* A difference in the test's unit, as a magnitude ("9.9 ms"): at the
  * test's precision, two significant digits when that would show 0. */
-static const char *amount(char *buf, size_t sz, const struct say *s,
-			  double v)
+static char *amount(const struct say *s, double v)
 {
 	char num[48];
 	double a = fabs(v);
@@ -118,102 +124,109 @@ static const char *amount(char *buf, size_t sz, const struct say *s,
 		snprintf(num, sizeof num, "%.2g", a);
 	else
 		br_fmt_fixed(num, sizeof num, a, s->decimals);
-	snprintf(buf, sz, "%s%s%s", num, *s->unit ? " " : "", s->unit);
-	return buf;
+	return br_strf("%s%s%s", num, *s->unit ? " " : "", s->unit);
 }
 
 /* "9.9 ms faster" for a goodness g (the difference, negated for fewer
  * is better) */
-static const char *d_change(char *buf, size_t sz, const struct say *s,
-			    double g)
+static char *d_change(const struct say *s, double g)
 {
-	char m[64];
+	char *m, *out;
 
 	if (g == 0)
-		snprintf(buf, sz, "no %s or %s", s->up, s->down);
-	else
-		snprintf(buf, sz, "%s %s", amount(m, sizeof m, s, g),
-			 g > 0 ? s->up : s->down);
-	return buf;
+		return br_strf("no %s or %s", s->up, s->down);
+	m = amount(s, g);
+	out = m ? br_strf("%s %s", m, g > 0 ? s->up : s->down) : NULL;
+	free(m);
+	return out;
 }
 
 /* An interval of goodness in the unit, as range() does for speedups. */
-static const char *d_range(char *buf, size_t sz, const struct say *s,
-			   double lo, double hi)
+static char *d_range(const struct say *s, double lo, double hi)
 {
-	char a[64], b[64];
+	char *a, *b, *out = NULL;
 
-	if (lo >= 0)
-		snprintf(buf, sz, "%s to %s", amount(a, sizeof a, s, lo),
-			 d_change(b, sizeof b, s, hi));
-	else if (hi <= 0)
-		snprintf(buf, sz, "%s to %s", amount(a, sizeof a, s, hi),
-			 d_change(b, sizeof b, s, lo));
-	else
-		snprintf(buf, sz, "%s to %s", d_change(a, sizeof a, s, lo),
-			 d_change(b, sizeof b, s, hi));
-	return buf;
+	if (lo >= 0) {
+		a = amount(s, lo);
+		b = d_change(s, hi);
+	} else if (hi <= 0) {
+		a = amount(s, hi);
+		b = d_change(s, lo);
+	} else {
+		a = d_change(s, lo);
+		b = d_change(s, hi);
+	}
+	if (a && b)
+		out = br_strf("%s to %s", a, b);
+	free(a);
+	free(b);
+	return out;
 }
 
 /*
  * The change without a ratio (a mean not above 0, or a ratio interval
  * that is unbounded or reaches 0): in the test's unit, with d's interval.
  */
-static void by_difference(char *buf, size_t size, const struct say *s,
-			  const char *bname, const char *aname,
-			  const struct br_comparison *c, bool lib,
-			  const char *conf, double confidence,
-			  double equivalence)
+static char *by_difference(const struct say *s, const char *bname,
+			   const char *aname, const struct br_comparison *c,
+			   bool lib, const char *conf, double confidence,
+			   double equivalence)
 {
 	double g = lib ? -c->d : c->d;
 	double lo = lib ? -c->d_ci_high : c->d_ci_low;
 	double hi = lib ? -c->d_ci_low : c->d_ci_high;
 	const char *noisy = c->too_noisy ? "; too noisy to size the change "
 					   "as a ratio" : "";
-	char ch[96], r[160], lv[24];
+	char *ch, *r, *out = NULL, lv[24];
 
-	d_change(ch, sizeof ch, s, g);
-	if (c->d == 0 && isnan(lo)) {
-		snprintf(buf, size, "%s equals %s (single run, no CI)", bname,
-			 aname);
-		return;
-	}
+	if (c->d == 0 && isnan(lo))
+		return br_strf("%s equals %s (single run, no CI)", bname,
+			       aname);
+	ch = d_change(s, g);
+	if (!ch)
+		return NULL;
 	if (isnan(lo) && c->verdict == BR_VERDICT_SINGLE_RUN) {
-		snprintf(buf, size, "%s is %s than %s (single run, no CI)",
-			 bname, ch, aname);
-		return;
+		out = br_strf("%s is %s than %s (single run, no CI)", bname,
+			      ch, aname);
+		free(ch);
+		return out;
 	}
 	if (isfinite(lo) && isfinite(hi))
-		d_range(r, sizeof r, s, lo, hi);
+		r = d_range(s, lo, hi);
 	else   /* the difference of two huge means: no finite bounds */
-		snprintf(r, sizeof r, "without finite bounds");
+		r = br_strf("without finite bounds");
+	if (!r) {
+		free(ch);
+		return NULL;
+	}
 	switch (c->verdict) {
 	case BR_VERDICT_BETTER:
 	case BR_VERDICT_WORSE:
-		snprintf(buf, size, "%s is %s than %s (%s %s%s)", bname, ch,
-			 aname, conf, r, noisy);
+		out = br_strf("%s is %s than %s (%s %s%s)", bname, ch, aname,
+			      conf, r, noisy);
 		break;
 	case BR_VERDICT_INCONCLUSIVE:
-		snprintf(buf, size, "%s vs %s: inconclusive, neither a "
-			 "difference nor equivalence within +/-%g%% proven "
-			 "(%s than %s, %s %s%s)", bname, aname, equivalence,
-			 ch, aname, conf, r, noisy);
+		out = br_strf("%s vs %s: inconclusive, neither a difference "
+			      "nor equivalence within +/-%g%% proven (%s than "
+			      "%s, %s %s%s)", bname, aname, equivalence, ch,
+			      aname, conf, r, noisy);
 		break;
 	default:
-		snprintf(buf, size, "%s: no difference proven at %s "
-			 "confidence (%s than %s, %s %s%s)", bname,
-			 br_fmt_level(lv, sizeof lv, confidence), ch, aname,
-			 conf, r, noisy);
+		out = br_strf("%s: no difference proven at %s confidence (%s "
+			      "than %s, %s %s%s)", bname,
+			      br_fmt_level(lv, sizeof lv, confidence), ch,
+			      aname, conf, r, noisy);
 		break;
 	}
+	free(ch);
+	free(r);
+	return out;
 }
 
-const char *br_comparison_sentence(char *buf, size_t size,
-				   const struct br_test *t, const char *bname,
-				   const char *aname,
-				   const struct br_comparison *c,
-				   double confidence, double equivalence,
-				   int decimals)
+char *br_comparison_sentence(const struct br_test *t, const char *bname,
+			     const char *aname, const struct br_comparison *c,
+			     double confidence, double equivalence,
+			     int decimals)
 {
 	bool speed = speed_words(t), lib = t->dir == BR_DIR_LIB;
 	struct say s = {
@@ -221,7 +234,7 @@ const char *br_comparison_sentence(char *buf, size_t size,
 		br_nz(t->unit.text), decimals, false,
 	};
 	double S = c->speedup, lo = c->speedup_ci_low, hi = c->speedup_ci_high;
-	char conf[40], lv[24], ch[96], r[192], x[64], y[64];
+	char conf[40], lv[24], ch[96], r[192], x[64], y[64], *out = NULL;
 
 	if (t->dir == BR_DIR_UNKNOWN) { /* no claim about better or worse */
 		s.up = "higher";
@@ -229,93 +242,97 @@ const char *br_comparison_sentence(char *buf, size_t size,
 	}
 	snprintf(conf, sizeof conf, "%s" BR_NBSP "CI",
 		 br_fmt_level(lv, sizeof lv, confidence));
-	if (isnan(S) && isnan(c->d)) {  /* nothing: the reason says why */
-		snprintf(buf, size, "%s vs %s: no comparison", bname, aname);
-		return buf;
-	}
+	if (isnan(S) && isnan(c->d))  /* nothing: the reason says why */
+		return br_strf("%s vs %s: no comparison", bname, aname);
 	if (isnan(S) || (c->too_noisy &&
-			 c->verdict != BR_VERDICT_EQUIVALENT)) {
-		by_difference(buf, size, &s, bname, aname, c, lib, conf,
-			      confidence, equivalence);
-		return buf;
-	}
+			 c->verdict != BR_VERDICT_EQUIVALENT))
+		return by_difference(&s, bname, aname, c, lib, conf,
+				     confidence, equivalence);
+	/* from here on the pieces are numbers and words, no unit */
 	s.factor = is_factor(S);
 	change(ch, sizeof ch, &s, S);
 	switch (c->verdict) {
 	case BR_VERDICT_BETTER:
 	case BR_VERDICT_WORSE:
 		if (isnan(lo))
-			snprintf(buf, size, "%s is %s than %s", bname, ch,
-				 aname);
+			out = br_strf("%s is %s than %s", bname, ch, aname);
 		else    /* the interval is all on the point's side */
-			snprintf(buf, size, "%s is %s than %s (%s %s to %s)",
-				 bname, ch, aname, conf,
-				 size_of(x, sizeof x, &s, S > 1 ? lo : hi),
-				 size_of(y, sizeof y, &s, S > 1 ? hi : lo));
+			out = br_strf("%s is %s than %s (%s %s to %s)",
+				      bname, ch, aname, conf,
+				      size_of(x, sizeof x, &s,
+					      S > 1 ? lo : hi),
+				      size_of(y, sizeof y, &s,
+					      S > 1 ? hi : lo));
 		break;
 	case BR_VERDICT_NO_DIFFERENCE:
 		if (isnan(lo))
-			snprintf(buf, size, "%s: no difference proven at %s "
-				 "confidence (%s than %s)", bname,
-				 br_fmt_level(lv, sizeof lv, confidence), ch,
-				 aname);
+			out = br_strf("%s: no difference proven at %s "
+				      "confidence (%s than %s)", bname,
+				      br_fmt_level(lv, sizeof lv, confidence),
+				      ch, aname);
 		else
-			snprintf(buf, size, "%s: no difference proven at %s "
-				 "confidence (%s than %s, %s %s)", bname,
-				 br_fmt_level(lv, sizeof lv, confidence), ch,
-				 aname, conf, range(r, sizeof r, &s, lo, hi));
+			out = br_strf("%s: no difference proven at %s "
+				      "confidence (%s than %s, %s %s)", bname,
+				      br_fmt_level(lv, sizeof lv, confidence),
+				      ch, aname, conf,
+				      range(r, sizeof r, &s, lo, hi));
 		break;
 	case BR_VERDICT_EQUIVALENT: {
 		/* the margin is a percent: so are the TOST bounds */
 		struct say p = s;
-		char tail[160] = "";
+		char *tail = NULL;
 
 		p.factor = false;
-		if (c->significant)
-			snprintf(tail, sizeof tail, "; %s is %s, a difference "
-				 "proven at %s confidence", bname,
-				 change(ch, sizeof ch, &p, S),
-				 br_fmt_level(lv, sizeof lv, confidence));
-		snprintf(buf, size, "%s is equivalent to %s within +/-%g%% "
-			 "(%s" BR_NBSP "CI %s)%s", bname, aname, equivalence,
-			 br_fmt_level(x, sizeof x, 1 - 2 * (1 - confidence)),
-			 range(r, sizeof r, &p, 1 + c->equiv_ci_low_pct / 100,
-			       1 + c->equiv_ci_high_pct / 100), tail);
+		if (c->significant) {
+			tail = br_strf("; %s is %s, a difference proven at "
+				       "%s confidence", bname,
+				       change(ch, sizeof ch, &p, S),
+				       br_fmt_level(lv, sizeof lv,
+						    confidence));
+			if (!tail)
+				return NULL;
+		}
+		out = br_strf("%s is equivalent to %s within +/-%g%% (%s"
+			      BR_NBSP "CI %s)%s", bname, aname, equivalence,
+			      br_fmt_level(x, sizeof x,
+					   1 - 2 * (1 - confidence)),
+			      range(r, sizeof r, &p,
+				    1 + c->equiv_ci_low_pct / 100,
+				    1 + c->equiv_ci_high_pct / 100),
+			      tail ? tail : "");
+		free(tail);
 		break;
 	}
 	case BR_VERDICT_INCONCLUSIVE:
 		if (isnan(lo))
-			snprintf(buf, size, "%s vs %s: inconclusive, neither "
-				 "a difference nor equivalence within +/-%g%% "
-				 "proven (%s than %s)", bname, aname,
-				 equivalence, ch, aname);
+			out = br_strf("%s vs %s: inconclusive, neither a "
+				      "difference nor equivalence within "
+				      "+/-%g%% proven (%s than %s)", bname,
+				      aname, equivalence, ch, aname);
 		else
-			snprintf(buf, size, "%s vs %s: inconclusive, neither "
-				 "a difference nor equivalence within +/-%g%% "
-				 "proven (%s than %s, %s %s)", bname, aname,
-				 equivalence, ch, aname, conf,
-				 range(r, sizeof r, &s, lo, hi));
+			out = br_strf("%s vs %s: inconclusive, neither a "
+				      "difference nor equivalence within "
+				      "+/-%g%% proven (%s than %s, %s %s)",
+				      bname, aname, equivalence, ch, aname,
+				      conf, range(r, sizeof r, &s, lo, hi));
 		break;
 	case BR_VERDICT_SINGLE_RUN:
 		if (S == 1)
-			snprintf(buf, size, "%s equals %s (single run, no "
-				 "CI)", bname, aname);
+			out = br_strf("%s equals %s (single run, no CI)",
+				      bname, aname);
 		else
-			snprintf(buf, size, "%s is %s than %s (single run, no "
-				 "CI)", bname, ch, aname);
+			out = br_strf("%s is %s than %s (single run, no CI)",
+				      bname, ch, aname);
 		break;
 	}
-	return buf;
+	return out;
 }
 
-const char *br_analysis_sentence(char *buf, size_t size,
-				 const struct br_analysis *a, size_t i,
-				 size_t j)
+char *br_analysis_sentence(const struct br_analysis *a, size_t i, size_t j)
 {
 	const struct br_atest *at = &a->tests[i];
 
-	return br_comparison_sentence(buf, size, at->t,
-				      br_analysis_system(a, j),
+	return br_comparison_sentence(at->t, br_analysis_system(a, j),
 				      br_analysis_system(a, a->base),
 				      at->cells[j].cmp, a->o.confidence,
 				      a->o.equivalence, at->se_decimals);

@@ -24,23 +24,20 @@
  * "higher/lower" when the direction is unknown.  Without a ratio (a mean
  * not above 0, or too noisy) the change is the difference in t's unit at
  * decimals places.  equivalence is the --equivalence margin in percent
- * (0: off).  Into buf (with BR_NBSP markers); returns buf.
+ * (0: off).  A new string, of any length (names are not cut), with
+ * BR_NBSP markers: free() it.  NULL on ENOMEM.
  */
-const char *br_comparison_sentence(char *buf, size_t size,
-				   const struct br_test *t, const char *bname,
-				   const char *aname,
-				   const struct br_comparison *c,
-				   double confidence, double equivalence,
-				   int decimals);
+char *br_comparison_sentence(const struct br_test *t, const char *bname,
+			     const char *aname, const struct br_comparison *c,
+			     double confidence, double equivalence,
+			     int decimals);
 
 /* Why a geometric mean has no measurement interval: "no test has N >= 2
  * on both sides" or "a test's mean is not clearly above 0". */
 const char *br_geomean_no_ci(const struct br_geomean *g);
 
 /* The sentence of system j against the baseline in test i of a (which
- * must have a comparison there). */
-const char *br_analysis_sentence(char *buf, size_t size,
-				 const struct br_analysis *a, size_t i,
-				 size_t j);
+ * must have a comparison there), as br_comparison_sentence() makes it. */
+char *br_analysis_sentence(const struct br_analysis *a, size_t i, size_t j);
 
 #endif

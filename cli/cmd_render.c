@@ -78,15 +78,15 @@ static void free_scenes(struct br_scene **sc, size_t n)
 	free(sc);
 }
 
-/* "Dbench - Client Count: 1" of test i. */
-static const char *test_name(char *buf, size_t size,
-			     const struct br_analysis *a, size_t i)
+/* "Dbench - Client Count: 1" of test i, whole however long: free() it;
+ * NULL on ENOMEM. */
+static char *test_name(const struct br_analysis *a, size_t i)
 {
 	const struct br_test *t = a->tests[i].t;
 
-	snprintf(buf, size, "%s%s%s", br_nz(t->title),
-		 *br_nz(t->description) ? " - " : "", br_nz(t->description));
-	return buf;
+	return br_strf("%s%s%s", br_nz(t->title),
+		       *br_nz(t->description) ? " - " : "",
+		       br_nz(t->description));
 }
 
 /* The tests no chart draws, unless -q. */
@@ -94,12 +94,14 @@ static void say_skipped(const struct br_cli *cli, const struct br_analysis *a,
 			const struct br_chart_plan *p)
 {
 	size_t k;
-	char name[1024];
 
-	for (k = 0; k < p->n_skipped && !cli->quiet; k++)
+	for (k = 0; k < p->n_skipped && !cli->quiet; k++) {
+		char *name = test_name(a, p->skipped[k]);
+
 		fprintf(stderr, PROG ": render: skipping %s: %s\n",
-			test_name(name, sizeof name, a, p->skipped[k]),
-			p->why[k]);
+			name ? name : "?", p->why[k]);
+		free(name);
+	}
 }
 
 /* Lay out job j; BR_EDATA (said, unless -q) when it has nothing to draw. */
@@ -207,7 +209,7 @@ static int render_dir(struct br_cli *cli, const struct br_analysis *a,
 	say_skipped(cli, a, p);
 	for (k = 0, rc = BR_OK; k < p->n_jobs && rc == BR_OK; k++) {
 		struct br_scene **sc;
-		char name[128 + 8], path[4096];
+		char name[128 + 8];
 		size_t n;
 
 		rc = build(cli, a, &p->jobs[k], 0, &sc, &n);
@@ -223,8 +225,9 @@ static int render_dir(struct br_cli *cli, const struct br_analysis *a,
 			 ".%s", br_image_format_suffix(f));
 		rc = dir_chart(cli, d, name, f, sc);
 		free_scenes(sc, n);
-		snprintf(path, sizeof path, "%s%s%s", dir, sep, name);
-		if (rc == BR_OK && !(w.v[w.n++] = strdup(path)))
+		/* the path whole, however long the directory's name */
+		if (rc == BR_OK &&
+		    !(w.v[w.n++] = br_strf("%s%s%s", dir, sep, name)))
 			cli->deps.targets.oom = true;
 	}
 	if (rc == BR_OK && w.n == 0) {
@@ -255,7 +258,6 @@ static int render_one(struct br_cli *cli, const struct br_analysis *a,
 	const struct br_chart_job *j = NULL;
 	struct br_scene **sc;
 	size_t k, n, n_main = 0;
-	char name[1024];
 	int rc;
 
 	for (k = 0; k < p->n_jobs; k++)
@@ -266,11 +268,14 @@ static int render_one(struct br_cli *cli, const struct br_analysis *a,
 		}
 	if (!j)
 		return nothing_drawn();
-	if (n_main > 1 && j->test != SIZE_MAX && !cli->quiet)
+	if (n_main > 1 && j->test != SIZE_MAX && !cli->quiet) {
+		char *name = test_name(a, j->test);
+
 		fprintf(stderr, PROG ": render: %zu tests selected; drawing "
 			"the first, \"%s\" (use --tests to pick one, or -o "
-			"DIR/ for all)\n", n_main,
-			test_name(name, sizeof name, a, j->test));
+			"DIR/ for all)\n", n_main, name ? name : "?");
+		free(name);
+	}
 	rc = build(cli, a, j, 0, &sc, &n);
 	if (rc == BR_EDATA)
 		return nothing_drawn();

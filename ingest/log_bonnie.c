@@ -195,6 +195,7 @@ static int read_line(struct br_log *lg, unsigned long line, char **f,
 {
 	char io[96], files[96];
 	const char *conc = l->conc >= 0 ? f[l->conc] : "1";
+	const char *nf;
 	struct too_fast tf = {0, ""};
 	int i, rc = BR_OK;
 
@@ -210,21 +211,28 @@ static int read_line(struct br_log *lg, unsigned long line, char **f,
 		return br_log_fail(lg, line, "truncated bonnie++ %s CSV line "
 				   "(%zu fields, expected %d)", l->name, n,
 				   l->n_fields);
-	snprintf(io, sizeof io, "Size: %.40s%s%.8s", f[l->size],
-		 strcmp(conc, "1") && *conc ? " - Concurrency: " : "",
-		 strcmp(conc, "1") && *conc ? conc : "");
+	if (!strcmp(conc, "1"))
+		conc = "";
+	/* the fields quoted short, cut at a character boundary */
+	snprintf(io, sizeof io, "Size: %.*s%s%.*s",
+		 BR_UTF8_PREC(f[l->size], 40), *conc ? " - Concurrency: " : "",
+		 BR_UTF8_PREC(conc, 8));
 	/* num_files[:max[:min]][/dirs][:chunk], as bon_csv2txt shows it */
+	nf = (int)n > l->files ? f[l->files] : "";
 	if (l->n_files_fields == 1 || (int)n <= l->files + 4)
 		/* n == l->files: no file-test fields at all (found by
 		 * fuzzing: f[n] was read past the split fields) */
-		snprintf(files, sizeof files, "Files: %.40s",
-			 (int)n > l->files ? f[l->files] : "");
+		snprintf(files, sizeof files, "Files: %.*s",
+			 BR_UTF8_PREC(nf, 40));
 	else
-		snprintf(files, sizeof files, "Files: %.16s%s%.16s%s%.16s%s"
-			 "%.16s", f[l->files], *f[l->files + 1] ? ":" : "",
-			 f[l->files + 1], *f[l->files + 2] ? ":" : "",
-			 f[l->files + 2], *f[l->files + 3] ? "/" : "",
-			 f[l->files + 3]);
+		snprintf(files, sizeof files, "Files: %.*s%s%.*s%s%.*s%s%.*s",
+			 BR_UTF8_PREC(f[l->files], 16),
+			 *f[l->files + 1] ? ":" : "",
+			 BR_UTF8_PREC(f[l->files + 1], 16),
+			 *f[l->files + 2] ? ":" : "",
+			 BR_UTF8_PREC(f[l->files + 2], 16),
+			 *f[l->files + 3] ? "/" : "",
+			 BR_UTF8_PREC(f[l->files + 3], 16));
 	for (i = 0; i < 6 && rc == BR_OK; i++)
 		rc = one(lg, line, f[l->io + 2 * i], io, io_names[i],
 			 i == 5 ? "Seeks/s" : "KiB/s", false, &tf);

@@ -116,12 +116,14 @@ static void unique_name(struct job *seen, size_t *n_seen, const char *name,
 			k++;
 	if (*n_seen < MAX_JOBS) {
 		snprintf(seen[*n_seen].name, sizeof seen[0].name, "%s", name);
+		br_utf8_cut(seen[*n_seen].name);
 		(*n_seen)++;
 	}
 	if (k == 1)
 		snprintf(out, cap, "%s", name);
 	else
 		snprintf(out, cap, "%s #%zu", name, k);
+	br_utf8_cut(out);   /* a long name: cut, but not in a character */
 }
 
 /* --------------------------------------------------------------- JSON */
@@ -216,10 +218,12 @@ static void job_config(struct json_object *job, struct json_object *global,
 	if (!bs)
 		bs = "4k"; /* fio's default */
 	snprintf(j->rw, sizeof j->rw, "%s", rw);
+	br_utf8_cut(j->rw);
 	if (fio_size(bs, &b))
 		fmt_bs(b, j->bs, sizeof j->bs);
 	else
 		snprintf(j->bs, sizeof j->bs, "%s", bs);
+	br_utf8_cut(j->bs);
 }
 
 /* Latency object of a direction: 3.x "clat_ns" (ns), 2.x "clat" (us). */
@@ -375,6 +379,7 @@ int br_read_fio_json(struct br_resultset *rs, const char *name,
 			g->n_jobs++;
 			snprintf(g->names + l, sizeof g->names - l, "%s%s",
 				 l ? ", " : "", j.name);
+			br_utf8_cut(g->names);
 		}
 		for (d = 0; d < 3 && rc == BR_OK; d++) {
 			struct json_object *dj = jobj(job, dirs[d]);
@@ -501,6 +506,7 @@ static void config_line(const char *s, struct job *cfg, size_t *n_cfg)
 		p += 3;
 		n = strcspn(p, ", ");
 		snprintf(j->rw, sizeof j->rw, "%.*s", (int)n, p);
+		br_utf8_cut(j->rw);
 	}
 	p = strstr(c, "bs=");
 	if (p) {
@@ -533,7 +539,7 @@ static void job_line(struct tstate *st, const char *s)
 	size_t n = (size_t)(c - s), i;
 	double g = 0;
 
-	snprintf(nm, sizeof nm, "%.*s", (int)(n < 79 ? n : 79), s);
+	snprintf(nm, sizeof nm, "%.*s", BR_UTF8_PREC(s, n < 79 ? n : 79));
 	memset(&st->cur, 0, sizeof st->cur);
 	unique_name(st->seen, &st->n_seen, nm, st->cur.name,
 		    sizeof st->cur.name);

@@ -77,7 +77,6 @@ int br_read_hyperfine(struct br_resultset *rs, const char *name,
 	for (i = 0; i < n && rc == BR_OK; i++) {
 		const char *cmd;
 		unsigned long line;
-		char desc[256];
 
 		r = json_object_array_get_idx(results, i);
 		line = br_log_line_at(&pos, buf, len,
@@ -89,7 +88,6 @@ int br_read_hyperfine(struct br_resultset *rs, const char *name,
 			break;
 		}
 		cmd = json_object_get_string(jv);
-		snprintf(desc, sizeof desc, "Command: %s", cmd);
 		if (json_object_object_get_ex(r, "times", &times) &&
 		    json_object_is_type(times, json_type_array) &&
 		    json_object_array_length(times) > 0) {
@@ -108,7 +106,7 @@ int br_read_hyperfine(struct br_resultset *rs, const char *name,
 				rc = br_log_addf(&lg, "hyperfine", "Hyperfine",
 						 "Seconds", BR_DIR_LIB,
 						 json_object_get_double(jv),
-						 line, "%s", desc);
+						 line, "Command: %s", cmd);
 			}
 		} else if (json_object_object_get_ex(r, "mean", &jv) &&
 			   (json_object_is_type(jv, json_type_double) ||
@@ -116,7 +114,7 @@ int br_read_hyperfine(struct br_resultset *rs, const char *name,
 			rc = br_log_addf(&lg, "hyperfine", "Hyperfine",
 					 "Seconds", BR_DIR_LIB,
 					 json_object_get_double(jv), line,
-					 "%s", desc);
+					 "Command: %s", cmd);
 		} else {
 			rc = br_log_fail(&lg, line, "hyperfine: '%s' has "
 					 "neither \"times\" nor \"mean\"", cmd);

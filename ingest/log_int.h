@@ -164,7 +164,7 @@ void br_log_warn(struct br_log *lg, unsigned long line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /* Copy at most cap - 1 bytes of s (n bytes) to out, quoting for a message:
- * control bytes become '?'. */
+ * control bytes become '?'; a cut is at a character boundary. */
 void br_log_quote(const char *s, size_t n, char *out, size_t cap);
 
 /*

@@ -142,7 +142,7 @@ static size_t words(const char *s, char w[][48], size_t *end, size_t max)
 		b = i;
 		while (s[i] && s[i] != ' ' && s[i] != '\t')
 			i++;
-		l = i - b < 47 ? i - b : 47;
+		l = i - b < 47 ? i - b : br_utf8_fit(s + b, 47);
 		memcpy(w[n], s + b, l);
 		w[n][l] = '\0';
 		end[n++] = i;
@@ -176,8 +176,9 @@ static size_t headings(const char *s, const char *prev, struct col *c)
 		if (best < n) {
 			char t[48];
 
-			snprintf(t, sizeof t, "%.20s %.20s", q[k],
-				 c[best].name);
+			snprintf(t, sizeof t, "%.*s %.*s",
+				 BR_UTF8_PREC(q[k], 20),
+				 BR_UTF8_PREC(c[best].name, 20));
 			snprintf(c[best].name, sizeof c[best].name, "%s", t);
 		}
 	}
@@ -253,7 +254,7 @@ static int throughput(struct br_log *lg, const struct iounit *u,
 	while (n && (p[n - 1] == ' ' || p[n - 1] == '\t'))
 		n--;
 	if (n >= sizeof test)
-		n = sizeof test - 1;
+		n = br_utf8_fit(p, sizeof test - 1);
 	for (i = 0; i < n; i++)
 		test[i] = (i == 0 || p[i - 1] == ' ' || p[i - 1] == '-')
 			  ? (char)toupper((unsigned char)p[i]) : p[i];

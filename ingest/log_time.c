@@ -127,6 +127,16 @@ static bool contains_ci(const char *s, const char *needle)
 	return false;
 }
 
+/* The command shown, s[0..n): as much as fits, not ending in half a
+ * character. */
+static void set_cmd(struct timing *t, const char *s, size_t n)
+{
+	if (n >= sizeof t->cmd)
+		n = br_utf8_fit(s, sizeof t->cmd - 1);
+	memcpy(t->cmd, s, n);
+	t->cmd[n] = '\0';
+}
+
 static int flush(struct br_log *lg, struct timing *t, const char *stem)
 {
 	const char *name = t->cmd[0] ? t->cmd : stem;
@@ -246,7 +256,7 @@ static int zsh_line(struct br_log *lg, struct timing *t, const char *s,
 		return br_log_fail(lg, line, "zsh time: bad total time");
 	while (b > s && b[-1] == ' ')
 		b--;
-	snprintf(t->cmd, sizeof t->cmd, "%.*s", (int)(b - s), s);
+	set_cmd(t, s, (size_t)(b - s));
 	set(t, ELAPSED, el, br_log_last_step(), line);
 	set(t, USER, u, ustep, line);
 	set(t, SYS, sy, sstep, line);
@@ -297,7 +307,7 @@ int br_read_time(struct br_resultset *rs, const char *name, const char *buf,
 			p = br_log_skip(s + 20);
 			if (*p == '"')
 				p++;
-			snprintf(t.cmd, sizeof t.cmd, "%s", p);
+			set_cmd(&t, p, strlen(p));
 			if (t.cmd[0] && t.cmd[strlen(t.cmd) - 1] == '"')
 				t.cmd[strlen(t.cmd) - 1] = '\0';
 		} else if ((p = br_log_after(s, "Elapsed (wall clock) time"))) {

@@ -217,8 +217,8 @@ void br_log_quote(const char *s, size_t n, char *out, size_t cap)
 
 	if (cap == 0)
 		return;
-	if (n > cap - 1)
-		n = cap - 1;
+	if (n > cap - 1)   /* cut short: not in a character */
+		n = br_utf8_fit(s, cap - 1);
 	for (i = 0; i < n; i++)
 		out[i] = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i];
 	out[n] = '\0';
@@ -230,8 +230,8 @@ static void copy_n(char *out, size_t cap, const char *s, size_t n)
 {
 	if (cap == 0)
 		return;
-	if (n > cap - 1)
-		n = cap - 1;
+	if (n > cap - 1)   /* cut short: not in a character */
+		n = br_utf8_fit(s, cap - 1);
 	memcpy(out, s, n);
 	out[n] = '\0';
 }
@@ -296,24 +296,35 @@ void br_log_stem(const char *path, char *out, size_t cap)
 
 /* -------------------------------------------------------------- results */
 
+/* The system of log name: --system, else named after its path (whole:
+ * the name is part of the path, so a buffer that long cuts nothing). */
+static const char *log_system(struct br_resultset *rs, const char *name,
+			      const struct br_ingest_opts *o)
+{
+	size_t cap = strlen(name) + sizeof "unnamed";
+	char *s;
+
+	if (o && o->system && *o->system)
+		return br_rs_str(rs, o->system);
+	s = br_arena_alloc(rs->arena, cap);
+	if (!s)
+		return NULL;
+	br_log_system_from_path(name, s, cap);
+	if (!*s)
+		strcpy(s, "unnamed");
+	return s;
+}
+
 int br_log_open(struct br_log *lg, struct br_resultset *rs, const char *name,
 		const struct br_ingest_opts *o, struct br_error *err)
 {
-	char sysname[256];
-
 	memset(lg, 0, sizeof *lg);
 	lg->rs = rs;
 	lg->err = err;
 	lg->name = name;
 	lg->sys = (size_t)-1;
 	lg->file = br_rs_str(rs, name);
-	if (o && o->system && *o->system)
-		snprintf(sysname, sizeof sysname, "%s", o->system);
-	else
-		br_log_system_from_path(name, sysname, sizeof sysname);
-	if (!sysname[0])
-		snprintf(sysname, sizeof sysname, "%s", "unnamed");
-	lg->system = br_rs_str(rs, sysname);
+	lg->system = log_system(rs, name, o);
 	if (!lg->file || !lg->system)
 		return br_error_set(err, BR_EIO, name, 0, "out of memory");
 	return BR_OK;
@@ -432,18 +443,24 @@ int br_log_addf(struct br_log *lg, const char *identifier, const char *title,
 		const char *fmt, ...)
 {
 	struct br_log_test t;
-	char desc[512];
+	char *desc;
 	va_list ap;
+	int rc;
 
 	va_start(ap, fmt);
-	vsnprintf(desc, sizeof desc, fmt, ap);
+	desc = br_vstrf(fmt, ap);   /* whole: it names a command, a file */
 	va_end(ap);
+	if (!desc)
+		return br_error_set(lg->err, BR_EIO, lg->name, line,
+				    "out of memory");
 	t.identifier = identifier;
 	t.title = title;
 	t.description = desc;
 	t.unit = unit;
 	t.dir = dir;
-	return br_log_add(lg, &t, v, line);
+	rc = br_log_add(lg, &t, v, line);
+	free(desc);
+	return rc;
 }
 
 int br_log_close(struct br_log *lg, const char *tool, unsigned long last_line)
@@ -472,13 +489,11 @@ int br_log_fail(struct br_log *lg, unsigned long line, const char *fmt, ...)
 void br_log_warn(struct br_log *lg, unsigned long line, const char *fmt, ...)
 {
 	struct br_loc loc = {lg->file, line};
-	char msg[512];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	br_rs_vwarn(lg->rs, &loc, fmt, ap);
 	va_end(ap);
-	br_rs_warn(lg->rs, &loc, "%s", msg);
 }
 
 struct json_object *br_log_json(struct br_log *lg, const char *buf, size_t len,

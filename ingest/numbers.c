@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ingest_int.h"
+#include "text_int.h"
 
 #define MAX_FIELD 128
 
@@ -73,17 +74,28 @@ int br_detect_numbers(const char *buf, size_t len)
 	return numbers ? 30 : 0;
 }
 
-/* System name: --system, else the base name of the file. */
-static const char *system_name(const char *name, const char *opt,
-			       char *buf, size_t size)
+/* EDATA for field, quoted short and cut at a character boundary (a
+ * "%.40s" would cut one in half). */
+static int not_a_number(const char *name, unsigned long line,
+			const char *field, struct br_error *err)
+{
+	char q[64];
+
+	br_text_snip(q, sizeof q, field, strlen(field));
+	return br_error_set(err, BR_EDATA, name, line, "not a number: \"%s\"",
+			    q);
+}
+
+/* System name: --system, else the base name of the file (a part of
+ * name, not a copy that could be cut). */
+static const char *system_name(const char *name, const char *opt)
 {
 	const char *base;
 
 	if (opt)
 		return opt;
 	base = strrchr(name, '/');
-	snprintf(buf, size, "%s", base ? base + 1 : name);
-	return buf;
+	return base ? base + 1 : name;
 }
 
 int br_read_numbers(struct br_resultset *rs, const char *name,
@@ -94,15 +106,15 @@ int br_read_numbers(struct br_resultset *rs, const char *name,
 	struct br_entry *e;
 	struct br_loc loc = {br_rs_str(rs, name), 0};
 	const char *p = buf, *end = buf + len;
-	char sysbuf[256], field[MAX_FIELD];
+	char field[MAX_FIELD];
 	size_t sys, idx;
 	bool created, too_long;
 	int rc;
 
 	if (!loc.file)
 		return br_error_set(err, BR_EIO, name, 0, "out of memory");
-	sys = br_rs_system(rs, system_name(name, o->system, sysbuf,
-					   sizeof sysbuf), true, &loc, err);
+	sys = br_rs_system(rs, system_name(name, o->system), true, &loc,
+			   err);
 	if (sys == (size_t)-1)
 		return err->code;
 	br_test_proto(&proto, "Values", "", BR_DIR_UNKNOWN, BR_DISPLAY_BAR,
@@ -128,9 +140,8 @@ int br_read_numbers(struct br_resultset *rs, const char *name,
 					    "NUL byte in a data file");
 		if (first_field(p, le, field, sizeof field, &too_long)) {
 			if (too_long || !br_parse_number(field, &v, NULL))
-				return br_error_set(err, BR_EDATA, name,
-						    loc.line, "not a number: "
-						    "\"%.40s\"", field);
+				return not_a_number(name, loc.line, field,
+						    err);
 			rc = br_sample_add_run(&e->sample, v, &loc, err);
 			if (rc != BR_OK)
 				return rc;

@@ -103,6 +103,7 @@ const char *br_px_istr(struct pstate *st, const char *s)
 /*
  * Copy at most QUOTE_MAX bytes of s into out (size QUOTE_MAX + 4), with
  * "..." when cut, so that a message quoting input stays one short line.
+ * The cut is at a character boundary.
  */
 const char *br_px_quote(const char *s, char *out)
 {
@@ -110,8 +111,9 @@ const char *br_px_quote(const char *s, char *out)
 
 	if (n <= QUOTE_MAX)
 		return s;
-	memcpy(out, s, QUOTE_MAX);
-	memcpy(out + QUOTE_MAX, "...", 4);
+	n = br_utf8_fit(s, QUOTE_MAX);
+	memcpy(out, s, n);
+	memcpy(out + n, "...", 4);
 	return out;
 }
 
@@ -387,6 +389,7 @@ static void on_xml_error(void *ctx, xmlErrorPtr e)
 	if (!e || e->level == XML_ERR_WARNING || st->failed)
 		return;
 	snprintf(msg, sizeof msg, "%s", e->message ? e->message : "error");
+	br_utf8_cut(msg);   /* it may quote a long element name */
 	n = strlen(msg);
 	while (n && br_px_is_space((unsigned char)msg[n - 1]))
 		msg[--n] = '\0';

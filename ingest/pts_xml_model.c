@@ -32,7 +32,8 @@ static bool grow_touched(struct pstate *st)
 	return true;
 }
 
-/* "Title - Description" or "Title", for messages (static buffer). */
+/* "Title - Description" or "Title", for messages (static buffer: a
+ * long one is cut, at a character boundary). */
 static const char *test_name(const struct br_test *t)
 {
 	static char buf[256];
@@ -41,6 +42,7 @@ static const char *test_name(const struct br_test *t)
 		snprintf(buf, sizeof buf, "%s - %s", t->title, t->description);
 	else
 		snprintf(buf, sizeof buf, "%s", t->title);
+	br_utf8_cut(buf);
 	return buf;
 }
 
@@ -153,7 +155,8 @@ static size_t add_runs(struct pstate *st, struct br_sample *smp, char *s,
 			br_sample_note_step(smp, br_num_text_step(s + i,
 								  j - i));
 		} else if (!skipped++ && !bad[0]) {
-			snprintf(bad, badsz, "%.*s", QUOTE_MAX, s + i);
+			snprintf(bad, badsz, "%.*s",
+				 BR_UTF8_PREC(s + i, QUOTE_MAX));
 		}
 		s[j] = save;
 		i = j + 1;

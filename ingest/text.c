@@ -178,17 +178,12 @@ void br_text_snip(char *out, size_t size, const char *s, size_t n)
 
 		out[o++] = c < 0x20 || c == 0x7f ? '?' : (char)c;
 	}
-	/* Do not cut a UTF-8 sequence in half. */
-	if (i < n)
-		while (o > 0 && ((unsigned char)out[o - 1] & 0xc0) == 0x80)
-			o--;
-	if (o > 0 && i < n && ((unsigned char)out[o - 1] & 0xc0) == 0xc0)
-		o--;
-	if (i < n) {
-		memcpy(out + o, "...", 3);
-		o += 3;
-	}
 	out[o] = '\0';
+	if (i < n) {
+		/* Do not cut a UTF-8 sequence in half. */
+		br_utf8_cut(out);
+		strcat(out, "...");
+	}
 }
 
 /* See text_int.h: "# key: value" with a lower-case key. */

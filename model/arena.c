@@ -1,6 +1,8 @@
 /*
  * arena.c - bump allocator that owns every string of a resultset.
  * Chunks are never moved, so pointers stay valid until br_arena_free().
+ * Also the string helpers of model.h that size printf output (so that
+ * no fixed buffer cuts a name) or mend a cut one.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -98,22 +100,96 @@ char *br_arena_strdup(struct br_arena *a, const char *s)
 	return s ? br_arena_strndup(a, s, strlen(s)) : NULL;
 }
 
+/*
+ * fmt formatted into a string of its full length from alloc(ctx, size):
+ * the one place that sizes printf output.  NULL on ENOMEM.
+ */
+static char *vformat(void *(*alloc)(void *ctx, size_t n), void *ctx,
+		     const char *fmt, va_list ap)
+{
+	va_list ap2;
+	char *p;
+	int n;
+
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	if (n < 0)
+		return NULL;
+	p = alloc(ctx, (size_t)n + 1);
+	if (p)
+		vsnprintf(p, (size_t)n + 1, fmt, ap);
+	return p;
+}
+
+static void *arena_alloc_raw(void *a, size_t n)
+{
+	return alloc_raw(a, n);
+}
+
+static void *heap_alloc(void *ctx, size_t n)
+{
+	(void)ctx;
+	return malloc(n);
+}
+
+char *br_arena_vprintf(struct br_arena *a, const char *fmt, va_list ap)
+{
+	return vformat(arena_alloc_raw, a, fmt, ap);
+}
+
 char *br_arena_printf(struct br_arena *a, const char *fmt, ...)
 {
 	va_list ap;
-	int n;
 	char *p;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return NULL;
-	p = alloc_raw(a, (size_t)n + 1);
-	if (!p)
-		return NULL;
-	va_start(ap, fmt);
-	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	p = br_arena_vprintf(a, fmt, ap);
 	va_end(ap);
 	return p;
+}
+
+char *br_vstrf(const char *fmt, va_list ap)
+{
+	return vformat(heap_alloc, NULL, fmt, ap);
+}
+
+char *br_strf(const char *fmt, ...)
+{
+	va_list ap;
+	char *p;
+
+	va_start(ap, fmt);
+	p = br_vstrf(fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+size_t br_utf8_fit(const char *s, size_t max)
+{
+	size_t n = strnlen(s, max);
+
+	if (n < max)
+		return n;       /* all of s fits */
+	/* s[n] is the first byte left out: when it continues a character,
+	 * that character goes too */
+	while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+		n--;
+	return n;
+}
+
+void br_utf8_cut(char *s)
+{
+	size_t n = strlen(s), k = n, need;
+	unsigned char c;
+
+	/* back over continuation bytes to the lead byte of the last char */
+	while (k > 0 && ((unsigned char)s[k - 1] & 0xC0) == 0x80 && n - k < 3)
+		k--;
+	if (k == 0)
+		return;
+	c = (unsigned char)s[k - 1];
+	need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+	if (c >= 0x80 && n - (k - 1) < need)
+		s[k - 1] = '\0';   /* a character cut short: drop it */
 }

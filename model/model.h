@@ -293,8 +293,32 @@ void *br_arena_alloc(struct br_arena *a, size_t n);
 /* Copy s (n bytes, NUL added). NULL on ENOMEM. */
 char *br_arena_strndup(struct br_arena *a, const char *s, size_t n);
 char *br_arena_strdup(struct br_arena *a, const char *s);
+/* A string made like printf, of any length (no fixed buffer cuts a name
+ * in the middle of a character). NULL on ENOMEM. */
 char *br_arena_printf(struct br_arena *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+char *br_arena_vprintf(struct br_arena *a, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+
+/* The same in the heap, for text that does not outlive a call: free()
+ * it.  NULL on ENOMEM. */
+char *br_strf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *br_vstrf(const char *fmt, va_list ap)
+	__attribute__((format(printf, 1, 0)));
+
+/* The length of the longest start of s of at most max bytes that does
+ * not end inside a character: for "%.*s" and copies that must stop at
+ * max bytes (a name quoted short). */
+size_t br_utf8_fit(const char *s, size_t max);
+/* The two arguments of a "%.*s" that prints at most max bytes of s
+ * without ending inside a character (s is evaluated twice). */
+#define BR_UTF8_PREC(s, max) (int)br_utf8_fit((s), (max)), (s)
+
+/* s, cut by a size-limited snprintf, loses the character cut short at
+ * its end (a UTF-8 lead byte without all its continuation bytes), so a
+ * fixed buffer that must stay (struct br_error) still holds valid
+ * UTF-8.  A complete last character is kept. */
+void br_utf8_cut(char *s);
 
 /* ----------------------------------------------------------- resultset */
 
@@ -315,6 +339,9 @@ int br_rs_add_source(struct br_resultset *rs, const char *path,
  * on ENOMEM the warning is dropped. */
 void br_rs_warn(struct br_resultset *rs, const struct br_loc *loc,
 		const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void br_rs_vwarn(struct br_resultset *rs, const struct br_loc *loc,
+		 const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
 
 /*
  * Find the system named id; when absent and create is true, append a new

@@ -220,21 +220,17 @@ int br_rs_add_source(struct br_resultset *rs, const char *path,
 	return BR_OK;
 }
 
-void br_rs_warn(struct br_resultset *rs, const struct br_loc *loc,
-		const char *fmt, ...)
+void br_rs_vwarn(struct br_resultset *rs, const struct br_loc *loc,
+		 const char *fmt, va_list ap)
 {
 	struct br_warning *w;
-	char buf[1024];
-	va_list ap;
 
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
 	if (!br_grow((void **)&rs->warnings, &rs->cap_warnings,
 		     rs->n_warnings + 1, sizeof *rs->warnings))
 		return;
 	w = &rs->warnings[rs->n_warnings];
-	w->msg = br_rs_str(rs, buf);
+	/* as long as it is: a buffer would cut a long name */
+	w->msg = br_arena_vprintf(rs->arena, fmt, ap);
 	if (!w->msg)
 		return;
 	if (loc)
@@ -242,6 +238,16 @@ void br_rs_warn(struct br_resultset *rs, const struct br_loc *loc,
 	else
 		memset(&w->loc, 0, sizeof w->loc);
 	rs->n_warnings++;
+}
+
+void br_rs_warn(struct br_resultset *rs, const struct br_loc *loc,
+		const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	br_rs_vwarn(rs, loc, fmt, ap);
+	va_end(ap);
 }
 
 size_t br_rs_find_system(const struct br_resultset *rs, const char *id)

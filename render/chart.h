@@ -353,10 +353,6 @@ void br_chart_set_title(struct br_scene *sc, const struct br_test *t);
 char *br_chart_strf(struct br_scene *sc, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* s, cut by a size-limited snprintf, loses the character cut short at
- * its end (a UTF-8 lead byte without all its continuation bytes). */
-void br_utf8_cut(char *s);
-
 /*
  * Title "<Title> <AppVersion>" (bold 17, shrunk to fit), description lines
  * (split on '|', wrapped; bold 11), then the caption line: direction arrow

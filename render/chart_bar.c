@@ -118,12 +118,18 @@ static bool failed_row(struct br_scene *sc, const struct row *r,
 		       const struct br_font *f, double x0, double pw,
 		       double by, double bh, double cy)
 {
-	char msg[600], *m;
+	char *msg, *m;
 
-	snprintf(msg, sizeof msg, "%s%s", r->c->kind == BR_CELL_FAILED &&
-		 strcmp(r->c->why, "failed") ? "failed: " : "", r->c->why);
+	/* the reason is input (a PTS error message): whole, then
+	 * ellipsized to the band at a character boundary */
+	msg = br_chart_strf(sc, "%s%s", r->c->kind == BR_CELL_FAILED &&
+			    strcmp(r->c->why, "failed") ? "failed: " : "",
+			    r->c->why);
+	if (!msg)
+		return false;
 	br_scene_rect(sc, x0 + 1, by, pw - 1, bh, FAILED_FILL, BR_NONE, 0);
 	m = br_text_ellipsize(f->family, f->size, false, msg, pw - 12);
+	free(msg);
 	if (!m)
 		return false;
 	br_scene_text(sc, x0 + 6, cy + 3, BR_ANCHOR_START, f, m);

@@ -14,36 +14,13 @@
 #include "text.h"
 #include "../analysis/numfmt.h"
 
-void br_utf8_cut(char *s)
-{
-	size_t n = strlen(s), k = n, need;
-	unsigned char c;
-
-	/* back over continuation bytes to the lead byte of the last char */
-	while (k > 0 && ((unsigned char)s[k - 1] & 0xC0) == 0x80 && n - k < 3)
-		k--;
-	if (k == 0)
-		return;
-	c = (unsigned char)s[k - 1];
-	need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
-	if (c >= 0x80 && n - (k - 1) < need)
-		s[k - 1] = '\0';   /* a character cut short: drop it */
-}
-
 char *br_chart_strf(struct br_scene *sc, const char *fmt, ...)
 {
-	va_list ap, ap2;
-	char *s = NULL;
-	int n;
+	va_list ap;
+	char *s;
 
 	va_start(ap, fmt);
-	va_copy(ap2, ap);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	if (n >= 0)
-		s = malloc((size_t)n + 1);
-	if (s)
-		vsnprintf(s, (size_t)n + 1, fmt, ap2);
-	va_end(ap2);
+	s = br_vstrf(fmt, ap);
 	va_end(ap);
 	if (!s)
 		sc->nomem = true;

@@ -222,13 +222,11 @@ static void wrap(FILE *fp, int indent, const char *fmt, ...)
 /* compare's text: WIDTH columns, continuation lines indented by 2. */
 static void wrap(FILE *fp, int indent, const char *fmt, ...)
 {
-	char text[4096];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(text, sizeof text, fmt, ap);
+	br_vwrap(fp, indent, 2, WIDTH, fmt, ap);
 	va_end(ap);
-	br_wrap(fp, indent, 2, WIDTH, "%s", text);
 }
 
 /* ", about N runs per system to resolve 1%" (or the --equivalence
@@ -249,9 +247,11 @@ static void describe(FILE *fp, const struct br_analysis *a,
 		     const struct br_compare_opts *o, size_t i, size_t j)
 {
 	const struct br_comparison *c = a->tests[i].cells[j].cmp;
-	char text[2048], runs[96];
+	char *text = br_analysis_sentence(a, i, j), runs[96];
 
-	wrap(fp, 2, "%s", br_analysis_sentence(text, sizeof text, a, i, j));
+	if (text)   /* without memory, like br_wrap: not said */
+		wrap(fp, 2, "%s", text);
+	free(text);
 	if (c->verdict == BR_VERDICT_SINGLE_RUN) {
 		/* "single run" is in the sentence; other reasons are not */
 		if (c->reason && !strstr(c->reason, "single run"))

@@ -80,9 +80,7 @@ static const char *clip(const char *s, size_t max, char *buf, size_t size)
 
 	if (n <= max || max < 4 || max + 1 > size)
 		return s;
-	n = max - 3;
-	while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
-		n--;
+	n = br_utf8_fit(s, max - 3);
 	snprintf(buf, size, "%.*s...", (int)n, s);
 	return buf;
 }

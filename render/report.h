@@ -105,9 +105,9 @@ char *br_report_text_plot(const struct br_report *r, size_t i);
 char *br_report_text_wrap(const struct br_report *r, int indent,
 			  const char *s);
 
-/* "Dbench 4.0", "Client Count: 1": title with version. */
-const char *br_report_test_name(char *buf, size_t size,
-				const struct br_test *t);
+/* "Dbench 4.0", "Client Count: 1": title with version, whole however
+ * long: free() it.  NULL on ENOMEM. */
+char *br_report_test_name(const struct br_test *t);
 /* Whether system j of test i has a comparison to state. */
 bool br_report_has_cmp(const struct br_report *r, size_t i, size_t j);
 

@@ -41,13 +41,11 @@ void br_report_opts_defaults(struct br_report_opts *o)
 	o->generator = "benchreport";
 }
 
-const char *br_report_test_name(char *buf, size_t size,
-				const struct br_test *t)
+char *br_report_test_name(const struct br_test *t)
 {
-	snprintf(buf, size, "%s%s%s", br_nz(t->title),
-		 t->app_version && *t->app_version ? " " : "",
-		 br_nz(t->app_version));
-	return buf;
+	return br_strf("%s%s%s", br_nz(t->title),
+		       t->app_version && *t->app_version ? " " : "",
+		       br_nz(t->app_version));
 }
 
 bool br_report_has_cmp(const struct br_report *r, size_t i, size_t j)

@@ -9,6 +9,7 @@
  */
 #include <float.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,6 +121,34 @@ static void wrapped(struct mem *m, const struct br_report *r, int indent,
 	}
 	br_wrap(m->fp, indent, hang, W, "%s", buf);
 	free(buf);
+}
+
+/* wrapped() of s, a malloc'd text it frees: NULL (ENOMEM) fails m. */
+static void wrapped_own(struct mem *m, const struct br_report *r,
+			int indent, int hang, char *s)
+{
+	if (s)
+		wrapped(m, r, indent, hang, s);
+	else
+		m->nomem = true;
+	free(s);
+}
+
+static void wrappedf(struct mem *m, const struct br_report *r, int indent,
+		     int hang, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+/* wrapped() of a printf-made text, whole however long (a name in it is
+ * not cut). */
+static void wrappedf(struct mem *m, const struct br_report *r, int indent,
+		     int hang, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	s = br_vstrf(fmt, ap);
+	va_end(ap);
+	wrapped_own(m, r, indent, hang, s);
 }
 
 char *br_report_text_wrap(const struct br_report *r, int indent,
@@ -456,11 +485,11 @@ char *br_report_text_overview(const struct br_report *r)
 		for (i = 0; i < r->a->n_tests; i++) {
 			const struct br_atest *rt = &r->a->tests[i];
 			const struct br_test *t = rt->t;
-			char name[1024], v[72];
+			char v[72];
 
 			if (!rt->scalar)
 				continue;
-			snprintf(name, sizeof name, "%s%s%s (%s%s%s)",
+			wrappedf(&m, r, 0, 4, "%s%s%s (%s%s%s)",
 				 br_nz(t->title), t->description &&
 				 *t->description ? " - " : "",
 				 br_nz(t->description), t->unit.text,
@@ -468,7 +497,6 @@ char *br_report_text_overview(const struct br_report *r)
 				 t->dir == BR_DIR_HIB ? "more is better"
 				 : t->dir == BR_DIR_LIB ? "fewer is better"
 				 : "direction unknown");
-			wrapped(&m, r, 0, 4, name);
 			fputs("    ", m.fp);
 			for (j = c0; j < c0 + n; j++) {
 				const struct br_cell *c = &rt->cells[j];
@@ -511,15 +539,9 @@ char *br_report_text_geomean(const struct br_report *r)
 	if (!any || !mem_open(&m))
 		return any ? NULL : strdup("");
 	br_fmt_level(conf, sizeof conf, r->a->o.confidence);
-	{
-		char intro[512];
-
-		snprintf(intro, sizeof intro, "(speedup against %s over the "
-			 "tests both ran; > 1 is better)",
-			 br_analysis_system(r->a, r->a->base));
-		wrapped(&m, r, 0, 1, intro);
-		fputc('\n', m.fp);
-	}
+	wrappedf(&m, r, 0, 1, "(speedup against %s over the tests both ran; "
+		 "> 1 is better)", br_analysis_system(r->a, r->a->base));
+	fputc('\n', m.fp);
 	for (j = 0; j < r->a->sel->n_systems; j++) {
 		char *name = plain(r, br_analysis_system(r->a, j));
 
@@ -578,7 +600,7 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 	char (*cell)[N_C][40] = calloc(n + 1, sizeof *cell);
 	size_t w[N_C] = {1, 4, 2, 0, 4}, nw = 6, fixed, n_c;
 	bool any_se = false;
-	char hdr_mean[64], hdr_lo[48], lvl[24], text[2048];
+	char hdr_mean[64], hdr_lo[48], lvl[24], *title;
 	struct mem m;
 
 	if (!cell || !mem_open(&m)) {
@@ -590,31 +612,30 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 	w[C_LO] = strlen(hdr_lo);
 	if (*t->unit.text && br_utf8_width(t->unit.text) <= 16) {
 		char *u = plain(r, t->unit.text);
+		int len = snprintf(hdr_mean, sizeof hdr_mean, "Mean (%s)",
+				   u ? u : "");
 
-		snprintf(hdr_mean, sizeof hdr_mean, "Mean (%s)", u ? u : "");
 		free(u);
+		/* narrow but long (combining marks): left out like a wide
+		 * one, not cut */
+		if (len < 0 || (size_t)len >= sizeof hdr_mean)
+			snprintf(hdr_mean, sizeof hdr_mean, "Mean");
 	} else {
 		snprintf(hdr_mean, sizeof hdr_mean, "Mean");
 	}
 	w[C_MEAN] = br_utf8_width(hdr_mean);
-	{
-		char name[1024];
-
-		snprintf(text, sizeof text, "%zu. %s", i + 1,
-			 br_report_test_name(name, sizeof name, t));
-		wrapped(&m, r, 0, 3, text);
-	}
+	title = br_report_test_name(t);
+	wrapped_own(&m, r, 0, 3, title ? br_strf("%zu. %s", i + 1, title)
+					: NULL);
+	free(title);
 	if (t->description && *t->description)
 		wrapped(&m, r, 3, 0, t->description);
-	snprintf(text, sizeof text, "%s%s%s", t->unit.text,
+	wrappedf(&m, r, 3, 0, "%s%s%s", t->unit.text,
 		 *t->unit.text ? ", " : "", br_dir_phrase(t->dir));
-	wrapped(&m, r, 3, 0, text);
 	if (!rt->scalar) {
-		snprintf(text, sizeof text, "(%s)", t->display ==
-			 BR_DISPLAY_LINE ? "a series result: see the HTML "
-			 "or PDF report for its chart" : "not a numeric "
-			 "result");
-		wrapped(&m, r, 3, 0, text);
+		wrapped(&m, r, 3, 0, t->display == BR_DISPLAY_LINE ?
+			"(a series result: see the HTML or PDF report for "
+			"its chart)" : "(not a numeric result)");
 		free(cell);
 		return mem_finish(&m);
 	}
@@ -711,18 +732,16 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 	free(cell);
 	/* the verdicts against the baseline */
 	if (!rt->cells[r->a->base].sum.n) {
-		snprintf(text, sizeof text, "(no comparison: the baseline %s "
-			 "has no result)", br_analysis_system(r->a, r->a->base));
 		fputc('\n', m.fp);
-		wrapped(&m, r, 3, 1, text);
+		wrappedf(&m, r, 3, 1, "(no comparison: the baseline %s has "
+			 "no result)", br_analysis_system(r->a, r->a->base));
 	}
 	for (j = 0, k = 0; j < n; j++) {
 		if (!br_report_has_cmp(r, i, j))
 			continue;
 		if (k++ == 0)
 			fputc('\n', m.fp);
-		wrapped(&m, r, 3, 2, br_analysis_sentence(text, sizeof text,
-							r->a, i, j));
+		wrapped_own(&m, r, 3, 2, br_analysis_sentence(r->a, i, j));
 	}
 	return mem_finish(&m);
 }

@@ -429,15 +429,13 @@ static int fill_test(void *ctx, struct br_tdoc *d, struct br_tnode *it,
 	const struct br_atest *rt = &r->a->tests[i];
 	const struct br_test *t = rt->t;
 	struct br_tnode *verdicts;
-	char name[512], text[2048];
 	bool any = false;
 	size_t j;
 
 	br_tsetf(d, it, "number", "%zu", i + 1);
 	br_tsetf(d, it, "anchor", "test-%zu", i + 1);
 	if (br_tdoc_wants(d, "name"))
-		br_tset(d, it, "name", br_report_test_name(name, sizeof name,
-							   t));
+		br_tset_owned(d, it, "name", br_report_test_name(t));
 	br_tset(d, it, "title", t->title);
 	br_tset(d, it, "version", t->app_version);
 	br_tset(d, it, "identifier", t->identifier);
@@ -467,6 +465,7 @@ static int fill_test(void *ctx, struct br_tdoc *d, struct br_tnode *it,
 	for (j = 0; j < r->a->sel->n_systems; j++) {
 		const struct br_cell *c = &rt->cells[j];
 		struct br_tnode *v;
+		char *text;
 
 		if (!br_report_has_cmp(r, i, j))
 			continue;
@@ -475,8 +474,8 @@ static int fill_test(void *ctx, struct br_tdoc *d, struct br_tnode *it,
 			continue;
 		v = br_tlist_add(d, verdicts);
 		br_tset(d, v, "system", br_analysis_system(r->a, j));
-		br_tset(d, v, "text", plain((char *)
-			br_analysis_sentence(text, sizeof text, r->a, i, j)));
+		text = br_analysis_sentence(r->a, i, j);
+		br_tset_owned(d, v, "text", text ? plain(text) : NULL);
 		br_tset(d, v, "class", verdict_class(c->cmp->verdict));
 	}
 	br_tset_bool(d, it, "has_verdicts", any);

@@ -68,16 +68,15 @@ static const char *visible(char *text, char **copy)
 	return *copy;
 }
 
-void br_wrap(FILE *fp, int indent, int hang, int width, const char *fmt, ...)
+void br_vwrap(FILE *fp, int indent, int hang, int width, const char *fmt,
+	      va_list ap)
 {
-	char text[4096], *copy;
+	char *text = br_vstrf(fmt, ap), *copy;
 	const char *p;
 	int col, ind = indent;
-	va_list ap;
 
-	va_start(ap, fmt);
-	vsnprintf(text, sizeof text, fmt, ap);
-	va_end(ap);
+	if (!text)
+		return;
 	p = visible(text, &copy);
 	br_spaces(fp, (size_t)ind);
 	col = ind;
@@ -113,4 +112,14 @@ void br_wrap(FILE *fp, int indent, int hang, int width, const char *fmt, ...)
 	}
 	fputc('\n', fp);
 	free(copy);
+	free(text);
+}
+
+void br_wrap(FILE *fp, int indent, int hang, int width, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	br_vwrap(fp, indent, hang, width, fmt, ap);
+	va_end(ap);
 }

@@ -6,6 +6,7 @@
 #ifndef BR_WORDS_H
 #define BR_WORDS_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -18,10 +19,14 @@
  * break.  Ends with a newline.  The text (names in sentences) is shown
  * as br_visible() shows it (escape.h), so an ESC or a bidi override in a
  * name never reaches the terminal; a tab or line feed in it is a blank
- * between words, and a BR_NBSP byte a space.
+ * between words, and a BR_NBSP byte a space.  The text is not cut
+ * however long (a long name stays whole); without memory nothing is
+ * printed.
  */
 void br_wrap(FILE *fp, int indent, int hang, int width, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
+void br_vwrap(FILE *fp, int indent, int hang, int width, const char *fmt,
+	      va_list ap) __attribute__((format(printf, 5, 0)));
 
 /* n spaces, written in blocks (padding is most of a text report). */
 void br_spaces(FILE *fp, size_t n);

@@ -8,6 +8,7 @@
 
 #include "model/model.h"
 #include "model/model_int.h"
+#include "utf8_check.h"
 
 Suite *br_suite_model(void);
 
@@ -335,6 +336,108 @@ START_TEST(test_error_first_wins)
 }
 END_TEST
 
+/* br_utf8_cut drops a character cut short at the end, and only that;
+ * br_utf8_fit stops a prefix before a character it would cut. */
+START_TEST(test_utf8_cut)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{"", ""},
+		{"abc", "abc"},
+		{"ab\xc3\xa9\xc3", "ab\xc3\xa9"},             /* 2-byte cut */
+		{"ab\xc3\xa9", "ab\xc3\xa9"},                 /* whole */
+		{"a\xe6", "a"},                               /* 3-byte cut */
+		{"a\xe6\xb5", "a"},
+		{"a\xe6\xb5\x8b", "a\xe6\xb5\x8b"},
+		{"a\xf0", "a"},                               /* 4-byte cut */
+		{"a\xf0\x9f", "a"},
+		{"a\xf0\x9f\x98", "a"},
+		{"a\xf0\x9f\x98\x80", "a\xf0\x9f\x98\x80"},
+		{"\xc3", ""},
+	};
+	static const char s[] = "a\xc3\xa9\xe6\xb5\x8b";  /* a e-acute ce */
+	char buf[16];
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		strcpy(buf, cases[i].in);
+		br_utf8_cut(buf);
+		ck_assert_str_eq(buf, cases[i].out);
+	}
+	ck_assert_uint_eq(br_utf8_fit(s, 0), 0);
+	ck_assert_uint_eq(br_utf8_fit(s, 1), 1);
+	ck_assert_uint_eq(br_utf8_fit(s, 2), 1);       /* not half an e */
+	ck_assert_uint_eq(br_utf8_fit(s, 3), 3);
+	ck_assert_uint_eq(br_utf8_fit(s, 4), 3);
+	ck_assert_uint_eq(br_utf8_fit(s, 5), 3);
+	ck_assert_uint_eq(br_utf8_fit(s, 6), 6);
+	ck_assert_uint_eq(br_utf8_fit(s, 60), 6);      /* all of it */
+}
+END_TEST
+
+/* 600 bytes of one character: e acute (2 bytes), a CJK ideograph (3),
+ * an emoji (4).  None divides 511, the room of a br_error field. */
+static const char *const long_chars[] = {
+	"\xc3\xa9", "\xe6\xb5\x8b", "\xf0\x9f\x98\x80",
+};
+
+/* A message and a file name of 600 bytes of non-ASCII text: the error's
+ * fixed fields cut them, but never in the middle of a character. */
+START_TEST(test_error_long_utf8)
+{
+	const char *ch = long_chars[_i];
+	struct br_error err;
+	char name[601];
+
+	utf8_fill(name, sizeof name, ch);
+	ck_assert_uint_eq(strlen(name), 600);
+	br_error_clear(&err);
+	br_error_set(&err, BR_EDATA, name, 42, "%s", name);
+	ck_assert_msg(valid_utf8(err.msg), "msg cut inside a character");
+	ck_assert_msg(valid_utf8(err.where), "where cut inside a character");
+	/* cut at the last whole character that fits: 511 bytes less at
+	 * most 3 */
+	ck_assert_uint_ge(strlen(err.msg), sizeof err.msg - 4);
+	ck_assert_uint_ge(strlen(err.where), sizeof err.where - 4);
+	ck_assert(strncmp(err.msg, name, strlen(err.msg)) == 0);
+	ck_assert(strncmp(err.where, name, strlen(err.where)) == 0);
+}
+END_TEST
+
+/* A warning has no fixed buffer: one quoting a 600-byte name three
+ * times (title, description, system) is kept whole, as are
+ * br_arena_printf's and br_strf's strings. */
+START_TEST(test_warn_long_utf8)
+{
+	const char *ch = long_chars[_i];
+	struct br_resultset *rs = br_resultset_new();
+	char name[601], *want, *heap;
+	const char *arena;
+
+	ck_assert_ptr_nonnull(rs);
+	utf8_fill(name, sizeof name, ch);
+	want = malloc(3 * 600 + 16);
+	ck_assert_ptr_nonnull(want);
+	sprintf(want, "%s - %s: %s", name, name, name);
+	br_rs_warn(rs, NULL, "%s - %s: %s", name, name, name);
+	ck_assert_uint_eq(rs->n_warnings, 1);
+	ck_assert_msg(valid_utf8(rs->warnings[0].msg),
+		      "warning cut inside a character");
+	/* (not ck_assert_str_eq: it would print 3 x 1,800 bytes) */
+	ck_assert_msg(strcmp(rs->warnings[0].msg, want) == 0,
+		      "warning of %zu bytes kept as %zu", strlen(want),
+		      strlen(rs->warnings[0].msg));
+	arena = br_arena_printf(rs->arena, "%s - %s: %s", name, name, name);
+	ck_assert(arena && strcmp(arena, want) == 0);
+	heap = br_strf("%s - %s: %s", name, name, name);
+	ck_assert(heap && strcmp(heap, want) == 0);
+	free(heap);
+	free(want);
+	br_resultset_free(rs);
+}
+END_TEST
+
 Suite *br_suite_model(void)
 {
 	Suite *s = suite_create("model");
@@ -351,6 +454,9 @@ Suite *br_suite_model(void)
 	tcase_add_test(tc, test_hash);
 	tcase_add_test(tc, test_map_many);
 	tcase_add_test(tc, test_error_first_wins);
+	tcase_add_test(tc, test_utf8_cut);
+	tcase_add_loop_test(tc, test_error_long_utf8, 0, 3);
+	tcase_add_loop_test(tc, test_warn_long_utf8, 0, 3);
 	suite_add_tcase(s, tc);
 	return s;
 }
