@@ -13,8 +13,10 @@
  *                 300  600  900  1200  1500         one axis (PTS rule)
  *
  * Values are drawn in the bar (black or white, br_text_on) or after it
- * (blue) as in the bar chart; whiskers run through the middle of a bar, since grouped bars are
- * too thin for PTS's top-edge whisker.  The layout takes analysis cells;
+ * (blue) as in the bar chart; whiskers run through the middle of a bar,
+ * since grouped bars are too thin for PTS's top-edge whisker.  Systems
+ * are drawn in their colours of the whole run (colours.h), a multi-way
+ * comparison's series in palette order.  The layout takes analysis cells;
  * this file also builds the chart of every scalar test (the "grouped"
  * row of the chart table), chart_multiway.c the multi-way one.
  */
