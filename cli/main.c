@@ -120,7 +120,7 @@ static const struct option_def options[] = {
 	 "bar order: as in the input (default), by system name, or best "
 	 "first"},
 	{"highlight", 0, "NAME", CMD_RENDER, OPT_HIGHLIGHT,
-	 "draw system NAME's bars in another colour"},
+	 "draw system NAME in its colour and every other one grey"},
 	{"svg-text", 0, "text|paths", CMD_RENDER, OPT_SVG_TEXT,
 	 "SVG text as <text> elements (default: small, searchable) or as "
 	 "glyph outlines (looks the same without the fonts)"},

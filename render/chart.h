@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "../analysis/analysis.h"
+#include "colours.h"
 #include "scene.h"
 
 /* ------------------------------------------------------------------ axis */
@@ -78,10 +79,12 @@ struct br_chart_opts {
 	double width;           /* points; 600 */
 	enum br_whiskers whiskers;
 	enum br_sort sort;
-	const char *highlight;  /* system drawn in another colour, or NULL */
+	const char *highlight;  /* system drawn in its colour, the others
+				 * grey; or NULL */
 	const char *watermark;  /* right of the caption; "" for none */
 	const char *family;     /* font family; BR_FONT_FAMILY */
-	bool vendor_colors;     /* PTS's vendor colours for bars */
+	bool vendor_colors;     /* a vendor's colour for its only system
+				 * (colours.h) */
 	const char *title;      /* --title: heads the charts of the whole
 				 * selection; NULL: the input's */
 };
@@ -237,7 +240,7 @@ struct br_grouped_input {
 					     * (NULL, or entries NULL/"") */
 	size_t n_groups;
 	const char *const *series;          /* legend labels */
-	const size_t *colors;               /* palette index per series */
+	const uint32_t *colors;             /* colour per series, or NULL */
 	size_t n_series;
 	const struct br_cell *const *cells;
 	const int *decimals;                /* display precision of each
@@ -266,9 +269,8 @@ struct br_overview_input {
 	const char *title;            /* header title */
 	const char *subtitle;         /* description line, or NULL */
 	const char *baseline;         /* the baseline system's name */
-	size_t baseline_color;        /* its palette index (legend) */
 	const char *const *systems;   /* candidates, baseline excluded */
-	const size_t *colors;         /* palette index per candidate */
+	const struct br_style *styles; /* per candidate (br_system_styles) */
 	size_t n_systems;
 	const char *const *tests;     /* row labels */
 	size_t n_tests;
@@ -326,9 +328,6 @@ int br_pager_finish(struct br_report_pager *p, struct br_scene ***pages,
 		    size_t *n_pages, struct br_error *err);
 void br_pager_free(struct br_report_pager *p);
 
-/* Colour of series k in PTS's palette. */
-uint32_t br_palette(size_t k);
-
 /* ---------------------------------- shared by chart_*.c (not public API) */
 
 #define BR_C_TEXT 0x065695u    /* caption, ticks, values outside bars */
@@ -378,12 +377,14 @@ double br_chart_footer(struct br_scene *sc, const struct br_test *t,
 /*
  * A colour legend flowed into rows from (x, y) (top of the first row)
  * up to max_w wide: a 9 pt square of colors[k] and labels[k] (bold 9)
- * per item.  Draws nothing when sc is NULL.  Returns the height used.
+ * per item, or, with markers, marker markers[k] in colors[k] (charts
+ * of dots whose series differ by shape too).  Draws nothing when sc is
+ * NULL.  Returns the height used.
  */
 double br_chart_legend(struct br_scene *sc, const struct br_chart_opts *o,
 		       double x, double y, double max_w,
 		       const char *const *labels, const uint32_t *colors,
-		       size_t n);
+		       const enum br_marker *markers, size_t n);
 
 /* Text wrapped to max_w in at most max_lines lines, the last one
  * ellipsized.  Returns the line count; *lines as br_text_wrap (free

@@ -13,21 +13,20 @@
  * Improvements over PTS, keeping its look: measured text (no estimated
  * widths), names ellipsized instead of running into the plot, failed
  * entries shown as a muted row, negative values (axis from min to max
- * with a zero line), a statement of what the whiskers are.
+ * with a zero line), a statement of what the whiskers are, each system
+ * in its colour of the whole run (colours.h; PTS paints every bar blue
+ * unless a vendor's name matches, inside words too), its value in black
+ * or white, whichever reads on it.
  */
-#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "chart.h"
 #include "text.h"
 #include "../analysis/numfmt.h"
 
-#define BAR_COLOR 0x2196f3u
-#define HIGHLIGHT_COLOR 0xff6800u
 #define FAILED_FILL 0xf2f2f2u
 
 struct row {
@@ -37,62 +36,6 @@ struct row {
 	const struct br_summary *s;    /* NULL: failed / no value */
 	double key;                    /* --sort best: smaller first */
 };
-
-/* PTS's vendor colours (4.2): substring, case-insensitive. */
-static const struct {
-	const char *needle;
-	uint32_t color;
-} vendors[] = {
-	{"geforce", 0x77b900}, {"nvidia", 0x77b900}, {"quadro", 0x77b900},
-	{"rtx", 0x77b900}, {"gtx", 0x77b900},
-	{"radeon", 0xf1052d}, {"amd", 0xf1052d}, {"ryzen", 0xf1052d},
-	{"epyc", 0xf1052d}, {"threadripper", 0xf1052d},
-	{"athlon", 0xf1052d}, {"opteron", 0xf1052d}, {"firepro", 0xf1052d},
-	{"rx", 0xf1052d},
-	{"intel", 0x0b5997}, {"xeon", 0x0b5997}, {"core i", 0x0b5997},
-	{"core ultra", 0x0b5997}, {"pentium", 0x0b5997},
-	{"celeron", 0x0b5997}, {"arc", 0x0b5997},
-	{"bsd", 0x850000},
-	{"windows", 0x373277}, {"microsoft", 0x373277},
-	{"ec2", 0xff9900}, {"amazon", 0xff9900},
-	{"google", 0x4885ed},
-	{"arm", 0xf6d452},
-};
-
-static bool contains_ci(const char *hay, const char *needle)
-{
-	size_t n = strlen(needle);
-
-	for (; *hay; hay++)
-		if (!strncasecmp(hay, needle, n))
-			return true;
-	return false;
-}
-
-static uint32_t darken(uint32_t c, double f)
-{
-	uint32_t r = (uint32_t)(((c >> 16) & 0xff) * f);
-	uint32_t g = (uint32_t)(((c >> 8) & 0xff) * f);
-	uint32_t b = (uint32_t)((c & 0xff) * f);
-
-	return r << 16 | g << 8 | b;
-}
-
-static uint32_t bar_color(const struct br_chart_opts *o, const char *name)
-{
-	size_t i;
-
-	if (o->highlight && !strcmp(o->highlight, name))
-		return HIGHLIGHT_COLOR;
-	if (!o->vendor_colors || strlen(name) < 6)
-		return BAR_COLOR;
-	for (i = 0; i < sizeof vendors / sizeof vendors[0]; i++)
-		if (contains_ci(name, vendors[i].needle))
-			return strstr(name, " - ") ?
-			       darken(vendors[i].color, 0.7) :
-			       vendors[i].color;
-	return BAR_COLOR;
-}
 
 static int by_name(const void *a, const void *b)
 {
@@ -146,10 +89,11 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 	const size_t n_sys = a->sel->n_systems;
 	struct br_font f_name = {o->family, 11, true, BR_C_HEAD};
 	struct br_font f_se = {o->family, 8, false, BR_C_AXIS};
-	struct br_font f_val = {o->family, 10, true, 0xffffff};
+	struct br_font f_val = {o->family, 10, true, BR_C_TEXT};
 	struct br_font f_tick = {o->family, 10, false, BR_C_TEXT};
 	struct br_font f_fail = {o->family, 9, false, 0x808080};
 	struct br_scene *sc = NULL;
+	struct br_style *styles = NULL;
 	struct br_axis ax;
 	struct row *rows = NULL;
 	char **se_text = NULL;
@@ -163,8 +107,9 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 	*out = NULL;
 	rows = calloc(n_sys + 1, sizeof *rows);
 	se_text = calloc(n_sys + 1, sizeof *se_text);
+	styles = br_system_styles(a, o);
 	sc = br_scene_new(w, 0);
-	if (!rows || !se_text || !sc)
+	if (!rows || !se_text || !styles || !sc)
 		goto nomem;
 
 	/* Rows: every selected system with an entry. */
@@ -188,6 +133,7 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 		br_scene_free(sc);
 		free(rows);
 		free(se_text);
+		free(styles);
 		return br_error_set(err, BR_EDATA, NULL, 0, "%s%s%s: no "
 				    "selected system has a result",
 				    br_nz(t->title), *br_nz(t->description) ?
@@ -303,12 +249,12 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 		{
 			double zx = round(XOF(0)), vx = round(XOF(s->mean));
 			double bx = fmin(zx, vx), bw = fabs(vx - zx), tw, lo, hi;
+			uint32_t fill = styles[r->idx].color;
 			char val[64];
 			bool neg = s->mean < 0;
 
 			if (bw > 0)
-				br_scene_rect(sc, bx, by, bw, bh,
-					      bar_color(o, r->name),
+				br_scene_rect(sc, bx, by, bw, bh, fill,
 					      BR_C_OUTLINE, 1);
 			if (br_chart_whisker(o, s, &lo, &hi)) {
 				double wa = fmax(XOF(lo), x0);
@@ -335,16 +281,14 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 			if (bw >= tw + 10) {
 				struct br_font fv = f_val;
 
+				fv.color = br_text_on(fill);
 				br_scene_text(sc, neg ? bx + 5 : bx + bw - 5,
 					      cy + 3.5, neg ? BR_ANCHOR_START :
 					      BR_ANCHOR_END, &fv, val);
 			} else {
-				struct br_font fv = f_val;
-
-				fv.color = BR_C_TEXT;
 				br_scene_text(sc, neg ? bx - 6 : bx + bw + 6,
 					      cy + 3.5, neg ? BR_ANCHOR_END :
-					      BR_ANCHOR_START, &fv, val);
+					      BR_ANCHOR_START, &f_val, val);
 			}
 		}
 	}
@@ -383,6 +327,7 @@ done:
 		free(se_text[i]);
 	free(se_text);
 	free(rows);
+	free(styles);
 	return rc;
 }
 

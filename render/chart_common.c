@@ -1,6 +1,6 @@
 /*
  * chart_common.c - what every chart shares: PTS's axis rule, tick labels,
- * the series palette, options.
+ * header, footer and legend, options (the colours: colours.c).
  */
 #include <float.h>
 #include <math.h>
@@ -231,28 +231,6 @@ const char *br_axis_label(char *buf, size_t size, double v, double step)
 	return buf;
 }
 
-static const uint32_t palette[] = {
-	0x2196f3, 0xf44336, 0x673ab7, 0x009688, 0x4caf50, 0xe91e63, 0x795548,
-	0x9e9e9e, 0x607d8b, 0xffb300, 0x803e75, 0xff6800, 0xa6bdd7, 0xc10020,
-	0xcea262, 0x817066, 0x007d34, 0x01579b, 0xf6768e, 0xff5722, 0x00538a,
-	0xff7a5c, 0x53377a, 0xff8e00, 0xb32851, 0xf4c800, 0x7f180d, 0x93aa00,
-	0x593315, 0xf13a13, 0x232c16,
-};
-#define N_PALETTE (sizeof palette / sizeof palette[0])
-
-uint32_t br_palette(size_t k)
-{
-	uint32_t h;
-
-	if (k < N_PALETTE)
-		return palette[k];
-	/* PTS goes random after the list; we go deterministic: a hash of k
-	 * into mid-saturation colours. */
-	h = (uint32_t)(k * 2654435761u);
-	return (0x30 + (h & 0x9f)) << 16 | (0x30 + ((h >> 8) & 0x9f)) << 8 |
-	       (0x30 + ((h >> 16) & 0x9f));
-}
-
 /* ------------------------------------------------------ header, footer */
 
 /* Draw s shrunk by 0.5 steps (down to min_size), then ellipsized. */
@@ -471,7 +449,7 @@ double br_chart_footer(struct br_scene *sc, const struct br_test *t,
 double br_chart_legend(struct br_scene *sc, const struct br_chart_opts *o,
 		       double x, double y, double max_w,
 		       const char *const *labels, const uint32_t *colors,
-		       size_t n)
+		       const enum br_marker *markers, size_t n)
 {
 	struct br_font f = {o->family, 9, true, BR_C_HEAD};
 	double cx = x, cy = y, item_max = max_w - 14;
@@ -499,12 +477,15 @@ double br_chart_legend(struct br_scene *sc, const struct br_chart_opts *o,
 			cx = x;
 			cy += LEGEND_ROW_H;
 		}
-		if (sc) {
+		if (sc && markers)
+			br_scene_marker(sc, markers[k], cx + 4.5, cy + 5.5,
+					4.5, colors[k], BR_NONE, 0);
+		else if (sc)
 			br_scene_rect(sc, cx, cy + 1, 9, 9, colors[k], BR_NONE,
 				      0);
+		if (sc)
 			br_scene_text(sc, cx + 13, cy + 9, BR_ANCHOR_START, &f,
 				      e ? e : label);
-		}
 		free(e);
 		cx += 13 + lw + LEGEND_GAP;
 	}

@@ -12,9 +12,11 @@
  *                 ...
  *                 300  600  900  1200  1500         one axis (PTS rule)
  *
- * Values are drawn in the bar (white) or after it (blue) as in the bar
- * chart; whiskers run through the middle of a bar, since grouped bars are
- * too thin for PTS's top-edge whisker.  The layout takes analysis cells;
+ * Values are drawn in the bar (black or white, br_text_on) or after it
+ * (blue) as in the bar chart; whiskers run through the middle of a bar,
+ * since grouped bars are too thin for PTS's top-edge whisker.  Systems
+ * are drawn in their colours of the whole run (colours.h), a multi-way
+ * comparison's series in palette order.  The layout takes analysis cells;
  * this file also builds the chart of every scalar test (the "grouped"
  * row of the chart table), chart_multiway.c the multi-way one.
  */
@@ -43,7 +45,7 @@ int br_chart_grouped(const struct br_grouped_input *in,
 	const size_t ns = in->n_series, ng = in->n_groups;
 	struct br_font f_group = {o->family, 11, true, BR_C_HEAD};
 	struct br_font f_note = {o->family, 8, false, BR_C_AXIS};
-	struct br_font f_val = {o->family, 9, true, 0xffffff};
+	struct br_font f_val = {o->family, 9, true, BR_C_TEXT};
 	struct br_font f_tick = {o->family, 10, false, BR_C_TEXT};
 	struct br_font f_none = {o->family, 8, false, 0x808080};
 	struct br_scene *sc = br_scene_new(o->width, 0);
@@ -60,7 +62,7 @@ int br_chart_grouped(const struct br_grouped_input *in,
 	if (!sc || !colors)
 		goto nomem;
 	for (s = 0; s < ns; s++)
-		colors[s] = br_palette(in->colors ? in->colors[s] : s);
+		colors[s] = in->colors ? in->colors[s] : br_palette(s);
 
 	/* value range over every bar and whisker top */
 	for (g = 0; g < ng * ns; g++) {
@@ -114,9 +116,10 @@ int br_chart_grouped(const struct br_grouped_input *in,
 	pw = x1 - x0;
 
 	legend_h = br_chart_legend(NULL, o, x0, 0, x1 - x0, in->series, colors,
-				   ns);
+				   NULL, ns);
 	top = br_chart_header(sc, in->head, o, x0, legend_h + 2, &legend_y);
-	br_chart_legend(sc, o, x0, legend_y, x1 - x0, in->series, colors, ns);
+	br_chart_legend(sc, o, x0, legend_y, x1 - x0, in->series, colors, NULL,
+			ns);
 	bottom = top + group_h * (double)ng;
 
 #define XOF(v) (x0 + br_axis_frac(&ax, (v)) * pw)
@@ -217,12 +220,12 @@ int br_chart_grouped(const struct br_grouped_input *in,
 				     in->decimals[g]);
 			tw = br_text_width(fv.family, fv.size, true, buf);
 			if (fabs(in_end - zx) >= tw + 10) {
+				fv.color = br_text_on(colors[s]);
 				br_scene_text(sc, neg ? in_end + 5 : in_end - 5,
 					      bcy + fv.size * 0.36,
 					      neg ? BR_ANCHOR_START :
 					      BR_ANCHOR_END, &fv, buf);
 			} else {
-				fv.color = BR_C_TEXT;
 				br_scene_text(sc, neg ? out_at - 5 :
 					      out_at + 5,
 					      bcy + fv.size * 0.36,
@@ -339,6 +342,8 @@ static int tests_layout(const struct br_analysis *a, size_t i,
 	const char **series = calloc(ns + 1, sizeof *series);
 	const struct br_cell **cells = calloc(nt * ns + 1, sizeof *cells);
 	int *decimals = calloc(nt + 1, sizeof *decimals);
+	uint32_t *colors = calloc(ns + 1, sizeof *colors);
+	struct br_style *styles = br_system_styles(a, o);
 	const struct br_test *first = NULL;
 	struct br_grouped_input gi;
 	struct br_test head;
@@ -347,7 +352,8 @@ static int tests_layout(const struct br_analysis *a, size_t i,
 	(void)i;
 	*out = NULL;
 	memset(&gi, 0, sizeof gi);
-	if (!groups || !notes || !series || !cells || !decimals) {
+	if (!groups || !notes || !series || !cells || !decimals || !colors ||
+	    !styles) {
 		rc = br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 		goto done;
 	}
@@ -365,8 +371,10 @@ static int tests_layout(const struct br_analysis *a, size_t i,
 		decimals[ng] = at->decimals;   /* each test its own */
 		ng++;
 	}
-	for (s = 0; s < ns; s++)
+	for (s = 0; s < ns; s++) {
 		series[s] = br_analysis_system(a, s);
+		colors[s] = styles[s].color;
+	}
 	/* the header: the input's title, the tests' unit and direction */
 	head = *first;
 	head.title = o->title ? o->title : a->sel->rs->title ?
@@ -379,6 +387,7 @@ static int tests_layout(const struct br_analysis *a, size_t i,
 	gi.group_notes = notes;
 	gi.n_groups = ng;
 	gi.series = series;
+	gi.colors = colors;
 	gi.n_series = ns;
 	gi.cells = cells;
 	gi.decimals = decimals;
@@ -390,6 +399,8 @@ done:
 	free(notes);
 	free(series);
 	free(cells);
+	free(colors);
+	free(styles);
 	return rc;
 }
 

@@ -1,7 +1,8 @@
 /*
  * chart_line.c - line charts of series results (LINE_GRAPH, scaling
  * tables such as throughput against disk count): one polyline per system
- * in palette colours, a legend with Min/Avg/Max, per-point whiskers from
+ * in its colour of the whole run (and, past the palette, its marker
+ * shape: colours.h), a legend with Min/Avg/Max, per-point whiskers from
  * each point's summary, the value axis by PTS's rule, x from t->x (or the
  * point index) with t->x_label under it (doc/pts-format.md
  * section 4.4).
@@ -22,6 +23,7 @@ struct series {
 	const char *name;
 	const struct br_cell *c;       /* c->points: c->n_points summaries */
 	uint32_t color;
+	enum br_marker marker;
 };
 
 static void xlabel(char *buf, size_t size, double v)
@@ -48,18 +50,19 @@ int br_chart_line(const struct br_analysis *a, size_t ti,
 	struct br_font f_tick = {o->family, 10, false, BR_C_TEXT};
 	struct br_font f_xcap = {o->family, 8, true, BR_C_TEXT};
 	struct series *sr = calloc(n_sys + 1, sizeof *sr);
+	struct br_style *styles = br_system_styles(a, o);
 	struct br_scene *sc = br_scene_new(o->width, 0);
 	double *pts = NULL;
 	size_t ns = 0, np = 0, i, k;
 	double vmin = 0, vmax = 0, xmin, xmax, left, x0, x1, top, bottom;
 	double legend_y, w = o->width, height, tick_w = 0, y;
 	struct br_axis ax;
-	bool any_whisker = false;
+	bool any_whisker = false, shapes = false;
 	int rc = BR_OK;
 	char buf[128];
 
 	*out = NULL;
-	if (!sr || !sc)
+	if (!sr || !styles || !sc)
 		goto nomem;
 	for (i = 0; i < n_sys; i++) {
 		const struct br_cell *c = &at->cells[i];
@@ -68,13 +71,16 @@ int br_chart_line(const struct br_analysis *a, size_t ti,
 			continue;
 		sr[ns].name = br_analysis_system(a, i);
 		sr[ns].c = c;
-		sr[ns].color = br_palette(ns);
+		sr[ns].color = styles[i].color;
+		sr[ns].marker = styles[i].marker;
+		shapes |= styles[i].marker != BR_MARKER_CIRCLE;
 		if (c->n_points > np)
 			np = c->n_points;
 		ns++;
 	}
 	if (ns == 0) {
 		free(sr);
+		free(styles);
 		br_scene_free(sc);
 		return br_error_set(err, BR_EDATA, NULL, 0, "%s%s%s: no "
 				    "selected system has a series",
@@ -128,7 +134,8 @@ int br_chart_line(const struct br_analysis *a, size_t ti,
 			      &legend_y);
 	bottom = top + PLOT_H;
 
-	/* legend: colour square, name, Min / Avg / Max of the means, the
+	/* legend: colour square (the marker when series differ by shape
+	 * too), name, Min / Avg / Max of the means, the
 	 * statistics in aligned columns (each its own text run: SVG
 	 * viewers would collapse the spaces of one) */
 	{
@@ -165,8 +172,13 @@ int br_chart_line(const struct br_analysis *a, size_t ti,
 			double ly = legend_y + LEGEND_ROW * (double)i + 10, nw;
 			size_t j;
 
-			br_scene_rect(sc, left, ly - 8, 9, 9, sr[i].color,
-				      BR_NONE, 0);
+			if (shapes)
+				br_scene_marker(sc, sr[i].marker, left + 4.5,
+						ly - 3.5, 4.5, sr[i].color,
+						BR_NONE, 0);
+			else
+				br_scene_rect(sc, left, ly - 8, 9, 9,
+					      sr[i].color, BR_NONE, 0);
 			nw = br_scene_text(sc, left + 14, ly, BR_ANCHOR_START,
 					   &f_leg, sr[i].name);
 			if (!st[i][0][0])
@@ -257,8 +269,9 @@ int br_chart_line(const struct br_analysis *a, size_t ti,
 		br_scene_polyline(sc, pts, m, sr[i].color, 2);
 		for (k = 0; k < m; k++)
 			if (m <= 12 || k == 0 || k + 1 == m)
-				br_scene_circle(sc, pts[2 * k], pts[2 * k + 1],
-						3, sr[i].color, BR_NONE, 0);
+				br_scene_marker(sc, sr[i].marker, pts[2 * k],
+						pts[2 * k + 1], 3, sr[i].color,
+						BR_NONE, 0);
 	}
 #undef XOF
 #undef YOF
@@ -281,6 +294,7 @@ nomem:
 done:
 	br_scene_free(sc);
 	free(sr);
+	free(styles);
 	free(pts);
 	return rc;
 }

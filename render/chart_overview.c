@@ -324,6 +324,7 @@ int br_chart_overview(const struct br_overview_input *in,
 	struct br_font f_tick = {o->family, 10, false, BR_C_TEXT};
 	struct br_scene *sc = NULL;
 	uint32_t *colors = NULL;
+	enum br_marker *markers = NULL;
 	struct br_test head;
 	struct axis ax;
 	const bool lanes = nc <= MAX_LANES;
@@ -331,6 +332,7 @@ int br_chart_overview(const struct br_overview_input *in,
 	double lane_h = 11, gm_lane = 13, gm_h = 0, label_w = 0, lo = 1, hi = 1;
 	double bottom, plot_top;
 	bool any_pale = false, any_whisker = false, any_nan_ci = false;
+	bool shapes = false;
 	size_t i, k;
 	int rc = BR_OK;
 	char buf[512], lv[24], *unit = NULL, *foot = NULL;
@@ -341,10 +343,18 @@ int br_chart_overview(const struct br_overview_input *in,
 				    "needs a test and two systems");
 	sc = br_scene_new(w, 0);
 	colors = calloc(nc + 1, sizeof *colors);
-	if (!sc || !colors)
+	markers = calloc(nc + 1, sizeof *markers);
+	if (!sc || !colors || !markers)
 		goto nomem;
-	for (k = 0; k < nc; k++)
-		colors[k] = br_palette(in->colors ? in->colors[k] : k + 1);
+	for (k = 0; k < nc; k++) {
+		struct br_style st = in->styles ? in->styles[k] :
+				     br_series_style(k + 1);
+
+		colors[k] = st.color;
+		markers[k] = st.marker;
+		/* dots of more systems than colours differ by shape too */
+		shapes |= !lanes && st.marker != BR_MARKER_CIRCLE;
+	}
 
 	/* range over every speedup and interval, 1 included */
 	for (i = 0; i < nt * nc; i++) {
@@ -443,10 +453,10 @@ int br_chart_overview(const struct br_overview_input *in,
 	head.unit.text = unit ? unit : "";
 	head.dir = BR_DIR_HIB;
 	legend_h = br_chart_legend(NULL, o, left, 0, x1 - left, in->systems,
-				   colors, nc);
+				   colors, shapes ? markers : NULL, nc);
 	top = br_chart_header(sc, &head, o, left, legend_h + 2, &legend_y);
 	br_chart_legend(sc, o, left, legend_y, x1 - left, in->systems, colors,
-			nc);
+			shapes ? markers : NULL, nc);
 
 	row_h = lanes ? (double)nc * lane_h + (double)(nc - 1) * 2 + 10
 		: rn <= 60 ? 16 : 13;
@@ -496,12 +506,13 @@ int br_chart_overview(const struct br_overview_input *in,
 				double px = xof(&ax, c->s);
 
 				if (c->not_proven)
-					br_scene_circle(sc, px, cy, 3.5,
-							0xffffff, colors[k],
-							1.5);
+					br_scene_marker(sc, markers[k], px, cy,
+							3.5, 0xffffff,
+							colors[k], 1.5);
 				else
-					br_scene_circle(sc, px, cy, 3.5,
-							colors[k], BR_NONE, 0);
+					br_scene_marker(sc, markers[k], px, cy,
+							3.5, colors[k],
+							BR_NONE, 0);
 			}
 		}
 	}
@@ -581,6 +592,7 @@ nomem:
 done:
 	br_scene_free(sc);
 	free(colors);
+	free(markers);
 	free(unit);
 	free(foot);
 	return rc;
@@ -620,7 +632,7 @@ static bool overview_auto(const struct br_analysis *a, size_t i)
 struct ov_data {
 	size_t nc;                     /* candidates */
 	const char **names;            /* candidates' names */
-	size_t *colors;
+	struct br_style *styles;       /* candidates' styles */
 	char **labels;                 /* one per overview row */
 	struct br_speedup *cells;
 	struct br_speedup *gm;
@@ -635,36 +647,41 @@ static void ov_free(struct ov_data *d, size_t nt)
 		free(d->labels[i]);
 	free(d->labels);
 	free(d->names);
-	free(d->colors);
+	free(d->styles);
 	free(d->cells);
 	free(d->gm);
 	free(d->gm_k);
 }
 
-static bool ov_gather(const struct br_analysis *a, struct ov_data *d)
+static bool ov_gather(const struct br_analysis *a,
+		      const struct br_chart_opts *o, struct ov_data *d)
 {
 	size_t ns = a->sel->n_systems, nt = a->n_overview, r, j, k;
+	struct br_style *all = br_system_styles(a, o);
 
 	memset(d, 0, sizeof *d);
 	d->nc = ns - 1;
 	d->names = calloc(ns, sizeof *d->names);
-	d->colors = calloc(ns, sizeof *d->colors);
+	d->styles = calloc(ns, sizeof *d->styles);
 	d->labels = calloc(nt + 1, sizeof *d->labels);
 	d->cells = calloc(nt * ns + 1, sizeof *d->cells);
 	d->gm = calloc(ns, sizeof *d->gm);
 	d->gm_k = calloc(ns, sizeof *d->gm_k);
-	if (!d->names || !d->colors || !d->labels || !d->cells || !d->gm ||
-	    !d->gm_k)
+	if (!all || !d->names || !d->styles || !d->labels || !d->cells ||
+	    !d->gm || !d->gm_k) {
+		free(all);
 		return false;
+	}
 	for (j = 0, k = 0; j < ns; j++) {
 		if (j == a->base)
 			continue;
 		d->names[k] = br_analysis_system(a, j);
-		d->colors[k] = j;
+		d->styles[k] = all[j];   /* the system's, as in every chart */
 		br_speedup_of_geo(&a->geo[j], &d->gm[k]);
 		d->gm_k[k] = a->geo[j].ok ? a->geo[j].g.k : 0;
 		k++;
 	}
+	free(all);
 	for (r = 0; r < nt; r++) {
 		const struct br_atest *at = &a->tests[a->overview[r]];
 		const struct br_test *t = at->t;
@@ -706,7 +723,7 @@ static int overview_pages(const struct br_analysis *a, size_t i,
 	(void)i;
 	*scenes = NULL;
 	*n = 0;
-	if (!ov_gather(a, &d)) {
+	if (!ov_gather(a, o, &d)) {
 		ov_free(&d, nt);
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 	}
@@ -733,9 +750,8 @@ static int overview_pages(const struct br_analysis *a, size_t i,
 		oi.title = head;
 		oi.subtitle = o->title ? o->title : a->sel->rs->title;
 		oi.baseline = br_analysis_system(a, a->base);
-		oi.baseline_color = a->base;
 		oi.systems = d.names;
-		oi.colors = d.colors;
+		oi.styles = d.styles;
 		oi.n_systems = d.nc;
 		oi.tests = (const char *const *)d.labels;
 		oi.n_tests = nt;

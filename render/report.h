@@ -63,6 +63,8 @@ struct br_report {
 				       * series, BR_AN_POINTS) */
 	struct br_report_opts o;
 	const char *title;
+	struct br_style *styles;      /* per system: its colour and marker
+				       * in the charts (br_system_styles) */
 };
 
 /* The report of analysis a (borrowed).  BR_EIO on ENOMEM.  *out: free

@@ -57,6 +57,8 @@ bool br_report_has_cmp(const struct br_report *r, size_t i, size_t j)
 
 void br_report_free(struct br_report *r)
 {
+	if (r)
+		free(r->styles);
 	free(r);
 }
 
@@ -72,6 +74,13 @@ int br_report_build(const struct br_analysis *a,
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 	r->a = a;
 	r->o = *o;
+	/* the swatches' colours are the charts' (o->chart NULL: the
+	 * defaults, as the charts of another run would have them) */
+	r->styles = br_system_styles(a, o->chart);
+	if (!r->styles) {
+		free(r);
+		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	}
 	r->title = o->title && *o->title ? o->title
 		   : rs->title && *rs->title ? rs->title
 		   : "Benchmark results";

@@ -36,6 +36,23 @@ static char *plain(char *s)
 
 /* ------------------------------------------------------------- systems */
 
+/* The j-th system's swatch: its colour in the charts as "#rrggbb" and
+ * its marker as a character (doc/templates.md). */
+static void set_style(struct br_tdoc *d, struct br_tnode *it,
+		      const struct br_report *r, size_t j)
+{
+	static const char *const glyphs[BR_N_MARKERS] = {
+		/* U+25CF circle, U+25A0 square, U+25B2 triangle, U+25C6
+		 * diamond, U+25BC triangle down: as br_marker */
+		"\xe2\x97\x8f", "\xe2\x96\xa0", "\xe2\x96\xb2",
+		"\xe2\x97\x86", "\xe2\x96\xbc",
+	};
+	const struct br_style *st = &r->styles[j];
+
+	br_tsetf(d, it, "color", "#%06x", (unsigned)st->color & 0xffffffu);
+	br_tset(d, it, "marker", glyphs[st->marker]);
+}
+
 /* Component key of the report's j-th system, or "". */
 static const char *component(const struct br_report *r, size_t j,
 			     const char *key)
@@ -218,6 +235,7 @@ static void geomean(struct br_tdoc *d, struct br_tnode *root,
 		it = br_tlist_add(d, list);
 		br_tset(d, it, "system", br_analysis_system(r->a, j));
 		br_tset_bool(d, it, "is_baseline", j == r->a->base);
+		set_style(d, it, r, j);
 		br_tset(d, it, "value", fmt_x(buf, sizeof buf, v));
 		br_tsetf(d, it, "width", "%.1f", 100 * v / top);
 		br_tsetf(d, it, "tests", "%zu", j == r->a->base ? k : g->g.k);
@@ -299,6 +317,7 @@ static void test_rows(struct br_tdoc *d, struct br_tnode *it,
 		row = br_tlist_add(d, rows);
 		br_tset(d, row, "system", br_analysis_system(r->a, j));
 		br_tset_bool(d, row, "is_baseline", j == r->a->base);
+		set_style(d, row, r, j);
 		br_tset(d, row, "class", c->best ? "best" : c->worst ? "worst"
 			: "");
 		if (!s->n) {
@@ -656,6 +675,7 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 		br_tsetf(d, s, "number", "%zu", j + 1);
 		br_tset_bool(d, s, "is_baseline", j == r->a->base);
 		br_tset(d, s, "notes", br_analysis_sys(r->a, j)->notes);
+		set_style(d, s, r, j);
 	}
 	system_rows(d, root, r);
 	system_notes(d, root, r);

@@ -163,6 +163,48 @@ void br_scene_circle(struct br_scene *s, double cx, double cy, double r,
 	p->stroke_width = stroke_width;
 }
 
+void br_scene_marker(struct br_scene *s, enum br_marker m, double cx,
+		     double cy, double r, uint32_t fill, uint32_t stroke,
+		     double stroke_width)
+{
+	/* sized so that each shape covers about the circle's area: a
+	 * triangle or diamond as large as the circle would look smaller */
+	const double sq = r * 0.89, tri = r * 1.35, dia = r * 1.25;
+	double pts[8];
+	size_t n = 0;
+
+	switch (m) {
+	case BR_MARKER_SQUARE:
+		br_scene_rect(s, cx - sq, cy - sq, 2 * sq, 2 * sq, fill,
+			      stroke, stroke_width);
+		return;
+	case BR_MARKER_TRIANGLE:
+	case BR_MARKER_TRIANGLE_DOWN: {
+		/* centroid on (cx, cy); apex up or down */
+		double d = m == BR_MARKER_TRIANGLE ? 1 : -1;
+
+		pts[0] = cx;                 pts[1] = cy - d * tri;
+		pts[2] = cx + tri * 0.866;   pts[3] = cy + d * tri / 2;
+		pts[4] = cx - tri * 0.866;   pts[5] = cy + d * tri / 2;
+		n = 3;
+		break;
+	}
+	case BR_MARKER_DIAMOND:
+		pts[0] = cx;       pts[1] = cy - dia;
+		pts[2] = cx + dia; pts[3] = cy;
+		pts[4] = cx;       pts[5] = cy + dia;
+		pts[6] = cx - dia; pts[7] = cy;
+		n = 4;
+		break;
+	case BR_MARKER_CIRCLE:
+	case BR_N_MARKERS:
+	default:
+		br_scene_circle(s, cx, cy, r, fill, stroke, stroke_width);
+		return;
+	}
+	br_scene_polygon(s, pts, n, fill, stroke, stroke_width);
+}
+
 double br_scene_text_rotated(struct br_scene *s, double x, double y,
 			     enum br_anchor anchor, const struct br_font *f,
 			     double angle, const char *text)

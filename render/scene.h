@@ -90,6 +90,26 @@ void br_scene_polygon(struct br_scene *s, const double *pts, size_t n,
 void br_scene_circle(struct br_scene *s, double cx, double cy, double r,
 		     uint32_t fill, uint32_t stroke, double stroke_width);
 
+/*
+ * Point markers.  Colour alone tells at most 8 series apart (the palette,
+ * render/colours.c); past that, series of dot and line charts differ by
+ * shape as well.  Every shape but the circle is a polygon, so backends
+ * need nothing new.
+ */
+enum br_marker {
+	BR_MARKER_CIRCLE,
+	BR_MARKER_SQUARE,
+	BR_MARKER_TRIANGLE,
+	BR_MARKER_DIAMOND,
+	BR_MARKER_TRIANGLE_DOWN,
+	BR_N_MARKERS
+};
+
+/* Marker m centred on (cx, cy), about as large as a circle of radius r. */
+void br_scene_marker(struct br_scene *s, enum br_marker m, double cx,
+		     double cy, double r, uint32_t fill, uint32_t stroke,
+		     double stroke_width);
+
 /* A text style: family (static string), size, weight, colour. */
 struct br_font {
 	const char *family;

@@ -5,11 +5,12 @@
  *   pngtool blank FILE            exit 0 when the image is one colour
  *   pngtool bands FILE RRGGBB...  count the horizontal bands (runs of
  *                                 rows separated by >= 40 rows without)
- *                                 holding any of the colours: one band
- *                                 per drawn chart
+ *                                 holding 20 pixels in a row of the
+ *                                 colours: one band per drawn chart
  *   pngtool crop FILE X Y W H OUT a part of the image, for looking at
  */
 #include <cairo.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,16 +61,23 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "bands")) {
 		uint32_t *want = calloc((size_t)argc, sizeof *want);
-		int n_want = 0, i, bands = 0, gap = 1000;
+		int n_want = 0, i, bands = 0, gap = 1000, run;
 
 		for (i = 3; i < argc; i++)
 			want[n_want++] = (uint32_t)strtoul(argv[i], NULL, 16);
 		for (y = 0; y < h; y++) {
 			int hit = 0;
 
-			for (x = 0; x < w && !hit; x++)
-				for (i = 0; i < n_want && !hit; i++)
-					hit = px(s, x, y) == want[i];
+			/* a run of 20 pixels: bars, not the swatches
+			 * (coloured glyphs) beside the systems' names */
+			for (x = 0, run = 0; x < w && !hit; x++) {
+				bool in = false;
+
+				for (i = 0; i < n_want && !in; i++)
+					in = px(s, x, y) == want[i];
+				run = in ? run + 1 : 0;
+				hit = run >= 20;
+			}
 			if (hit) {
 				if (gap >= 40)
 					bands++;

@@ -570,8 +570,11 @@ class Node:
         return (self.attrs.get("class") or "").split()
 
     def text(self):
-        return "".join(c if isinstance(c, str) else c.text()
-                       for c in self.children)
+        # aria-hidden elements (the systems' colour swatches) are
+        # decoration, not what the page says
+        return "".join(c if isinstance(c, str) else
+                       "" if c.attrs.get("aria-hidden") == "true" else
+                       c.text() for c in self.children)
 
     def own_text(self):
         return "".join(c for c in self.children if isinstance(c, str))

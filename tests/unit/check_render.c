@@ -788,19 +788,23 @@ static struct br_scene *overview(size_t nc, const struct br_speedup
 		"FreeBSD ZFS", "Debian Stretch ZoL", "FreeBSD UFS",
 		"Ubuntu 18.04 EXT4", "Ubuntu 18.04 ZoL",
 	};
-	static const size_t colors[5] = {1, 5, 2, 3, 4};
+	static const size_t slots[5] = {1, 5, 2, 3, 4};
 	static const size_t gm_k[5] = {8, 7, 8, 8, 8};
+	struct br_style styles[5];
 	struct br_overview_input oi;
 	struct br_chart_opts o;
 	struct br_scene *sc = NULL;
 	struct br_error err;
+	size_t i;
 
 	memset(&oi, 0, sizeof oi);
 	oi.title = "Result Overview";
 	oi.subtitle = "FreeBSD 12.0 ZFS vs. ZoL Benchmarks";
 	oi.baseline = "FreeBSD iX ZoL";
 	oi.systems = names;
-	oi.colors = colors;
+	for (i = 0; i < 5; i++)
+		styles[i] = br_series_style(slots[i]);
+	oi.styles = styles;
 	oi.n_systems = nc;
 	oi.tests = ov_tests;
 	oi.n_tests = nt;
@@ -875,6 +879,116 @@ START_TEST(test_overview_dots)
 				 BR_EDATA);
 		ck_assert_ptr_null(sc);
 	}
+}
+END_TEST
+
+/* ------------------------------------------------- colours shared */
+
+/* The fill of the rectangle right before the first text run that
+ * reads text (a legend's), or with after, of the first rectangle after
+ * the last one (a bar beside its name); BR_NONE when there is none. */
+static uint32_t fill_by(const struct br_scene *sc, const char *text,
+			bool after)
+{
+	size_t i, k, at = SIZE_MAX;
+
+	for (i = 0; i < sc->n_prims; i++) {
+		if (sc->prims[i].kind != BR_PRIM_TEXT ||
+		    strcmp(sc->prims[i].text, text))
+			continue;
+		if (!after)
+			return i > 0 && sc->prims[i - 1].kind == BR_PRIM_RECT ?
+			       sc->prims[i - 1].fill : BR_NONE;
+		at = i;
+	}
+	for (k = at + 1; at != SIZE_MAX && k < sc->n_prims; k++)
+		if (sc->prims[k].kind == BR_PRIM_RECT)
+			return sc->prims[k].fill;
+	return BR_NONE;
+}
+
+/* Issue 14: a system has one colour in every chart (bars and the
+ * overview's legend and bars), a vendor's only when its name says so
+ * in whole words, and a value in a bar is black or white to be read. */
+START_TEST(test_colours_shared)
+{
+	static const char *const names[4] = {
+		"AMD Ryzen 9 7950X", "Intel Core i9-13900K", "Debian 12 amd64",
+		"Arch Linux",
+	};
+	static const char *const vals[3][4] = {
+		{"100.5", "120.25", "97.75", "88.5"},
+		{"51.5", "49.25", "60.75", "55.5"},
+		{"7.75", "8.5", "6.25", "9.25"},
+	};
+	const struct br_chart_type *ov = br_chart_find("overview", true);
+	struct br_resultset *rs = br_resultset_new();
+	struct br_scene *bar = NULL, **pages = NULL;
+	struct br_style *styles;
+	struct br_chart_opts o;
+	struct br_error err;
+	struct analysed an;
+	uint32_t amd, intel;
+	size_t n_pages = 0, i, k;
+
+	for (k = 0; k < 3; k++) {
+		struct fixture_entry fe[4];
+		char title[16];
+
+		for (i = 0; i < 4; i++) {
+			fe[i].system = names[i];
+			fe[i].value = vals[k][i];
+			fe[i].se = 0.05;
+			fe[i].n = 3;
+			fe[i].error = NULL;
+		}
+		snprintf(title, sizeof title, "Test %zu", k + 1);
+		make_test(rs, title, "1.0", title, "Ops/s", "HIB", fe, 4);
+	}
+	rs->title = "Four systems";
+	analyse(rs, &an, BR_AN_COMPARE);
+	br_chart_opts_defaults(&o);
+	br_error_clear(&err);
+	ck_assert_int_eq(br_chart_bar(an.a, 0, &o, &bar, &err), BR_OK);
+	ck_assert(ov->fits(an.a, SIZE_MAX, NULL, 0));
+	ck_assert_int_eq(ov->pages(an.a, SIZE_MAX, &o, 0, &pages, &n_pages,
+				   &err), BR_OK);
+	ck_assert_uint_eq(n_pages, 1);
+	styles = br_system_styles(an.a, &o);
+	ck_assert_ptr_nonnull(styles);
+	ck_assert_ptr_nonnull(br_vendor_of("AMD", &amd));
+	ck_assert_ptr_nonnull(br_vendor_of("Intel", &intel));
+	ck_assert_uint_eq(styles[0].color, amd);
+	ck_assert_uint_eq(styles[1].color, intel);
+	for (i = 0; i < 4; i++) {
+		uint32_t c = fill_by(bar, names[i], true);
+
+		ck_assert_msg(c == styles[i].color, "%s: bar #%06x, its "
+			      "colour #%06x", names[i], c, styles[i].color);
+		for (k = 0; k < i; k++)
+			ck_assert_uint_ne(styles[i].color, styles[k].color);
+		if (i == an.a->base)
+			continue;
+		/* the overview: legend square, geometric mean's bar */
+		ck_assert_uint_eq(fill_by(pages[0], names[i], false), c);
+		ck_assert_uint_eq(fill_by(pages[0], names[i], true), c);
+	}
+	ck_assert_uint_ne(styles[2].color, amd);     /* amd64 */
+	ck_assert_uint_ne(styles[3].color, intel);   /* Arch */
+	/* "100.50" sits in AMD's vermillion bar: black reads there */
+	for (i = 0; i < bar->n_prims; i++)
+		if (bar->prims[i].kind == BR_PRIM_TEXT &&
+		    !strcmp(bar->prims[i].text, "100.50"))
+			ck_assert_uint_eq(bar->prims[i].fill,
+					  br_text_on(amd));
+	golden("colours-bar", bar);
+	golden("colours-overview", pages[0]);
+	free(styles);
+	br_scene_free(bar);
+	br_scene_free(pages[0]);
+	free(pages);
+	done(&an);
+	br_resultset_free(rs);
 }
 END_TEST
 
@@ -979,7 +1093,8 @@ START_TEST(test_png)
 	struct membuf m;
 	char *png;
 	size_t len;
-	int x, y, w, h, stride, blue = 0, dark = 0;
+	int x, y, w, h, stride, bars = 0, dark = 0;
+	size_t k;
 	unsigned char *data;
 
 	br_chart_opts_defaults(&o);
@@ -1001,12 +1116,13 @@ START_TEST(test_png)
 		for (x = 0; x < w; x++) {
 			uint32_t px = *(uint32_t *)(data + y * stride + 4 * x);
 
-			blue += (px & 0xffffff) == 0x2196f3;
+			for (k = 0; k < BR_N_PALETTE; k++)
+				bars += (px & 0xffffff) == br_palette(k);
 			dark += ((px >> 16) & 0xff) < 0x60 &&
 				((px >> 8) & 0xff) < 0x60;
 		}
 	/* bars and text are there */
-	ck_assert_int_gt(blue, 10000);
+	ck_assert_int_gt(bars, 10000);
 	ck_assert_int_gt(dark, 1000);
 	cairo_surface_destroy(img);
 	free(png);
@@ -1118,6 +1234,7 @@ Suite *br_suite_render(void)
 	tcase_add_test(tc, test_grouped_multiway);
 	tcase_add_test(tc, test_overview_bars);
 	tcase_add_test(tc, test_overview_dots);
+	tcase_add_test(tc, test_colours_shared);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("backends");
