@@ -381,8 +381,9 @@ double br_chart_footer(struct br_scene *sc, const struct br_test *t,
 
 /*
  * A colour legend flowed into rows from (x, y) (top of the first row)
- * up to max_w wide: a 9 pt square of colors[k] and labels[k] (bold 9)
- * per item.  Draws nothing when sc is NULL.  Returns the height used.
+ * up to max_w wide: a 9 pt square of colors[k] and labels[k] (bold 9,
+ * one line, told apart by br_chart_labels) per item.  Draws nothing
+ * when sc is NULL.  Returns the height used.
  */
 double br_chart_legend(struct br_scene *sc, const struct br_chart_opts *o,
 		       double x, double y, double max_w,
