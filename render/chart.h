@@ -376,10 +376,10 @@ double br_chart_footer(struct br_scene *sc, const struct br_test *t,
 
 /*
  * A colour legend flowed into rows from (x, y) (top of the first row)
- * up to max_w wide: a 9 pt square of colors[k] and labels[k] (bold 9)
- * per item, or, with markers, marker markers[k] in colors[k] (charts
- * of dots whose series differ by shape too).  Draws nothing when sc is
- * NULL.  Returns the height used.
+ * up to max_w wide: a 9 pt square of colors[k] and labels[k] (bold 9,
+ * one line, told apart by br_chart_labels) per item, or, with markers,
+ * marker markers[k] in colors[k] (charts of dots whose series differ by
+ * shape too).  Draws nothing when sc is NULL.  Returns the height used.
  */
 double br_chart_legend(struct br_scene *sc, const struct br_chart_opts *o,
 		       double x, double y, double max_w,
@@ -391,5 +391,38 @@ double br_chart_legend(struct br_scene *sc, const struct br_chart_opts *o,
  * with br_text_lines_free); (size_t)-1 on ENOMEM. */
 size_t br_chart_wrap(const struct br_font *f, const char *s, double max_w,
 		     size_t max_lines, char ***lines);
+
+/* ------------------------------------------------------------- labels */
+
+/* The visible label of a name in a chart: one line or two. */
+struct br_label {
+	char *line[2];       /* line[1] NULL: one line */
+	size_t n_lines;
+	bool shortened;      /* part of the name left out: drawn with the
+			      * full name as a tooltip */
+};
+
+/*
+ * The labels of all n names (non-NULL) of one chart, each in at most
+ * max_lines lines (1 or 2) no wider than max_w in font f (labels.c).  A
+ * name is kept whole when it fits, wrapped when it fits in two lines
+ * (at a separator such as " - ", a space, a '/' or ',', beside an
+ * ideograph, else in a word), else shortened in the middle ("ARMv7 rev
+ * 3 - ...- USB SSD": the start and as much of the end as fits), cut at
+ * characters.  No two labels read the same: those alike show more of
+ * where their names differ, else " (2)", " (3)" ... is appended.
+ * Returns n labels (free with br_chart_labels_free()), NULL on ENOMEM.
+ */
+struct br_label *br_chart_labels(const struct br_font *f,
+				 const char *const *names, size_t n,
+				 double max_w, size_t max_lines);
+void br_chart_labels_free(struct br_label *l, size_t n);
+
+/* Draw label l of name at baseline (x, y), lines line_h apart, the name
+ * as the tooltip of a shortened one.  Returns the widest line's width. */
+double br_chart_label_draw(struct br_scene *sc, double x, double y,
+			   enum br_anchor anchor, const struct br_font *f,
+			   const struct br_label *l, const char *name,
+			   double line_h);
 
 #endif

@@ -11,7 +11,8 @@
  *   Whiskers: +/- 1 SE; 1. notes ...                 footer
  *
  * Improvements over PTS, keeping its look: measured text (no estimated
- * widths), names ellipsized instead of running into the plot, failed
+ * widths), long names wrapped onto two lines (rows grow to hold them) or
+ * shortened in the middle, never two alike (br_chart_labels), failed
  * entries shown as a muted row, negative values (axis from min to max
  * with a zero line), a statement of what the whiskers are, each system
  * in its colour of the whole run (colours.h; PTS paints every bar blue
@@ -96,20 +97,24 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 	struct br_style *styles = NULL;
 	struct br_axis ax;
 	struct row *rows = NULL;
+	struct br_label *labels = NULL;
+	const char **names = NULL;
 	char **se_text = NULL;
 	size_t n = 0, i;
 	double w = o->width, left, x0, x1, pw, top, rh, bottom, vmin, vmax;
 	double name_w = 0, se_w = 0, height;
-	bool any_whisker = false;
+	bool any_whisker = false, any_se = false;
+	size_t most_lines = 1;
 	const int dec = at->decimals, sdec = at->se_decimals;
 	int rc = BR_OK;
 
 	*out = NULL;
 	rows = calloc(n_sys + 1, sizeof *rows);
 	se_text = calloc(n_sys + 1, sizeof *se_text);
+	names = calloc(n_sys + 1, sizeof *names);
 	styles = br_system_styles(a, o);
 	sc = br_scene_new(w, 0);
-	if (!rows || !se_text || !styles || !sc)
+	if (!rows || !se_text || !names || !styles || !sc)
 		goto nomem;
 
 	/* Rows: every selected system with an entry. */
@@ -132,6 +137,7 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 	if (n == 0) {
 		br_scene_free(sc);
 		free(rows);
+		free(names);
 		free(se_text);
 		free(styles);
 		return br_error_set(err, BR_EDATA, NULL, 0, "%s%s%s: no "
@@ -189,15 +195,36 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 	if (left < 70)
 		left = 70;
 	/* PTS allows 55 %; beyond 45 % the plot gets too narrow to read,
-	 * so longer names are ellipsized instead. */
+	 * so longer names are wrapped or shortened instead, and the margin
+	 * is what their lines need. */
 	if (left > 0.45 * w)
 		left = floor(0.45 * w);
 	left = ceil(left);
+	for (i = 0; i < n; i++)
+		names[i] = rows[i].name;
+	labels = br_chart_labels(&f_name, names, n, left - 15, 2);
+	if (!labels)
+		goto nomem;
+	name_w = 0;
+	for (i = 0; i < n; i++) {
+		size_t k;
+
+		for (k = 0; k < labels[i].n_lines; k++)
+			name_w = fmax(name_w, br_text_width(f_name.family,
+				      f_name.size, true, labels[i].line[k]));
+		if (labels[i].n_lines > most_lines)
+			most_lines = labels[i].n_lines;
+		any_se |= se_text[i] != NULL;
+	}
+	left = fmin(left, ceil(fmax(70, fmax(name_w, se_w) + 5 + 10)));
 	x0 = left;
 	x1 = w - 15;
 	pw = x1 - x0;
 
 	rh = n < 10 ? 46 : n < 20 ? 36 : 28;
+	/* two name lines (13 pt apart), the SE line, 4 pt above and below */
+	if (most_lines > 1)
+		rh = fmax(rh, any_se ? 42 : 34);
 	top = br_chart_header(sc, t, o, x0, 0, NULL);
 	bottom = top + rh * (double)n;
 
@@ -220,26 +247,22 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 		const struct row *r = &rows[i];
 		const struct br_summary *s = r->s;
 		double ry = top + rh * (double)i, cy = ry + rh / 2;
-		double by = ry + 6, bh = rh - 12, lim = left - 15;
+		double by = ry + 6, bh = rh - 12, ny;
 		struct br_font fn = f_name;
-		char *name;
+		const struct br_label *l = &labels[i];
 
-		/* name, right-aligned, and the SE line under it */
-		name = br_text_ellipsize(fn.family, fn.size, true, r->name, lim);
-		if (!name)
-			goto nomem;
+		/* name, right-aligned, and the SE line under it: the block
+		 * centred on the row */
 		if (!s)
 			fn.color = BR_C_MUTED;
-		if (se_text[i]) {
-			br_scene_text(sc, x0 - 5, cy - 1, BR_ANCHOR_END, &fn,
-				      name);
-			br_scene_text(sc, x0 - 5, cy + 9, BR_ANCHOR_END, &f_se,
+		ny = cy + 4 - (13 * (double)(l->n_lines - 1) +
+			       (se_text[i] ? 10 : 0)) / 2;
+		br_chart_label_draw(sc, x0 - 5, ny, BR_ANCHOR_END, &fn, l,
+				    r->name, 13);
+		if (se_text[i])
+			br_scene_text(sc, x0 - 5, ny + 13 * (double)(l->n_lines
+				      - 1) + 10, BR_ANCHOR_END, &f_se,
 				      se_text[i]);
-		} else {
-			br_scene_text(sc, x0 - 5, cy + 4, BR_ANCHOR_END, &fn,
-				      name);
-		}
-		free(name);
 		if (i > 0)
 			br_scene_line(sc, x0 - 4, ry, x0, ry, BR_C_AXIS, 1, 0);
 
@@ -326,6 +349,8 @@ done:
 	for (i = 0; se_text && i < n_sys; i++)
 		free(se_text[i]);
 	free(se_text);
+	br_chart_labels_free(labels, n);
+	free(names);
 	free(rows);
 	free(styles);
 	return rc;

@@ -452,27 +452,23 @@ double br_chart_legend(struct br_scene *sc, const struct br_chart_opts *o,
 		       const enum br_marker *markers, size_t n)
 {
 	struct br_font f = {o->family, 9, true, BR_C_HEAD};
-	double cx = x, cy = y, item_max = max_w - 14;
+	double cx = x, cy = y;
+	struct br_label *l;
 	size_t k;
 
 	if (n == 0)
 		return 0;
+	/* one line each, told apart (br_chart_labels) */
+	l = br_chart_labels(&f, labels, n, max_w - 14, 1);
+	if (!l) {
+		if (sc)
+			sc->nomem = true;
+		return 0;
+	}
 	for (k = 0; k < n; k++) {
-		const char *label = labels[k] ? labels[k] : "";
-		double lw = br_text_width(f.family, f.size, true, label);
-		char *e = NULL;
+		double lw = br_text_width(f.family, f.size, true,
+					  l[k].line[0]);
 
-		if (lw > item_max) {
-			lw = item_max;
-			if (sc) {
-				e = br_text_ellipsize(f.family, f.size, true,
-						      label, item_max);
-				if (!e) {
-					sc->nomem = true;
-					return 0;
-				}
-			}
-		}
 		if (cx > x && cx + 14 + lw > x + max_w) {
 			cx = x;
 			cy += LEGEND_ROW_H;
@@ -484,11 +480,12 @@ double br_chart_legend(struct br_scene *sc, const struct br_chart_opts *o,
 			br_scene_rect(sc, cx, cy + 1, 9, 9, colors[k], BR_NONE,
 				      0);
 		if (sc)
-			br_scene_text(sc, cx + 13, cy + 9, BR_ANCHOR_START, &f,
-				      e ? e : label);
-		free(e);
+			br_chart_label_draw(sc, cx + 13, cy + 9,
+					    BR_ANCHOR_START, &f, &l[k],
+					    labels[k], 0);
 		cx += 13 + lw + LEGEND_GAP;
 	}
+	br_chart_labels_free(l, n);
 	return cy - y + LEGEND_ROW_H;
 }
 

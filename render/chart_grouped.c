@@ -53,6 +53,7 @@ int br_chart_grouped(const struct br_grouped_input *in,
 	double w = o->width, left, x0, x1, pw, top, bottom, legend_y, legend_h;
 	double bar_h, group_h, vmin = 0, vmax = 0, label_w = 0, height;
 	struct br_axis ax;
+	struct br_label *labels = NULL;
 	bool any = false, any_whisker = false;
 	size_t g, s;
 	int rc = BR_OK;
@@ -111,6 +112,25 @@ int br_chart_grouped(const struct br_grouped_input *in,
 	if (left > 0.4 * w)
 		left = floor(0.4 * w);
 	left = ceil(left);
+	/*
+	 * Groups without notes are systems (multi-way names): labelled in
+	 * two lines at most, told apart (br_chart_labels), the margin what
+	 * their lines need.  Tests keep their title over the options note,
+	 * which tells equal titles apart.
+	 */
+	if (!in->group_notes) {
+		labels = br_chart_labels(&f_group, in->groups, ng, left - 15,
+					 group_h >= 30 ? 2 : 1);
+		if (!labels)
+			goto nomem;
+		label_w = 0;
+		for (g = 0; g < ng; g++)
+			for (s = 0; s < labels[g].n_lines; s++)
+				label_w = fmax(label_w, br_text_width(
+					f_group.family, f_group.size, true,
+					labels[g].line[s]));
+		left = fmin(left, ceil(fmax(70, label_w + 5 + 10)));
+	}
 	x0 = left;
 	x1 = w - 15;
 	pw = x1 - x0;
@@ -148,16 +168,24 @@ int br_chart_grouped(const struct br_grouped_input *in,
 						  13));
 		if (max_lines > 3)
 			max_lines = 3;
-		nl = br_chart_wrap(&f_group, in->groups[g], lim, max_lines,
+		nl = labels ? labels[g].n_lines :
+		     br_chart_wrap(&f_group, in->groups[g], lim, max_lines,
 				   &lines);
 		if (nl == (size_t)-1)
 			goto nomem;
 		ly = cy - (13.0 * (double)nl + (note && *note ? 10 : 0)) / 2 +
 		     10;
-		for (k = 0; k < nl; k++)
-			br_scene_text(sc, x0 - 5, ly + 13.0 * (double)k,
-				      BR_ANCHOR_END, &f_group, lines[k]);
-		br_text_lines_free(lines, nl);
+		if (labels) {
+			br_chart_label_draw(sc, x0 - 5, ly, BR_ANCHOR_END,
+					    &f_group, &labels[g],
+					    in->groups[g], 13);
+		} else {
+			for (k = 0; k < nl; k++)
+				br_scene_text(sc, x0 - 5, ly + 13.0 *
+					      (double)k, BR_ANCHOR_END,
+					      &f_group, lines[k]);
+			br_text_lines_free(lines, nl);
+		}
 		if (note && *note) {
 			char *e = br_text_ellipsize(f_note.family, f_note.size,
 						    false, note, lim);
@@ -257,6 +285,7 @@ nomem:
 	rc = br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 done:
 	br_scene_free(sc);
+	br_chart_labels_free(labels, ng);
 	free(colors);
 	return rc;
 }

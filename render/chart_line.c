@@ -140,18 +140,22 @@ int br_chart_line(const struct br_analysis *a, size_t ti,
 	 * viewers would collapse the spaces of one) */
 	{
 		char (*st)[3][48] = calloc(ns, sizeof *st);
-		double name_w = 0, col_w[3] = {0, 0, 0}, cx[3];
+		const char **names = calloc(ns, sizeof *names);
+		double name_w = 0, col_w[3] = {0, 0, 0}, cx[3], room;
 		int d = vmax > 999 ? 0 : 1;
+		struct br_label *l = NULL;
 
-		if (!st)
+		if (!st || !names) {
+			free(st);
+			free(names);
 			goto nomem;
+		}
 		for (i = 0; i < ns; i++) {
 			const struct br_cell *c = sr[i].c;
 			char x[32];
 			size_t j;
 
-			name_w = fmax(name_w, br_text_width(f_leg.family,
-				      f_leg.size, true, sr[i].name));
+			names[i] = sr[i].name;
 			if (!c->series_n)
 				continue;
 			snprintf(st[i][0], sizeof st[i][0], "Min: %s",
@@ -165,6 +169,20 @@ int br_chart_line(const struct br_analysis *a, size_t ti,
 					f_stat.family, f_stat.size, false,
 					st[i][j]));
 		}
+		/* names in one line each, told apart, leaving the
+		 * statistics their columns while names get half the room */
+		room = w - 15 - (left + 14);
+		room = fmax(room - (12 + col_w[0] + 10 + col_w[1] + 10 +
+				    col_w[2]), room / 2);
+		l = br_chart_labels(&f_leg, names, ns, room, 1);
+		free(names);
+		if (!l) {
+			free(st);
+			goto nomem;
+		}
+		for (i = 0; i < ns; i++)
+			name_w = fmax(name_w, br_text_width(f_leg.family,
+				      f_leg.size, true, l[i].line[0]));
 		cx[0] = left + 14 + name_w + 12;
 		cx[1] = cx[0] + col_w[0] + 10;
 		cx[2] = cx[1] + col_w[1] + 10;
@@ -179,8 +197,9 @@ int br_chart_line(const struct br_analysis *a, size_t ti,
 			else
 				br_scene_rect(sc, left, ly - 8, 9, 9,
 					      sr[i].color, BR_NONE, 0);
-			nw = br_scene_text(sc, left + 14, ly, BR_ANCHOR_START,
-					   &f_leg, sr[i].name);
+			nw = br_chart_label_draw(sc, left + 14, ly,
+						 BR_ANCHOR_START, &f_leg,
+						 &l[i], sr[i].name, 0);
 			if (!st[i][0][0])
 				continue;
 			if (cx[2] + col_w[2] <= w - 15) {
@@ -198,6 +217,7 @@ int br_chart_line(const struct br_analysis *a, size_t ti,
 			}
 		}
 		free(st);
+		br_chart_labels_free(l, ns);
 	}
 
 #define YOF(v) (bottom - br_axis_frac(&ax, (v)) * PLOT_H)

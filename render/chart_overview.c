@@ -152,82 +152,6 @@ static void tick_label(char *buf, size_t size, double v)
 		snprintf(buf, size, "%gx", v);
 }
 
-/* Largest byte count <= hi at a UTF-8 boundary. */
-static size_t utf8_floor(const char *s, size_t hi)
-{
-	while (hi > 0 && (s[hi] & 0xc0) == 0x80)
-		hi--;
-	return hi;
-}
-
-/*
- * s fitted into max_w by cutting its middle: a test's name and its last
- * option are what tell rows apart ("IOzone - ...MB - Disk Test: Read
- * Performance").  The head keeps the name up to its first " - " (at most
- * half the room), the tail as much of the end as fits.  A few dozen
- * measurements, whatever the length.  Returns a new string (free());
- * NULL on ENOMEM.
- */
-static char *ellipsize_middle(const struct br_font *f, const char *s,
-			      double max_w)
-{
-	static const char ell[] = "\xe2\x80\xa6";
-	size_t len = strlen(s), head, lo, hi, t;
-	const char *dash = strstr(s, " - ");
-	char *buf;
-
-	if (br_text_width(f->family, f->size, f->bold, s) <= max_w)
-		return strdup(s);
-	buf = malloc(len + sizeof ell);
-	if (!buf)
-		return NULL;
-	/* head: the name and its " - ", cut to half the room */
-	head = dash ? (size_t)(dash - s) + 3 : len / 2;
-	lo = 0;
-	hi = head;
-	while (lo < hi) {
-		size_t mid = utf8_floor(s, (lo + hi + 1) / 2);
-
-		if (mid <= lo)
-			break;
-		memcpy(buf, s, mid);
-		buf[mid] = '\0';
-		if (br_text_width(f->family, f->size, f->bold, buf) <=
-		    max_w / 2)
-			lo = mid;
-		else
-			hi = mid - 1;
-	}
-	head = utf8_floor(s, lo);
-	/* tail: the longest end of s that fits after head + ellipsis */
-	memcpy(buf, s, head);
-	memcpy(buf + head, ell, sizeof ell);
-	lo = 0;
-	hi = len - head;
-	while (lo < hi) {
-		size_t mid = (lo + hi + 1) / 2;
-
-		t = len - mid;
-		while (t < len && (s[t] & 0xc0) == 0x80)
-			t++;
-		strcpy(buf + head + 3, s + t);
-		if (br_text_width(f->family, f->size, f->bold, buf) <= max_w)
-			lo = mid;
-		else
-			hi = mid - 1;
-	}
-	t = len - lo;
-	while (t < len && (s[t] & 0xc0) == 0x80)
-		t++;
-	/* start the tail at a word */
-	if (t > head && t < len && s[t - 1] != ' ' && strchr(s + t, ' '))
-		t = (size_t)(strchr(s + t, ' ') - s);
-	while (s[t] == ' ')
-		t++;
-	strcpy(buf + head + 3, s + t);
-	return buf;
-}
-
 static void value_label(char *buf, size_t size, double v, int dec)
 {
 	br_fmt_x(buf, size, v, v < 0.1 && dec < 3 ? 3 : dec);
@@ -325,6 +249,7 @@ int br_chart_overview(const struct br_overview_input *in,
 	struct br_scene *sc = NULL;
 	uint32_t *colors = NULL;
 	enum br_marker *markers = NULL;
+	struct br_label *rows = NULL, *sys = NULL;
 	struct br_test head;
 	struct axis ax;
 	const bool lanes = nc <= MAX_LANES;
@@ -398,6 +323,13 @@ int br_chart_overview(const struct br_overview_input *in,
 	}
 	left = ceil(fmin(fmax(label_w + 16, 90), floor(0.42 * w)));
 	x1 = w - 15;
+	/* a row's test name and its last option are what tell rows apart:
+	 * long labels lose their middle (br_chart_labels); those of every
+	 * page at once, so pages agree */
+	rows = br_chart_labels(&f_row, in->tests, nt, left - 12, 1);
+	sys = br_chart_labels(&f_row, in->systems, nc, left - 12, 1);
+	if (!rows || !sys)
+		goto nomem;
 
 	/* the data's log range maps into the plot minus room for labels */
 	{
@@ -480,17 +412,12 @@ int br_chart_overview(const struct br_overview_input *in,
 	y = top;
 	for (i = r0; i < r0 + rn; i++, y += row_h) {
 		double cy = y + row_h / 2;
-		char *lab;
 
 		if (!lanes && (i - r0) % 2 == 0)
 			br_scene_rect(sc, left + 1, y, x1 - left - 1, row_h,
 				      0xf3f5f7, BR_NONE, 0);
-		lab = ellipsize_middle(&f_row, in->tests[i], left - 12);
-		if (!lab)
-			goto nomem;
-		br_scene_text(sc, left - 6, cy + 3.2, BR_ANCHOR_END, &f_row,
-			      lab);
-		free(lab);
+		br_chart_label_draw(sc, left - 6, cy + 3.2, BR_ANCHOR_END,
+				    &f_row, &rows[i], in->tests[i], 0);
 		if (i > r0 && lanes)
 			br_scene_line(sc, left - 4, y, left, y, BR_C_AXIS, 1,
 				      0);
@@ -524,14 +451,10 @@ int br_chart_overview(const struct br_overview_input *in,
 			      "Geometric mean");
 		for (k = 0; k < nc; k++) {
 			double ly = gy + (gm_lane + 3) * (double)k;
-			char *lab = ellipsize_middle(&f_row, in->systems[k],
-						     left - 12);
 
-			if (!lab)
-				goto nomem;
-			br_scene_text(sc, left - 6, ly + gm_lane / 2 + 3.2,
-				      BR_ANCHOR_END, &f_row, lab);
-			free(lab);
+			br_chart_label_draw(sc, left - 6, ly + gm_lane / 2 +
+					    3.2, BR_ANCHOR_END, &f_row, &sys[k],
+					    in->systems[k], 0);
 			lane_bar(sc, &ax, &f_gval, ly, gm_lane, colors[k],
 				 &in->gm[k], 3, &any_whisker);
 		}
@@ -591,6 +514,8 @@ nomem:
 	rc = br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 done:
 	br_scene_free(sc);
+	br_chart_labels_free(rows, nt);
+	br_chart_labels_free(sys, nc);
 	free(colors);
 	free(markers);
 	free(unit);

@@ -24,6 +24,7 @@ static void prim_fini(struct br_prim *p)
 {
 	free(p->pts);
 	free(p->text);
+	free(p->tip);
 }
 
 void br_scene_free(struct br_scene *s)
@@ -246,6 +247,19 @@ double br_scene_text(struct br_scene *s, double x, double y,
 	return br_scene_text_rotated(s, x, y, anchor, f, 0, text);
 }
 
+void br_scene_tip(struct br_scene *s, const char *tip)
+{
+	struct br_prim *p;
+
+	if (s->nomem || s->n_prims == 0 || !tip)
+		return;
+	p = &s->prims[s->n_prims - 1];
+	free(p->tip);
+	p->tip = strdup(tip);
+	if (!p->tip)
+		s->nomem = true;
+}
+
 void br_scene_append(struct br_scene *dst, const struct br_scene *src,
 		     double dx, double dy, double scale)
 {
@@ -254,10 +268,12 @@ void br_scene_append(struct br_scene *dst, const struct br_scene *src,
 	for (i = 0; i < src->n_prims && !dst->nomem; i++) {
 		const struct br_prim *sp = &src->prims[i];
 		struct br_prim *p;
-		char *text = NULL;
+		char *text = NULL, *tip = NULL;
 		double *pts = NULL;
 
-		if (sp->text && !(text = strdup(sp->text))) {
+		if ((sp->text && !(text = strdup(sp->text))) ||
+		    (sp->tip && !(tip = strdup(sp->tip)))) {
+			free(text);
 			dst->nomem = true;
 			return;
 		}
@@ -265,6 +281,7 @@ void br_scene_append(struct br_scene *dst, const struct br_scene *src,
 			pts = malloc(2 * sp->n_pts * sizeof *pts);
 			if (!pts) {
 				free(text);
+				free(tip);
 				dst->nomem = true;
 				return;
 			}
@@ -277,11 +294,13 @@ void br_scene_append(struct br_scene *dst, const struct br_scene *src,
 		p = push(dst, sp->kind);
 		if (!p) {
 			free(text);
+			free(tip);
 			free(pts);
 			return;
 		}
 		*p = *sp;
 		p->text = text;
+		p->tip = tip;
 		p->pts = pts;
 		p->x = sp->x * scale + dx;
 		p->y = sp->y * scale + dy;
@@ -426,6 +445,10 @@ void br_scene_dump(FILE *fp, const struct br_scene *s)
 			num(fp, p->text_w);
 			fputc(' ', fp);
 			quoted(fp, p->text);
+			if (p->tip) {
+				fputs(" tip ", fp);
+				quoted(fp, p->tip);
+			}
 			break;
 		}
 		fputc('\n', fp);

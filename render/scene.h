@@ -57,6 +57,8 @@ struct br_prim {
 	enum br_anchor anchor;
 	double angle;        /* text rotation in degrees, counter-clockwise */
 	double text_w;       /* measured advance width of the run */
+	char *tip;           /* text: what it stands for when shortened
+			      * (SVG shows it on hover), or NULL (owned) */
 };
 
 struct br_scene {
@@ -129,6 +131,10 @@ double br_scene_text(struct br_scene *s, double x, double y,
 double br_scene_text_rotated(struct br_scene *s, double x, double y,
 			     enum br_anchor anchor, const struct br_font *f,
 			     double angle, const char *text);
+
+/* The full text the last primitive (a shortened text run) stands for:
+ * a tooltip in SVG; other backends ignore it. */
+void br_scene_tip(struct br_scene *s, const char *tip);
 
 /* Append every primitive of src to dst, scaled by scale (about src's
  * origin, sizes and line widths too) and then shifted by (dx, dy). */

@@ -120,7 +120,17 @@ int br_render_svg(FILE *fp, const struct br_scene *s,
 	}
 	for (i = 0; i < s->n_prims; i++) {
 		const struct br_prim *p = &s->prims[i];
+		const char *prev = i > 0 ? s->prims[i - 1].tip : NULL;
+		const char *next = i + 1 < s->n_prims ? s->prims[i + 1].tip
+				   : NULL;
 
+		/* the runs of a shortened label in a group whose title
+		 * (shown on hover) is what they stand for */
+		if (p->tip && (!prev || strcmp(prev, p->tip))) {
+			fputs("<g><title>", fp);
+			br_xml_text(fp, p->tip);
+			fputs("</title>\n", fp);
+		}
 		switch (p->kind) {
 		case BR_PRIM_RECT:
 			fputs("<rect", fp);
@@ -175,6 +185,8 @@ int br_render_svg(FILE *fp, const struct br_scene *s,
 			text(fp, p);
 			break;
 		}
+		if (p->tip && (!next || strcmp(next, p->tip)))
+			fputs("</g>\n", fp);
 	}
 	fputs("</svg>\n", fp);
 	if (ferror(fp))

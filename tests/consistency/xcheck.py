@@ -280,7 +280,9 @@ def squash(s):
 
 def name_matches(shown, full):
     """A system name as displayed (maybe cut, "..." or an ellipsis at the
-    end) against the full name."""
+    end; on charts maybe wrapped, its lines joined by a space, cut in the
+    middle, or numbered " (2)" to tell it from a name alike: render/
+    labels.c) against the full name."""
     shown, full = shown.strip(), full.strip()
     if shown == full or squash(shown) == squash(full):
         return True
@@ -288,6 +290,19 @@ def name_matches(shown, full):
         if shown.endswith(ell) and len(shown) > len(ell):
             head = shown[:-len(ell)].rstrip()
             if full.startswith(head) or squash(full).startswith(squash(head)):
+                return True
+    # chart labels: compared without blanks (a line break may fall
+    # after a '/' or ',' or beside an ideograph, where no space was)
+    bare, want = shown.replace(" ", ""), full.replace(" ", "")
+    m = re.match(r"^(.*)\((\d+)\)$", bare)
+    for b in [bare] + ([m.group(1)] if m and not want.endswith(
+            "(%s)" % m.group(2)) else []):
+        if b == want:
+            return True
+        if "\u2026" in b:
+            head, tail = b.split("\u2026", 1)
+            if want.startswith(head) and want.endswith(tail) and \
+                    len(head) + len(tail) < len(want):
                 return True
     return False
 
@@ -2535,15 +2550,23 @@ def svg_texts(path):
 
 def check_svg_texts(ck, t, out, texts):
     """A bar chart (render/chart_bar.c): per row the name (11 bold, end
-    anchored), "SE +/- x, N = y" under it (8, end anchored; only with
+    anchored; maybe two lines), "SE +/- x, N = y" under it (8, end anchored; only with
     N >= 2), the mean as a value label (10 bold); failed rows get a
     reason (9) drawn after the rows."""
-    rows = []
+    rows, last = [], None
     for a, s in texts:
         fs, fw, an = a.get("font-size"), a.get("font-weight"), \
             a.get("text-anchor")
         if fs == "11" and fw == "bold" and an == "end":
-            rows.append({"name": s})
+            # a name's second line: the next run, 13 pt below it
+            if last is not None and rows and len(rows[-1]) == 1 and \
+                    a.get("x") == last.get("x") and \
+                    abs(float(a.get("y")) - float(last.get("y")) - 13) \
+                    < 0.01:
+                rows[-1]["name"] += " " + s
+            else:
+                rows.append({"name": s})
+            last = a
         elif rows and fs == "8" and an == "end" and "se" not in rows[-1] \
                 and "value" not in rows[-1]:
             rows[-1]["se"] = s
@@ -2595,7 +2618,8 @@ def check_line_legend(ck, t, out, texts):
         elif leg and re.match(r"^(Min|Avg|Max): ", s) and len(leg[-1]) < 4:
             leg[-1].append(s)
     names = [s for s in t.points]
-    if [x[0] for x in leg] != names:
+    if len(leg) != len(names) or not all(
+            name_matches(x[0], s) for x, s in zip(leg, names)):
         ck.structure(out, "%s: legend %s, series %s"
                      % (t.label, [x[0] for x in leg], names))
         return
