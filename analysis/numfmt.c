@@ -1,5 +1,6 @@
 /*
- * numfmt.c - display precision as PTS computes it.
+ * numfmt.c - display precision as PTS computes it, and numbers as charts
+ * show them (grouped digits, SI prefixes, tiny values).
  */
 #include <math.h>
 #include <stdio.h>
@@ -136,4 +137,131 @@ const char *br_fmt_rank(char *buf, size_t size, int low, int high)
 	else
 		snprintf(buf, size, "%d-%d", low, high);
 	return buf;
+}
+
+/* --------------------------------------------------- chart numbers */
+
+/* Values from here up are shown with an SI prefix; with GROUP_DIGITS
+ * integer digits and more with grouped digits ("12,345"). */
+#define SI_MIN 1e9
+#define GROUP_DIGITS 5
+
+static const char *const si_up[] = {"", "k", "M", "G", "T", "P", "E"};
+static const char *const si_down[] = {"", "m", "\u00b5", "n", "p", "f",
+				       "a"};
+
+int br_si_exp(double m)
+{
+	int e;
+
+	m = fabs(m);
+	if (!(m > 0) || !isfinite(m))
+		return 0;
+	e = 3 * (int)floor(log10(m) / 3);
+	/* log10 of 1000 - ulp may round up to 3 */
+	if (e > -300 && m < pow(10, e))
+		e -= 3;
+	return e < -18 ? -18 : e > 18 ? 18 : e;
+}
+
+const char *br_si_prefix(int e)
+{
+	if (e > 0 && e <= 18 && e % 3 == 0)
+		return si_up[e / 3];
+	if (e < 0 && e >= -18 && e % 3 == 0)
+		return si_down[-e / 3];
+	return "";
+}
+
+/* v in 3 significant digits with v's own SI prefix: "1.38T", "500m";
+ * "%.3g" beyond the prefixes (1e21 and up, below 1e-18). */
+static const char *fmt_si3(char *buf, size_t size, double v)
+{
+	double m = fabs(v), x;
+	int e = br_si_exp(m), d;
+
+	if (m != 0 && (m >= 1e21 || m < 1e-18)) {
+		snprintf(buf, size, "%.3g", v);
+		return buf;
+	}
+	x = m / pow(10, e);
+	/* rounded to 3 digits first: 9.996 is "10.0", 999.6 "1.00k" */
+	d = x < 10 ? 2 : x < 100 ? 1 : 0;
+	x = round(x * pow(10, d)) / pow(10, d);
+	if (x >= 1000 && e < 18) {
+		e += 3;
+		x /= 1000;
+	}
+	d = x < 10 ? 2 : x < 100 ? 1 : 0;
+	snprintf(buf, size, "%s%.*f%s", v < 0 ? "-" : "", d, x,
+		 br_si_prefix(e));
+	return buf;
+}
+
+/* Commas between groups of 3 integer digits of the number in buf when
+ * it has at least from of them; buf unchanged when they would not fit. */
+static void group_digits(char *buf, size_t size, size_t from)
+{
+	char tmp[400], *q = tmp;
+	const char *p = buf;
+	size_t n;
+
+	if (*p == '-')
+		*q++ = *p++;
+	n = strspn(p, "0123456789");
+	if (n < from || strlen(buf) + n / 3 >= sizeof tmp ||
+	    strlen(buf) + n / 3 >= size)
+		return;
+	for (; n; n--) {
+		*q++ = *p++;
+		if (n > 1 && (n - 1) % 3 == 0)
+			*q++ = ',';
+	}
+	strcpy(q, p);
+	strcpy(buf, tmp);
+}
+
+/* br_fmt_value(), grouping from group_from integer digits on */
+static const char *fmt_value(char *buf, size_t size, double v, int d,
+			     size_t group_from)
+{
+	double m = fabs(v);
+
+	if (!isfinite(v))
+		return br_fmt_fixed(buf, size, v, d);
+	if (m >= SI_MIN)
+		return fmt_si3(buf, size, v);
+	if (m != 0 && m < 0.5 * pow(10, -d)) {
+		if (m < 1e-6) {
+			snprintf(buf, size, "%.3g", v);
+			return buf;
+		}
+		/* 3 significant digits, no trailing zeros: "0.004" */
+		snprintf(buf, size, "%.*f", 2 - (int)floor(log10(m)), v);
+		while (buf[strlen(buf) - 1] == '0')
+			buf[strlen(buf) - 1] = '\0';
+		return buf;
+	}
+	br_fmt_fixed(buf, size, v, d);
+	group_digits(buf, size, group_from);
+	return buf;
+}
+
+const char *br_fmt_value(char *buf, size_t size, double v, int d)
+{
+	return fmt_value(buf, size, v, d, GROUP_DIGITS);
+}
+
+/* The SE takes its value's style: an SI prefix, or grouped digits
+ * ("SE +/- 6,586.79" beside "1,378,135"); the value's decimals are those
+ * of the SE's (d) or fewer, so its text decides. */
+const char *br_fmt_se(char *buf, size_t size, double se, int d,
+		      double value)
+{
+	char vt[400];
+
+	if (isfinite(se) && isfinite(value) && fabs(value) >= SI_MIN)
+		return fmt_si3(buf, size, se);
+	br_fmt_value(vt, sizeof vt, value, d);
+	return fmt_value(buf, size, se, d, strchr(vt, ',') ? 0 : GROUP_DIGITS);
 }

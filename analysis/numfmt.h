@@ -31,6 +31,30 @@ int br_se_decimals(int value_decimals);
  * give "-"; magnitudes from 1e15 up use 6 significant digits. */
 const char *br_fmt_fixed(char *buf, size_t size, double v, int d);
 
+/*
+ * The power of ten, a multiple of 3 in [-18, 18], that brings magnitude m
+ * into [1, 1000): 6 for 2.5e6 ("2.5M"); 0 for 0 and non-finite m.
+ */
+int br_si_exp(double m);
+
+/* The SI prefix of 10^e ("k", "M", "\u00b5" as UTF-8, ...), "" for 0. */
+const char *br_si_prefix(int e);
+
+/*
+ * A value as charts show it (doc/charts.md, "Numbers"): from 1e9 up 3
+ * significant digits and an SI prefix ("1.38T"); from 1e4 up d decimals
+ * with grouped digits ("1,378,135.00"); a non-zero value that d decimals
+ * would show as 0 with up to 3 significant digits ("0.000123",
+ * "1.23e-09" below 1e-6); else br_fmt_fixed().
+ */
+const char *br_fmt_value(char *buf, size_t size, double v, int d);
+
+/* An SE beside its value: in the value's style (SI when the value is
+ * shown with a prefix: "7.21G"; grouped digits when the value has
+ * them: "6,586.79"), else br_fmt_value(se, d). */
+const char *br_fmt_se(char *buf, size_t size, double se, int d,
+		      double value);
+
 /* A factor: br_fmt_fixed(v, d) and "x" ("1.910x", "4.54545e+306x");
  * two significant digits where d decimals would show fewer ("0.00012x",
  * never "0.000x"); "unbounded" for an infinite bound. */
