@@ -9,7 +9,7 @@
  *
  * The look is PTS's default theme: 600 pt wide horizontal bars, bold 17
  * title, "<unit>, More Is Better" caption in blue, value in the bar, "SE
- * +/- x, N = y" under each name, PTS's axis rule (br_axis_scale) - with
+ * +/- x, N = y" under each name - with round axis ticks (br_axis_scale),
  * measured text, whiskers that say what they are, failed entries shown,
  * negative values and long names handled.
  */
@@ -30,35 +30,50 @@
 
 struct br_axis {
 	double lo, hi;          /* scale range; lo = 0 unless values < 0 */
-	double step;            /* tick spacing */
+	double step;            /* tick spacing: 1, 2, 2.5 or 5 x 10^k */
 	size_t n_ticks;         /* labelled ticks, strictly inside (lo, hi) */
 	double ticks[BR_AXIS_MAX_TICKS];
+	int si_exp;             /* labels in units of 10^si_exp ("k": 3) */
+	int decimals;           /* decimals of every label */
 };
 
 /*
- * PTS's top of scale for a largest value v >= 0 (doc/pts-format.md section
- * 2.3; v is the largest whisker top, value + SE, as the seeds' tick labels
- * show):
- * v >= 6: M0 = (floor(round(1.285 v) / 6) + 1) * 6, then M = 6 * (ceil(M0 /
- * 6) rounded to the nearest 10^(digits(M0) - 2)); v < 6: M = 1.35 v.
- * 845 -> 1200, 39.35 -> 54.  v <= 0 gives 6.
+ * The axis for values in [min, max] (with the whiskers) on length points
+ * (doc/charts.md, "The value axis"): from 0, or from below the smallest
+ * negative value, to whole steps of 1, 2, 2.5 or 5 x 10^k that cover the
+ * values, the finest step that makes at most 8 intervals (fewer when
+ * length is short: 40 points each at least) and whose labels in font f
+ * do not overlap (vertical: a line height apart).  f NULL: no
+ * measuring.  Any finite min and max give an axis at once.
  */
-double br_axis_top(double v);
+void br_axis_scale(double min, double max, double length,
+		   const struct br_font *f, bool vertical, struct br_axis *ax);
+
+/* A bar's value label: the value, where the label starts when drawn
+ * beyond the bar (the value or its whisker's end), its width. */
+struct br_bar_label {
+	double value, from, width;
+};
 
 /*
- * The axis for values in [min, max]: PTS's rule (ticks every M/6,
- * labelled at 1..5 sixths) when min >= 0; with negative values the same
- * step from the larger magnitude on both sides of a zero tick.
+ * br_axis_scale() of a horizontal axis whose bars carry value labels:
+ * a label too wide for its bar is drawn beyond it (6 points from its
+ * start), so the axis grows until such labels of l[0..n) stay on it,
+ * 6 points clear of its ends.
  */
-void br_axis_scale(double min, double max, struct br_axis *ax);
+void br_axis_scale_labelled(double min, double max,
+			    const struct br_bar_label *l, size_t n,
+			    double length, const struct br_font *f,
+			    struct br_axis *ax);
 
 /* Where v lies on the axis, 0 at lo and 1 at hi, computed so that it
  * stays finite for any finite v and axis (also near +/-DBL_MAX). */
 double br_axis_frac(const struct br_axis *ax, double v);
 
-/* Tick label: up to 4 decimals, trailing zeros dropped, "K"/"M" suffix
- * when the step is > 1000 (1e6) and a multiple of it: "300K". */
-const char *br_axis_label(char *buf, size_t size, double v, double step);
+/* Tick label of v on ax: the axis' SI prefix and decimals ("0.5M",
+ * "250\u00b5"), "%.3g" beyond the prefixes; "0" for 0. */
+const char *br_axis_label(char *buf, size_t size, double v,
+			  const struct br_axis *ax);
 
 /* --------------------------------------------------------------- options */
 

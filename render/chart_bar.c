@@ -7,7 +7,7 @@
  *        System A |#################### 845.00 |      one row per system:
  *   SE +/- 0.70, N = 3                               46/36/28 pt high
  *        System B |#### 60.99                        bar = row - 12
- *                 200  400  600  800  1000           ticks (PTS axis rule)
+ *                 200  400  600  800  1000           ticks (round steps)
  *   Whiskers: +/- 1 SE; 1. notes ...                 footer
  *
  * Improvements over PTS, keeping its look: measured text (no estimated
@@ -167,7 +167,6 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 				vmin = fmin(vmin, lo);
 		}
 	}
-	br_axis_scale(vmin, vmax, &ax);
 
 	/* Left margin from the measured names and SE lines. */
 	for (i = 0; i < n; i++) {
@@ -181,8 +180,8 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 			char num[64], buf[128];
 
 			snprintf(buf, sizeof buf, "SE +/- %s, N = %zu",
-				 br_fmt_fixed(num, sizeof num, s->se, sdec),
-				 s->n);
+				 br_fmt_se(num, sizeof num, s->se, sdec,
+					   s->mean), s->n);
 			se_text[i] = strdup(buf);
 			if (!se_text[i])
 				goto nomem;
@@ -220,6 +219,27 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 	x0 = left;
 	x1 = w - 15;
 	pw = x1 - x0;
+	{
+		/* labels beyond their bars get room on the axis */
+		struct br_bar_label *bl = calloc(n + 1, sizeof *bl);
+		size_t nb = 0;
+
+		if (!bl)
+			goto nomem;
+		for (i = 0; i < n; i++) {
+			char val[64];
+
+			if (!rows[i].s)
+				continue;
+			bl[nb].value = rows[i].s->mean;
+			bl[nb].from = rows[i].s->mean;
+			br_fmt_value(val, sizeof val, rows[i].s->mean, dec);
+			bl[nb++].width = br_text_width(f_val.family,
+						       f_val.size, true, val);
+		}
+		br_axis_scale_labelled(vmin, vmax, bl, nb, pw, &f_tick, &ax);
+		free(bl);
+	}
 
 	rh = n < 10 ? 46 : n < 20 ? 36 : 28;
 	/* two name lines (13 pt apart), the SE line, 4 pt above and below */
@@ -240,7 +260,7 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 				      5);
 		br_scene_text(sc, gx, bottom + 15, BR_ANCHOR_MIDDLE, &f_tick,
 			      br_axis_label(lab, sizeof lab, ax.ticks[i],
-					    ax.step));
+					    &ax));
 	}
 
 	for (i = 0; i < n; i++) {
@@ -299,7 +319,7 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 					any_whisker = true; /* too small */
 				}
 			}
-			br_fmt_fixed(val, sizeof val, s->mean, dec);
+			br_fmt_value(val, sizeof val, s->mean, dec);
 			tw = br_text_width(f_val.family, f_val.size, true, val);
 			if (bw >= tw + 10) {
 				struct br_font fv = f_val;

@@ -1,5 +1,6 @@
 /*
- * chart_common.c - what every chart shares: PTS's axis rule, tick labels,
+ * chart_common.c - what every chart shares: the value axis (round ticks,
+ * labels that fit: doc/charts.md), tick labels,
  * header, footer and legend, options (the colours: colours.c).
  */
 #include <float.h>
@@ -65,22 +66,6 @@ bool br_sort_parse(const char *s, enum br_sort *out)
 	return true;
 }
 
-/*
- * PHP's round(): half away from zero, to 10^-digits.  A magnitude of 2^52
- * or more has no fractional digits to round (and x * 10^digits could
- * overflow); a result beyond the doubles is capped at DBL_MAX.
- */
-static double php_round(double x, int digits)
-{
-	double m = pow(10, digits), r;
-
-	if (!isfinite(x) || (digits >= 0 && fabs(x) >= 0x1p52) ||
-	    !isfinite(m) || m == 0)
-		return x;
-	r = (x < 0 ? -floor(-x * m + 0.5) : floor(x * m + 0.5)) / m;
-	return isfinite(r) ? r : copysign(DBL_MAX, x);
-}
-
 /* a * b, capped at +/-DBL_MAX: axis arithmetic near the largest doubles
  * must stay finite. */
 static double mul(double a, double b)
@@ -90,95 +75,158 @@ static double mul(double a, double b)
 	return isfinite(r) || isnan(r) ? r : copysign(DBL_MAX, r);
 }
 
-double br_axis_top(double v)
-{
-	double m0, k;
-	int digits;
-	char buf[400];
+/* Most intervals an axis is split into, and the room a label needs: a
+ * horizontal one its width and GAP, a vertical one its line height. */
+#define AXIS_MAX_N 8
+#define AXIS_LABEL_GAP 8.0
+#define AXIS_MIN_PX 40.0
 
-	if (!(v > 0) || !isfinite(v))
-		return 6;
-	if (v < 6)
-		return 1.35 * v;
-	m0 = (floor(php_round(mul(1.285, v), 0) / 6) + 1) * 6;
-	if (!isfinite(m0) || m0 >= DBL_MAX)
-		return DBL_MAX;
-	digits = snprintf(buf, sizeof buf, "%.0f", m0);
-	k = php_round(ceil(m0 / 6), 2 - digits);
-	return mul(6, k);
+/* The SI prefix and decimals of an axis' labels: one prefix for every
+ * tick (that of the largest, beyond 5 digits or below 0.001), and the
+ * decimals the step needs in it (one more for a 2.5). */
+static void label_style(struct br_axis *ax)
+{
+	double big = fmax(fabs(ax->ticks[0]), fabs(ax->ticks[ax->n_ticks -
+						   1])), s, k;
+
+	ax->si_exp = big >= 1e4 || big < 1e-3 ? br_si_exp(big) : 0;
+	s = ax->step / pow(10, ax->si_exp);
+	k = floor(log10(s) + 1e-9);
+	ax->decimals = k >= 0 ? 0 : (int)-k;
+	if (fabs(s / pow(10, k) - 2.5) < 1e-6 && k <= 0)
+		ax->decimals++;
 }
 
-/* Tick spacing M/6 at PTS's precision; 2 significant digits when that
- * would round to nothing (values far below 1); a range of denormals,
- * whose sixth is 0, is one step. */
-static double axis_step(double top)
+/* Whether the labels of ax fit length points without overlapping. */
+static bool labels_fit(const struct br_axis *ax, double length,
+		       const struct br_font *f, bool vertical)
 {
-	double sixth = top / 6, step;
+	double space = length * ax->step / (ax->hi / 2 - ax->lo / 2) / 2;
+	double prev = 0;
+	size_t i;
 
-	if (!(sixth > 0))
-		return top > 0 ? top : 1;
-	step = php_round(sixth, top < 10 ? 4 : 2);
-	if (step <= 0)
-		step = php_round(sixth, 1 - (int)floor(log10(sixth)));
-	return step > 0 && isfinite(step) ? step : sixth;
+	if (!f)
+		return true;
+	if (vertical)
+		return ax->n_ticks < 2 || space >= f->size + 4;
+	for (i = 0; i < ax->n_ticks; i++) {
+		char buf[64];
+		double w = br_text_width(f->family, f->size, f->bold,
+					 br_axis_label(buf, sizeof buf,
+						       ax->ticks[i], ax));
+
+		if (i && (prev + w) / 2 + AXIS_LABEL_GAP > space)
+			return false;
+		prev = w;
+	}
+	return true;
 }
 
 /*
- * Labelled ticks strictly inside (lo, hi): multiples of the step, at most
- * BR_AXIS_MAX_TICKS.  Bounded whatever the numbers: the loop counts its
- * own steps, so a multiple that rounding cannot move past lo (k beyond
- * 2^53) or a non-finite one ends it.
+ * The axis of step s over [lo, hi] (lo <= 0 <= hi): whole steps that
+ * cover it, false when that takes more than n steps.
  */
-static void add_ticks(struct br_axis *ax)
+static bool axis_try(struct br_axis *ax, double lo, double hi, double s,
+		     int n)
 {
-	double k0 = ceil(ax->lo / ax->step);
+	double klo = ceil(lo / s), khi = ceil(hi / s);
 	int i;
 
+	/* hi / s rounded down to a whole k: one more step */
+	if (mul(khi, s) < hi)
+		khi++;
+	if (mul(klo, s) > lo)
+		klo--;
+	if (!(khi - klo <= n))
+		return false;
+	if (khi == klo)
+		khi++;
+	ax->step = s;
+	ax->lo = mul(klo, s);
+	ax->hi = mul(khi, s);
 	ax->n_ticks = 0;
-	if (!(fabs(k0) < 0x1p52))
-		return;
-	for (i = 0; i <= BR_AXIS_MAX_TICKS + 1 &&
-	     ax->n_ticks < BR_AXIS_MAX_TICKS; i++) {
-		double v = php_round(mul(k0 + i, ax->step), ax->step < 1 ? 6
-				     : 2);
+	for (i = 1; klo + i < khi && i <= BR_AXIS_MAX_TICKS; i++) {
+		double v = mul(klo + i, s);
 
-		if (!isfinite(v) || v >= ax->hi - ax->step * 1e-6)
-			break;
-		if (v <= ax->lo + ax->step * 1e-6)
-			continue;
-		ax->ticks[ax->n_ticks++] = v;
+		if (v > ax->lo && v < ax->hi)
+			ax->ticks[ax->n_ticks++] = v;
 	}
+	if (ax->n_ticks)
+		label_style(ax);
+	return true;
 }
 
-void br_axis_scale(double min, double max, struct br_axis *ax)
+void br_axis_scale(double min, double max, double length,
+		   const struct br_font *f, bool vertical, struct br_axis *ax)
 {
-	memset(ax, 0, sizeof *ax);
-	if (!isfinite(min) || !isfinite(max)) {
-		min = 0;
-		max = 0;
-	}
-	if (min >= 0) {
-		ax->lo = 0;
-		ax->hi = br_axis_top(max);
-		ax->step = axis_step(ax->hi);
-	} else {
-		double a = fmax(-min, max), top = br_axis_top(a);
+	static const double mant[] = {1, 2, 2.5, 5};
+	double lo, hi, span, lg;
+	int n = AXIS_MAX_N, k, k0, j;
 
-		ax->step = axis_step(top);
-		/* Same headroom as PTS on each side, whole steps. */
-		ax->lo = -mul(ceil(mul(1.285, -min) / ax->step), ax->step);
-		ax->hi = max > 0 ? mul(ceil(mul(1.285, max) / ax->step),
-				       ax->step) : 0;
-		if (ax->lo > -ax->step)
-			ax->lo = -ax->step;
-		if (ax->hi / 2 - ax->lo / 2 > 7 * ax->step) {
-			/* keep the tick count bounded */
-			ax->step = mul(ax->step, 2);
-			ax->lo = -mul(ceil(-ax->lo / ax->step), ax->step);
-			ax->hi = mul(ceil(ax->hi / ax->step), ax->step);
+	memset(ax, 0, sizeof *ax);
+	lo = isfinite(min) && min < 0 ? min : 0;
+	hi = isfinite(max) && max > 0 ? max : 0;
+	if (lo == 0 && hi == 0)
+		hi = 1;
+	if (length > 0 && length / AXIS_MIN_PX < n)
+		n = length / AXIS_MIN_PX < 1 ? 1 : (int)(length / AXIS_MIN_PX);
+	/* log10 of the span, in halves where the span is beyond doubles */
+	span = hi - lo;
+	lg = isfinite(span) ? log10(span) : log10(hi / 2 - lo / 2) + log10(2);
+	k0 = (int)floor(lg - log10(n)) - 1;
+	/* From fine (a tenth of the finest allowed) to coarse (thousands
+	 * of spans: one part, no label to overlap); pow(10, k) of k > 308
+	 * is infinite and skipped, of k < -323 zero and skipped. */
+	for (k = k0; k <= k0 + 6; k++)
+		for (j = 0; j < 4; j++) {
+			double s = mant[j] * pow(10, k);
+
+			if (s > 0 && isfinite(s) &&
+			    axis_try(ax, lo, hi, s, n) &&
+			    labels_fit(ax, length, f, vertical))
+				return;
 		}
+	/* not reached for finite ranges; one step whatever happens */
+	ax->lo = lo;
+	ax->hi = hi;
+	ax->step = hi - lo;
+	ax->n_ticks = 0;
+}
+
+void br_axis_scale_labelled(double min, double max,
+			    const struct br_bar_label *l, size_t n,
+			    double length, const struct br_font *f,
+			    struct br_axis *ax)
+{
+	int pass;
+	size_t i;
+
+	br_axis_scale(min, max, length, f, false, ax);
+	/* the axis grows by what overflows, so two passes mostly do */
+	for (pass = 0; pass < 3; pass++) {
+		double lo = min, hi = max;
+		/* data units per point, in halves near the largest doubles */
+		double per = (ax->hi / 2 - ax->lo / 2) / length;
+
+		for (i = 0; i < n; i++) {
+			double inside = fabs(br_axis_frac(ax, l[i].value) -
+					     br_axis_frac(ax, 0)) * length;
+			/* 6 from the end, 6 clear of the axis line */
+			double ext = mul(per, 2 * (l[i].width + 12));
+
+			if (!isfinite(l[i].value) || inside >= l[i].width + 10)
+				continue;
+			if (l[i].value < 0)
+				lo = fmin(lo, fmax(l[i].from - ext, -DBL_MAX));
+			else
+				hi = fmax(hi, fmin(l[i].from + ext, DBL_MAX));
+		}
+		if (lo >= ax->lo && hi <= ax->hi)
+			return;
+		min = lo;
+		max = hi;
+		br_axis_scale(min, max, length, f, false, ax);
 	}
-	add_ticks(ax);
 }
 
 double br_axis_frac(const struct br_axis *ax, double v)
@@ -194,40 +242,19 @@ double br_axis_frac(const struct br_axis *ax, double v)
 	return (v / 2 - ax->lo / 2) / (ax->hi / 2 - ax->lo / 2);
 }
 
-static void trim_zeros(char *buf)
+const char *br_axis_label(char *buf, size_t size, double v,
+			  const struct br_axis *ax)
 {
-	char *dot = strchr(buf, '.'), *end;
+	double x = v / pow(10, ax->si_exp);
 
-	if (!dot)
-		return;
-	end = buf + strlen(buf) - 1;
-	while (end > dot && *end == '0')
-		*end-- = '\0';
-	if (end == dot)
-		*end = '\0';
-}
-
-const char *br_axis_label(char *buf, size_t size, double v, double step)
-{
-	const char *suffix = "";
-	double div = 1;
-
-	if (step > 1e6 && fmod(step, 1e6) == 0) {
-		div = 1e6;
-		suffix = "M";
-	} else if (step > 1000 && fmod(step, 1000) == 0) {
-		div = 1000;
-		suffix = "K";
-	}
-	if (fabs(v / div) >= 1e15)   /* no 300-digit labels: "3e+307" */
-		snprintf(buf, size, "%.3g", v / div);
+	if (v == 0)
+		snprintf(buf, size, "0");
+	else if ((ax->si_exp == 18 && fabs(x) >= 1000) ||
+		 (ax->si_exp == -18 && fabs(x) < 1e-3))
+		snprintf(buf, size, "%.3g", v); /* beyond the prefixes */
 	else
-		snprintf(buf, size, "%.4f", v / div);
-	trim_zeros(buf);
-	if (!strcmp(buf, "-0"))
-		strcpy(buf, "0");
-	if (*suffix && strcmp(buf, "0"))
-		strncat(buf, suffix, size - strlen(buf) - 1);
+		snprintf(buf, size, "%.*f%s", ax->decimals, x,
+			 br_si_prefix(ax->si_exp));
 	return buf;
 }
 

@@ -88,7 +88,6 @@ int br_chart_grouped(const struct br_grouped_input *in,
 				    "draw", in->head->title ? in->head->title
 				    : "grouped chart");
 	}
-	br_axis_scale(vmin, vmax, &ax);
 
 	/* Bars thin out as series are added; a group holds one of each. */
 	bar_h = ns <= 3 ? 18 : ns <= 5 ? 15 : ns <= 8 ? 12 : 10;
@@ -134,6 +133,31 @@ int br_chart_grouped(const struct br_grouped_input *in,
 	x0 = left;
 	x1 = w - 15;
 	pw = x1 - x0;
+	{
+		/* labels beyond their bars get room on the axis */
+		struct br_bar_label *bl = calloc(ng * ns + 1, sizeof *bl);
+		size_t nb = 0;
+
+		if (!bl)
+			goto nomem;
+		for (g = 0; g < ng * ns; g++) {
+			const struct br_summary *c = value_of(in->cells[g]);
+			double lo, hi;
+
+			if (!c)
+				continue;
+			bl[nb].value = c->mean;
+			bl[nb].from = c->mean;
+			if (br_chart_whisker(o, c, &lo, &hi))
+				bl[nb].from = c->mean < 0 ? lo : hi;
+			br_fmt_value(buf, sizeof buf, c->mean,
+				     in->decimals[g / ns]);
+			bl[nb++].width = br_text_width(f_val.family,
+						       f_val.size, true, buf);
+		}
+		br_axis_scale_labelled(vmin, vmax, bl, nb, pw, &f_tick, &ax);
+		free(bl);
+	}
 
 	legend_h = br_chart_legend(NULL, o, x0, 0, x1 - x0, in->series, colors,
 				   NULL, ns);
@@ -151,7 +175,7 @@ int br_chart_grouped(const struct br_grouped_input *in,
 				      5);
 		br_scene_text(sc, gx, bottom + 15, BR_ANCHOR_MIDDLE, &f_tick,
 			      br_axis_label(buf, sizeof buf, ax.ticks[g],
-					    ax.step));
+					    &ax));
 	}
 
 	for (g = 0; g < ng; g++) {
@@ -244,7 +268,7 @@ int br_chart_grouped(const struct br_grouped_input *in,
 							      BR_C_AXIS, 1, 0);
 				}
 			}
-			br_fmt_fixed(buf, sizeof buf, c->mean,
+			br_fmt_value(buf, sizeof buf, c->mean,
 				     in->decimals[g]);
 			tw = br_text_width(fv.family, fv.size, true, buf);
 			if (fabs(in_end - zx) >= tw + 10) {

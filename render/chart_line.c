@@ -106,7 +106,7 @@ int br_chart_line(const struct br_analysis *a, size_t ti,
 				vmin = fmin(vmin, lo < 0 ? lo : 0);
 			}
 		}
-	br_axis_scale(vmin, vmax, &ax);
+	br_axis_scale(vmin, vmax, PLOT_H, &f_tick, true, &ax);
 	if (t->x && t->n_x >= np) {
 		xmin = t->x[0];
 		xmax = t->x[0];
@@ -123,7 +123,7 @@ int br_chart_line(const struct br_analysis *a, size_t ti,
 
 	for (k = 0; k < ax.n_ticks; k++) {
 		double tw = br_text_width(f_tick.family, f_tick.size, false,
-			br_axis_label(buf, sizeof buf, ax.ticks[k], ax.step));
+			br_axis_label(buf, sizeof buf, ax.ticks[k], &ax));
 
 		tick_w = fmax(tick_w, tw);
 	}
@@ -234,7 +234,7 @@ int br_chart_line(const struct br_analysis *a, size_t ti,
 			      ax.ticks[k] == 0 ? 0 : 5);
 		br_scene_text(sc, left - 5, gy + 3.5, BR_ANCHOR_END, &f_tick,
 			      br_axis_label(buf, sizeof buf, ax.ticks[k],
-					    ax.step));
+					    &ax));
 	}
 	/* x ticks: every x when few, else about 10 */
 	{

@@ -144,6 +144,47 @@ def fmt_fixed(v, d):
     return s
 
 
+SI = {"k": 3, "M": 6, "G": 9, "T": 12, "P": 15, "E": 18, "m": -3,
+      "\u00b5": -6, "n": -9, "p": -12, "f": -15, "a": -18}
+
+
+def fmt_si3(v):
+    """analysis/numfmt.c fmt_si3: 3 significant digits and v's SI prefix
+    ("1.38T"), "%.3g" beyond the prefixes."""
+    m = abs(v)
+    if m != 0 and (m >= 1e21 or m < 1e-18):
+        return "%.3g" % v
+    e = 0
+    if m > 0:
+        e = 3 * math.floor(math.log10(m) / 3)
+        if m < 10.0 ** e:
+            e -= 3
+        e = max(-18, min(18, e))
+    x = m / 10.0 ** e
+    d = 2 if x < 10 else 1 if x < 100 else 0
+    x = round(x * 10 ** d) / 10 ** d
+    if x >= 1000 and e < 18:
+        e += 3
+        x /= 1000
+    d = 2 if x < 10 else 1 if x < 100 else 0
+    pre = next((k for k, p in SI.items() if p == e), "")
+    return "%s%.*f%s" % ("-" if v < 0 else "", d, x, pre)
+
+
+def grouped(s):
+    """s with commas between groups of 3 integer digits ("12,345.60"),
+    as analysis/numfmt.c group_digits writes chart numbers."""
+    m = re.match(r"^(-?)(\d+)(.*)$", s)
+    if not m:
+        return s
+    return m.group(1) + "{:,}".format(int(m.group(2))) + m.group(3)
+
+
+def is_chart(out):
+    """Whether output name out is a chart's (an SVG or a report's)."""
+    return out.startswith("svg ") or " chart" in out
+
+
 def near(x):
     """x and its neighbours 1e-12 relative away: a printed decimal tie may
     round either way after the CSV round trip or a Python re-derivation."""
@@ -162,8 +203,19 @@ def shown_agrees(shown, x, fmt):
         return False
     if fmt is None:
         if re.search(r"[eE]", shown):
+            # "%.6g" in tables, "%.3g" in charts: the digits shown
+            m = re.match(r"^-?\d(?:\.(\d+))?[eE]", shown)
+            sig = 1 + len(m.group(1) or "") if m else 6
+
             def fmt(v):
-                return "%.6g" % v
+                return "%.*g" % (sig, v)
+        elif shown[-1:] in SI:
+            fmt = fmt_si3       # a chart's "1.38T"
+        elif "," in shown:
+            d = decimals(shown)
+
+            def fmt(v):         # a chart's "1,378,135"
+                return grouped(fmt_fixed(v, d))
         else:
             d = decimals(shown)
 
@@ -367,8 +419,16 @@ class Checks:
         """One quantity shown with different decimals by display outputs."""
         for (test, system, qty), lst in self.shown.items():
             decs = OrderedDict()
+            fixed = [decimals(s) for out, s in lst if not is_chart(out)]
             for out, s in lst:
-                if re.search(r"[eE]", s):
+                # exponents and SI prefixes show digits, not decimals
+                if re.search(r"[eE]", s) or s[-1:] in SI:
+                    continue
+                # a chart shows significant digits where the others'
+                # decimals show 0 ("0.001" for "0.00", numfmt.c)
+                v = fnum(s.replace(",", ""))
+                if is_chart(out) and v and fixed and all(
+                        abs(v) < 0.5 * 10.0 ** -d for d in fixed):
                     continue
                 decs.setdefault(decimals(s), OrderedDict())[out] = s
             if len(decs) > 1:
