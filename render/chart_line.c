@@ -159,11 +159,11 @@ int br_chart_line(const struct br_analysis *a, size_t ti,
 			if (!c->series_n)
 				continue;
 			snprintf(st[i][0], sizeof st[i][0], "Min: %s",
-				 br_fmt_fixed(x, sizeof x, c->series_min, d));
+				 br_fmt_value(x, sizeof x, c->series_min, d));
 			snprintf(st[i][1], sizeof st[i][1], "Avg: %s",
-				 br_fmt_fixed(x, sizeof x, c->series_avg, d));
+				 br_fmt_value(x, sizeof x, c->series_avg, d));
 			snprintf(st[i][2], sizeof st[i][2], "Max: %s",
-				 br_fmt_fixed(x, sizeof x, c->series_max, d));
+				 br_fmt_value(x, sizeof x, c->series_max, d));
 			for (j = 0; j < 3; j++)
 				col_w[j] = fmax(col_w[j], br_text_width(
 					f_stat.family, f_stat.size, false,
