@@ -240,9 +240,9 @@ static void help_main(FILE *fp)
 			commands[i].summary);
 	fputs("\nINPUT is a file, a directory (read recursively) or - for "
 	      "stdin.\nRun '" PROG " COMMAND --help' for a command's "
-	      "options.\n\nExit status: 0 ok, 1 bad input data, 2 usage, "
-	      "3 I/O or system error,\n4 regression found "
-	      "(--fail-on-regression).\n", fp);
+	      "options.\n\nExit status: 0 ok, 1 bad input data or no "
+	      "results, 2 usage,\n3 I/O or system error, 4 regression "
+	      "found (--fail-on-regression).\n", fp);
 }
 
 /* Write s for roff: backslashes, leading dots and quotes, hyphens. */
