@@ -124,7 +124,8 @@ int br_cli_load(const struct br_cli *cli, struct br_cli_input *in)
 	for (i = 0; i < cli->n_inputs; i++) {
 		struct br_ingest_opts o = cli->ingest;
 
-		o.system = cli->input_systems[i];
+		o.system = cli->per_input[i].system;
+		o.direction = cli->per_input[i].direction;
 		rc = br_ingest_path(in->rs, cli->inputs[i], &o, &err);
 		if (rc != BR_OK) {
 			br_cli_input_free(in);
