@@ -155,7 +155,7 @@ static void classify(struct br_cell *c, const struct br_entry *e,
 		   BR_OK || c->sum.n == 0 || !isfinite(c->sum.mean)) {
 		memset(&c->sum, 0, sizeof c->sum);
 		c->kind = BR_CELL_NO_VALUE;
-		c->why = "no value";
+		c->why = e->note ? e->note : "no value";
 	} else {
 		c->kind = BR_CELL_VALUE;
 	}

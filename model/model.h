@@ -203,6 +203,9 @@ struct br_entry {
 				    * resultset (like each sample's runs) */
 	size_t n_points;
 	const char *error;      /* failed entry: error text ("" if unknown) */
+	const char *note;       /* no value, and why: a result the tool
+				 * could not measure ("too fast to
+				 * measure", bonnie++'s "+++++") */
 	const char *pass_fail;  /* PASS_FAIL: "PASS"/"FAIL" (comma list) */
 	bool has_min_max;       /* Entry JSON min-result / max-result */
 	double min_result, max_result;

@@ -732,9 +732,11 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 	free(cell);
 	/* the verdicts against the baseline */
 	if (!rt->cells[r->a->base].sum.n) {
+		char *why = br_analysis_no_baseline(r->a, i);
+
 		fputc('\n', m.fp);
-		wrappedf(&m, r, 3, 1, "(no comparison: the baseline %s has "
-			 "no result)", br_analysis_system(r->a, r->a->base));
+		wrappedf(&m, r, 3, 1, "(no comparison: %s)", why ? why : "?");
+		free(why);
 	}
 	for (j = 0, k = 0; j < n; j++) {
 		if (!br_report_has_cmp(r, i, j))

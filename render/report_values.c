@@ -498,11 +498,13 @@ static int fill_test(void *ctx, struct br_tdoc *d, struct br_tnode *it,
 		br_tset(d, v, "class", verdict_class(c->cmp->verdict));
 	}
 	br_tset_bool(d, it, "has_verdicts", any);
-	if (rt->scalar && !rt->cells[r->a->base].sum.n)
-		br_tsetf(d, it, "no_comparison", "No comparison: the "
-			 "baseline %s has no result.",
-			 br_analysis_system(r->a, r->a->base));
-	else
+	if (rt->scalar && !rt->cells[r->a->base].sum.n) {
+		char *why = br_analysis_no_baseline(r->a, i);
+
+		br_tsetf(d, it, "no_comparison", "No comparison: %s.",
+			 why ? why : "?");
+		free(why);
+	} else
 		br_tset(d, it, "no_comparison", "");
 	if (fc->fmt == BR_REPORT_TEXT) {
 		if (fc->text)
@@ -584,7 +586,8 @@ static int fill_overview(void *ctx, struct br_tdoc *d, struct br_tnode *row,
 
 		if (!c->sum.n) {
 			br_tset(d, cell, "value", c->kind == BR_CELL_FAILED ?
-				"failed" : "");
+				"failed" : c->entry && c->entry->note ?
+				c->entry->note : "");
 			br_tset(d, cell, "rel", "");
 			br_tset(d, cell, "sort", "");
 			br_tset(d, cell, "class", "none");
