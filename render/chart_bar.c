@@ -273,7 +273,8 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 			double zx = round(XOF(0)), vx = round(XOF(s->mean));
 			double bx = fmin(zx, vx), bw = fabs(vx - zx), tw, lo, hi;
 			uint32_t fill = styles[r->idx].color;
-			char val[64];
+			char buf[64];
+			const char *val;
 			bool neg = s->mean < 0;
 
 			if (bw > 0)
@@ -299,7 +300,7 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 					any_whisker = true; /* too small */
 				}
 			}
-			br_fmt_fixed(val, sizeof val, s->mean, dec);
+			val = br_cell_shown(r->c, dec, buf, sizeof buf);
 			tw = br_text_width(f_val.family, f_val.size, true, val);
 			if (bw >= tw + 10) {
 				struct br_font fv = f_val;
