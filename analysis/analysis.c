@@ -423,8 +423,15 @@ static int geomeans(struct br_analysis *a)
 
 		if (at->scalar && !at->compared)
 			a->skipped[a->n_skipped++] = i;
-		if (at->compared && at->t->dir != BR_DIR_UNKNOWN)
-			a->overview[a->n_overview++] = i;
+		if (!at->compared || at->t->dir == BR_DIR_UNKNOWN)
+			continue;
+		a->overview[a->n_overview++] = i;
+		for (j = 0; j < a->sel->n_systems; j++)
+			if (j != a->base &&
+			    at->cells[j].kind == BR_CELL_VALUE) {
+				a->n_overview_shown++;
+				break;
+			}
 	}
 	for (j = 0; j < a->sel->n_systems; j++) {
 		struct br_ageo *g = &a->geo[j];

@@ -202,6 +202,8 @@ struct br_analysis {
 	size_t *overview;       /* the overview's rows: compared tests with
 				 * a direction, indexes into tests */
 	size_t n_overview;
+	size_t n_overview_shown; /* ... of them, rows where some other system
+				 * has a speedup: 0 leaves nothing to draw */
 	struct br_overall overall;
 	/* private */
 	struct br_cell *cell_store;
