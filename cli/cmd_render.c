@@ -95,6 +95,8 @@ static void say_skipped(const struct br_cli *cli, const struct br_analysis *a,
 {
 	size_t k;
 
+	if (p->note && !cli->quiet)
+		fprintf(stderr, PROG ": render: %s\n", p->note);
 	for (k = 0; k < p->n_skipped && !cli->quiet; k++) {
 		char *name = test_name(a, p->skipped[k]);
 

@@ -172,7 +172,18 @@ struct br_chart_plan {
 	size_t *skipped;            /* tests drawn by no chart ... */
 	char **why;                 /* ... and why, in words */
 	size_t n_skipped;
+	char *note;                 /* the result overview left out for
+				     * want of anything to show, and why
+				     * (a line to say); NULL: none */
 };
+
+/*
+ * Whether analysis a's result overview would have rows but not a single
+ * speedup in them (no other system has a result where the baseline has
+ * one): left out, and why says so.
+ */
+bool br_chart_overview_empty(const struct br_analysis *a, char *why,
+			     size_t why_size);
 
 /*
  * Plan the charts of analysis a for --chart kind (NULL or "auto": the

@@ -57,28 +57,79 @@ static int by_best(const void *a, const void *b)
 	return (x->idx > y->idx) - (x->idx < y->idx);
 }
 
+/*
+ * Why row r has no bar ("failed: E: out of memory"), ellipsized to max_w
+ * at a character boundary (the reason is input, a PTS error message, of
+ * any length): free() it; NULL on ENOMEM.
+ */
+static char *why_text(struct br_scene *sc, const struct row *r,
+		      const struct br_font *f, double max_w)
+{
+	char *msg, *m;
+
+	msg = br_chart_strf(sc, "%s%s", r->c->kind == BR_CELL_FAILED &&
+			    strcmp(r->c->why, "failed") ? "failed: " : "",
+			    r->c->why);
+	if (!msg)
+		return NULL;
+	m = br_text_ellipsize(f->family, f->size, false, msg, max_w);
+	free(msg);
+	return m;
+}
+
 /* A failed entry: a muted band across the plot with the reason. */
 static bool failed_row(struct br_scene *sc, const struct row *r,
 		       const struct br_font *f, double x0, double pw,
 		       double by, double bh, double cy)
 {
-	char *msg, *m;
+	char *m = why_text(sc, r, f, pw - 12);
 
-	/* the reason is input (a PTS error message): whole, then
-	 * ellipsized to the band at a character boundary */
-	msg = br_chart_strf(sc, "%s%s", r->c->kind == BR_CELL_FAILED &&
-			    strcmp(r->c->why, "failed") ? "failed: " : "",
-			    r->c->why);
-	if (!msg)
-		return false;
-	br_scene_rect(sc, x0 + 1, by, pw - 1, bh, FAILED_FILL, BR_NONE, 0);
-	m = br_text_ellipsize(f->family, f->size, false, msg, pw - 12);
-	free(msg);
 	if (!m)
 		return false;
+	br_scene_rect(sc, x0 + 1, by, pw - 1, bh, FAILED_FILL, BR_NONE, 0);
 	br_scene_text(sc, x0 + 6, cy + 3, BR_ANCHOR_START, f, m);
 	free(m);
 	return true;
+}
+
+/*
+ * A test without a single value (every entry failed): an axis would have
+ * nothing to scale to, so instead of an empty plot the header and one
+ * line per system, its name and why (issue 14).  Returns the height;
+ * sc's nomem set when out of memory.
+ */
+static double failed_block(struct br_scene *sc, const struct br_analysis *a,
+			   const struct br_atest *at, const struct row *rows,
+			   size_t n, const struct br_chart_opts *o)
+{
+	struct br_font f_name = {o->family, 11, true, BR_C_MUTED};
+	struct br_font f_why = {o->family, 9, false, 0x808080};
+	const double x = 15, w = o->width - 15 - x;
+	double y = br_chart_header(sc, at->t, o, x, 0, NULL) + 12;
+	size_t i;
+
+	for (i = 0; i < n; i++, y += 18) {
+		char *name = br_text_ellipsize(f_name.family, f_name.size,
+					       true, rows[i].name, 0.45 * w);
+		double nw;
+		char *m;
+
+		if (!name) {
+			sc->nomem = true;
+			break;
+		}
+		nw = br_scene_text(sc, x, y, BR_ANCHOR_START, &f_name, name);
+		free(name);
+		m = why_text(sc, &rows[i], &f_why, w - nw - 8);
+		if (!m) {
+			sc->nomem = true;
+			break;
+		}
+		br_scene_text(sc, x + nw + 8, y, BR_ANCHOR_START, &f_why, m);
+		free(m);
+	}
+	return br_chart_footer(sc, at->t, at->cells, a->sel->n_systems,
+			       a->o.confidence, o, x, y + 10, false);
 }
 
 int br_chart_bar(const struct br_analysis *a, size_t ti,
@@ -147,6 +198,15 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 	}
 	if (o->sort == BR_SORT_NAME)
 		qsort(rows, n, sizeof *rows, by_name);
+	if (!at->n_values) {
+		sc->height = ceil(failed_block(sc, a, at, rows, n, o));
+		br_chart_set_title(sc, t);
+		if (br_scene_failed(sc))
+			goto nomem;
+		*out = sc;
+		sc = NULL;
+		goto done;
+	}
 	else if (o->sort == BR_SORT_BEST)
 		qsort(rows, n, sizeof *rows, by_best);
 
@@ -273,7 +333,8 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 			double zx = round(XOF(0)), vx = round(XOF(s->mean));
 			double bx = fmin(zx, vx), bw = fabs(vx - zx), tw, lo, hi;
 			uint32_t fill = styles[r->idx].color;
-			char val[64];
+			char buf[64];
+			const char *val;
 			bool neg = s->mean < 0;
 
 			if (bw > 0)
@@ -299,7 +360,7 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 					any_whisker = true; /* too small */
 				}
 			}
-			br_fmt_fixed(val, sizeof val, s->mean, dec);
+			val = br_cell_shown(r->c, dec, buf, sizeof buf);
 			tw = br_text_width(f_val.family, f_val.size, true, val);
 			if (bw >= tw + 10) {
 				struct br_font fv = f_val;

@@ -206,6 +206,7 @@ int br_chart_grouped(const struct br_grouped_input *in,
 				    (double)s, bcy = by + bar_h / 2;
 			double zx, vx, bx, bw, tw, lo, hi, in_end, out_at;
 			struct br_font fv = f_val;
+			const char *val;
 			bool neg;
 
 			if (!c) {
@@ -244,21 +245,21 @@ int br_chart_grouped(const struct br_grouped_input *in,
 							      BR_C_AXIS, 1, 0);
 				}
 			}
-			br_fmt_fixed(buf, sizeof buf, c->mean,
-				     in->decimals[g]);
-			tw = br_text_width(fv.family, fv.size, true, buf);
+			val = br_cell_shown(in->cells[g * ns + s],
+					    in->decimals[g], buf, sizeof buf);
+			tw = br_text_width(fv.family, fv.size, true, val);
 			if (fabs(in_end - zx) >= tw + 10) {
 				fv.color = br_text_on(colors[s]);
 				br_scene_text(sc, neg ? in_end + 5 : in_end - 5,
 					      bcy + fv.size * 0.36,
 					      neg ? BR_ANCHOR_START :
-					      BR_ANCHOR_END, &fv, buf);
+					      BR_ANCHOR_END, &fv, val);
 			} else {
 				br_scene_text(sc, neg ? out_at - 5 :
 					      out_at + 5,
 					      bcy + fv.size * 0.36,
 					      neg ? BR_ANCHOR_END :
-					      BR_ANCHOR_START, &fv, buf);
+					      BR_ANCHOR_START, &fv, val);
 			}
 		}
 	}

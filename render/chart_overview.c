@@ -525,10 +525,26 @@ done:
 
 /* ------------------------------------------------ from the analysis */
 
+bool br_chart_overview_empty(const struct br_analysis *a, char *why,
+			     size_t why_size)
+{
+	if (a->sel->n_systems < 2 || a->n_overview < 3 ||
+	    a->n_overview_shown)
+		return false;
+	if (why)
+		snprintf(why, why_size, "no result overview: no other system "
+			 "has a result in a test where %s has one",
+			 br_analysis_system(a, a->base));
+	return true;
+}
+
 static bool overview_fit(const struct br_analysis *a, size_t i, char *why,
 			 size_t why_size)
 {
 	(void)i;
+	/* rows without a single speedup: an empty axis "over 0 tests" */
+	if (br_chart_overview_empty(a, why, why_size))
+		return false;
 	if (a->sel->n_systems < 2) {
 		if (why)
 			snprintf(why, why_size, "result overview: needs two "

@@ -335,8 +335,8 @@ static void test_rows(struct br_tdoc *d, struct br_tnode *it,
 			continue;
 		}
 		br_tsetf(d, row, "n", "%zu", s->n);
-		br_tset(d, row, "mean", br_fmt_fixed(buf, sizeof buf, s->mean,
-						     rt->decimals));
+		br_tset(d, row, "mean", br_cell_shown(c, rt->decimals, buf,
+						      sizeof buf));
 		br_tsetf(d, row, "sort", "%.17g", s->mean);
 		br_tset(d, row, "se", isnan(s->se) ? "" : br_fmt_fixed(buf,
 			sizeof buf, s->se, rt->se_decimals));
@@ -596,8 +596,8 @@ static int fill_overview(void *ctx, struct br_tdoc *d, struct br_tnode *row,
 			br_tset_bool(d, cell, "plain", true);
 			continue;
 		}
-		br_tset(d, cell, "value", br_fmt_fixed(buf, sizeof buf,
-			c->sum.mean, rt->decimals));
+		br_tset(d, cell, "value", br_cell_shown(c, rt->decimals, buf,
+							sizeof buf));
 		if (br_tdoc_wants(d, "rel"))
 			br_tset(d, cell, "rel", fmt_pct(pbuf, sizeof pbuf,
 				100 * rel));

@@ -2553,6 +2553,20 @@ def check_svg_texts(ck, t, out, texts):
     anchored; maybe two lines), "SE +/- x, N = y" under it (8, end anchored; only with
     N >= 2), the mean as a value label (10 bold); failed rows get a
     reason (9) drawn after the rows."""
+    if not t.valued():
+        # every entry failed: no bars, the failure block instead (the
+        # name, 11 bold from the left, then why), one line per system
+        names = [s for a, s in texts if a.get("font-size") == "11" and
+                 a.get("font-weight") == "bold" and
+                 a.get("text-anchor") in (None, "start") and
+                 float(a.get("x")) > 6]
+        ck.n += 1
+        if len(names) != len(t.table_systems()) or not all(
+                name_matches(n, s) for n, s in zip(names,
+                                                   t.table_systems())):
+            ck.structure(out, "%s: failure block names %r, systems %r" %
+                         (t.label, names, t.table_systems()))
+        return
     rows, last = [], None
     for a, s in texts:
         fs, fw, an = a.get("font-size"), a.get("font-weight"), \

@@ -455,6 +455,36 @@ START_TEST(test_bar_mixed)
 }
 END_TEST
 
+static const struct fixture_entry all_failed[] = {
+	{"FreeBSD ZFS", NULL, 0, 0, "The test quit with a non-zero exit "
+	 "status. E: taskset: failed to execute ./fftw-stock/tests/bench: "
+	 "No such file or directory"},
+	{"Ubuntu 18.04 EXT4", NULL, 0, 0, NULL},
+};
+
+/* Issue 14: a test where every entry failed has no axis to draw (it
+ * got a made-up 1..5 one): the header and a line per system with why. */
+START_TEST(test_bar_all_failed)
+{
+	struct br_resultset *rs = br_resultset_new();
+	struct br_test *t = make_test(rs, "FFTW", "3.3.6", "Build: Stock",
+				      "Mflops", "HIB", all_failed, 2);
+	struct br_chart_opts o;
+	struct br_scene *sc;
+	size_t i;
+
+	br_chart_opts_defaults(&o);
+	sc = chart(rs, t, &o);
+	for (i = 0; i < sc->n_prims; i++)
+		ck_assert_msg(sc->prims[i].kind != BR_PRIM_RECT,
+			      "a bar or band in a chart without values");
+	ck_assert_double_lt(sc->height, 64 + 2 * 46 + 39);  /* was */
+	golden("bar-all-failed", sc);
+	br_scene_free(sc);
+	br_resultset_free(rs);
+}
+END_TEST
+
 START_TEST(test_bar_many)
 {
 	struct br_resultset *rs = br_resultset_new();
@@ -1221,6 +1251,7 @@ Suite *br_suite_render(void)
 	tcase_add_test(tc, test_text);
 	tcase_add_test(tc, test_bar_dbench);
 	tcase_add_test(tc, test_bar_mixed);
+	tcase_add_test(tc, test_bar_all_failed);
 	tcase_add_test(tc, test_bar_many);
 	tcase_add_test(tc, test_line);
 	tcase_add_test(tc, test_report);
