@@ -342,6 +342,53 @@ void br_pager_free(struct br_report_pager *p);
 bool br_chart_whisker(const struct br_chart_opts *o, const struct br_summary *s,
 		      double *lo, double *hi);
 
+/*
+ * Draw a whisker: the interval [a, b] along the value axis at cross
+ * position at (vertical: a and b are y, at is x), clipped to [lim_lo,
+ * lim_hi].  Every chart draws its whiskers here, so they look the same:
+ * a 1 pt line in color through the middle of the bar (or point), caps
+ * BR_WHISKER_CAP to each side at the ends that are not clipped, over a
+ * 3 pt white halo that keeps it readable on any fill and on the page.
+ * Returns whether it drew anything (not when under 2 pt after clipping):
+ * the whisker footnote is for charts that show one.
+ */
+#define BR_WHISKER_CAP 4.0
+#define BR_C_WHISKER BR_C_HEAD
+bool br_chart_whisker_draw(struct br_scene *sc, double a, double b, double at,
+			   bool vertical, double lim_lo, double lim_hi,
+			   uint32_t color);
+
+/*
+ * Grid lines (dashed, not at 0) and tick labels of a horizontal value
+ * axis ax over [x0, x0 + pw], from top to bottom, labels 15 pt below.
+ * grid gets the x of every grid line drawn (at most BR_AXIS_MAX_TICKS),
+ * for value labels to keep clear of; returns their number.
+ */
+size_t br_chart_xgrid(struct br_scene *sc, const struct br_axis *ax,
+		      const struct br_font *f, double x0, double pw,
+		      double top, double bottom, double *grid);
+
+/* Where a horizontal bar's value label goes (br_chart_bar_value). */
+struct br_bar_value {
+	double zx, vx;        /* x of zero and of the value: the bar */
+	double y;             /* the label's baseline */
+	bool whisker;         /* a whisker was drawn from wa to wb */
+	double wa, wb;
+	uint32_t fill;        /* the bar's colour */
+	const double *grid;   /* grid lines' x (br_chart_xgrid) */
+	size_t n_grid;
+	double x0, x1;        /* the plot */
+};
+
+/*
+ * Draw text, a bar's value, in the bar (black or white, br_text_on) when
+ * it fits between the zero end and the whisker, else beyond the bar and
+ * whisker in f's colour, moved past any grid line it would come within
+ * 3 pt of (or, with no room for that, knocked out of them).
+ */
+void br_chart_bar_value(struct br_scene *sc, const struct br_font *f,
+			const struct br_bar_value *v, const char *text);
+
 /* The scene's title (its PDF/SVG title): "Title - Description" of t,
  * with PTS's '|' line breaks shown as ", ". */
 void br_chart_set_title(struct br_scene *sc, const struct br_test *t);

@@ -275,15 +275,10 @@ int br_chart_line(const struct br_analysis *a, size_t ti,
 			if (br_chart_whisker(o, s, &lo, &hi)) {
 				double px = XOF(xv), ya = YOF(lo), yb = YOF(hi);
 
-				any_whisker = true;
-				if (ya - yb < 2)
-					continue;
-				br_scene_line(sc, px, ya, px, yb, sr[i].color,
-					      1, 0);
-				br_scene_line(sc, px - 3, ya, px + 3, ya,
-					      sr[i].color, 1, 0);
-				br_scene_line(sc, px - 3, yb, px + 3, yb,
-					      sr[i].color, 1, 0);
+				/* in the series' colour: whose it is */
+				any_whisker |= br_chart_whisker_draw(sc, ya,
+						yb, px, true, -INFINITY,
+						INFINITY, sr[i].color);
 			}
 		}
 		br_scene_polyline(sc, pts, m, sr[i].color, 2);

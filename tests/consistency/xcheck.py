@@ -2550,8 +2550,8 @@ def svg_texts(path):
 
 def check_svg_texts(ck, t, out, texts):
     """A bar chart (render/chart_bar.c): per row the name (11 bold, end
-    anchored; maybe two lines), "SE +/- x, N = y" under it (8, end anchored; only with
-    N >= 2), the mean as a value label (10 bold); failed rows get a
+    anchored; maybe two lines), "SE +/- x, N = y" under it (8, end anchored;
+    "N = 1" for a single run), the mean as a value label (10 bold); failed rows get a
     reason (9) drawn after the rows."""
     rows, last = [], None
     for a, s in texts:
@@ -2603,6 +2603,9 @@ def check_svg_texts(ck, t, out, texts):
             ck.value(t.label, s, out, "SE", m.group(1), sev, "stats csv",
                      display=True)
             ck.same(t.label, s, out, "N", m.group(2), row["n"], "stats csv")
+        elif n == 1:
+            ck.same(t.label, s, out, "SE line", se, "N = 1",
+                    "single run (stats csv)")
         else:
             ck.same(t.label, s, out, "SE line", se, None,
                     "none: N = %d, SE %s (stats csv)" % (n, row["se"]))

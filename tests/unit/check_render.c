@@ -486,6 +486,98 @@ START_TEST(test_bar_many)
 }
 END_TEST
 
+/* Whiskers wide enough to draw, one across the top of the axis. */
+static const struct fixture_entry spread[] = {
+	{"Steady", "410.5", 6.5, 5, NULL},
+	{"Noisy", "262.25", 48.0, 3, NULL},
+	{"Small", "35.75", 9.5, 3, NULL},
+	{"Near the grid line", "160.5", 2.0, 3, NULL},
+};
+
+/* Every whisker is the same: centred on its bar, capped, a dark line
+ * over a white halo (br_chart_whisker_draw), and the footnote says what
+ * they are because some are drawn. */
+START_TEST(test_bar_whiskers)
+{
+	struct br_resultset *rs = br_resultset_new();
+	struct br_test *t = make_test(rs, "Spread", "1.0", "Whiskers", "MB/s",
+				      "HIB", spread, 4);
+	struct br_chart_opts o;
+	struct br_scene *sc;
+	char *d;
+
+	br_chart_opts_defaults(&o);
+	sc = chart(rs, t, &o);
+	d = dump(sc);
+	ck_assert_ptr_nonnull(strstr(d, "Whiskers: +/- 1 SE"));
+	ck_assert_ptr_nonnull(strstr(d, "#ffffff 3.00"));
+	free(d);
+	golden("bar-whiskers", sc);
+	br_scene_free(sc);
+	br_resultset_free(rs);
+}
+END_TEST
+
+static const struct fixture_entry negative[] = {
+	{"Alpha", "-12.5", 0.8, 3, NULL},
+	{"Beta", "-30.25", 1.5, 3, NULL},
+	{"Gamma", "-7.75", 0.3, 3, NULL},
+};
+
+/* All negative: zero is a labelled tick inside the plot, the bars end
+ * clear of the frame. */
+START_TEST(test_bar_negative)
+{
+	struct br_resultset *rs = br_resultset_new();
+	struct br_test *t = make_test(rs, "Temperature delta", "1", "Cooler",
+				      "C", "LIB", negative, 3);
+	struct br_chart_opts o;
+	struct br_scene *sc;
+	struct br_axis ax;
+	char *d;
+
+	br_axis_scale(-30.25 - 1.5, 0, &ax);
+	ck_assert(ax.hi > 0);
+	ck_assert(ax.n_ticks > 0 && ax.ticks[ax.n_ticks - 1] == 0);
+	br_chart_opts_defaults(&o);
+	sc = chart(rs, t, &o);
+	d = dump(sc);
+	ck_assert_ptr_nonnull(strstr(d, " \"0\"\n"));
+	free(d);
+	golden("bar-negative", sc);
+	br_scene_free(sc);
+	br_resultset_free(rs);
+}
+END_TEST
+
+static const struct fixture_entry single[] = {
+	{"One run", "52.5", 0, 1, NULL},
+	{"Another run", "47.25", 0, 1, NULL},
+};
+
+/* Single runs say N = 1 (no SE line would read as "not measured"), and
+ * with no whisker drawn there is no whisker footnote. */
+START_TEST(test_bar_single)
+{
+	struct br_resultset *rs = br_resultset_new();
+	struct br_test *t = make_test(rs, "Once", "1", "Single runs", "FPS",
+				      "HIB", single, 2);
+	struct br_chart_opts o;
+	struct br_scene *sc;
+	char *d;
+
+	br_chart_opts_defaults(&o);
+	sc = chart(rs, t, &o);
+	d = dump(sc);
+	ck_assert_ptr_nonnull(strstr(d, "\"N = 1\""));
+	ck_assert_ptr_null(strstr(d, "Whiskers:"));
+	free(d);
+	golden("bar-single", sc);
+	br_scene_free(sc);
+	br_resultset_free(rs);
+}
+END_TEST
+
 START_TEST(test_line)
 {
 	/* published summaries: mean y, SE 10 + 5k, N = 3 */
@@ -1041,7 +1133,8 @@ START_TEST(test_svg)
 	ck_assert_ptr_nonnull(strstr(texts, "845.00\n"));
 	ck_assert_ptr_nonnull(strstr(texts, "60.99\n"));
 	ck_assert_ptr_nonnull(strstr(texts, "\n1000\n"));
-	ck_assert_ptr_nonnull(strstr(texts, "Whiskers: +/- 1 SE"));
+	/* Dbench's SEs are under 2 pt wide: no whisker, no footnote */
+	ck_assert_ptr_null(strstr(texts, "Whiskers:"));
 	ck_assert_ptr_null(strstr(svg, " id="));
 	free(svg);
 	br_scene_free(sc);
@@ -1222,6 +1315,9 @@ Suite *br_suite_render(void)
 	tcase_add_test(tc, test_bar_dbench);
 	tcase_add_test(tc, test_bar_mixed);
 	tcase_add_test(tc, test_bar_many);
+	tcase_add_test(tc, test_bar_whiskers);
+	tcase_add_test(tc, test_bar_negative);
+	tcase_add_test(tc, test_bar_single);
 	tcase_add_test(tc, test_line);
 	tcase_add_test(tc, test_report);
 	tcase_add_test(tc, test_long_utf8);
