@@ -87,6 +87,10 @@ struct br_chart_opts {
 				 * (colours.h) */
 	const char *title;      /* --title: heads the charts of the whole
 				 * selection; NULL: the input's */
+	double left;            /* the value axis at least this far from
+				 * the left edge (scene axis_x), so that
+				 * the charts of a report line up; 0: as
+				 * far as the names need */
 };
 
 void br_chart_opts_defaults(struct br_chart_opts *o);
@@ -309,7 +313,8 @@ struct br_report_input {
  * systems" and the systems table: one column per system, one row per
  * hardware/software key, equal neighbouring cells merged);
  * br_pager_front() puts a scene on a page of its own; br_pager_chart()
- * places a chart scaled to the text width, as many a page as fit (the
+ * places a chart scaled to the text width (and down to the page's
+ * height: see br_report_opts), as many a page as fit (the
  * first starts a page); the caller may free a scene right after.
  * br_pager_finish() adds page numbers in the footer, hands over the
  * pages (*pages: free each with br_scene_free() and the array with
@@ -317,6 +322,20 @@ struct br_report_input {
  * discards a pager.
  */
 struct br_report_pager;
+
+/*
+ * A report's charts are laid out for the page, not shrunk onto it at
+ * will: a 600 pt chart scaled to A4's text width printed its 8 pt SE
+ * lines at 6.8 pt.  br_report_opts() gives o (the chart options) the
+ * width that the text width holds with no text under 7 pt, and the value
+ * axis x of the widest-named chart of plan p (every chart but
+ * the front pages, laid out once to measure; those that fail are left
+ * out, as they are from the report), so that every chart of the report,
+ * and so of each page, has its axis at the same x.  BR_EIO on ENOMEM.
+ */
+int br_report_opts(const struct br_analysis *a, const struct br_chart_plan *p,
+		   struct br_chart_opts *o, struct br_error *err);
+
 int br_pager_new(const struct br_report_input *in,
 		 const struct br_chart_opts *o, struct br_report_pager **out,
 		 struct br_error *err);

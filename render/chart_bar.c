@@ -223,8 +223,10 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 			most_lines = labels[i].n_lines;
 		any_se |= se_text[i] != NULL;
 	}
-	left = fmin(left, ceil(fmax(70, fmax(name_w, se_w) + 5 + 10)));
+	left = fmax(o->left, fmin(left, ceil(fmax(70, fmax(name_w, se_w) +
+						    5 + 10))));
 	x0 = left;
+	sc->axis_x = x0;
 	x1 = w - 15;
 	pw = x1 - x0;
 

@@ -337,16 +337,22 @@ double br_chart_header(struct br_scene *sc, const struct br_test *t,
 		       *phrase ? ", " : "", br_nz(phrase));
 	{
 		double x = plot_left, wm = 0, cy = top - 5 - 3;
+		bool dir = t->dir == BR_DIR_HIB || t->dir == BR_DIR_LIB;
 
 		if (o->watermark && *o->watermark)
 			wm = br_scene_text(sc, w - 15, top - 5, BR_ANCHOR_END,
 					   &fw, o->watermark);
-		if (t->dir == BR_DIR_HIB || t->dir == BR_DIR_LIB) {
+		/* a caption too long for the plot's width starts at the
+		 * chart's edge: shrunk, it printed at 5 pt in a report */
+		if (caption && x + (dir ? 12 : 0) + br_text_width(fc.family,
+		    fc.size, true, caption) > w - 15 - wm - 10)
+			x = 6;
+		if (dir) {
 			arrow(sc, x, cy, t->dir == BR_DIR_HIB);
 			x += 12;
 		}
 		if (caption)
-			fitted_text(sc, x, top - 5, fc, 6, caption,
+			fitted_text(sc, x, top - 5, fc, fc.size, caption,
 				    w - 15 - wm - 10 - x);
 	}
 	free(caption);

@@ -131,7 +131,8 @@ int br_chart_grouped(const struct br_grouped_input *in,
 					labels[g].line[s]));
 		left = fmin(left, ceil(fmax(70, label_w + 5 + 10)));
 	}
-	x0 = left;
+	x0 = fmax(left, o->left);
+	sc->axis_x = x0;
 	x1 = w - 15;
 	pw = x1 - x0;
 

@@ -127,7 +127,8 @@ int br_chart_line(const struct br_analysis *a, size_t ti,
 
 		tick_w = fmax(tick_w, tw);
 	}
-	left = ceil(fmax(50, tick_w + 14));
+	left = fmax(ceil(fmax(50, tick_w + 14)), o->left);
+	sc->axis_x = left;
 	x0 = left + 10;      /* inset so end dots clear the axis */
 	x1 = w - 25;
 	top = br_chart_header(sc, t, o, left, (double)ns * LEGEND_ROW + 4,
