@@ -923,6 +923,9 @@ START_TEST(test_grouped_multiway)
 	ck_assert_ptr_nonnull(strstr(d, "\"no result\""));
 	ck_assert_ptr_nonnull(strstr(d, "\"-8.25\""));
 	ck_assert_ptr_nonnull(strstr(d, "Whiskers: +/- 1 SE"));
+	/* the bar chart's whiskers (br_chart_whisker_draw): halo, line */
+	ck_assert_ptr_nonnull(strstr(d, "#ffffff 3.00"));
+	ck_assert_ptr_nonnull(strstr(d, "#231f20 1.00"));
 	free(d);
 	golden("grouped-multiway", sc);
 	br_scene_free(sc);
