@@ -131,7 +131,8 @@ static const struct option_def options[] = {
 	 "SVG text as <text> elements (default: small, searchable) or as "
 	 "glyph outlines (looks the same without the fonts)"},
 	{"width", 0, "PT", CMD_RENDER, OPT_WIDTH,
-	 "chart width in points (default 600; PNG pixels are twice that)"},
+	 "chart width in points (default 600; PNG pixels are twice that; "
+	 "a PDF report fits its charts to the page)"},
 	{"chart", 0, "KIND", CMD_RENDER, OPT_CHART,
 	 NULL /* from the chart table: br_chart_kinds_help() */},
 	{"template", 0, "FILE", CMD_RENDER, OPT_TEMPLATE,

@@ -187,14 +187,9 @@ static void lane_bar(struct br_scene *sc, const struct axis *a,
 	if (usable(c->lo) && usable(c->hi)) {
 		double wa = xof(a, c->lo), wb = xof(a, c->hi);
 
-		*whiskers = true;
-		if (wb - wa >= 2) {
-			br_scene_line(sc, wa, cy, wb, cy, BR_C_AXIS, 1, 0);
-			br_scene_line(sc, wa, cy - 3, wa, cy + 3, BR_C_AXIS, 1,
-				      0);
-			br_scene_line(sc, wb, cy - 3, wb, cy + 3, BR_C_AXIS, 1,
-				      0);
-		}
+		*whiskers |= br_chart_whisker_draw(sc, wa, wb, cy, false,
+						   -INFINITY, INFINITY,
+						   BR_C_WHISKER);
 		/* the label goes beyond the whisker too */
 		if (c->s >= 1)
 			vx = fmax(vx, round(wb));

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "analysis/analysis.h"
+#include "ingest/ingest.h"
 #include "model/model.h"
 #include "render/chart.h"
 #include "render/render.h"
@@ -516,6 +517,98 @@ START_TEST(test_bar_many)
 }
 END_TEST
 
+/* Whiskers wide enough to draw, one across the top of the axis. */
+static const struct fixture_entry spread[] = {
+	{"Steady", "410.5", 6.5, 5, NULL},
+	{"Noisy", "262.25", 48.0, 3, NULL},
+	{"Small", "35.75", 9.5, 3, NULL},
+	{"Near the grid line", "160.5", 2.0, 3, NULL},
+};
+
+/* Every whisker is the same: centred on its bar, capped, a dark line
+ * over a white halo (br_chart_whisker_draw), and the footnote says what
+ * they are because some are drawn. */
+START_TEST(test_bar_whiskers)
+{
+	struct br_resultset *rs = br_resultset_new();
+	struct br_test *t = make_test(rs, "Spread", "1.0", "Whiskers", "MB/s",
+				      "HIB", spread, 4);
+	struct br_chart_opts o;
+	struct br_scene *sc;
+	char *d;
+
+	br_chart_opts_defaults(&o);
+	sc = chart(rs, t, &o);
+	d = dump(sc);
+	ck_assert_ptr_nonnull(strstr(d, "Whiskers: +/- 1 SE"));
+	ck_assert_ptr_nonnull(strstr(d, "#ffffff 3.00"));
+	free(d);
+	golden("bar-whiskers", sc);
+	br_scene_free(sc);
+	br_resultset_free(rs);
+}
+END_TEST
+
+static const struct fixture_entry negative[] = {
+	{"Alpha", "-12.5", 0.8, 3, NULL},
+	{"Beta", "-30.25", 1.5, 3, NULL},
+	{"Gamma", "-7.75", 0.3, 3, NULL},
+};
+
+/* All negative: zero is a labelled tick inside the plot, the bars end
+ * clear of the frame. */
+START_TEST(test_bar_negative)
+{
+	struct br_resultset *rs = br_resultset_new();
+	struct br_test *t = make_test(rs, "Temperature delta", "1", "Cooler",
+				      "C", "LIB", negative, 3);
+	struct br_chart_opts o;
+	struct br_scene *sc;
+	struct br_axis ax;
+	char *d;
+
+	br_axis_scale(-30.25 - 1.5, 0, &ax);
+	ck_assert(ax.hi > 0);
+	ck_assert(ax.n_ticks > 0 && ax.ticks[ax.n_ticks - 1] == 0);
+	br_chart_opts_defaults(&o);
+	sc = chart(rs, t, &o);
+	d = dump(sc);
+	ck_assert_ptr_nonnull(strstr(d, " \"0\"\n"));
+	free(d);
+	golden("bar-negative", sc);
+	br_scene_free(sc);
+	br_resultset_free(rs);
+}
+END_TEST
+
+static const struct fixture_entry single[] = {
+	{"One run", "52.5", 0, 1, NULL},
+	{"Another run", "47.25", 0, 1, NULL},
+};
+
+/* Single runs say N = 1 (no SE line would read as "not measured"), and
+ * with no whisker drawn there is no whisker footnote. */
+START_TEST(test_bar_single)
+{
+	struct br_resultset *rs = br_resultset_new();
+	struct br_test *t = make_test(rs, "Once", "1", "Single runs", "FPS",
+				      "HIB", single, 2);
+	struct br_chart_opts o;
+	struct br_scene *sc;
+	char *d;
+
+	br_chart_opts_defaults(&o);
+	sc = chart(rs, t, &o);
+	d = dump(sc);
+	ck_assert_ptr_nonnull(strstr(d, "\"N = 1\""));
+	ck_assert_ptr_null(strstr(d, "Whiskers:"));
+	free(d);
+	golden("bar-single", sc);
+	br_scene_free(sc);
+	br_resultset_free(rs);
+}
+END_TEST
+
 START_TEST(test_line)
 {
 	/* published summaries: mean y, SE 10 + 5k, N = 3 */
@@ -649,6 +742,92 @@ START_TEST(test_report)
 }
 END_TEST
 
+/*
+ * The PDF report of seed 004 as cmd_render.c lays it out: on paper no
+ * text is under 7 pt, and the charts of a page have their value axis
+ * (the long vertical axis-coloured line) at one x.
+ */
+START_TEST(test_report_print)
+{
+	struct br_resultset *rs = br_resultset_new();
+	struct br_scene **pages = NULL, **sc;
+	struct br_report_pager *pg = NULL;
+	struct br_ingest_opts io;
+	struct br_report_input ri;
+	struct br_chart_plan plan;
+	struct br_chart_opts o;
+	struct br_error err;
+	struct analysed an;
+	size_t n_pages = 0, i, k, n, m, axes = 0;
+
+	br_error_clear(&err);
+	br_ingest_opts_defaults(&io);
+	ck_assert_int_eq(br_ingest_path(rs, "../samples/seed-004-freebsd-"
+					"zfs-zol.csv", &io, &err), BR_OK);
+	analyse(rs, &an, BR_AN_RANKS | BR_AN_COMPARE | BR_AN_POINTS);
+	ck_assert_int_eq(br_chart_plan(an.a, NULL, &plan, &err), BR_OK);
+	br_chart_opts_defaults(&o);
+	ck_assert_int_eq(br_report_opts(an.a, &plan, &o, &err), BR_OK);
+	ck_assert(o.left > 0);
+	memset(&ri, 0, sizeof ri);
+	ri.rs = rs;
+	ri.systems = an.sel.systems;
+	ri.n_systems = an.sel.n_systems;
+	ri.n_tests = an.a->n_tests;
+	ri.title = "FreeBSD 12.0 ZFS vs. ZoL Benchmarks";
+	ck_assert_int_eq(br_pager_new(&ri, &o, &pg, &err), BR_OK);
+	/* front pages first, as cmd_render.c */
+	for (i = 0; i < 2; i++)
+		for (k = 0; k < plan.n_jobs; k++) {
+			bool front = plan.jobs[k].type->front;
+
+			if (front != (i == 0))
+				continue;
+			ck_assert_int_eq(br_chart_build(an.a, &plan.jobs[k], &o,
+							front ? 40 : 0, &sc,
+							&n, &err), BR_OK);
+			for (m = 0; m < n; m++) {
+				ck_assert_int_eq(front ?
+					br_pager_front(pg, sc[m], &err) :
+					br_pager_chart(pg, sc[m], &err), BR_OK);
+				br_scene_free(sc[m]);
+			}
+			free(sc);
+		}
+	ck_assert_int_eq(br_pager_finish(pg, &pages, &n_pages, &err), BR_OK);
+	ck_assert_uint_ge(n_pages, 4);
+	for (i = 0; i < n_pages; i++) {
+		double axis_x = -1;
+
+		for (k = 0; k < pages[i]->n_prims; k++) {
+			const struct br_prim *p = &pages[i]->prims[k];
+
+			if (p->kind == BR_PRIM_TEXT)
+				ck_assert_msg(p->size >= 7 - 1e-9, "page %zu: "
+					      "\"%s\" at %.2f pt", i + 1,
+					      p->text, p->size);
+			if (p->kind != BR_PRIM_LINE || p->stroke != BR_C_AXIS ||
+			    p->x != p->x2 || fabs(p->y2 - p->y) < 40)
+				continue;
+			if (axis_x < 0)
+				axis_x = p->x;
+			ck_assert_msg(fabs(p->x - axis_x) < 0.01, "page %zu: "
+				      "axes at %.2f and %.2f", i + 1, axis_x,
+				      p->x);
+			axes++;
+		}
+	}
+	/* the overview's and the eight bar charts' */
+	ck_assert_uint_ge(axes, 9);
+	for (i = 0; i < n_pages; i++)
+		br_scene_free(pages[i]);
+	free(pages);
+	br_chart_plan_fini(&plan);
+	done(&an);
+	br_resultset_free(rs);
+}
+END_TEST
+
 /* ------------------------------------------------ grouped, overview */
 
 /* Seed 003: the mail's TPC-H load phases (m:ss as seconds) x systems. */
@@ -774,6 +953,9 @@ START_TEST(test_grouped_multiway)
 	ck_assert_ptr_nonnull(strstr(d, "\"no result\""));
 	ck_assert_ptr_nonnull(strstr(d, "\"-8.25\""));
 	ck_assert_ptr_nonnull(strstr(d, "Whiskers: +/- 1 SE"));
+	/* the bar chart's whiskers (br_chart_whisker_draw): halo, line */
+	ck_assert_ptr_nonnull(strstr(d, "#ffffff 3.00"));
+	ck_assert_ptr_nonnull(strstr(d, "#231f20 1.00"));
 	free(d);
 	golden("grouped-multiway", sc);
 	br_scene_free(sc);
@@ -1071,7 +1253,8 @@ START_TEST(test_svg)
 	ck_assert_ptr_nonnull(strstr(texts, "845.00\n"));
 	ck_assert_ptr_nonnull(strstr(texts, "60.99\n"));
 	ck_assert_ptr_nonnull(strstr(texts, "\n1000\n"));
-	ck_assert_ptr_nonnull(strstr(texts, "Whiskers: +/- 1 SE"));
+	/* Dbench's SEs are under 2 pt wide: no whisker, no footnote */
+	ck_assert_ptr_null(strstr(texts, "Whiskers:"));
 	ck_assert_ptr_null(strstr(svg, " id="));
 	free(svg);
 	br_scene_free(sc);
@@ -1253,6 +1436,10 @@ Suite *br_suite_render(void)
 	tcase_add_test(tc, test_bar_mixed);
 	tcase_add_test(tc, test_bar_all_failed);
 	tcase_add_test(tc, test_bar_many);
+	tcase_add_test(tc, test_bar_whiskers);
+	tcase_add_test(tc, test_bar_negative);
+	tcase_add_test(tc, test_bar_single);
+	tcase_add_test(tc, test_report_print);
 	tcase_add_test(tc, test_line);
 	tcase_add_test(tc, test_report);
 	tcase_add_test(tc, test_long_utf8);
