@@ -580,7 +580,8 @@ static int ingest_dir(struct br_resultset *rs, const char *path, int depth,
 	}
 	closedir(d);
 	if (rc == BR_OK) {
-		qsort(names, n, sizeof *names, cmp_str);
+		if (n)  /* an empty directory: names is NULL */
+			qsort(names, n, sizeof *names, cmp_str);
 		for (i = 0; i < n && rc == BR_OK; i++)
 			rc = ingest_any(rs, names[i], depth + 1, w, o, err);
 	}
