@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,6 +131,28 @@ static bool is_multiway(const struct br_analysis *a)
 /* -------------------------------------------------------------- cells */
 
 /*
+ * Whether a published value's text can be printed as it is: a plain
+ * decimal number ("-12.50"), not a table's "1,234" or a duration.
+ */
+static bool plain_number(const char *s)
+{
+	size_t digits;
+
+	if (!s)
+		return false;
+	s += *s == '-';
+	digits = strspn(s, "0123456789");
+	s += digits;
+	if (*s == '.') {
+		s++;
+		if (!isdigit((unsigned char)*s))
+			return false;
+		s += strspn(s, "0123456789");
+	}
+	return digits && !*s;
+}
+
+/*
  * The usable-entry rule, one for every output: an entry counts when it
  * did not fail, is a number (not PASS/FAIL, not a series) and summarises
  * to at least one value with a finite mean.
@@ -155,10 +178,46 @@ static void classify(struct br_cell *c, const struct br_entry *e,
 		   BR_OK || c->sum.n == 0 || !isfinite(c->sum.mean)) {
 		memset(&c->sum, 0, sizeof c->sum);
 		c->kind = BR_CELL_NO_VALUE;
-		c->why = "no value";
+		c->why = e->note ? e->note : "no value";
 	} else {
 		c->kind = BR_CELL_VALUE;
+		c->shown = c->sum.mean;
+		if (e->sample.has_value && isfinite(e->sample.value)) {
+			c->shown = e->sample.value;
+			if (plain_number(e->sample.value_text))
+				c->shown_text = e->sample.value_text;
+		}
 	}
+}
+
+const char *br_cell_shown(const struct br_cell *c, int decimals, char *buf,
+			  size_t size)
+{
+	if (c->kind != BR_CELL_VALUE) {
+		if (size)
+			*buf = '\0';
+		return buf;
+	}
+	/* PTS's text, unless the test prints more or fewer decimals (a
+	 * table's "12.5" among "8.25"s, a 3-decimal value of 10 or more):
+	 * then the same published value at the test's precision */
+	if (c->shown_text && br_text_decimals(c->shown_text) == decimals) {
+		snprintf(buf, size, "%s", c->shown_text);
+		return buf;
+	}
+	return br_fmt_fixed(buf, size, c->shown, decimals);
+}
+
+const char *br_cell_chart_text(const struct br_cell *c, int decimals,
+			       char *buf, size_t size)
+{
+	/* grouped digits from 10,000, an SI prefix from 1e9, never 0 for a
+	 * tiny value (doc/charts.md, "Numbers"); elsewhere the published
+	 * text as br_cell_shown() gives it */
+	if (c->kind == BR_CELL_VALUE && (fabs(c->shown) >= 1e4 ||
+	    (c->shown != 0 && fabs(c->shown) < 0.5 * pow(10, -decimals))))
+		return br_fmt_value(buf, size, c->shown, decimals);
+	return br_cell_shown(c, decimals, buf, size);
 }
 
 /* Summaries of a series cell's points (n = 0 where a point has none). */
@@ -376,8 +435,15 @@ static int geomeans(struct br_analysis *a)
 
 		if (at->scalar && !at->compared)
 			a->skipped[a->n_skipped++] = i;
-		if (at->compared && at->t->dir != BR_DIR_UNKNOWN)
-			a->overview[a->n_overview++] = i;
+		if (!at->compared || at->t->dir == BR_DIR_UNKNOWN)
+			continue;
+		a->overview[a->n_overview++] = i;
+		for (j = 0; j < a->sel->n_systems; j++)
+			if (j != a->base &&
+			    at->cells[j].kind == BR_CELL_VALUE) {
+				a->n_overview_shown++;
+				break;
+			}
 	}
 	for (j = 0; j < a->sel->n_systems; j++) {
 		struct br_ageo *g = &a->geo[j];

@@ -110,6 +110,15 @@ struct br_cell {
 				 * "no value"); NULL for VALUE and SERIES */
 	struct br_summary sum;  /* VALUE: its summary (sum.n > 0, finite
 				 * mean); otherwise zeroed */
+	/* VALUE: the value charts and reports print, br_cell_shown(): the
+	 * entry's published value when it has one (PTS rounds its own
+	 * mean, which can differ from ours in the last digit), else
+	 * sum.mean.  Statistics use sum (doc/statistics.md, "Published
+	 * and computed values"). */
+	double shown;
+	const char *shown_text; /* published, as written ("132.00"), printed
+				 * as it is when it has the test's decimals;
+				 * NULL: none, or not a plain number */
 	struct br_summary *points; /* SERIES with BR_AN_POINTS: one summary
 				    * per point (n == 0: no value) */
 	size_t n_points;
@@ -193,6 +202,8 @@ struct br_analysis {
 	size_t *overview;       /* the overview's rows: compared tests with
 				 * a direction, indexes into tests */
 	size_t n_overview;
+	size_t n_overview_shown; /* ... of them, rows where some other system
+				 * has a speedup: 0 leaves nothing to draw */
 	struct br_overall overall;
 	/* private */
 	struct br_cell *cell_store;
@@ -210,6 +221,18 @@ int br_analyse(const struct br_selection *sel,
 	       const struct br_analysis_opts *o, struct br_analysis **out,
 	       struct br_error *err);
 void br_analysis_free(struct br_analysis *a);
+
+/*
+ * The text of cell c's shown value, written to buf and returned: the
+ * published text when it has `decimals` decimals (its test's display
+ * precision), else shown at that precision.  "" when c has no value.
+ */
+const char *br_cell_shown(const struct br_cell *c, int decimals, char *buf,
+			  size_t size);
+/* The same as a chart label writes it: grouped digits from 10,000, an
+ * SI prefix from 1e9, significant digits for a tiny value. */
+const char *br_cell_chart_text(const struct br_cell *c, int decimals,
+			       char *buf, size_t size);
 
 /* Selected system j, and its identifier. */
 const struct br_system *br_analysis_sys(const struct br_analysis *a,

@@ -328,6 +328,23 @@ char *br_comparison_sentence(const struct br_test *t, const char *bname,
 	return out;
 }
 
+char *br_analysis_no_baseline(const struct br_analysis *a, size_t i)
+{
+	const struct br_cell *c = &a->tests[i].cells[a->base];
+	const char *b = br_analysis_system(a, a->base);
+
+	switch (c->kind) {
+	case BR_CELL_FAILED:
+		return strcmp(c->why, "failed") ?
+		       br_strf("the baseline %s failed: %s", b, c->why) :
+		       br_strf("the baseline %s failed", b);
+	case BR_CELL_NO_VALUE:
+		return br_strf("the baseline %s has no value: %s", b, c->why);
+	default:
+		return br_strf("the baseline %s has no result", b);
+	}
+}
+
 char *br_analysis_sentence(const struct br_analysis *a, size_t i, size_t j)
 {
 	const struct br_atest *at = &a->tests[i];

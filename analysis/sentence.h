@@ -36,6 +36,12 @@ char *br_comparison_sentence(const struct br_test *t, const char *bname,
  * on both sides" or "a test's mean is not clearly above 0". */
 const char *br_geomean_no_ci(const struct br_geomean *g);
 
+/* Why test i of a has no comparison, its baseline having no value:
+ * "the baseline B has no result", "... failed: REASON", "... has no
+ * value: too fast to measure".  A new string: free() it; NULL on
+ * ENOMEM. */
+char *br_analysis_no_baseline(const struct br_analysis *a, size_t i);
+
 /* The sentence of system j against the baseline in test i of a (which
  * must have a comparison there), as br_comparison_sentence() makes it. */
 char *br_analysis_sentence(const struct br_analysis *a, size_t i, size_t j);

@@ -70,7 +70,12 @@ struct br_cli {
 	bool plot, utf8;         /* --plot, --utf8 (text report) */
 	struct br_deps deps;     /* --depfile's record */
 	const char **inputs;
-	const char **input_systems; /* --system in force for each input */
+	/* --system and --direction in force for each input (each applies
+	 * to the inputs after it) */
+	struct br_cli_per_input {
+		const char *system;
+		enum br_dir direction;
+	} *per_input;
 	size_t n_inputs;
 };
 

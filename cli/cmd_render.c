@@ -95,6 +95,8 @@ static void say_skipped(const struct br_cli *cli, const struct br_analysis *a,
 {
 	size_t k;
 
+	if (p->note && !cli->quiet)
+		fprintf(stderr, PROG ": render: %s\n", p->note);
 	for (k = 0; k < p->n_skipped && !cli->quiet; k++) {
 		char *name = test_name(a, p->skipped[k]);
 
@@ -104,16 +106,17 @@ static void say_skipped(const struct br_cli *cli, const struct br_analysis *a,
 	}
 }
 
-/* Lay out job j; BR_EDATA (said, unless -q) when it has nothing to draw. */
+/* Lay out job j with options o; BR_EDATA (said, unless -q) when it has
+ * nothing to draw. */
 static int build(const struct br_cli *cli, const struct br_analysis *a,
-		 const struct br_chart_job *j, size_t per_page,
-		 struct br_scene ***scenes, size_t *n)
+		 const struct br_chart_opts *o, const struct br_chart_job *j,
+		 size_t per_page, struct br_scene ***scenes, size_t *n)
 {
 	struct br_error err;
 	int rc;
 
 	br_error_clear(&err);
-	rc = br_chart_build(a, j, &cli->chart, per_page, scenes, n, &err);
+	rc = br_chart_build(a, j, o, per_page, scenes, n, &err);
 	if (rc == BR_EDATA && !cli->quiet)
 		fprintf(stderr, PROG ": render: skipping %s\n", err.msg);
 	else if (rc != BR_OK)
@@ -212,7 +215,7 @@ static int render_dir(struct br_cli *cli, const struct br_analysis *a,
 		char name[128 + 8];
 		size_t n;
 
-		rc = build(cli, a, &p->jobs[k], 0, &sc, &n);
+		rc = build(cli, a, &cli->chart, &p->jobs[k], 0, &sc, &n);
 		if (rc == BR_EDATA) {
 			rc = BR_OK;
 			continue;
@@ -276,7 +279,7 @@ static int render_one(struct br_cli *cli, const struct br_analysis *a,
 			"DIR/ for all)\n", n_main, name ? name : "?");
 		free(name);
 	}
-	rc = build(cli, a, j, 0, &sc, &n);
+	rc = build(cli, a, &cli->chart, j, 0, &sc, &n);
 	if (rc == BR_EDATA)
 		return nothing_drawn();
 	if (rc != BR_OK)
@@ -296,6 +299,7 @@ static int render_pdf(struct br_cli *cli, const struct br_analysis *a,
 	struct br_scene **pages = NULL;
 	struct br_report_pager *pg = NULL;
 	struct br_report_input ri;
+	struct br_chart_opts co;
 	struct br_error err;
 	size_t n_pages = 0, k, i;
 	int rc;
@@ -309,7 +313,11 @@ static int render_pdf(struct br_cli *cli, const struct br_analysis *a,
 	ri.title = title && *title ? title : "Benchmark results";
 	ri.description = a->sel->rs->description;
 	ri.n_tests = a->n_tests;
-	rc = br_pager_new(&ri, &cli->chart, &pg, &err);
+	/* charts at the page's width, axes lined up */
+	co = cli->chart;
+	rc = br_report_opts(a, p, &co, &err);
+	if (rc == BR_OK)
+		rc = br_pager_new(&ri, &co, &pg, &err);
 	/* the overview's pages first, then the charts in the plan's order */
 	for (i = 0; i < 2 && rc == BR_OK; i++)
 		for (k = 0; k < p->n_jobs && rc == BR_OK; k++) {
@@ -320,8 +328,8 @@ static int render_pdf(struct br_cli *cli, const struct br_analysis *a,
 
 			if (front != (i == 0))
 				continue;
-			rc = build(cli, a, j, front ? REPORT_OVERVIEW_ROWS : 0,
-				   &sc, &n);
+			rc = build(cli, a, &co, j, front ?
+				   REPORT_OVERVIEW_ROWS : 0, &sc, &n);
 			if (rc != BR_OK) {
 				rc = rc == BR_EDATA ? BR_OK : rc;
 				continue;

@@ -55,6 +55,59 @@ void br_cli_input_free(struct br_cli_input *in)
 	memset(in, 0, sizeof *in);
 }
 
+/* Whether any test of rs has an entry (a result, failed or not). */
+static bool any_entry(const struct br_resultset *rs)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n_tests; i++)
+		if (rs->tests[i]->n_entries)
+			return true;
+	return false;
+}
+
+/*
+ * Nothing to work on: one line that says where benchreport looked and
+ * what it passed over ("no results in runs/ (3 files skipped: not a
+ * format benchreport reads)"), instead of an empty table or a blank PDF.
+ */
+static int no_results(const struct br_cli *cli, const struct br_resultset *rs)
+{
+	const char *why = NULL, *prefix = "skipped: ";
+	size_t i, skipped = 0, same = 0;
+	char *where = br_visible_dup(cli->n_inputs == 1 ? cli->inputs[0] :
+				     "the inputs", 0);
+	char *reason;
+
+	for (i = 0; i < rs->n_warnings; i++) {
+		const char *m = rs->warnings[i].msg;
+
+		if (strncmp(m, prefix, strlen(prefix)))
+			continue;
+		m += strlen(prefix);
+		skipped++;
+		if (!why)
+			why = m;
+		same += !strcmp(m, why);
+	}
+	reason = br_visible_dup(why ? why : "", 0);
+	if (skipped)
+		fprintf(stderr, PROG ": no results in %s (%zu file%s "
+			"skipped%s%s)\n", where ? where : "?", skipped,
+			skipped == 1 ? "" : "s", same == skipped ? ": " :
+			", the first: ", reason ? reason : "?");
+	else if (rs->n_sources)
+		fprintf(stderr, PROG ": no results in %s (%zu file%s read, "
+			"none with a result)\n", where ? where : "?",
+			rs->n_sources, rs->n_sources == 1 ? "" : "s");
+	else
+		fprintf(stderr, PROG ": no results in %s (no files in %s)\n",
+			where ? where : "?", cli->n_inputs == 1 ? "it" : "them");
+	free(where);
+	free(reason);
+	return BR_EDATA;
+}
+
 int br_cli_load(const struct br_cli *cli, struct br_cli_input *in)
 {
 	struct br_error err;
@@ -71,12 +124,19 @@ int br_cli_load(const struct br_cli *cli, struct br_cli_input *in)
 	for (i = 0; i < cli->n_inputs; i++) {
 		struct br_ingest_opts o = cli->ingest;
 
-		o.system = cli->input_systems[i];
+		o.system = cli->per_input[i].system;
+		o.direction = cli->per_input[i].direction;
 		rc = br_ingest_path(in->rs, cli->inputs[i], &o, &err);
 		if (rc != BR_OK) {
 			br_cli_input_free(in);
 			return br_cli_fail(cli, &err);
 		}
+	}
+	if (cli->cmd != CMD_INSPECT && !any_entry(in->rs)) {
+		print_warnings(cli, in->rs);
+		rc = no_results(cli, in->rs);
+		br_cli_input_free(in);
+		return rc;
 	}
 	rc = br_select(in->rs, cli->tests, cli->systems, &in->sel, &err);
 	if (rc != BR_OK) {

@@ -58,7 +58,8 @@ static const struct command commands[] = {
 enum opt_id {
 	OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_VERBOSE, OPT_OUTPUT, OPT_FORMAT,
 	OPT_CONFIDENCE, OPT_BASELINE, OPT_TESTS, OPT_SYSTEMS, OPT_TITLE,
-	OPT_INPUT_FORMAT, OPT_SYSTEM, OPT_EQUIVALENCE, OPT_MINISTAT,
+	OPT_INPUT_FORMAT, OPT_SYSTEM, OPT_DIRECTION, OPT_EQUIVALENCE,
+	OPT_MINISTAT,
 	OPT_FAIL_ON_REGRESSION, OPT_HOLM, OPT_DETAILS, OPT_WHISKERS, OPT_SORT,
 	OPT_HIGHLIGHT, OPT_SVG_TEXT, OPT_WIDTH, OPT_CHART, OPT_DEPFILE,
 	OPT_TEMPLATE, OPT_PLOT, OPT_UTF8,
@@ -99,7 +100,12 @@ static const struct option_def options[] = {
 	{"input-format", 0, "NAME", CMD_ALL, OPT_INPUT_FORMAT,
 	 "read inputs as NAME instead of detecting the format"},
 	{"system", 0, "NAME", CMD_ALL, OPT_SYSTEM,
-	 "system name for raw logs (default: the log's directory name)"},
+	 "system name for raw logs (default: the log's directory name); "
+	 "applies to the inputs after it"},
+	{"direction", 0, "hib|lib", CMD_ALL, OPT_DIRECTION,
+	 "more (hib) or fewer (lib) is better, for results whose input "
+	 "gives no direction (plain numbers, tables); applies to the "
+	 "inputs after it"},
 	{"equivalence", 0, "PCT", CMD_COMPARE | CMD_RENDER, OPT_EQUIVALENCE,
 	 "three-way verdict: equivalent when the difference is within "
 	 "+/-PCT percent (two one-sided tests)"},
@@ -125,7 +131,8 @@ static const struct option_def options[] = {
 	 "SVG text as <text> elements (default: small, searchable) or as "
 	 "glyph outlines (looks the same without the fonts)"},
 	{"width", 0, "PT", CMD_RENDER, OPT_WIDTH,
-	 "chart width in points (default 600; PNG pixels are twice that)"},
+	 "chart width in points (default 600; PNG pixels are twice that; "
+	 "a PDF report fits its charts to the page)"},
 	{"chart", 0, "KIND", CMD_RENDER, OPT_CHART,
 	 NULL /* from the chart table: br_chart_kinds_help() */},
 	{"template", 0, "FILE", CMD_RENDER, OPT_TEMPLATE,
@@ -240,9 +247,9 @@ static void help_main(FILE *fp)
 			commands[i].summary);
 	fputs("\nINPUT is a file, a directory (read recursively) or - for "
 	      "stdin.\nRun '" PROG " COMMAND --help' for a command's "
-	      "options.\n\nExit status: 0 ok, 1 bad input data, 2 usage, "
-	      "3 I/O or system error,\n4 regression found "
-	      "(--fail-on-regression).\n", fp);
+	      "options.\n\nExit status: 0 ok, 1 bad input data or no "
+	      "results, 2 usage,\n3 I/O or system error, 4 regression "
+	      "found (--fail-on-regression).\n", fp);
 }
 
 /* Write s for roff: backslashes, leading dots and quotes, hyphens. */
@@ -498,6 +505,13 @@ static int apply(struct br_cli *cli, const struct command *c,
 	case OPT_TITLE: cli->title = cli->chart.title = arg; break;
 	case OPT_INPUT_FORMAT: cli->ingest.input_format = arg; break;
 	case OPT_SYSTEM: cli->ingest.system = arg; break;
+	case OPT_DIRECTION:
+		cli->ingest.direction = br_dir_from_name(arg);
+		if (cli->ingest.direction == BR_DIR_UNKNOWN)
+			return br_cli_usage(cli, "--direction: expected hib, "
+					    "lib, more-is-better or "
+					    "fewer-is-better, got '%s'", arg);
+		break;
 	case OPT_EQUIVALENCE:
 		return parse_double(cli, o->name, arg, 0, 100, true,
 				    &cli->an.equivalence);
@@ -529,9 +543,8 @@ static int parse_args(struct br_cli *cli, const struct command *c, int argc,
 	int i, rc;
 
 	cli->inputs = calloc((size_t)argc + 1, sizeof *cli->inputs);
-	cli->input_systems = calloc((size_t)argc + 1,
-				    sizeof *cli->input_systems);
-	if (!cli->inputs || !cli->input_systems) {
+	cli->per_input = calloc((size_t)argc + 1, sizeof *cli->per_input);
+	if (!cli->inputs || !cli->per_input) {
 		fprintf(stderr, PROG ": out of memory\n");
 		return BR_EIO;
 	}
@@ -540,8 +553,12 @@ static int parse_args(struct br_cli *cli, const struct command *c, int argc,
 		const struct option_def *o;
 
 		if (only_inputs || a[0] != '-' || a[1] == '\0') {
-			/* --system NAME applies to the inputs after it */
-			cli->input_systems[cli->n_inputs] = cli->ingest.system;
+			/* --system and --direction apply to the inputs
+			 * after them */
+			cli->per_input[cli->n_inputs].system =
+				cli->ingest.system;
+			cli->per_input[cli->n_inputs].direction =
+				cli->ingest.direction;
 			cli->inputs[cli->n_inputs++] = a;
 			continue;
 		}
@@ -692,7 +709,7 @@ static int run(int argc, char **argv)
 		rc = 0;
 	}
 	free(cli.inputs);
-	free(cli.input_systems);
+	free(cli.per_input);
 	return rc;
 }
 

@@ -104,6 +104,7 @@ int br_ingest_buffer(struct br_resultset *rs, const char *name,
 		     const struct br_ingest_opts *o, struct br_error *err)
 {
 	const struct br_format *f;
+	enum br_dir saved;
 	int rc;
 
 	if (o->input_format) {
@@ -125,7 +126,10 @@ int br_ingest_buffer(struct br_resultset *rs, const char *name,
 					    br_ingest_format_names());
 		}
 	}
+	saved = rs->dir_given;
+	rs->dir_given = o->direction;
 	rc = f->read(rs, name, buf, len, o, err);
+	rs->dir_given = saved;
 	if (rc != BR_OK)
 		return rc;
 	return br_rs_add_source(rs, name, f->name, err);
@@ -576,7 +580,8 @@ static int ingest_dir(struct br_resultset *rs, const char *path, int depth,
 	}
 	closedir(d);
 	if (rc == BR_OK) {
-		qsort(names, n, sizeof *names, cmp_str);
+		if (n)  /* an empty directory: names is NULL */
+			qsort(names, n, sizeof *names, cmp_str);
 		for (i = 0; i < n && rc == BR_OK; i++)
 			rc = ingest_any(rs, names[i], depth + 1, w, o, err);
 	}
@@ -590,8 +595,13 @@ int br_ingest_path(struct br_resultset *rs, const char *path,
 		   const struct br_ingest_opts *o, struct br_error *err)
 {
 	struct walk w = {NULL, 0, 0};
-	int rc = ingest_any(rs, path, 0, &w, o, err);
+	enum br_dir saved = rs->dir_given;
+	int rc;
 
+	/* --direction for what this path holds (br_test_finish) */
+	rs->dir_given = o->direction;
+	rc = ingest_any(rs, path, 0, &w, o, err);
+	rs->dir_given = saved;
 	free(w.in);
 	return rc;
 }

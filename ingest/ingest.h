@@ -19,6 +19,8 @@
 struct br_ingest_opts {
 	const char *input_format; /* NULL: detect from content */
 	const char *system;       /* --system NAME for raw logs, or NULL */
+	enum br_dir direction;    /* --direction for results whose input
+				     gives none, or BR_DIR_UNKNOWN */
 	size_t max_input_bytes;   /* 0: the default cap (2 GiB) */
 	/* Called with every file about to be read and every directory
 	 * walked (never stdin), e.g. to write a dependency file.  NULL:

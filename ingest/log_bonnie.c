@@ -16,6 +16,7 @@
  * (1.96+) carry their unit: "2125us", "4693ms", "2s".
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "log_int.h"
@@ -167,12 +168,24 @@ static int one(struct br_log *lg, unsigned long line, const char *field,
 		return BR_OK; /* not run */
 	if (too_fast(p)) {
 		size_t l = strlen(tf->names);
+		struct br_log_test t = {"bonnie", "Bonnie++", NULL, unit,
+					is_latency ? BR_DIR_LIB : BR_DIR_HIB};
+		char *desc = br_strf("%s - %s%s", prefix, is_latency ?
+				     "Latency: " : "", what);
+		int rc;
 
 		if (tf->n++ < 4)
 			snprintf(tf->names + l, sizeof tf->names - l, "%s%s%s",
 				 l ? ", " : "", is_latency ? "Latency: " : "",
 				 what);
-		return BR_OK;
+		if (!desc)
+			return br_log_fail(lg, line, "out of memory");
+		/* kept, with no value and its reason: a result that
+		 * vanished would look like a test that was not run */
+		t.description = desc;
+		rc = br_log_add_none(lg, &t, "too fast to measure", line);
+		free(desc);
+		return rc;
 	}
 	if (is_latency) {
 		if (latency(p, &v, &unit))
@@ -250,7 +263,7 @@ static int read_line(struct br_log *lg, unsigned long line, char **f,
 	}
 	if (rc == BR_OK && tf.n)
 		br_log_warn(lg, line, "Bonnie++: %d result%s too fast to "
-			    "measure (\"+++++\"), no value: %s%s", tf.n,
+			    "measure (\"+++++\"), kept with no value: %s%s", tf.n,
 			    tf.n == 1 ? "" : "s", tf.names,
 			    tf.n > 4 ? ", ..." : "");
 	return rc;

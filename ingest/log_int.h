@@ -144,6 +144,15 @@ int br_log_open(struct br_log *lg, struct br_resultset *rs, const char *name,
 int br_log_add(struct br_log *lg, const struct br_log_test *t, double v,
 	       unsigned long line);
 
+/*
+ * A result of test t the tool ran but could not measure (bonnie++'s
+ * "+++++": too fast): an entry of the log's system with no value and
+ * note as its reason, unless the entry has runs (a run added later
+ * drops the note).  Returns BR_OK or an error code (err set).
+ */
+int br_log_add_none(struct br_log *lg, const struct br_log_test *t,
+		    const char *note, unsigned long line);
+
 /* br_log_add with a printf-style description. */
 int br_log_addf(struct br_log *lg, const char *identifier, const char *title,
 		const char *unit, enum br_dir dir, double v, unsigned long line,

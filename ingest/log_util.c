@@ -359,8 +359,14 @@ static struct br_test *find_test(struct br_resultset *rs,
 	return found;
 }
 
-int br_log_add(struct br_log *lg, const struct br_log_test *t, double v,
-	       unsigned long line)
+/*
+ * The entry of the log's system in test t, made when new (and the test
+ * too).  *v and *step (a value and its step in t->unit) are converted
+ * to the unit of an existing test of the same dimension.
+ */
+static int log_entry(struct br_log *lg, const struct br_log_test *t,
+		     double *v, double *step, unsigned long line,
+		     struct br_entry **out)
 {
 	struct br_resultset *rs = lg->rs;
 	struct br_loc loc = {lg->file, line};
@@ -369,17 +375,7 @@ int br_log_add(struct br_log *lg, const struct br_log_test *t, double v,
 	struct br_entry *e;
 	bool nomem = false, created;
 	size_t i, ei;
-	double step;
 
-	if (!isfinite(v))
-		return br_log_fail(lg, line, "value is not a finite number");
-	/* the digits the tool printed (doc/statistics.md, "Resolution"):
-	 * as br_log_num read them when v is that number, else those of
-	 * the shortest decimal of v */
-	step = lg->next_step > 0 ? lg->next_step : read_step(v);
-	lg->next_step = 0;
-	if (!(step > 0))
-		step = br_num_step(v);
 	br_unit_parse(t->unit, &u);
 	br_test_proto(&tmp, t->title, u.canon,
 		      t->dir == BR_DIR_LIB ? BR_DIR_LIB : BR_DIR_HIB,
@@ -396,8 +392,8 @@ int br_log_add(struct br_log *lg, const struct br_log_test *t, double v,
 		tmp.scale = ua.canon;
 		test = find_test(rs, &tmp, &nomem);
 		if (test && test->unit.scale > 0) {
-			v = v * u.scale / test->unit.scale;
-			step = step * u.scale / test->unit.scale;
+			*v = *v * u.scale / test->unit.scale;
+			*step = *step * u.scale / test->unit.scale;
 		}
 	}
 	if (nomem)
@@ -429,13 +425,57 @@ int br_log_add(struct br_log *lg, const struct br_log_test *t, double v,
 	} else {
 		e = &test->entries[ei];
 	}
-	if (br_sample_add_run(&e->sample, v, &loc, lg->err) != BR_OK)
-		return lg->err->code;
-	br_sample_note_step(&e->sample, step);
-	lg->n_results++;
+	*out = e;
 	return BR_OK;
 nomem:
 	return br_error_set(lg->err, BR_EIO, lg->name, line, "out of memory");
+}
+
+int br_log_add(struct br_log *lg, const struct br_log_test *t, double v,
+	       unsigned long line)
+{
+	struct br_loc loc = {lg->file, line};
+	struct br_entry *e;
+	double step;
+	int rc;
+
+	if (!isfinite(v))
+		return br_log_fail(lg, line, "value is not a finite number");
+	/* the digits the tool printed (doc/statistics.md, "Resolution"):
+	 * as br_log_num read them when v is that number, else those of
+	 * the shortest decimal of v */
+	step = lg->next_step > 0 ? lg->next_step : read_step(v);
+	lg->next_step = 0;
+	if (!(step > 0))
+		step = br_num_step(v);
+	rc = log_entry(lg, t, &v, &step, line, &e);
+	if (rc != BR_OK)
+		return rc;
+	if (br_sample_add_run(&e->sample, v, &loc, lg->err) != BR_OK)
+		return lg->err->code;
+	br_sample_note_step(&e->sample, step);
+	e->note = NULL;  /* measured after all: a value, no note */
+	lg->n_results++;
+	return BR_OK;
+}
+
+int br_log_add_none(struct br_log *lg, const struct br_log_test *t,
+		    const char *note, unsigned long line)
+{
+	struct br_entry *e;
+	double v = NAN, step = NAN;
+	int rc = log_entry(lg, t, &v, &step, line, &e);
+
+	if (rc != BR_OK)
+		return rc;
+	if (e->sample.n_runs == 0 && !e->sample.has_value) {
+		e->note = br_rs_str(lg->rs, note);
+		if (!e->note)
+			return br_error_set(lg->err, BR_EIO, lg->name, line,
+					    "out of memory");
+	}
+	lg->n_results++;
+	return BR_OK;
 }
 
 int br_log_addf(struct br_log *lg, const char *identifier, const char *title,

@@ -71,6 +71,7 @@ static const char *flatten_compiler(struct pstate *st, struct json_object *o)
 /* What an Entry/JSON says, however it was read (interned strings). */
 struct ejson {
 	const char *error, *run_times, *compiler; /* NULL: absent */
+	const char *note;  /* benchreport-note */
 	bool okmin, okmax;
 	double mn, mx;
 	int n_st, se_st;  /* benchreport-n / -se: 0 absent, 1 not a number,
@@ -83,12 +84,16 @@ struct ejson {
  * -o x.xml` for a published summary that has no runs: "benchreport-n"
  * (N) and "benchreport-se" (SE).  PTS ignores them; we read the entry
  * back as the summary it was (the Value, read as a single run, is
- * dropped).
+ * dropped).  "benchreport-note": an entry the tool could not measure
+ * (bonnie++'s "too fast to measure"), written with an empty Value: no
+ * value and that reason, not a failure.
  */
 static void apply_ejson(struct br_entry *e, const struct ejson *j)
 {
 	if (j->error)
 		e->error = j->error;
+	if (j->note && !j->error)
+		e->note = j->note;
 	if (j->okmin && j->okmax) {
 		e->has_min_max = true;
 		e->min_result = j->mn;
@@ -165,15 +170,17 @@ static bool fast_json(struct pstate *st, const char *json, size_t len,
 	static const char *const keys[] = {
 		"error", "min-result", "max-result", "test-run-times",
 		"compiler-options", "benchreport-n", "benchreport-se",
+		"benchreport-note",
 	};
 	static const char *const cc_keys[] = {
 		"compiler-type", "compiler", "compiler-options",
 	};
-	struct br_fj_val v[7], cc[3];
+	struct br_fj_val v[8], cc[3];
 	int mn, mx, n, se;
 
-	if (!br_flat_json(json, len, keys, 7, v, 4) || !fj_stringish(&v[0]) ||
-	    !fj_stringish(&v[3]) || v[4].kind == BR_FJ_NUM)
+	if (!br_flat_json(json, len, keys, 8, v, 4) || !fj_stringish(&v[0]) ||
+	    !fj_stringish(&v[3]) || !fj_stringish(&v[7]) ||
+	    v[4].kind == BR_FJ_NUM)
 		return false;
 	if (v[4].kind == BR_FJ_OBJ &&
 	    (!br_flat_json(v[4].s, v[4].len, cc_keys, 3, cc, -1) ||
@@ -194,6 +201,8 @@ static bool fast_json(struct pstate *st, const char *json, size_t len,
 		j->error = istrn(st, v[0].s, v[0].len);
 	if (v[3].kind == BR_FJ_STR)
 		j->run_times = istrn(st, v[3].s, v[3].len);
+	if (v[7].kind == BR_FJ_STR)
+		j->note = istrn(st, v[7].s, v[7].len);
 	if (v[4].kind == BR_FJ_STR) {
 		j->compiler = istrn(st, v[4].s, v[4].len);
 	} else if (v[4].kind == BR_FJ_OBJ) {
@@ -264,6 +273,8 @@ void br_px_apply_json(struct pstate *st, struct br_entry *e,
 		j.error = br_px_istr(st, json_object_get_string(o));
 	j.okmin = json_number_st(obj, "min-result", &j.mn) == 2;
 	j.okmax = json_number_st(obj, "max-result", &j.mx) == 2;
+	if (json_object_object_get_ex(obj, "benchreport-note", &o) && o)
+		j.note = br_px_istr(st, json_object_get_string(o));
 	if (json_object_object_get_ex(obj, "test-run-times", &o) && o)
 		j.run_times = br_px_istr(st, json_object_get_string(o));
 	if (json_object_object_get_ex(obj, "compiler-options", &o) && o)

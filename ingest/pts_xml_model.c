@@ -362,7 +362,7 @@ static void fill_entry(struct pstate *st, const struct br_test *t,
 
 		br_px_apply_json(st, e, json, &jloc, sysname);
 	}
-	if ((!val || !*val) && !e->error)
+	if ((!val || !*val) && !e->error && !e->note)
 		e->error = st->empty;
 }
 

@@ -110,6 +110,9 @@ enum br_dir {
 
 /* HIB/LIB from a PTS Proportion string; UNKNOWN for "" or "ABSTRACT". */
 enum br_dir br_dir_from_proportion(const char *s);
+/* "hib", "lib", "more-is-better", "fewer-is-better", "less-is-better"
+ * (any case) as a direction; BR_DIR_UNKNOWN for anything else. */
+enum br_dir br_dir_from_name(const char *s);
 
 /* The direction a unit implies (time: LIB, rates: HIB), else UNKNOWN. */
 enum br_dir br_dir_from_unit(const struct br_unit *u);
@@ -200,6 +203,9 @@ struct br_entry {
 				    * resultset (like each sample's runs) */
 	size_t n_points;
 	const char *error;      /* failed entry: error text ("" if unknown) */
+	const char *note;       /* no value, and why: a result the tool
+				 * could not measure ("too fast to
+				 * measure", bonnie++'s "+++++") */
 	const char *pass_fail;  /* PASS_FAIL: "PASS"/"FAIL" (comma list) */
 	bool has_min_max;       /* Entry JSON min-result / max-result */
 	double min_result, max_result;
@@ -284,6 +290,9 @@ struct br_resultset {
 
 	struct br_map *system_index; /* identifier -> index */
 	struct br_map *test_index;   /* comparison key -> index */
+	/* The direction the user gave (--direction) for results whose
+	 * input gives none, while its input is read: br_test_finish() */
+	enum br_dir dir_given;
 };
 
 /* --------------------------------------------------------------- arena */
@@ -456,9 +465,9 @@ size_t br_sample_n(const struct br_sample *s);
 /*
  * Finish a test a reader has just created: parse unit from scale (the
  * part before any '|'), keep the dir and display the reader set, and
- * when dir is BR_DIR_UNKNOWN for a bar or line result, infer it from the
- * unit (dir_inferred) or leave it unknown, with a warning to rs either
- * way.  proportion and display_format are not read: readers of PTS
+ * when dir is BR_DIR_UNKNOWN for a bar or line result, take the
+ * direction the user gave (rs->dir_given), else infer it from the unit
+ * (dir_inferred) or leave it unknown, with a warning to rs either way.  proportion and display_format are not read: readers of PTS
  * files convert them first (br_dir_from_proportion(),
  * br_display_from_pts()).
  */

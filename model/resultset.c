@@ -699,6 +699,10 @@ void br_test_finish(struct br_resultset *rs, struct br_test *t)
 	    t->display == BR_DISPLAY_MULTI_PASS_FAIL ||
 	    t->display == BR_DISPLAY_OTHER)
 		return;
+	if (rs->dir_given != BR_DIR_UNKNOWN) {
+		t->dir = rs->dir_given;  /* --direction: said, no warning */
+		return;
+	}
 	udir = br_dir_from_unit(&t->unit);
 	if (udir != BR_DIR_UNKNOWN) {
 		t->dir = udir;

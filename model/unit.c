@@ -185,6 +185,25 @@ const char *br_dim_name(enum br_dim d)
 	return "unknown";
 }
 
+enum br_dir br_dir_from_name(const char *s)
+{
+	static const struct {
+		const char *name;
+		enum br_dir dir;
+	} names[] = {
+		{"hib", BR_DIR_HIB}, {"more-is-better", BR_DIR_HIB},
+		{"higher-is-better", BR_DIR_HIB}, {"lib", BR_DIR_LIB},
+		{"fewer-is-better", BR_DIR_LIB}, {"less-is-better", BR_DIR_LIB},
+		{"lower-is-better", BR_DIR_LIB},
+	};
+	size_t i;
+
+	for (i = 0; s && i < sizeof names / sizeof names[0]; i++)
+		if (!strcasecmp(s, names[i].name))
+			return names[i].dir;
+	return BR_DIR_UNKNOWN;
+}
+
 enum br_dir br_dir_from_proportion(const char *s)
 {
 	if (!s)

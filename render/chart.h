@@ -102,6 +102,10 @@ struct br_chart_opts {
 				 * (colours.h) */
 	const char *title;      /* --title: heads the charts of the whole
 				 * selection; NULL: the input's */
+	double left;            /* the value axis at least this far from
+				 * the left edge (scene axis_x), so that
+				 * the charts of a report line up; 0: as
+				 * far as the names need */
 };
 
 void br_chart_opts_defaults(struct br_chart_opts *o);
@@ -187,7 +191,18 @@ struct br_chart_plan {
 	size_t *skipped;            /* tests drawn by no chart ... */
 	char **why;                 /* ... and why, in words */
 	size_t n_skipped;
+	char *note;                 /* the result overview left out for
+				     * want of anything to show, and why
+				     * (a line to say); NULL: none */
 };
+
+/*
+ * Whether analysis a's result overview would have rows but not a single
+ * speedup in them (no other system has a result where the baseline has
+ * one): left out, and why says so.
+ */
+bool br_chart_overview_empty(const struct br_analysis *a, char *why,
+			     size_t why_size);
 
 /*
  * Plan the charts of analysis a for --chart kind (NULL or "auto": the
@@ -324,7 +339,8 @@ struct br_report_input {
  * systems" and the systems table: one column per system, one row per
  * hardware/software key, equal neighbouring cells merged);
  * br_pager_front() puts a scene on a page of its own; br_pager_chart()
- * places a chart scaled to the text width, as many a page as fit (the
+ * places a chart scaled to the text width (and down to the page's
+ * height: see br_report_opts), as many a page as fit (the
  * first starts a page); the caller may free a scene right after.
  * br_pager_finish() adds page numbers in the footer, hands over the
  * pages (*pages: free each with br_scene_free() and the array with
@@ -332,6 +348,20 @@ struct br_report_input {
  * discards a pager.
  */
 struct br_report_pager;
+
+/*
+ * A report's charts are laid out for the page, not shrunk onto it at
+ * will: a 600 pt chart scaled to A4's text width printed its 8 pt SE
+ * lines at 6.8 pt.  br_report_opts() gives o (the chart options) the
+ * width that the text width holds with no text under 7 pt, and the value
+ * axis x of the widest-named chart of plan p (every chart but
+ * the front pages, laid out once to measure; those that fail are left
+ * out, as they are from the report), so that every chart of the report,
+ * and so of each page, has its axis at the same x.  BR_EIO on ENOMEM.
+ */
+int br_report_opts(const struct br_analysis *a, const struct br_chart_plan *p,
+		   struct br_chart_opts *o, struct br_error *err);
+
 int br_pager_new(const struct br_report_input *in,
 		 const struct br_chart_opts *o, struct br_report_pager **out,
 		 struct br_error *err);
@@ -356,6 +386,53 @@ void br_pager_free(struct br_report_pager *p);
  * or false when it has none (N < 2, no spread, whiskers off). */
 bool br_chart_whisker(const struct br_chart_opts *o, const struct br_summary *s,
 		      double *lo, double *hi);
+
+/*
+ * Draw a whisker: the interval [a, b] along the value axis at cross
+ * position at (vertical: a and b are y, at is x), clipped to [lim_lo,
+ * lim_hi].  Every chart draws its whiskers here, so they look the same:
+ * a 1 pt line in color through the middle of the bar (or point), caps
+ * BR_WHISKER_CAP to each side at the ends that are not clipped, over a
+ * 3 pt white halo that keeps it readable on any fill and on the page.
+ * Returns whether it drew anything (not when under 2 pt after clipping):
+ * the whisker footnote is for charts that show one.
+ */
+#define BR_WHISKER_CAP 4.0
+#define BR_C_WHISKER BR_C_HEAD
+bool br_chart_whisker_draw(struct br_scene *sc, double a, double b, double at,
+			   bool vertical, double lim_lo, double lim_hi,
+			   uint32_t color);
+
+/*
+ * Grid lines (dashed, not at 0) and tick labels of a horizontal value
+ * axis ax over [x0, x0 + pw], from top to bottom, labels 15 pt below.
+ * grid gets the x of every grid line drawn (at most BR_AXIS_MAX_TICKS),
+ * for value labels to keep clear of; returns their number.
+ */
+size_t br_chart_xgrid(struct br_scene *sc, const struct br_axis *ax,
+		      const struct br_font *f, double x0, double pw,
+		      double top, double bottom, double *grid);
+
+/* Where a horizontal bar's value label goes (br_chart_bar_value). */
+struct br_bar_value {
+	double zx, vx;        /* x of zero and of the value: the bar */
+	double y;             /* the label's baseline */
+	bool whisker;         /* a whisker was drawn from wa to wb */
+	double wa, wb;
+	uint32_t fill;        /* the bar's colour */
+	const double *grid;   /* grid lines' x (br_chart_xgrid) */
+	size_t n_grid;
+	double x0, x1;        /* the plot */
+};
+
+/*
+ * Draw text, a bar's value, in the bar (black or white, br_text_on) when
+ * it fits between the zero end and the whisker, else beyond the bar and
+ * whisker in f's colour, moved past any grid line it would come within
+ * 3 pt of (or, with no room for that, knocked out of them).
+ */
+void br_chart_bar_value(struct br_scene *sc, const struct br_font *f,
+			const struct br_bar_value *v, const char *text);
 
 /* The scene's title (its PDF/SVG title): "Title - Description" of t,
  * with PTS's '|' line breaks shown as ", ". */

@@ -14,7 +14,9 @@
  * widths), long names wrapped onto two lines (rows grow to hold them) or
  * shortened in the middle, never two alike (br_chart_labels), failed
  * entries shown as a muted row, negative values (axis from min to max
- * with a zero line), a statement of what the whiskers are, each system
+ * with a zero line), whiskers centred on the bar with caps (PTS draws
+ * them on the bar's top edge, where they merge with its border) and a
+ * statement of what they are, "N = 1" for single runs, each system
  * in its colour of the whole run (colours.h; PTS paints every bar blue
  * unless a vendor's name matches, inside words too), its value in black
  * or white, whichever reads on it.
@@ -57,28 +59,79 @@ static int by_best(const void *a, const void *b)
 	return (x->idx > y->idx) - (x->idx < y->idx);
 }
 
+/*
+ * Why row r has no bar ("failed: E: out of memory"), ellipsized to max_w
+ * at a character boundary (the reason is input, a PTS error message, of
+ * any length): free() it; NULL on ENOMEM.
+ */
+static char *why_text(struct br_scene *sc, const struct row *r,
+		      const struct br_font *f, double max_w)
+{
+	char *msg, *m;
+
+	msg = br_chart_strf(sc, "%s%s", r->c->kind == BR_CELL_FAILED &&
+			    strcmp(r->c->why, "failed") ? "failed: " : "",
+			    r->c->why);
+	if (!msg)
+		return NULL;
+	m = br_text_ellipsize(f->family, f->size, false, msg, max_w);
+	free(msg);
+	return m;
+}
+
 /* A failed entry: a muted band across the plot with the reason. */
 static bool failed_row(struct br_scene *sc, const struct row *r,
 		       const struct br_font *f, double x0, double pw,
 		       double by, double bh, double cy)
 {
-	char *msg, *m;
+	char *m = why_text(sc, r, f, pw - 12);
 
-	/* the reason is input (a PTS error message): whole, then
-	 * ellipsized to the band at a character boundary */
-	msg = br_chart_strf(sc, "%s%s", r->c->kind == BR_CELL_FAILED &&
-			    strcmp(r->c->why, "failed") ? "failed: " : "",
-			    r->c->why);
-	if (!msg)
-		return false;
-	br_scene_rect(sc, x0 + 1, by, pw - 1, bh, FAILED_FILL, BR_NONE, 0);
-	m = br_text_ellipsize(f->family, f->size, false, msg, pw - 12);
-	free(msg);
 	if (!m)
 		return false;
+	br_scene_rect(sc, x0 + 1, by, pw - 1, bh, FAILED_FILL, BR_NONE, 0);
 	br_scene_text(sc, x0 + 6, cy + 3, BR_ANCHOR_START, f, m);
 	free(m);
 	return true;
+}
+
+/*
+ * A test without a single value (every entry failed): an axis would have
+ * nothing to scale to, so instead of an empty plot the header and one
+ * line per system, its name and why (issue 14).  Returns the height;
+ * sc's nomem set when out of memory.
+ */
+static double failed_block(struct br_scene *sc, const struct br_analysis *a,
+			   const struct br_atest *at, const struct row *rows,
+			   size_t n, const struct br_chart_opts *o)
+{
+	struct br_font f_name = {o->family, 11, true, BR_C_MUTED};
+	struct br_font f_why = {o->family, 9, false, 0x808080};
+	const double x = 15, w = o->width - 15 - x;
+	double y = br_chart_header(sc, at->t, o, x, 0, NULL) + 12;
+	size_t i;
+
+	for (i = 0; i < n; i++, y += 18) {
+		char *name = br_text_ellipsize(f_name.family, f_name.size,
+					       true, rows[i].name, 0.45 * w);
+		double nw;
+		char *m;
+
+		if (!name) {
+			sc->nomem = true;
+			break;
+		}
+		nw = br_scene_text(sc, x, y, BR_ANCHOR_START, &f_name, name);
+		free(name);
+		m = why_text(sc, &rows[i], &f_why, w - nw - 8);
+		if (!m) {
+			sc->nomem = true;
+			break;
+		}
+		br_scene_text(sc, x + nw + 8, y, BR_ANCHOR_START, &f_why, m);
+		free(m);
+	}
+	return br_chart_footer(sc, at->t, at->cells, a->sel->n_systems,
+			       a->o.confidence, o, x, y + 10, false);
 }
 
 int br_chart_bar(const struct br_analysis *a, size_t ti,
@@ -102,9 +155,9 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 	char **se_text = NULL;
 	size_t n = 0, i;
 	double w = o->width, left, x0, x1, pw, top, rh, bottom, vmin, vmax;
-	double name_w = 0, se_w = 0, height;
+	double name_w = 0, se_w = 0, height, grid[BR_AXIS_MAX_TICKS];
 	bool any_whisker = false, any_se = false;
-	size_t most_lines = 1;
+	size_t most_lines = 1, n_grid;
 	const int dec = at->decimals, sdec = at->se_decimals;
 	int rc = BR_OK;
 
@@ -147,6 +200,15 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 	}
 	if (o->sort == BR_SORT_NAME)
 		qsort(rows, n, sizeof *rows, by_name);
+	if (!at->n_values) {
+		sc->height = ceil(failed_block(sc, a, at, rows, n, o));
+		br_chart_set_title(sc, t);
+		if (br_scene_failed(sc))
+			goto nomem;
+		*out = sc;
+		sc = NULL;
+		goto done;
+	}
 	else if (o->sort == BR_SORT_BEST)
 		qsort(rows, n, sizeof *rows, by_best);
 
@@ -176,12 +238,17 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 
 		if (nw > name_w)
 			name_w = nw;
-		if (s && s->n >= 2 && isfinite(s->se)) {
+		/* a single run says so: no SE line would read as
+		 * "not measured" */
+		if (s && (s->n == 1 || (s->n >= 2 && isfinite(s->se)))) {
 			char num[64], buf[128];
 
-			snprintf(buf, sizeof buf, "SE +/- %s, N = %zu",
-				 br_fmt_se(num, sizeof num, s->se, sdec,
-					   s->mean), s->n);
+			if (s->n == 1)
+				snprintf(buf, sizeof buf, "N = 1");
+			else
+				snprintf(buf, sizeof buf, "SE +/- %s, N = %zu",
+					 br_fmt_se(num, sizeof num, s->se,
+						   sdec, s->mean), s->n);
 			se_text[i] = strdup(buf);
 			if (!se_text[i])
 				goto nomem;
@@ -215,8 +282,10 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 			most_lines = labels[i].n_lines;
 		any_se |= se_text[i] != NULL;
 	}
-	left = fmin(left, ceil(fmax(70, fmax(name_w, se_w) + 5 + 10)));
+	left = fmax(o->left, fmin(left, ceil(fmax(70, fmax(name_w, se_w) +
+						    5 + 10))));
 	x0 = left;
+	sc->axis_x = x0;
 	x1 = w - 15;
 	pw = x1 - x0;
 	{
@@ -251,17 +320,7 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 #define XOF(v) (x0 + br_axis_frac(&ax, (v)) * pw)
 
 	/* Grid at the labelled ticks, under the bars. */
-	for (i = 0; i < ax.n_ticks; i++) {
-		double gx = round(XOF(ax.ticks[i]));
-		char lab[64];
-
-		if (ax.ticks[i] != 0)
-			br_scene_line(sc, gx, top, gx, bottom, BR_C_GRID, 1,
-				      5);
-		br_scene_text(sc, gx, bottom + 15, BR_ANCHOR_MIDDLE, &f_tick,
-			      br_axis_label(lab, sizeof lab, ax.ticks[i],
-					    &ax));
-	}
+	n_grid = br_chart_xgrid(sc, &ax, &f_tick, x0, pw, top, bottom, grid);
 
 	for (i = 0; i < n; i++) {
 		const struct row *r = &rows[i];
@@ -290,49 +349,29 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 			continue;  /* drawn over the axes below */
 
 		{
-			double zx = round(XOF(0)), vx = round(XOF(s->mean));
-			double bx = fmin(zx, vx), bw = fabs(vx - zx), tw, lo, hi;
-			uint32_t fill = styles[r->idx].color;
-			char val[64];
-			bool neg = s->mean < 0;
+			double lo, hi;
+			struct br_bar_value bv = {
+				round(XOF(0)), round(XOF(s->mean)), cy + 3.5,
+				false, 0, 0, styles[r->idx].color, grid,
+				n_grid, x0, x1,
+			};
+			char buf[64];
+			const char *val;
 
-			if (bw > 0)
-				br_scene_rect(sc, bx, by, bw, bh, fill,
+			if (bv.vx != bv.zx)
+				br_scene_rect(sc, fmin(bv.zx, bv.vx), by,
+					      fabs(bv.vx - bv.zx), bh, bv.fill,
 					      BR_C_OUTLINE, 1);
 			if (br_chart_whisker(o, s, &lo, &hi)) {
-				double wa = fmax(XOF(lo), x0);
-				double wb = fmin(XOF(hi), x1);
-
-				if (wb - wa >= 2) {
-					any_whisker = true;
-					br_scene_line(sc, wa, by, wb, by,
-						      BR_C_AXIS, 1, 0);
-					if (XOF(lo) >= x0)
-						br_scene_line(sc, wa, by - 4,
-							      wa, by + 4,
-							      BR_C_AXIS, 1, 0);
-					if (XOF(hi) <= x1)
-						br_scene_line(sc, wb, by - 4,
-							      wb, by + 4,
-							      BR_C_AXIS, 1, 0);
-				} else {
-					any_whisker = true; /* too small */
-				}
+				bv.wa = XOF(lo);
+				bv.wb = XOF(hi);
+				bv.whisker = br_chart_whisker_draw(sc, bv.wa,
+						bv.wb, cy, false, x0, x1,
+						BR_C_WHISKER);
+				any_whisker |= bv.whisker;
 			}
-			br_fmt_value(val, sizeof val, s->mean, dec);
-			tw = br_text_width(f_val.family, f_val.size, true, val);
-			if (bw >= tw + 10) {
-				struct br_font fv = f_val;
-
-				fv.color = br_text_on(fill);
-				br_scene_text(sc, neg ? bx + 5 : bx + bw - 5,
-					      cy + 3.5, neg ? BR_ANCHOR_START :
-					      BR_ANCHOR_END, &fv, val);
-			} else {
-				br_scene_text(sc, neg ? bx - 6 : bx + bw + 6,
-					      cy + 3.5, neg ? BR_ANCHOR_END :
-					      BR_ANCHOR_START, &f_val, val);
-			}
+			val = br_cell_chart_text(r->c, dec, buf, sizeof buf);
+			br_chart_bar_value(sc, &f_val, &bv, val);
 		}
 	}
 

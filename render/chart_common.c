@@ -130,6 +130,9 @@ static bool axis_try(struct br_axis *ax, double lo, double hi, double s,
 		     int n)
 {
 	double klo = ceil(lo / s), khi = ceil(hi / s);
+	/* all negative: the axis ends half a step past zero, so that zero
+	 * is a labelled tick and the bars end clear of the frame */
+	bool neg = hi <= 0 && lo < 0;
 	int i;
 
 	/* hi / s rounded down to a whole k: one more step */
@@ -143,9 +146,9 @@ static bool axis_try(struct br_axis *ax, double lo, double hi, double s,
 		khi++;
 	ax->step = s;
 	ax->lo = mul(klo, s);
-	ax->hi = mul(khi, s);
+	ax->hi = neg ? s / 2 : mul(khi, s);
 	ax->n_ticks = 0;
-	for (i = 1; klo + i < khi && i <= BR_AXIS_MAX_TICKS; i++) {
+	for (i = 1; klo + i <= khi && i <= BR_AXIS_MAX_TICKS; i++) {
 		double v = mul(klo + i, s);
 
 		if (v > ax->lo && v < ax->hi)
@@ -361,16 +364,22 @@ double br_chart_header(struct br_scene *sc, const struct br_test *t,
 		       *phrase ? ", " : "", br_nz(phrase));
 	{
 		double x = plot_left, wm = 0, cy = top - 5 - 3;
+		bool dir = t->dir == BR_DIR_HIB || t->dir == BR_DIR_LIB;
 
 		if (o->watermark && *o->watermark)
 			wm = br_scene_text(sc, w - 15, top - 5, BR_ANCHOR_END,
 					   &fw, o->watermark);
-		if (t->dir == BR_DIR_HIB || t->dir == BR_DIR_LIB) {
+		/* a caption too long for the plot's width starts at the
+		 * chart's edge: shrunk, it printed at 5 pt in a report */
+		if (caption && x + (dir ? 12 : 0) + br_text_width(fc.family,
+		    fc.size, true, caption) > w - 15 - wm - 10)
+			x = 6;
+		if (dir) {
 			arrow(sc, x, cy, t->dir == BR_DIR_HIB);
 			x += 12;
 		}
 		if (caption)
-			fitted_text(sc, x, top - 5, fc, 6, caption,
+			fitted_text(sc, x, top - 5, fc, fc.size, caption,
 				    w - 15 - wm - 10 - x);
 	}
 	free(caption);
@@ -583,4 +592,135 @@ bool br_chart_whisker(const struct br_chart_opts *o, const struct br_summary *s,
 		return true;
 	}
 	return false;
+}
+
+/* ------------------------------------------------- whiskers and values */
+
+#define WHISKER_HALO 0xffffffu
+#define LABEL_GAP 3.0     /* least room between a value label and a grid
+			   * line, so that neither reads as part of the
+			   * other */
+
+/* A line from (a, at) to (b, at), or from (at, a) to (at, b). */
+static void axis_line(struct br_scene *sc, double a, double b, double at,
+		      bool vertical, uint32_t color, double width)
+{
+	if (vertical)
+		br_scene_line(sc, at, a, at, b, color, width, 0);
+	else
+		br_scene_line(sc, a, at, b, at, color, width, 0);
+}
+
+/* One pass of a whisker, halo or line: width is the line's. */
+static void whisker_pass(struct br_scene *sc, double a, double b, double at,
+			 bool vertical, bool cap_a, bool cap_b, uint32_t color,
+			 double width)
+{
+	double c = BR_WHISKER_CAP;
+
+	axis_line(sc, a, b, at, vertical, color, width);
+	if (cap_a)
+		axis_line(sc, at - c, at + c, a, !vertical, color, width);
+	if (cap_b)
+		axis_line(sc, at - c, at + c, b, !vertical, color, width);
+}
+
+bool br_chart_whisker_draw(struct br_scene *sc, double a, double b, double at,
+			   bool vertical, double lim_lo, double lim_hi,
+			   uint32_t color)
+{
+	double lo = fmin(a, b), hi = fmax(a, b);
+	double ca = fmax(lo, lim_lo), cb = fmin(hi, lim_hi);
+
+	if (!(cb - ca >= 2))
+		return false;
+	/* the halo first, so the line is drawn whole over it */
+	whisker_pass(sc, ca, cb, at, vertical, lo >= lim_lo, hi <= lim_hi,
+		     WHISKER_HALO, 3);
+	whisker_pass(sc, ca, cb, at, vertical, lo >= lim_lo, hi <= lim_hi,
+		     color, 1);
+	return true;
+}
+
+size_t br_chart_xgrid(struct br_scene *sc, const struct br_axis *ax,
+		      const struct br_font *f, double x0, double pw,
+		      double top, double bottom, double *grid)
+{
+	size_t i, n = 0;
+	char lab[64];
+
+	for (i = 0; i < ax->n_ticks; i++) {
+		double gx = round(x0 + br_axis_frac(ax, ax->ticks[i]) * pw);
+
+		/* zero has the axis line, drawn over the bars */
+		if (ax->ticks[i] != 0) {
+			br_scene_line(sc, gx, top, gx, bottom, BR_C_GRID, 1,
+				      5);
+			grid[n++] = gx;
+		}
+		br_scene_text(sc, gx, bottom + 15, BR_ANCHOR_MIDDLE, f,
+			      br_axis_label(lab, sizeof lab, ax->ticks[i], ax));
+	}
+	return n;
+}
+
+/*
+ * Start x of a label tw wide that wants to start at s (dir 1: to the
+ * right of the bar) or end at s (dir -1), moved away from the bar past
+ * grid lines it would come within LABEL_GAP of; NAN when that takes it
+ * out of [x0, x1].
+ */
+static double clear_of_grid(const struct br_bar_value *v, double s, double tw,
+			    int dir)
+{
+	double a = dir > 0 ? s : s - tw;   /* the extent [a, a + tw] */
+	size_t k;
+
+	/* nearest the bar first (grid lines ascend), so that a move never
+	 * lands the label on a line already passed */
+	for (k = 0; k < v->n_grid; k++) {
+		double gx = v->grid[dir > 0 ? k : v->n_grid - 1 - k];
+
+		if (gx > a - LABEL_GAP && gx < a + tw + LABEL_GAP)
+			a = dir > 0 ? gx + LABEL_GAP : gx - LABEL_GAP - tw;
+	}
+	/* the plot and the right margin */
+	if (a < v->x0 || a + tw > v->x1 + 15)
+		return NAN;
+	return a;
+}
+
+void br_chart_bar_value(struct br_scene *sc, const struct br_font *f,
+			const struct br_bar_value *v, const char *text)
+{
+	bool neg = v->vx < v->zx;
+	double tw = br_text_width(f->family, f->size, f->bold, text);
+	double in_end = v->vx, out_at = v->vx, room, a;
+	struct br_font fv = *f;
+
+	/* in the bar: between its zero end and the whisker, if any */
+	if (v->whisker) {
+		in_end = neg ? fmax(v->vx, v->wb) : fmin(v->vx, v->wa);
+		out_at = neg ? fmin(v->vx, v->wa) : fmax(v->vx, v->wb);
+	}
+	room = neg ? v->zx - in_end : in_end - v->zx;
+	if (room >= tw + 10) {
+		fv.color = br_text_on(v->fill);
+		br_scene_text(sc, neg ? in_end + 5 : in_end - 5, v->y,
+			      neg ? BR_ANCHOR_START : BR_ANCHOR_END, &fv,
+			      text);
+		return;
+	}
+	/* beyond the bar and whisker, clear of the grid lines */
+	a = clear_of_grid(v, neg ? out_at - 6 : out_at + 6, tw, neg ? -1 : 1);
+	if (isnan(a)) {
+		a = neg ? out_at - 6 - tw : out_at + 6;
+		br_scene_rect(sc, a - LABEL_GAP, v->y - f->size * 0.85,
+			      tw + 2 * LABEL_GAP, f->size * 1.1,
+			      sc->background, BR_NONE, 0);
+	}
+	if (neg)
+		br_scene_text(sc, a + tw, v->y, BR_ANCHOR_END, &fv, text);
+	else
+		br_scene_text(sc, a, v->y, BR_ANCHOR_START, &fv, text);
 }

@@ -12,9 +12,8 @@
  *                 ...
  *                 300  600  900  1200  1500         one axis (PTS rule)
  *
- * Values are drawn in the bar (black or white, br_text_on) or after it
- * (blue) as in the bar chart; whiskers run through the middle of a bar,
- * since grouped bars are too thin for PTS's top-edge whisker.  Systems
+ * Values and whiskers are drawn as in the bar chart (br_chart_bar_value,
+ * br_chart_whisker_draw: centred, capped, value clear of both).  Systems
  * are drawn in their colours of the whole run (colours.h), a multi-way
  * comparison's series in palette order.  The layout takes analysis cells;
  * this file also builds the chart of every scalar test (the "grouped"
@@ -52,10 +51,11 @@ int br_chart_grouped(const struct br_grouped_input *in,
 	uint32_t *colors = calloc(ns + 1, sizeof *colors);
 	double w = o->width, left, x0, x1, pw, top, bottom, legend_y, legend_h;
 	double bar_h, group_h, vmin = 0, vmax = 0, label_w = 0, height;
+	double grid[BR_AXIS_MAX_TICKS];
 	struct br_axis ax;
 	struct br_label *labels = NULL;
 	bool any = false, any_whisker = false;
-	size_t g, s;
+	size_t g, s, n_grid;
 	int rc = BR_OK;
 	char buf[128];
 
@@ -130,7 +130,8 @@ int br_chart_grouped(const struct br_grouped_input *in,
 					labels[g].line[s]));
 		left = fmin(left, ceil(fmax(70, label_w + 5 + 10)));
 	}
-	x0 = left;
+	x0 = fmax(left, o->left);
+	sc->axis_x = x0;
 	x1 = w - 15;
 	pw = x1 - x0;
 	{
@@ -167,16 +168,7 @@ int br_chart_grouped(const struct br_grouped_input *in,
 	bottom = top + group_h * (double)ng;
 
 #define XOF(v) (x0 + br_axis_frac(&ax, (v)) * pw)
-	for (g = 0; g < ax.n_ticks; g++) {
-		double gx = round(XOF(ax.ticks[g]));
-
-		if (ax.ticks[g] != 0)
-			br_scene_line(sc, gx, top, gx, bottom, BR_C_GRID, 1,
-				      5);
-		br_scene_text(sc, gx, bottom + 15, BR_ANCHOR_MIDDLE, &f_tick,
-			      br_axis_label(buf, sizeof buf, ax.ticks[g],
-					    &ax));
-	}
+	n_grid = br_chart_xgrid(sc, &ax, &f_tick, x0, pw, top, bottom, grid);
 
 	for (g = 0; g < ng; g++) {
 		double gy = top + group_h * (double)g, cy = gy + group_h / 2;
@@ -228,9 +220,12 @@ int br_chart_grouped(const struct br_grouped_input *in,
 				value_of(in->cells[g * ns + s]);
 			double by = gy + GROUP_PAD + (bar_h + BAR_GAP) *
 				    (double)s, bcy = by + bar_h / 2;
-			double zx, vx, bx, bw, tw, lo, hi, in_end, out_at;
-			struct br_font fv = f_val;
-			bool neg;
+			double lo, hi;
+			struct br_bar_value bv = {
+				0, 0, bcy + f_val.size * 0.36, false, 0, 0,
+				colors[s], grid, n_grid, x0, x1,
+			};
+			const char *val;
 
 			if (!c) {
 				br_scene_text(sc, round(XOF(0)) + 5, bcy + 3,
@@ -238,52 +233,23 @@ int br_chart_grouped(const struct br_grouped_input *in,
 					      "no result");
 				continue;
 			}
-			zx = round(XOF(0));
-			vx = round(XOF(c->mean));
-			bx = fmin(zx, vx);
-			bw = fabs(vx - zx);
-			neg = c->mean < 0;
-			in_end = vx;       /* value text clear of the whisker */
-			out_at = vx;
-			if (bw > 0)
-				br_scene_rect(sc, bx, by, bw, bar_h, colors[s],
-					      BR_NONE, 0);
+			bv.zx = round(XOF(0));
+			bv.vx = round(XOF(c->mean));
+			if (bv.vx != bv.zx)
+				br_scene_rect(sc, fmin(bv.zx, bv.vx), by,
+					      fabs(bv.vx - bv.zx), bar_h,
+					      colors[s], BR_NONE, 0);
 			if (br_chart_whisker(o, c, &lo, &hi)) {
-				double wa = fmax(XOF(lo), x0);
-				double wb = fmin(XOF(hi), x1);
-
-				any_whisker = true;
-				in_end = neg ? fmax(vx, wb) : fmin(vx, wa);
-				out_at = neg ? fmin(vx, wa) : fmax(vx, wb);
-				if (wb - wa >= 2) {
-					br_scene_line(sc, wa, bcy, wb, bcy,
-						      BR_C_AXIS, 1, 0);
-					if (XOF(lo) >= x0)
-						br_scene_line(sc, wa, bcy - 3,
-							      wa, bcy + 3,
-							      BR_C_AXIS, 1, 0);
-					if (XOF(hi) <= x1)
-						br_scene_line(sc, wb, bcy - 3,
-							      wb, bcy + 3,
-							      BR_C_AXIS, 1, 0);
-				}
+				bv.wa = XOF(lo);
+				bv.wb = XOF(hi);
+				bv.whisker = br_chart_whisker_draw(sc, bv.wa,
+						bv.wb, bcy, false, x0, x1,
+						BR_C_WHISKER);
+				any_whisker |= bv.whisker;
 			}
-			br_fmt_value(buf, sizeof buf, c->mean,
-				     in->decimals[g]);
-			tw = br_text_width(fv.family, fv.size, true, buf);
-			if (fabs(in_end - zx) >= tw + 10) {
-				fv.color = br_text_on(colors[s]);
-				br_scene_text(sc, neg ? in_end + 5 : in_end - 5,
-					      bcy + fv.size * 0.36,
-					      neg ? BR_ANCHOR_START :
-					      BR_ANCHOR_END, &fv, buf);
-			} else {
-				br_scene_text(sc, neg ? out_at - 5 :
-					      out_at + 5,
-					      bcy + fv.size * 0.36,
-					      neg ? BR_ANCHOR_END :
-					      BR_ANCHOR_START, &fv, buf);
-			}
+			val = br_cell_chart_text(in->cells[g * ns + s],
+					    in->decimals[g], buf, sizeof buf);
+			br_chart_bar_value(sc, &f_val, &bv, val);
 		}
 	}
 

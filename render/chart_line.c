@@ -127,7 +127,8 @@ int br_chart_line(const struct br_analysis *a, size_t ti,
 
 		tick_w = fmax(tick_w, tw);
 	}
-	left = ceil(fmax(50, tick_w + 14));
+	left = fmax(ceil(fmax(50, tick_w + 14)), o->left);
+	sc->axis_x = left;
 	x0 = left + 10;      /* inset so end dots clear the axis */
 	x1 = w - 25;
 	top = br_chart_header(sc, t, o, left, (double)ns * LEGEND_ROW + 4,
@@ -275,15 +276,10 @@ int br_chart_line(const struct br_analysis *a, size_t ti,
 			if (br_chart_whisker(o, s, &lo, &hi)) {
 				double px = XOF(xv), ya = YOF(lo), yb = YOF(hi);
 
-				any_whisker = true;
-				if (ya - yb < 2)
-					continue;
-				br_scene_line(sc, px, ya, px, yb, sr[i].color,
-					      1, 0);
-				br_scene_line(sc, px - 3, ya, px + 3, ya,
-					      sr[i].color, 1, 0);
-				br_scene_line(sc, px - 3, yb, px + 3, yb,
-					      sr[i].color, 1, 0);
+				/* in the series' colour: whose it is */
+				any_whisker |= br_chart_whisker_draw(sc, ya,
+						yb, px, true, -INFINITY,
+						INFINITY, sr[i].color);
 			}
 		}
 		br_scene_polyline(sc, pts, m, sr[i].color, 2);

@@ -187,14 +187,9 @@ static void lane_bar(struct br_scene *sc, const struct axis *a,
 	if (usable(c->lo) && usable(c->hi)) {
 		double wa = xof(a, c->lo), wb = xof(a, c->hi);
 
-		*whiskers = true;
-		if (wb - wa >= 2) {
-			br_scene_line(sc, wa, cy, wb, cy, BR_C_AXIS, 1, 0);
-			br_scene_line(sc, wa, cy - 3, wa, cy + 3, BR_C_AXIS, 1,
-				      0);
-			br_scene_line(sc, wb, cy - 3, wb, cy + 3, BR_C_AXIS, 1,
-				      0);
-		}
+		*whiskers |= br_chart_whisker_draw(sc, wa, wb, cy, false,
+						   -INFINITY, INFINITY,
+						   BR_C_WHISKER);
 		/* the label goes beyond the whisker too */
 		if (c->s >= 1)
 			vx = fmax(vx, round(wb));
@@ -525,10 +520,26 @@ done:
 
 /* ------------------------------------------------ from the analysis */
 
+bool br_chart_overview_empty(const struct br_analysis *a, char *why,
+			     size_t why_size)
+{
+	if (a->sel->n_systems < 2 || a->n_overview < 3 ||
+	    a->n_overview_shown)
+		return false;
+	if (why)
+		snprintf(why, why_size, "no result overview: no other system "
+			 "has a result in a test where %s has one",
+			 br_analysis_system(a, a->base));
+	return true;
+}
+
 static bool overview_fit(const struct br_analysis *a, size_t i, char *why,
 			 size_t why_size)
 {
 	(void)i;
+	/* rows without a single speedup: an empty axis "over 0 tests" */
+	if (br_chart_overview_empty(a, why, why_size))
+		return false;
 	if (a->sel->n_systems < 2) {
 		if (why)
 			snprintf(why, why_size, "result overview: needs two "

@@ -16,6 +16,13 @@
 #define MARGIN 42.0
 #define FOOT 28.0             /* footer band at the bottom */
 #define TABLE_COLS 5          /* systems per table block */
+/*
+ * Charts are laid out wider than the text and scaled down onto it by
+ * CHART_SCALE: at full size two 6-row bar charts no longer share a page.
+ * Their smallest text is 8 pt (SE lines, notes, the caption), printed at
+ * 7 pt, the least that reads on paper.
+ */
+#define CHART_SCALE (7.0 / 8.0)
 
 struct pager {
 	struct br_scene **pages;
@@ -292,6 +299,40 @@ static bool place_chart(struct pager *pg, const struct br_scene *c)
 			s);
 	pg->y += h + 22;
 	return !cur(pg)->nomem;
+}
+
+int br_report_opts(const struct br_analysis *a, const struct br_chart_plan *p,
+		   struct br_chart_opts *o, struct br_error *err)
+{
+	double left = 0;
+	size_t k, m;
+
+	o->width = (PAGE_W - 2 * MARGIN) / CHART_SCALE;
+	o->left = 0;
+	for (k = 0; k < p->n_jobs; k++) {
+		struct br_scene **sc;
+		struct br_error e;
+		size_t n;
+		int rc;
+
+		/* the overview's pages are pages of their own */
+		if (p->jobs[k].type->front)
+			continue;
+		br_error_clear(&e);
+		rc = br_chart_build(a, &p->jobs[k], o, 0, &sc, &n, &e);
+		if (rc == BR_EIO)
+			return br_error_set(err, BR_EIO, NULL, 0, "out of "
+					    "memory");
+		if (rc != BR_OK)
+			continue;   /* said when the report is drawn */
+		for (m = 0; m < n; m++) {
+			left = fmax(left, sc[m]->axis_x);
+			br_scene_free(sc[m]);
+		}
+		free(sc);
+	}
+	o->left = left;
+	return BR_OK;
 }
 
 static void footers(struct pager *pg, const char *title)

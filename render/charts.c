@@ -156,6 +156,7 @@ void br_chart_plan_fini(struct br_chart_plan *p)
 	for (i = 0; i < p->n_skipped; i++)
 		free(p->why[i]);
 	free(p->why);
+	free(p->note);
 	free(p->skipped);
 	free(p->jobs);
 	memset(p, 0, sizeof *p);
@@ -197,6 +198,13 @@ int br_chart_plan(const struct br_analysis *a, const char *kind,
 		n_named += mine;
 		for (i = 0; ty->covers && i < nt; i++)
 			covered[i] |= ty->covers(a, i);
+	}
+	/* auto leaves an overview with nothing in it out, and says so */
+	if (is_auto(kind) && br_chart_overview_empty(a, why, sizeof why)) {
+		p->note = strdup(why);
+		*why = '\0';
+		if (!p->note)
+			goto nomem;
 	}
 	/* per test: the named kind's row, or auto's first that fits */
 	for (k = 0, per_test = is_auto(kind); k < br_n_chart_types; k++)

@@ -458,12 +458,14 @@ static void write_text(const struct br_analysis *a,
 	}
 	for (k = 0; k < a->n_skipped; k++) {
 		const struct br_test *t = a->tests[a->skipped[k]].t;
+		char *why = br_analysis_no_baseline(a, a->skipped[k]);
 
 		if (k == 0 && !first)
 			fputc('\n', fp);
-		wrap(fp, 0, "%s%s%s: skipped, the baseline %s has no result",
-		     br_nz(t->title), t->description && *t->description ?
-		     " - " : "", br_nz(t->description), aname);
+		wrap(fp, 0, "%s%s%s: skipped, %s", br_nz(t->title),
+		     t->description && *t->description ? " - " : "",
+		     br_nz(t->description), why ? why : "?");
+		free(why);
 	}
 	for (j = 0; j < a->sel->n_systems; j++) {
 		const struct br_ageo *g = &a->geo[j];

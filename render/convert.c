@@ -140,9 +140,10 @@ static void entry_json(FILE *fp, const struct br_entry *e)
 		elem(fp, 8, "JSON", e->json);
 		return;
 	}
-	if (e->error) {
+	if (e->error || e->note) {
 		fputs("        <JSON>", fp);
-		fputs("{&quot;error&quot;:", fp);
+		fputs(e->error ? "{&quot;error&quot;:" :
+		      "{&quot;benchreport-note&quot;:", fp);
 		{
 			/* JSON string inside XML text */
 			char *tmp = NULL;
@@ -150,7 +151,8 @@ static void entry_json(FILE *fp, const struct br_entry *e)
 			FILE *m = open_memstream(&tmp, &len);
 
 			if (m) {
-				br_json_string(m, e->error);
+				br_json_string(m, e->error ? e->error :
+					       e->note);
 				fclose(m);
 				br_xml_text(fp, tmp);
 			}
@@ -178,7 +180,8 @@ static void entry_xml(FILE *fp, const struct br_resultset *rs,
 
 	fputs("      <Entry>\n", fp);
 	elem(fp, 8, "Identifier", rs->systems[e->system]->identifier);
-	if (e->error) {
+	if (e->error || (e->note && !e->sample.n_runs &&
+			 !e->sample.has_value)) {
 		elem(fp, 8, "Value", "");
 		elem(fp, 8, "RawString", "");
 	} else if (e->pass_fail) {
@@ -368,6 +371,9 @@ static void jentry(FILE *fp, const struct br_atest *at,
 	if (e->error) {
 		fputs("\"value\": null, \"error\": ", fp);
 		br_json_string(fp, e->error);
+	} else if (e->note && !e->sample.n_runs && !e->sample.has_value) {
+		fputs("\"value\": null, \"note\": ", fp);
+		br_json_string(fp, e->note);
 	} else if (e->pass_fail) {
 		fputs("\"value\": ", fp);
 		br_json_string(fp, e->pass_fail);

@@ -460,9 +460,9 @@ char *br_report_text_overview(const struct br_report *r)
 
 			if (!rt->cells[j].sum.n)
 				continue;
-			w = strlen(br_fmt_fixed(buf, sizeof buf,
-						rt->cells[j].sum.mean,
-						rt->decimals)) + 1;
+			w = strlen(br_cell_shown(&rt->cells[j],
+						 rt->decimals, buf,
+						 sizeof buf)) + 1;
 			if (w > cw)
 				cw = w;
 		}
@@ -507,9 +507,8 @@ char *br_report_text_overview(const struct br_report *r)
 						 ? "fail" : "-");
 				} else {
 					snprintf(v, sizeof v, "%s%c",
-						 br_fmt_fixed(buf, sizeof buf,
-							      c->sum.mean,
-							      rt->decimals),
+						 br_cell_shown(c, rt->decimals,
+							       buf, sizeof buf),
 						 c->best ? '*' : c->worst ? '!'
 						 : ' ');
 				}
@@ -653,7 +652,7 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 		if (!s->n)
 			continue;
 		snprintf(cell[j][C_N], 40, "%zu", s->n);
-		br_fmt_fixed(cell[j][C_MEAN], 40, s->mean, rt->decimals);
+		br_cell_shown(&rt->cells[j], rt->decimals, cell[j][C_MEAN], 40);
 		if (!isnan(s->se)) {
 			br_fmt_fixed(cell[j][C_SE], 40, s->se,
 				     rt->se_decimals);
@@ -732,9 +731,11 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 	free(cell);
 	/* the verdicts against the baseline */
 	if (!rt->cells[r->a->base].sum.n) {
+		char *why = br_analysis_no_baseline(r->a, i);
+
 		fputc('\n', m.fp);
-		wrappedf(&m, r, 3, 1, "(no comparison: the baseline %s has "
-			 "no result)", br_analysis_system(r->a, r->a->base));
+		wrappedf(&m, r, 3, 1, "(no comparison: %s)", why ? why : "?");
+		free(why);
 	}
 	for (j = 0, k = 0; j < n; j++) {
 		if (!br_report_has_cmp(r, i, j))

@@ -335,8 +335,8 @@ static void test_rows(struct br_tdoc *d, struct br_tnode *it,
 			continue;
 		}
 		br_tsetf(d, row, "n", "%zu", s->n);
-		br_tset(d, row, "mean", br_fmt_fixed(buf, sizeof buf, s->mean,
-						     rt->decimals));
+		br_tset(d, row, "mean", br_cell_shown(c, rt->decimals, buf,
+						      sizeof buf));
 		br_tsetf(d, row, "sort", "%.17g", s->mean);
 		br_tset(d, row, "se", isnan(s->se) ? "" : br_fmt_fixed(buf,
 			sizeof buf, s->se, rt->se_decimals));
@@ -498,11 +498,13 @@ static int fill_test(void *ctx, struct br_tdoc *d, struct br_tnode *it,
 		br_tset(d, v, "class", verdict_class(c->cmp->verdict));
 	}
 	br_tset_bool(d, it, "has_verdicts", any);
-	if (rt->scalar && !rt->cells[r->a->base].sum.n)
-		br_tsetf(d, it, "no_comparison", "No comparison: the "
-			 "baseline %s has no result.",
-			 br_analysis_system(r->a, r->a->base));
-	else
+	if (rt->scalar && !rt->cells[r->a->base].sum.n) {
+		char *why = br_analysis_no_baseline(r->a, i);
+
+		br_tsetf(d, it, "no_comparison", "No comparison: %s.",
+			 why ? why : "?");
+		free(why);
+	} else
 		br_tset(d, it, "no_comparison", "");
 	if (fc->fmt == BR_REPORT_TEXT) {
 		if (fc->text)
@@ -584,7 +586,8 @@ static int fill_overview(void *ctx, struct br_tdoc *d, struct br_tnode *row,
 
 		if (!c->sum.n) {
 			br_tset(d, cell, "value", c->kind == BR_CELL_FAILED ?
-				"failed" : "");
+				"failed" : c->entry && c->entry->note ?
+				c->entry->note : "");
 			br_tset(d, cell, "rel", "");
 			br_tset(d, cell, "sort", "");
 			br_tset(d, cell, "class", "none");
@@ -593,8 +596,8 @@ static int fill_overview(void *ctx, struct br_tdoc *d, struct br_tnode *row,
 			br_tset_bool(d, cell, "plain", true);
 			continue;
 		}
-		br_tset(d, cell, "value", br_fmt_fixed(buf, sizeof buf,
-			c->sum.mean, rt->decimals));
+		br_tset(d, cell, "value", br_cell_shown(c, rt->decimals, buf,
+							sizeof buf));
 		if (br_tdoc_wants(d, "rel"))
 			br_tset(d, cell, "rel", fmt_pct(pbuf, sizeof pbuf,
 				100 * rel));

@@ -65,6 +65,9 @@ struct br_scene {
 	double width, height;
 	uint32_t background;  /* page colour */
 	char *title;          /* document title (PDF metadata), or NULL */
+	double axis_x;        /* a chart's value axis: where its plot
+			       * starts (0: none), for a report to line
+			       * its charts up; not painted */
 	struct br_prim *prims;
 	size_t n_prims, cap_prims;
 	bool nomem;

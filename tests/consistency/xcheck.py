@@ -1593,9 +1593,9 @@ def check_compare_text(ck, tests, text, base, geo, equiv, details,
                t.rows and not t.has_value(base)]
     if skipped:
         blk = rest[0] if rest else ""
-        got = len([ln for ln in blk.split("\n")
-                   if ln.endswith("has no result")]) if \
-            "skipped, the baseline" in blk else 0
+        # one "TEST: skipped, the baseline B has no result" (or "...
+        # failed: WHY", "... has no value: WHY") per test, wrapped
+        got = re.sub(r"\s+", " ", blk).count(": skipped, the baseline ")
         ck.same("-", base, out, "tests skipped (baseline has no result)",
                 str(got), str(len(skipped)), "stats csv")
         if "skipped, the baseline" in blk:
@@ -2424,11 +2424,20 @@ def check_sentence_list(ck, t, out, sents, cands, base, words_seen, disp,
                     "compare csv verdict %s" % v)
 
 
+def no_value_note(t, s):
+    """Why s has no value in t, as stats CSV's note says (bonnie++'s
+    "too fast to measure"): what an overview shows instead of a mean.
+    None when s has a value or no note."""
+    if s not in t.rows or t.has_value(s):
+        return None
+    return t.rows[s].get("note") or None
+
+
 def check_overview_cell(ck, t, s, out, c, best, worst):
     """A Markdown overview cell: **v** (rel) / _v_ (rel) / v (rel)."""
     m = re.match(r"^(\*\*|_)?(.*?)(?:\*\*|_)?(?: \((\S+%)\))?$", c)
     mark, v, rel = m.group(1) or "", m.group(2), m.group(3)
-    if v == "failed" or v == "":
+    if v in ("failed", "", no_value_note(t, s)):
         ck.n += 1
         if t.has_value(s):
             ck.fail(t.label, s, out, "overview value", c,
@@ -2478,7 +2487,7 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
                 v = td.own_text().strip()
                 rel = "".join(sp.text() for sp in td.kids("span"))
                 cl = td.cls()
-                if v in ("", "failed"):
+                if v in ("", "failed", no_value_note(t, s)):
                     ck.n += 1
                     if t.has_value(s):
                         ck.fail(t.label, s, out, "overview value", v,
@@ -2610,9 +2619,23 @@ def svg_texts(path):
 
 def check_svg_texts(ck, t, out, texts):
     """A bar chart (render/chart_bar.c): per row the name (11 bold, end
-    anchored; maybe two lines), "SE +/- x, N = y" under it (8, end anchored; only with
-    N >= 2), the mean as a value label (10 bold); failed rows get a
+    anchored; maybe two lines), "SE +/- x, N = y" under it (8, end anchored;
+    "N = 1" for a single run), the mean as a value label (10 bold); failed rows get a
     reason (9) drawn after the rows."""
+    if not t.valued():
+        # every entry failed: no bars, the failure block instead (the
+        # name, 11 bold from the left, then why), one line per system
+        names = [s for a, s in texts if a.get("font-size") == "11" and
+                 a.get("font-weight") == "bold" and
+                 a.get("text-anchor") in (None, "start") and
+                 float(a.get("x")) > 6]
+        ck.n += 1
+        if len(names) != len(t.table_systems()) or not all(
+                name_matches(n, s) for n, s in zip(names,
+                                                   t.table_systems())):
+            ck.structure(out, "%s: failure block names %r, systems %r" %
+                         (t.label, names, t.table_systems()))
+        return
     rows, last = [], None
     for a, s in texts:
         fs, fw, an = a.get("font-size"), a.get("font-weight"), \
@@ -2663,6 +2686,9 @@ def check_svg_texts(ck, t, out, texts):
             ck.value(t.label, s, out, "SE", m.group(1), sev, "stats csv",
                      display=True)
             ck.same(t.label, s, out, "N", m.group(2), row["n"], "stats csv")
+        elif n == 1:
+            ck.same(t.label, s, out, "SE line", se, "N = 1",
+                    "single run (stats csv)")
         else:
             ck.same(t.label, s, out, "SE line", se, None,
                     "none: N = %d, SE %s (stats csv)" % (n, row["se"]))
