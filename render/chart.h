@@ -426,6 +426,15 @@ struct br_bar_value {
 };
 
 /*
+ * The whisker of a bar whose summary is s, on axis ax over a plot pw wide
+ * from v->x0, centred at cy (br_chart_whisker_draw): fills v->wa, v->wb
+ * and v->whisker, and returns whether one was drawn.
+ */
+bool br_chart_bar_whisker(struct br_scene *sc, const struct br_chart_opts *o,
+			  const struct br_summary *s, const struct br_axis *ax,
+			  double pw, double cy, struct br_bar_value *v);
+
+/*
  * Draw text, a bar's value, in the bar (black or white, br_text_on) when
  * it fits between the zero end and the whisker, else beyond the bar and
  * whisker in f's colour, moved past any grid line it would come within

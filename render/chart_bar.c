@@ -349,7 +349,6 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 			continue;  /* drawn over the axes below */
 
 		{
-			double lo, hi;
 			struct br_bar_value bv = {
 				round(XOF(0)), round(XOF(s->mean)), cy + 3.5,
 				false, 0, 0, styles[r->idx].color, grid,
@@ -362,14 +361,8 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 				br_scene_rect(sc, fmin(bv.zx, bv.vx), by,
 					      fabs(bv.vx - bv.zx), bh, bv.fill,
 					      BR_C_OUTLINE, 1);
-			if (br_chart_whisker(o, s, &lo, &hi)) {
-				bv.wa = XOF(lo);
-				bv.wb = XOF(hi);
-				bv.whisker = br_chart_whisker_draw(sc, bv.wa,
-						bv.wb, cy, false, x0, x1,
-						BR_C_WHISKER);
-				any_whisker |= bv.whisker;
-			}
+			any_whisker |= br_chart_bar_whisker(sc, o, s, &ax, pw,
+							     cy, &bv);
 			val = br_cell_chart_text(r->c, dec, buf, sizeof buf);
 			br_chart_bar_value(sc, &f_val, &bv, val);
 		}

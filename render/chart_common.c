@@ -690,6 +690,22 @@ static double clear_of_grid(const struct br_bar_value *v, double s, double tw,
 	return a;
 }
 
+bool br_chart_bar_whisker(struct br_scene *sc, const struct br_chart_opts *o,
+			  const struct br_summary *s, const struct br_axis *ax,
+			  double pw, double cy, struct br_bar_value *v)
+{
+	double lo, hi;
+
+	v->whisker = false;
+	if (!br_chart_whisker(o, s, &lo, &hi))
+		return false;
+	v->wa = v->x0 + br_axis_frac(ax, lo) * pw;
+	v->wb = v->x0 + br_axis_frac(ax, hi) * pw;
+	v->whisker = br_chart_whisker_draw(sc, v->wa, v->wb, cy, false, v->x0,
+					   v->x1, BR_C_WHISKER);
+	return v->whisker;
+}
+
 void br_chart_bar_value(struct br_scene *sc, const struct br_font *f,
 			const struct br_bar_value *v, const char *text)
 {

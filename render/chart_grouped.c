@@ -220,7 +220,6 @@ int br_chart_grouped(const struct br_grouped_input *in,
 				value_of(in->cells[g * ns + s]);
 			double by = gy + GROUP_PAD + (bar_h + BAR_GAP) *
 				    (double)s, bcy = by + bar_h / 2;
-			double lo, hi;
 			struct br_bar_value bv = {
 				0, 0, bcy + f_val.size * 0.36, false, 0, 0,
 				colors[s], grid, n_grid, x0, x1,
@@ -239,14 +238,8 @@ int br_chart_grouped(const struct br_grouped_input *in,
 				br_scene_rect(sc, fmin(bv.zx, bv.vx), by,
 					      fabs(bv.vx - bv.zx), bar_h,
 					      colors[s], BR_NONE, 0);
-			if (br_chart_whisker(o, c, &lo, &hi)) {
-				bv.wa = XOF(lo);
-				bv.wb = XOF(hi);
-				bv.whisker = br_chart_whisker_draw(sc, bv.wa,
-						bv.wb, bcy, false, x0, x1,
-						BR_C_WHISKER);
-				any_whisker |= bv.whisker;
-			}
+			any_whisker |= br_chart_bar_whisker(sc, o, c, &ax, pw,
+							     bcy, &bv);
 			val = br_cell_chart_text(in->cells[g * ns + s],
 					    in->decimals[g], buf, sizeof buf);
 			br_chart_bar_value(sc, &f_val, &bv, val);

@@ -18,6 +18,8 @@
 #include "render/render.h"
 #include "render/scene.h"
 #include "render/text.h"
+#include "analyse_check.h"
+#include "utf8_check.h"
 
 Suite *br_suite_labels(void);
 
@@ -30,24 +32,6 @@ static const char *const armv7[3] = {
 	"ARMv7 rev 3 - llvmpipe (LLVM 9.0.1 128 bits) - BCM2711 - SD card",
 	"ARMv7 rev 3 - llvmpipe (LLVM 9.0.1 128 bits) - BCM2711 - USB SSD",
 };
-
-static bool valid_utf8(const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	while (*p) {
-		int need = *p < 0x80 ? 0 : (*p & 0xE0) == 0xC0 ? 1 :
-			   (*p & 0xF0) == 0xE0 ? 2 : (*p & 0xF8) == 0xF0 ? 3 :
-			   -1;
-
-		if (need < 0)
-			return false;
-		for (p++; need > 0; need--, p++)
-			if ((*p & 0xC0) != 0x80)
-				return false;
-	}
-	return true;
-}
 
 static bool starts(const char *s, const char *prefix)
 {
@@ -431,22 +415,14 @@ static void check_file(const char *path)
 {
 	static const double widths[] = {600, 360};
 	struct br_resultset *rs = br_resultset_new();
-	struct br_ingest_opts io;
 	struct br_selection sel;
-	struct br_analysis_opts ao;
 	struct br_analysis *a;
 	struct br_chart_plan plan;
 	struct br_error err;
 	size_t j, k, w;
 
-	br_ingest_opts_defaults(&io);
+	a = analyse_file(rs, path, BR_AN_COMPARE | BR_AN_POINTS, &sel);
 	br_error_clear(&err);
-	ck_assert_msg(br_ingest_path(rs, path, &io, &err) == BR_OK, "%s: %s",
-		      path, err.msg);
-	ck_assert_int_eq(br_select(rs, NULL, NULL, &sel, &err), BR_OK);
-	br_analysis_opts_defaults(&ao);
-	ao.what = BR_AN_COMPARE | BR_AN_POINTS;
-	ck_assert_int_eq(br_analyse(&sel, &ao, &a, &err), BR_OK);
 	ck_assert_int_eq(br_chart_plan(a, NULL, &plan, &err), BR_OK);
 	for (w = 0; w < sizeof widths / sizeof widths[0]; w++) {
 		struct br_chart_opts o;

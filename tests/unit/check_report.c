@@ -25,6 +25,7 @@
 #include "render/scene.h"
 #include "render/template.h"
 #include "render/text.h"
+#include "analyse_check.h"
 
 Suite *br_suite_report(void);
 
@@ -358,8 +359,6 @@ static char *report_of(const char *path, enum br_report_fmt fmt, bool utf8,
 		       bool plot)
 {
 	struct br_resultset *rs = br_resultset_new();
-	struct br_ingest_opts io;
-	struct br_analysis_opts ao;
 	struct br_selection sel;
 	struct br_analysis *a = NULL;
 	struct br_chart_opts co;
@@ -371,15 +370,9 @@ static char *report_of(const char *path, enum br_report_fmt fmt, bool utf8,
 	size_t len = 0;
 	FILE *fp;
 
-	ck_assert_ptr_nonnull(rs);
-	br_ingest_opts_defaults(&io);
+	a = analyse_file(rs, path, BR_AN_RANKS | BR_AN_COMPARE | BR_AN_POINTS,
+			 &sel);
 	br_error_clear(&err);
-	ck_assert_msg(br_ingest_path(rs, path, &io, &err) == BR_OK, "%s: %s",
-		      path, err.msg);
-	ck_assert_int_eq(br_select(rs, NULL, NULL, &sel, &err), BR_OK);
-	br_analysis_opts_defaults(&ao);
-	ao.what = BR_AN_RANKS | BR_AN_COMPARE | BR_AN_POINTS;
-	ck_assert_int_eq(br_analyse(&sel, &ao, &a, &err), BR_OK);
 	br_report_opts_defaults(&o);
 	o.utf8 = utf8;
 	o.plot = plot;
@@ -820,8 +813,6 @@ START_TEST(test_published_values)
 {
 	const char *path = published_inputs[_i];
 	struct br_resultset *rs = br_resultset_new();
-	struct br_ingest_opts io;
-	struct br_analysis_opts ao;
 	struct br_selection sel;
 	struct br_analysis *a = NULL;
 	struct br_chart_opts co;
@@ -829,15 +820,8 @@ START_TEST(test_published_values)
 	size_t i, j, checked = 0;
 	char *txt = report_of(path, BR_REPORT_TEXT, false, false);
 
-	ck_assert_ptr_nonnull(rs);
-	br_ingest_opts_defaults(&io);
+	a = analyse_file(rs, path, BR_AN_LEAN, &sel);
 	br_error_clear(&err);
-	ck_assert_msg(br_ingest_path(rs, path, &io, &err) == BR_OK, "%s: %s",
-		      path, err.msg);
-	ck_assert_int_eq(br_select(rs, NULL, NULL, &sel, &err), BR_OK);
-	br_analysis_opts_defaults(&ao);
-	ao.what = BR_AN_LEAN;
-	ck_assert_int_eq(br_analyse(&sel, &ao, &a, &err), BR_OK);
 	br_chart_opts_defaults(&co);
 	for (i = 0; i < a->n_tests; i++) {
 		const struct br_atest *at = &a->tests[i];
