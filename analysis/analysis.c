@@ -262,7 +262,6 @@ static int rank_test(const struct br_analysis *a, struct br_atest *at)
 	int *low = malloc((n + 1) * sizeof *low);
 	int *high = malloc((n + 1) * sizeof *high);
 	double *rel = malloc((n + 1) * sizeof *rel);
-	double lo = INFINITY, hi = -INFINITY;
 	int rc = BR_EIO;
 
 	if (!sum || !low || !high || !rel)
@@ -276,18 +275,18 @@ static int rank_test(const struct br_analysis *a, struct br_atest *at)
 		at->cells[j].rank_low = low[j];
 		at->cells[j].rank_high = high[j];
 		at->cells[j].relative = rel[j];
-		if (!isnan(rel[j])) {
-			n_val++;
-			lo = rel[j] < lo ? rel[j] : lo;
-			hi = rel[j] > hi ? rel[j] : hi;
-		}
+		n_val += low[j] > 0;
 	}
-	/* best and worst only mean something with two values that differ
-	 * and a known direction */
-	if (n_val >= 2 && lo < hi && at->t->dir != BR_DIR_UNKNOWN)
+	/* best and worst only when proven (doc/statistics.md, "Best and
+	 * worst"): a rank range of exactly 1 (or of exactly N), which
+	 * means every other system with a value is proven behind it (or
+	 * ahead of it) by the ranks' Welch tests, Holm-adjusted; with a
+	 * known direction and two values or more */
+	if (n_val >= 2 && at->t->dir != BR_DIR_UNKNOWN)
 		for (j = 0; j < n; j++) {
-			at->cells[j].best = rel[j] == hi;
-			at->cells[j].worst = rel[j] == lo;
+			at->cells[j].best = low[j] == 1 && high[j] == 1;
+			at->cells[j].worst = low[j] == (int)n_val &&
+					     high[j] == (int)n_val;
 		}
 out:
 	free(sum);

@@ -131,8 +131,11 @@ struct br_cell {
 				 * proven worse; 0..0: no value */
 	double relative;        /* to the best mean (HIB mean/best, LIB
 				 * best/mean); NAN when not positive */
-	bool best, worst;       /* the highest / lowest relative, when two
-				 * values differ and the direction is known */
+	bool best, worst;       /* proven best / worst: rank range exactly
+				 * 1..1 / N..N (every other system with a
+				 * value proven behind / ahead, Holm-
+				 * adjusted Welch as the ranks), with two
+				 * values or more and a known direction */
 	/* BR_AN_COMPARE, tests where the baseline has a value: against the
 	 * baseline (a candidate without a value gets the degenerate
 	 * comparison that says so: check kind); NULL for the baseline
