@@ -361,3 +361,23 @@ const char *br_geomean_no_ci(const struct br_geomean *g)
 			  "cannot be sized)" : "no test has N >= 2 on both "
 			  "sides";
 }
+
+const char *br_overall_firsts(const struct br_analysis *a, size_t j,
+			      char *buf, size_t size)
+{
+	const struct br_overall *o = &a->overall;
+
+	buf[0] = '\0';
+	if (!o->ok)
+		return buf;
+	if (o->wins[j] && o->could[j])
+		snprintf(buf, size, "; first in %zu of %zu tests, could be in "
+			 "%zu more", o->wins[j], o->n_tests, o->could[j]);
+	else if (o->wins[j])
+		snprintf(buf, size, "; first in %zu of %zu tests", o->wins[j],
+			 o->n_tests);
+	else if (o->could[j])
+		snprintf(buf, size, "; could be first in %zu of %zu tests",
+			 o->could[j], o->n_tests);
+	return buf;
+}

@@ -36,6 +36,13 @@ char *br_comparison_sentence(const struct br_test *t, const char *bname,
  * on both sides" or "a test's mean is not clearly above 0". */
 const char *br_geomean_no_ci(const struct br_geomean *g);
 
+/* System j's firsts in the overall ranking (a->overall.ok), as the
+ * tail of its entry: "; first in 2 of 8 tests", "; first in 2 of 8
+ * tests, could be in 1 more", "; could be first in 3 of 8 tests", or ""
+ * (doc/statistics.md, "Overall ranking").  Written to buf, returned. */
+const char *br_overall_firsts(const struct br_analysis *a, size_t j,
+			      char *buf, size_t size);
+
 /* Why test i of a has no comparison, its baseline having no value:
  * "the baseline B has no result", "... failed: REASON", "... has no
  * value: too fast to measure".  A new string: free() it; NULL on

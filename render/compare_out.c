@@ -380,16 +380,7 @@ static void write_overall(const struct br_analysis *a, FILE *fp)
 			     "baseline", pad_nbsp(rk, sizeof rk, "-", w), name);
 			continue;
 		}
-		if (o->wins[j] && o->could[j])
-			snprintf(firsts, sizeof firsts, "; first in %zu of %zu "
-				 "tests, could be in %zu more", o->wins[j],
-				 o->n_tests, o->could[j]);
-		else if (o->wins[j])
-			snprintf(firsts, sizeof firsts, "; first in %zu of %zu "
-				 "tests", o->wins[j], o->n_tests);
-		else if (o->could[j])
-			snprintf(firsts, sizeof firsts, "; could be first in "
-				 "%zu of %zu tests", o->could[j], o->n_tests);
+		br_overall_firsts(a, j, firsts, sizeof firsts);
 		br_fmt_rank(x, sizeof x, o->rank_low[j], o->rank_high[j]);
 		pad_nbsp(rk, sizeof rk, x, w);
 		wrap(fp, 2, "%s %s: %s%s", rk, name,

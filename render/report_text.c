@@ -17,6 +17,7 @@
 #include "report.h"
 #include "words.h"
 #include "../analysis/numfmt.h"
+#include "../analysis/sentence.h"
 
 #define W BR_REPORT_WIDTH
 
@@ -522,24 +523,97 @@ char *br_report_text_overview(const struct br_report *r)
 
 /* ------------------------------------------------------------- geomean */
 
+/* The overall ranking, as compare prints it (render/compare_out.c):
+ * best first, "2-3 NAME: 1.059x; first in 1 of 8 tests". */
+static void text_overall(struct mem *m, const struct br_report *r)
+{
+	const struct br_analysis *a = r->a;
+	const struct br_overall *o = &a->overall;
+	char x[48], lv[24], rk[64], firsts[128];
+	size_t i, w = 1, n;
+
+	if (o->why) {
+		fputc('\n', m->fp);
+		wrappedf(m, r, 0, 2, "No overall ranking: %s.", o->why);
+		return;
+	}
+	if (!o->ok)
+		return;
+	fputc('\n', m->fp);
+	wrappedf(m, r, 0, 2, "Overall ranking by the geometric mean against "
+		 "%s; ranks are the places the %s" BR_NBSP "measurement CIs "
+		 "of the pairs' direct ratios allow (Holm-adjusted):",
+		 br_analysis_system(a, a->base),
+		 br_fmt_level(lv, sizeof lv, a->o.confidence));
+	for (i = 0; i < a->sel->n_systems; i++)
+		if (o->rank_low[i] && strlen(br_fmt_rank(rk, sizeof rk,
+				o->rank_low[i], o->rank_high[i])) > w)
+			w = strlen(rk);
+	for (i = 0; i < a->sel->n_systems; i++) {
+		size_t j = o->order[i];
+
+		if (!o->rank_low[j]) {
+			snprintf(rk, sizeof rk, "-");
+		} else {
+			br_fmt_rank(rk, sizeof rk, o->rank_low[j],
+				    o->rank_high[j]);
+		}
+		/* padded with spaces the wrap keeps */
+		for (n = strlen(rk); n < w && n + 1 < sizeof rk; n++) {
+			rk[n] = BR_NBSP[0];
+			rk[n + 1] = '\0';
+		}
+		if (!o->rank_low[j])
+			wrappedf(m, r, 2, 2, "%s %s: no test in common with the "
+				 "baseline", rk, br_analysis_system(a, j));
+		else
+			wrappedf(m, r, 2, 2, "%s %s: %s%s", rk,
+				 br_analysis_system(a, j), br_fmt_x(x, sizeof x,
+				 o->gm[j], 3), br_overall_firsts(a, j, firsts,
+				 sizeof firsts));
+	}
+}
+
+/*
+ * The geometric means: a table of the tests each one uses, the speedup,
+ * its measurement interval and, on a second line, its across-tests
+ * interval (doc/statistics.md, "Geometric mean"); then the overall
+ * ranking with three systems or more.
+ */
 char *br_report_text_geomean(const struct br_report *r)
 {
-	size_t j, nw = 6, k = 0;
+	size_t j, nw = 6, cw = 16;
 	struct mem m;
-	char conf[24], x[48], lo[48], hi[48];
+	char conf[24], x[48], lo[48], hi[48], ci[112];
 	bool any = false, exact = false;
 
-	for (j = 0; j < r->a->sel->n_systems; j++)
-		if (r->a->geo[j].ok) {
-			any = true;
-			if (r->a->geo[j].g.k > k)
-				k = r->a->geo[j].g.k;
+	for (j = 0; j < r->a->sel->n_systems; j++) {
+		const struct br_ageo *g = &r->a->geo[j];
+
+		if (!g->ok)
+			continue;
+		any = true;
+		if (!isnan(g->g.meas_low)) {
+			snprintf(ci, sizeof ci, "%s to %s%s", br_fmt_x(lo,
+				 sizeof lo, g->g.meas_low, 3), br_fmt_x(hi,
+				 sizeof hi, g->g.meas_high, 3), g->g.exact ? "*"
+				 : "");
+			cw = strlen(ci) > cw ? strlen(ci) : cw;
 		}
+		if (!isnan(g->g.across_low)) {
+			snprintf(ci, sizeof ci, "%s to %s", br_fmt_x(lo,
+				 sizeof lo, g->g.across_low, 3), br_fmt_x(hi,
+				 sizeof hi, g->g.across_high, 3));
+			cw = strlen(ci) > cw ? strlen(ci) : cw;
+		}
+	}
 	if (!any || !mem_open(&m))
 		return any ? NULL : strdup("");
 	br_fmt_level(conf, sizeof conf, r->a->o.confidence);
-	wrappedf(&m, r, 0, 1, "(speedup against %s over the tests both ran; "
-		 "> 1 is better)", br_analysis_system(r->a, r->a->base));
+	wrappedf(&m, r, 0, 1, "(speedup against %s over the tests each system "
+		 "shares with it; > 1 is better; %s" BR_NBSP "CIs of these "
+		 "measurements and, below, across tests like these)",
+		 br_analysis_system(r->a, r->a->base), conf);
 	fputc('\n', m.fp);
 	for (j = 0; j < r->a->sel->n_systems; j++) {
 		char *name = plain(r, br_analysis_system(r->a, j));
@@ -548,11 +622,13 @@ char *br_report_text_geomean(const struct br_report *r)
 			nw = br_utf8_width(name);
 		free(name);
 	}
-	if (nw > 30)
-		nw = 30;
+	/* name, tests, speedup, interval and its 13-column label in W */
+	if (nw + 2 + 2 + 5 + 2 + 7 + 2 + cw + 13 > W)
+		nw = W > 2 + 2 + 5 + 2 + 7 + 2 + cw + 13 + 10 ?
+		     W - (2 + 2 + 5 + 2 + 7 + 2 + cw + 13) : 10;
 	fputs("  ", m.fp);
 	pad(m.fp, "System", nw, false);
-	fprintf(m.fp, "  Speedup  %s CI (measurement)\n", conf);
+	fprintf(m.fp, "  Tests  Speedup  %s CI\n", conf);
 	for (j = 0; j < r->a->sel->n_systems; j++) {
 		const struct br_ageo *g = &r->a->geo[j];
 		char *name;
@@ -568,23 +644,38 @@ char *br_report_text_geomean(const struct br_report *r)
 		fputs("  ", m.fp);
 		pad(m.fp, name, nw, false);
 		free(name);
-		if (j == r->a->base)
-			fputs("   1.000x  baseline\n", m.fp);
-		else if (isnan(g->g.meas_low))
-			fprintf(m.fp, "  %7s  - (%s)\n", br_fmt_x(x, sizeof x,
-				g->g.gm, 3), br_geomean_no_ci(&g->g));
-		else
-			fprintf(m.fp, "  %7s  %s to %s%s\n",
-				br_fmt_x(x, sizeof x, g->g.gm, 3),
-				br_fmt_x(lo, sizeof lo, g->g.meas_low, 3),
-				br_fmt_x(hi, sizeof hi, g->g.meas_high, 3),
-				g->g.exact ? "*" : "");
-		exact |= j != r->a->base && g->ok && g->g.exact &&
-			 !isnan(g->g.meas_low);
+		if (j == r->a->base) {
+			fprintf(m.fp, "  %5s  %7s  baseline\n", "", "1.000x");
+			continue;
+		}
+		fprintf(m.fp, "  %5zu  %7s  ", g->g.k, br_fmt_x(x, sizeof x,
+			g->g.gm, 3));
+		if (isnan(g->g.meas_low)) {
+			fprintf(m.fp, "- (%s)\n", br_geomean_no_ci(&g->g));
+		} else {
+			snprintf(ci, sizeof ci, "%s to %s%s", br_fmt_x(lo,
+				 sizeof lo, g->g.meas_low, 3), br_fmt_x(hi,
+				 sizeof hi, g->g.meas_high, 3), g->g.exact ?
+				 "*" : "");
+			pad(m.fp, ci, cw, false);
+			fputs(" measurement\n", m.fp);
+			exact |= g->g.exact != 0;
+		}
+		br_spaces(m.fp, 2 + nw + 2 + 5 + 2 + 7 + 2);
+		if (isnan(g->g.across_low)) {
+			fputs("- across tests (one test)\n", m.fp);
+		} else {
+			snprintf(ci, sizeof ci, "%s to %s", br_fmt_x(lo,
+				 sizeof lo, g->g.across_low, 3), br_fmt_x(hi,
+				 sizeof hi, g->g.across_high, 3));
+			pad(m.fp, ci, cw, false);
+			fputs(" across tests\n", m.fp);
+		}
 	}
 	if (exact)
 		fputs("  * tests with a single run count in the speedup, not "
 		      "in its interval\n", m.fp);
+	text_overall(&m, r);
 	return mem_finish(&m);
 }
 

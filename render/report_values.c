@@ -15,6 +15,7 @@
 #include "words.h"
 #include "../analysis/numfmt.h"
 #include "../analysis/parallel.h"
+#include "../analysis/sentence.h"
 
 /* A string that may contain BR_NBSP markers, with plain spaces. */
 static char *plain(char *s)
@@ -207,6 +208,37 @@ static const char *fmt_x(char *buf, size_t size, double v)
 	return buf;
 }
 
+/* A geometric-mean row's other numbers: the tests left out, the
+ * across-tests interval, the overall rank range and firsts (compare's
+ * "Overall ranking"). */
+static void geomean_more(struct br_tdoc *d, struct br_tnode *it,
+			 const struct br_report *r, size_t j)
+{
+	const struct br_ageo *g = &r->a->geo[j];
+	const struct br_overall *o = &r->a->overall;
+	char lo[32], hi[32], buf[160];
+	bool base = j == r->a->base;
+
+	br_tsetf(d, it, "skipped", "%zu", base ? (size_t)0 : g->skipped);
+	if (base || isnan(g->g.across_low) || isnan(g->g.across_high))
+		br_tset(d, it, "across", "");
+	else
+		br_tsetf(d, it, "across", "%s to %s", fmt_x(lo, sizeof lo,
+			 g->g.across_low), fmt_x(hi, sizeof hi,
+			 g->g.across_high));
+	if (o->ok && o->rank_low[j]) {
+		br_tset(d, it, "rank", br_fmt_rank(buf, sizeof buf,
+			o->rank_low[j], o->rank_high[j]));
+		br_tsetf(d, it, "rank_sort", "%d", o->rank_low[j]);
+		br_overall_firsts(r->a, j, buf, sizeof buf);
+		br_tset(d, it, "firsts", buf[0] ? buf + 2 : "");
+	} else {
+		br_tset(d, it, "rank", "");
+		br_tset(d, it, "rank_sort", "");
+		br_tset(d, it, "firsts", "");
+	}
+}
+
 static void geomean(struct br_tdoc *d, struct br_tnode *root,
 		    const struct br_report *r)
 {
@@ -256,9 +288,12 @@ static void geomean(struct br_tdoc *d, struct br_tnode *root,
 		br_tset(d, it, "class", j == r->a->base ? "base" :
 			g->verdict == BR_VERDICT_BETTER ? "better" :
 			g->verdict == BR_VERDICT_WORSE ? "worse" : "same");
+		geomean_more(d, it, r, j);
 	}
 	br_tset_bool(d, root, "has_geomean", any);
 	br_tsetf(d, root, "geomean_tests", "%zu", k);
+	br_tset_bool(d, root, "has_overall", any && r->a->overall.ok);
+	br_tset(d, root, "overall_why", r->a->overall.why);
 }
 
 /* The chart as inline SVG: br_render_svg without the XML declaration. */
