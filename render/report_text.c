@@ -681,6 +681,87 @@ char *br_report_text_geomean(const struct br_report *r)
 
 /* ---------------------------------------------------------------- tests */
 
+/*
+ * Each entry's spread, as OpenBenchmarking.org shows it: the lowest and
+ * highest run, the SD and the CV, under the test's table (names nw
+ * columns wide); nothing when no entry has two runs or an SD.  Min and
+ * max at the values' precision, SD at the SEs'; "-" where unknown (a
+ * published summary has no runs).
+ */
+static void text_spread(struct mem *m, const struct br_report *r, size_t i,
+			size_t nw)
+{
+	const struct br_atest *rt = &r->a->tests[i];
+	size_t n = r->a->sel->n_systems, j, k;
+	enum { S_MIN, S_MAX, S_SD, S_CV, N_S };
+	static const char *const head[N_S] = {"Min", "Max", "SD", "CV%"};
+	char (*cell)[N_S][40];
+	size_t w[N_S] = {3, 3, 2, 3}, fixed = 3;
+	bool any = false;
+
+	for (j = 0; j < n; j++)
+		any |= rt->cells[j].sum.n >= 2 && !isnan(rt->cells[j].sum.sd);
+	if (!any)
+		return;
+	cell = calloc(n + 1, sizeof *cell);
+	if (!cell) {
+		m->nomem = true;
+		return;
+	}
+	for (j = 0; j < n; j++) {
+		const struct br_summary *s = &rt->cells[j].sum;
+
+		if (!s->n)
+			continue;
+		if (!isnan(s->min) && s->n >= 2) {
+			br_fmt_fixed(cell[j][S_MIN], 40, s->min, rt->decimals);
+			br_fmt_fixed(cell[j][S_MAX], 40, s->max, rt->decimals);
+		}
+		if (!isnan(s->sd))
+			br_fmt_fixed(cell[j][S_SD], 40, s->sd, rt->se_decimals);
+		if (!isnan(s->cv_pct))
+			br_fmt_fixed(cell[j][S_CV], 40, s->cv_pct, 1);
+		for (k = 0; k < N_S; k++) {
+			if (!cell[j][k][0])
+				strcpy(cell[j][k], "-");
+			if (strlen(cell[j][k]) > w[k])
+				w[k] = strlen(cell[j][k]);
+		}
+	}
+	for (k = 0; k < N_S; k++)
+		fixed += w[k] + 2;
+	if (nw + fixed > W)
+		nw = W > fixed + 10 ? W - fixed : 10;
+	fputs("\n   ", m->fp);
+	pad(m->fp, "Spread", nw, false);
+	for (k = 0; k < N_S; k++) {
+		fputs("  ", m->fp);
+		pad(m->fp, head[k], w[k], true);
+	}
+	fputc('\n', m->fp);
+	for (j = 0; j < n; j++) {
+		char *name;
+
+		if (!rt->cells[j].sum.n)
+			continue;
+		name = plain(r, br_analysis_system(r->a, j));
+		if (!name) {
+			m->nomem = true;
+			break;
+		}
+		fit(name, nw);
+		fputs("   ", m->fp);
+		pad(m->fp, name, nw, false);
+		free(name);
+		for (k = 0; k < N_S; k++) {
+			fputs("  ", m->fp);
+			pad(m->fp, cell[j][k], w[k], true);
+		}
+		fputc('\n', m->fp);
+	}
+	free(cell);
+}
+
 char *br_report_text_test(const struct br_report *r, size_t i)
 {
 	const struct br_atest *rt = &r->a->tests[i];
@@ -820,6 +901,7 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 		fputc('\n', m.fp);
 	}
 	free(cell);
+	text_spread(&m, r, i, nw);
 	/* the verdicts against the baseline */
 	if (!rt->cells[r->a->base].sum.n) {
 		char *why = br_analysis_no_baseline(r->a, i);

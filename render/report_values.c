@@ -333,12 +333,72 @@ static const char *verdict_class(enum br_verdict v)
 	}
 }
 
+/* Decimals a run is written with: those of the sample's resolution
+ * (10^-d, the most decimals among its runs), else -1 (unknown). */
+static int run_decimals(const struct br_sample *sm)
+{
+	double d;
+
+	if (!(sm->resolution > 0) || sm->resolution > 1)
+		return sm->resolution == 1 ? 0 : -1;
+	d = -log10(sm->resolution);
+	if (fabs(d - round(d)) > 1e-6 || d > 15)
+		return -1;
+	return (int)round(d);
+}
+
+/*
+ * A row's spread, as OpenBenchmarking.org shows it (doc/templates.md):
+ * min and max of the runs at the values' precision, SD at the SEs', CV
+ * in percent, and the runs themselves in input order, as written.
+ */
+static void row_spread(struct br_tdoc *d, struct br_tnode *row,
+		       const struct br_atest *rt, const struct br_cell *c)
+{
+	const struct br_summary *s = &c->sum;
+	const struct br_sample *sm = c->entry ? &c->entry->sample : NULL;
+	struct br_tnode *runs;
+	char buf[64];
+	size_t k;
+	int dec;
+
+	br_tset(d, row, "min", s->n >= 2 && !isnan(s->min) ? br_fmt_fixed(
+		buf, sizeof buf, s->min, rt->decimals) : "");
+	br_tset(d, row, "max", s->n >= 2 && !isnan(s->max) ? br_fmt_fixed(
+		buf, sizeof buf, s->max, rt->decimals) : "");
+	br_tset(d, row, "sd", s->n >= 2 && !isnan(s->sd) ? br_fmt_fixed(
+		buf, sizeof buf, s->sd, rt->se_decimals) : "");
+	if (s->n >= 2 && !isnan(s->cv_pct))
+		br_tsetf(d, row, "cv", "%s%%", br_fmt_fixed(buf, sizeof buf,
+			 s->cv_pct, 1));
+	else
+		br_tset(d, row, "cv", "");
+	runs = br_tset_list(d, row, "runs");
+	dec = sm ? run_decimals(sm) : -1;
+	for (k = 0; runs && sm && c->kind == BR_CELL_VALUE &&
+	     k < sm->n_runs; k++) {
+		struct br_tnode *ru = br_tlist_add(d, runs);
+
+		if (dec >= 0)
+			br_tset(d, ru, "value", br_fmt_fixed(buf, sizeof buf,
+				sm->runs[k].value, dec));
+		else
+			br_tsetf(d, ru, "value", "%.15g", sm->runs[k].value);
+		br_tsetf(d, ru, "number", "%zu", k + 1);
+	}
+	br_tset_bool(d, row, "has_runs", sm && c->kind == BR_CELL_VALUE &&
+		     sm->n_runs > 0);
+	br_tsetf(d, row, "n_runs", "%zu", sm && c->kind == BR_CELL_VALUE ?
+		 sm->n_runs : (size_t)0);
+}
+
 static void test_rows(struct br_tdoc *d, struct br_tnode *it,
 		      const struct br_report *r, size_t i)
 {
 	const struct br_atest *rt = &r->a->tests[i];
 	struct br_tnode *rows = br_tset_list(d, it, "rows");
 	size_t j;
+	bool spread = false;
 
 	for (j = 0; j < r->a->sel->n_systems; j++) {
 		const struct br_cell *c = &rt->cells[j];
@@ -367,6 +427,7 @@ static void test_rows(struct br_tdoc *d, struct br_tnode *it,
 			br_tset(d, row, "vs_baseline", "");
 			br_tset(d, row, "note", why);
 			br_tset(d, row, "sort", "");
+			row_spread(d, row, rt, c);
 			continue;
 		}
 		br_tsetf(d, row, "n", "%zu", s->n);
@@ -391,7 +452,10 @@ static void test_rows(struct br_tdoc *d, struct br_tnode *it,
 								 vs));
 		br_tset(d, row, "note", s->drift ? "run-order drift"
 			: s->n_flagged ? "outlier flagged" : "");
+		row_spread(d, row, rt, c);
+		spread |= s->n >= 2 && !isnan(s->sd);
 	}
+	br_tset_bool(d, it, "has_spread", spread);
 }
 
 /* What the lazy lists' fill functions need; lives in the document. */

@@ -58,8 +58,13 @@ input benchreport rejects (exit 1) is skipped with a note; compare is
 skipped for one system.  --self-test perturbs a mean of the text report,
 a sentence's direction word of compare text (faster <-> slower), an SE
 line of the HTML charts, a stats CSV rank range (low and high swapped),
-an overall rank range of compare text and an interval's direction word
-of the Markdown report, and fails unless each is reported.  Python 3
+an overall rank range of compare text, an interval's direction word
+of the Markdown report, and in the text report an across-tests interval,
+a best mark on an unproven value and an overall "first in k", and fails
+unless each is reported.  The reports' best/worst marks are checked
+against the stats CSV rank ranges (exactly 1, exactly N), their
+geometric-mean tables (test counts, both intervals, overall rank ranges
+and firsts) against compare's CSV and text.  Python 3
 standard library only.
 """
 
@@ -1897,6 +1902,9 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF):
                 ck.same("geomean", s, out, "measurement CI",
                         rest[:len(want)], want, "compare csv: no interval "
                         "(its note)")
+            ac = re.search(r" (\S+) CI (\S+) to (\S+) across tests like "
+                           r"these", rest)
+            g["_across"] = (ac.group(2), ac.group(3)) if ac else None
             left = re.search(r"(\d+) tests? left out", joined)
             ck.same("geomean", s, out, "tests left out",
                     left.group(1) if left else "0",
@@ -1913,6 +1921,13 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF):
             ck.fail("geomean", s, out, "geometric mean paragraph", None,
                     "%s over %s (compare csv)" % (g["mean"],
                                                   g["description"]))
+    check_overall_text(ck, tests, overall, base, geo, out, lv, squash)
+
+
+def check_overall_text(ck, tests, overall, base, geo, out, lv, disp):
+    """The overall ranking paragraph (joined, starts) of compare text or
+    the text report against the compare CSV; disp(name) is a system's
+    name as the output prints it, squashed."""
     ranked = [s for s, g in geo.items() if g["overall_rank_low"]]
     if overall is None:
         if ranked:
@@ -1922,7 +1937,7 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF):
     joined, starts = overall
     head = "Overall ranking by the geometric mean against %s; ranks are " \
         "the places the %s measurement CIs of the pairs' direct ratios " \
-        "allow (Holm-adjusted):" % (squash(base), lv)
+        "allow (Holm-adjusted):" % (disp(base), lv)
     ck.n += 1
     if not joined.startswith(head):
         ck.fail("overall", "-", out, "overall ranking header",
@@ -1939,7 +1954,8 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF):
             mm2 = re.match(r"^- +(.*): no test in common with the baseline$",
                            e)
             if mm2:
-                s = mm2.group(1)
+                s = next((x for x in geo if disp(x) == mm2.group(1)),
+                         mm2.group(1))
                 ck.same("overall", s, out, "overall rank", "",
                         fmt_rank(geo.get(s, {}).get("overall_rank_low"),
                                  geo.get(s, {}).get("overall_rank_high")),
@@ -1947,7 +1963,7 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF):
                 continue
             ck.structure(out, "cannot read ranking entry %r" % e)
             continue
-        s = next((x for x in geo if squash(x) == mm.group(2)), None)
+        s = next((x for x in geo if disp(x) == mm.group(2)), None)
         if s is None:
             ck.fail("overall", mm.group(2), out, "overall rank",
                     mm.group(1), "no geomean row (compare csv)")
@@ -2004,17 +2020,43 @@ def expected_left_out(tests, base, s):
 
 
 def overview_marks(t):
-    """best/worst from the stats CSV relative column (doc: two values
-    that differ and a known direction)."""
-    rel = {s: fnum(t.rows[s]["relative"]) for s in t.valued()}
-    rel = {s: v for s, v in rel.items() if v is not None}
-    if len(rel) < 2 or t.dirn not in ("HIB", "LIB"):
-        return {}, {}
-    lo, hi = min(rel.values()), max(rel.values())
-    if not lo < hi:
-        return {}, {}
-    return ({s for s, v in rel.items() if v == hi},
-            {s for s, v in rel.items() if v == lo})
+    """best/worst from the stats CSV rank ranges (doc/statistics.md,
+    Best and worst): a range of exactly 1 (of exactly N, the systems
+    with a value), with two values or more and a known direction."""
+    rk = {s: (fnum(t.rows[s]["rank_low"]), fnum(t.rows[s]["rank_high"]))
+          for s in t.valued()}
+    rk = {s: v for s, v in rk.items() if v[0] is not None}
+    n = len(rk)
+    if n < 2 or t.dirn not in ("HIB", "LIB"):
+        return set(), set()
+    return ({s for s, v in rk.items() if v == (1, 1)},
+            {s for s, v in rk.items() if v == (n, n)})
+
+
+def check_spread(ck, t, out, rows, disp=lambda s: s):
+    """A test's spread table, rows (system, min, max, sd, cv): against
+    the stats CSV min, max, sd, cv_pct, at display precision; min and
+    max only with two runs or more (a published summary has none)."""
+    names = [s for s in t.table_systems() if t.has_value(s)]
+    if len(rows) != len(names):
+        ck.structure(out, "%s: spread table with %d rows, %d systems with "
+                     "a value" % (t.label, len(rows), len(names)))
+        return
+    for s, (name, mn, mx, sd, cv) in zip(names, rows):
+        r = t.rows[s]
+        ck.n += 1
+        if not name_matches(name, disp(s)):
+            ck.fail(t.label, s, out, "spread row", name, repr(s))
+            continue
+        two = int(r["n"]) >= 2
+        for qty, shown, col in (("min", mn, "min"), ("max", mx, "max"),
+                                ("SD", sd, "sd"), ("CV%", cv, "cv_pct")):
+            shown = shown.strip()
+            if qty == "CV%" and shown.endswith("%"):
+                shown = shown[:-1]
+            ck.value(t.label, s, out + " spread", qty, shown,
+                     fnum(r[col]) if two else None, "stats csv " + col,
+                     display=True)
 
 
 def check_row_values(ck, t, s, out, n, mean, se, lo, hi, rank=None,
@@ -2073,14 +2115,54 @@ def check_report_txt(ck, tests, text, base, geo, words_seen):
         if hi_ is None:
             ck.structure(out, "geometric mean table header")
         else:
-            rows = [ln for ln in seg[hi_ + 1:] if ln.strip()]
+            end = next((k for k, ln in enumerate(seg) if k > hi_ and
+                        not ln.strip()), len(seg))
+            rows = [ln for ln in seg[hi_ + 1:end] if ln.strip()]
             note = "  * tests with a single run count in the speedup, not " \
                 "in its interval"
-            check_geo_rows(ck, out, geo, base, systems, [
-                (m.group(1), m.group(2), m.group(3)) for m in
-                (re.match(r"^  (.+?) +(-?[\d.]+(?:e[-+]\d+)?x|-x)  (.*)$", ln)
-                 for ln in rows if ln != note)
-                if m], ascii_fold, GEO_MARK_TXT)
+            # a row, then its across-tests line (blank under the name)
+            parsed = []
+            for ln in rows:
+                if ln == note:
+                    continue
+                if ln.startswith("    ") and parsed:
+                    parsed[-1][4] = ln.strip()
+                    continue
+                m = re.match(r"^  (.+?) +(?:(\d+) +)?(-?[\d.]+(?:e[-+]\d+)?"
+                             r"x|-x)  (.*)$", ln)
+                if m:
+                    ci = m.group(4)
+                    if ci.endswith(" measurement"):
+                        ci = ci[:-len(" measurement")].rstrip()
+                    parsed.append([m.group(1), m.group(2), m.group(3), ci,
+                                   None])
+            check_geo_rows(ck, out, geo, base, systems,
+                           [(p[0], p[2], p[3]) for p in parsed], ascii_fold,
+                           GEO_MARK_TXT)
+            want = [base] + [x for x in systems if x in geo and x != base]
+            more = []
+            for p, x in zip(parsed, want):
+                ac = p[4]
+                if ac is not None and ac.endswith(" across tests"):
+                    ac = ac[:-len(" across tests")].strip()
+                elif ac == "- across tests (one test)":
+                    ac = "none"
+                more.append((x, p[1], ac, None, None))
+            check_geo_more(ck, out, tests, geo, base, more)
+            ov = [k for k, ln in enumerate(seg) if
+                  ln.startswith("Overall ranking by the geometric mean")]
+            if ov:
+                blk = []
+                for ln in seg[ov[0]:]:
+                    if not ln.strip():
+                        break
+                    blk.append(ln)
+                check_overall_text(ck, tests, join_lines(blk), base, geo,
+                                   out, fmt_level(CONF),
+                                   lambda x: squash(ascii_fold(x)))
+            elif any(g["overall_rank_low"] for g in geo.values()):
+                ck.structure(out, "no overall ranking, the compare CSV "
+                             "ranks the systems")
             starred = any(g["note"].startswith("measurement CI from ")
                           for g in geo.values())
             ck.same("geomean", "-", out, "footnote on single-run tests",
@@ -2134,6 +2216,15 @@ def check_report_txt(ck, tests, text, base, geo, words_seen):
             else:
                 check_row_values(ck, t, s, out, c[1], c[2], c[3], c[4], c[5])
         after = sec[hi_ + 1 + len(names):]
+        sp = next((k for k, ln in enumerate(after)
+                   if re.match(r"^   Spread +Min +Max +SD +CV%$", ln)), None)
+        if sp is not None:
+            end = next((k for k in range(sp + 1, len(after))
+                        if not after[k].strip()), len(after))
+            check_spread(ck, t, out, [
+                (" ".join(ln.split()[:-4]),) + tuple(ln.split()[-4:])
+                for ln in after[sp + 1:end]], ascii_fold)
+            after = after[:sp] + after[end:]
         joined, starts = join_lines(after)
         cands = [s for s in t.cmp if t.has_value(s)]
         if not t.has_value(base):
@@ -2200,7 +2291,7 @@ def check_txt_overview(ck, tests, systems, seg, out):
                          display=True)
                 ck.same(t.label, s, out + " overview", "best/worst mark",
                         mark, "*" if s in best else "!" if s in worst
-                        else "", "stats csv relative")
+                        else "", "stats csv rank range")
         else:
             name.append(ln)
     if ti != len(scal):
@@ -2263,6 +2354,45 @@ def check_geo_rows(ck, out, geo, base, systems, rows, disp, marks):
         else:
             ck.value("geomean", s, out, "measurement CI high",
                      m.group(2) if m else None, hi, "compare csv", x3)
+
+
+def check_geo_more(ck, out, tests, geo, base, rows):
+    """The geometric-mean table's other columns, rows (system, tests,
+    across-tests CI text, rank, firsts; None: the output has no such
+    column): tests against the compare CSV's "k tests", the across-tests
+    interval against compare text's "across tests like these", the rank
+    range against overall_rank_low/high, the firsts against the stats
+    CSV's rank ranges."""
+    n_tests, wins, could = expected_firsts(tests)
+    for s, k, ac, rank, firsts in rows:
+        g = geo.get(s)
+        if g is None:
+            continue
+        if s != base and k is not None:
+            m = re.match(r"(\d+) tests", g["description"])
+            ck.same("geomean", s, out, "tests in the geometric mean", k,
+                    m.group(1) if m else g["description"],
+                    "compare csv description")
+        if s != base and ac is not None and "_across" in g:
+            want = g["_across"]
+            m = re.match(r"^(\S+) to (\S+)$", ac.strip())
+            if want is None or m is None:
+                ck.same("geomean", s, out, "across-tests CI",
+                        ac.strip() if m else "none",
+                        "%s to %s" % want if want else "none",
+                        "compare text")
+            else:
+                ck.same("geomean", s, out, "across-tests CI", m.groups(),
+                        want, "compare text")
+        if rank is not None:
+            ck.same("overall", s, out, "overall rank", rank,
+                    fmt_rank(g["overall_rank_low"], g["overall_rank_high"])
+                    if g["overall_rank_low"] else "",
+                    "compare csv overall_rank_low, overall_rank_high")
+        if firsts is not None and g["overall_rank_low"]:
+            want = firsts_text(wins[s], could[s], n_tests)
+            ck.same("overall", s, out, "first in k of n tests, could be "
+                    "in c", firsts, want[2:], "stats csv rank ranges")
 
 
 def sections(ck, out, tests, geo, has_overview, has_geomean):
@@ -2354,6 +2484,19 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
         check_geo_rows(ck, out, geo, base, systems, [
             (md_unescape(a), b, md_unescape(c)) for a, b, c in
             (md_split(r)[:3] for r in rows[2:])], lambda s: s, GEO_MARK_MD)
+        head = md_split(rows[0]) if rows else []
+        want = [base] + [x for x in systems if x in geo and x != base]
+        more = []
+        for r, x in zip(rows[2:], want):
+            c = [md_unescape(v) for v in md_split(r)]
+            more.append((x, c[3] if len(c) > 3 else "",
+                         (c[4] or "none") if len(c) > 4 else "",
+                         c[5] if len(head) > 5 else None,
+                         c[6] if len(head) > 6 else None))
+        check_geo_more(ck, out, tests, geo, base, more)
+        ck.same("overall", "-", out, "rank column", "Rank" in head,
+                any(g["overall_rank_low"] for g in geo.values()),
+                "compare csv overall_rank_low")
     # tests
     anchors = [i for i, ln in enumerate(lines)
                if re.match(r'^<a id="test-\d+"></a>$', ln)]
@@ -2370,7 +2513,20 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
                 not md_unescape(sec[1]).startswith("### " + t.title.split(
                     "\n")[0]):
             ck.fail(t.label, "-", out, "test heading", sec[:2], t.title)
-        tab = [ln for ln in sec if ln.startswith("|")]
+        tabs_md, cur = [], None
+        for ln in sec:
+            if ln.startswith("|"):
+                if cur is None:
+                    cur = []
+                    tabs_md.append(cur)
+                cur.append(ln)
+            else:
+                cur = None
+        tab = tabs_md[0] if tabs_md else []
+        if len(tabs_md) > 1:
+            check_spread(ck, t, out, [
+                tuple(md_unescape(x) for x in md_split(ln)[:5])
+                for ln in tabs_md[1][2:]])
         if not t.scalar or t.series:
             ck.n += 1
             if tab:
@@ -2453,7 +2609,7 @@ def check_overview_cell(ck, t, s, out, c, best, worst):
     ck.same(t.label, s, out + " overview", "best/worst mark",
             {"**": "best", "_": "worst"}.get(mark, ""),
             "best" if s in best else "worst" if s in worst else "",
-            "stats csv relative")
+            "stats csv rank range")
 
 
 # ----------------------------------------------------------- HTML report
@@ -2510,7 +2666,7 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
                 ck.same(t.label, s, out + " overview", "best/worst class",
                         "best" if "best" in cl else "worst" if "worst" in cl
                         else "", "best" if s in best else "worst"
-                        if s in worst else "", "stats csv relative")
+                        if s in worst else "", "stats csv rank range")
     gm = root.find_all("div", "gm")
     if gm:
         divs = gm[0].kids("div")
@@ -2535,15 +2691,34 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
                 c for c in cl if c != "v"), {"better": "better",
                 "worse": "worse"}.get(g["verdict"], "same"),
                 "compare csv verdict %s" % g["verdict"])
-        p = [x.text() for x in root.find_all("p", "small")
-             if "tests both ran" in x.text()]
-        ks = [int(m.group(1)) for m in (re.match(r"(\d+) tests",
-              g["description"]) for g in geo.values()) if m]
-        if p and ks:
-            m = re.search(r"over the (\d+) tests both ran", p[0])
-            ck.same("geomean", "-", out, "tests (most of any system)",
-                    m.group(1) if m else p[0], str(max(ks)),
-                    "compare csv geomean rows")
+        gt = root.find_all("table", "geomean")
+        if not gt:
+            ck.structure(out, "no geometric mean table")
+        else:
+            head = [th.text() for th in
+                    gt[0].find_all("thead")[0].find_all("th")]
+            trs = gt[0].find_all("tbody")[0].kids("tr")
+            if len(trs) != len(want):
+                ck.structure(out, "geometric mean table: %d rows, expected "
+                             "%d" % (len(trs), len(want)))
+            more = []
+            for tr, s in zip(trs, want):
+                td = [x.text() for x in tr.kids("td")]
+                ck.same("geomean", s, out, "table row",
+                        tr.kids("th")[0].own_text().strip(), s,
+                        "compare csv")
+                more.append((s, td[2], td[3] or "none",
+                             td[4] if len(head) > 6 else None,
+                             td[5] if len(head) > 6 else None))
+            check_geo_more(ck, out, tests, geo, base, more)
+            check_geo_rows(ck, out + " table", geo, base, systems,
+                           [(tr.kids("th")[0].own_text().strip(),
+                             tr.kids("td")[0].text(),
+                             tr.kids("td")[1].text()) for tr in trs],
+                           lambda s: s, GEO_MARK_MD)
+            ck.same("overall", "-", out, "rank column", "Rank" in head,
+                    any(g["overall_rank_low"] for g in geo.values()),
+                    "compare csv overall_rank_low")
     secs = root.find_all("section", "test")
     if len(secs) != len(tests):
         ck.structure(out, "%d test sections, %d tests"
@@ -2595,6 +2770,23 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
                              td[5].text(), base)
             ck.same(t.label, s, out, "mean (data-v, full precision)",
                     fnum(td[1].attrs.get("data-v")), t.mean(s), "stats csv")
+        sp = sec.find_all("table", "spread")
+        if sp:
+            check_spread(ck, t, out, [
+                tuple([tr.kids("th")[0].text()] +
+                      [td.text() for td in tr.kids("td")[:4]])
+                for tr in sp[0].find_all("tbody")[0].kids("tr")])
+            for tr, s in zip(sp[0].find_all("tbody")[0].kids("tr"),
+                             [x for x in t.table_systems()
+                              if t.has_value(x)]):
+                runs = [x.text() for x in tr.find_all("span", "run")]
+                if runs:
+                    ck.same(t.label, s, out, "runs behind the spread",
+                            str(len(runs)), t.rows[s]["n"], "stats csv n")
+        elif any(t.has_value(s) and int(t.rows[s]["n"]) >= 2 and
+                 fnum(t.rows[s]["sd"]) is not None
+                 for s in t.table_systems()):
+            ck.structure(out, "%s: no spread table" % t.label)
         lis = sec.find_all("li")
         cands = [s for s in t.cmp if t.has_value(s)] \
             if t.has_value(base) else []
@@ -2914,6 +3106,12 @@ def check_input(rn, label, paths, tmp, self_test=None):
         txt = read(rep["txt"])
         if self_test == "txt":
             txt = perturb_mean(txt)
+        if self_test == "across":
+            txt = perturb_across(txt)
+        if self_test == "mark":
+            txt = perturb_mark(txt)
+        if self_test == "firsts":
+            txt = perturb_firsts(txt)
         check_report_txt(ck, tests, txt, base, geo, words_seen)
     if res["report.md"][0] == 0:
         md = read(rep["md"])
@@ -3136,6 +3334,33 @@ def perturb_overall(txt):
     return txt[:m.start(1)] + new + txt[m.end(2):]
 
 
+def perturb_across(txt):
+    """The text report's first across-tests interval: its low end
+    written as its high end."""
+    m = re.search(r"\n +(\S+) to (\S+) across tests\n", txt)
+    if not m:
+        raise SystemExit("self-test: no across-tests interval to perturb")
+    return txt[:m.start(1)] + m.group(2) + txt[m.end(1):]
+
+
+def perturb_mark(txt):
+    """The text report overview's first unmarked value marked best."""
+    i = txt.find("RESULTS OVERVIEW")
+    m = re.compile(r"(\d) (?=\s)").search(txt, txt.find("[1]", i))
+    if i < 0 or not m:
+        raise SystemExit("self-test: no overview value to mark")
+    return txt[:m.start() + 1] + "*" + txt[m.start() + 2:]
+
+
+def perturb_firsts(txt):
+    """The text report's first "first in k of n tests": k one more."""
+    m = re.search(r"first in (\d+) of", txt[txt.find("Overall ranking"):])
+    if not m:
+        raise SystemExit("self-test: no firsts to perturb")
+    at = txt.find("Overall ranking") + m.start(1)
+    return txt[:at] + str(int(m.group(1)) + 1) + txt[at + len(m.group(1)):]
+
+
 def perturb_range_word(md):
     """The first interval of the Markdown report that spans both ways:
     "2.0% slower to 4.1% faster" says "2.0% faster to 4.1% faster"."""
@@ -3155,7 +3380,10 @@ def self_test(rn, tmp):
     ok = True
     for kind, what in (("txt", "mean"), ("compare", "verdict"),
                        ("html", "SE"), ("rank", "rank"),
-                       ("overall", "overall rank"), ("md", "word")):
+                       ("overall", "overall rank"), ("md", "word"),
+                       ("across", "across-tests CI"),
+                       ("mark", "best/worst mark"),
+                       ("firsts", "first in k")):
         ck, _ = check_input(rn, label, [label], tmp, self_test=kind)
         new = [b for b in ck.bad if b not in clean.bad]
         hit = [b for b in new if what in b.split("|")[4]]
