@@ -214,6 +214,10 @@ void br_px_warn_undeclared(struct pstate *st);
  * apply what it says (error, min/max, run times, compiler options,
  * benchreport's N and SE).  Invalid JSON is a warning only.
  */
+/* sys->details from its System/JSON (doc/pts-format.md section 1.3);
+ * invalid JSON, or not an object, is a warning. */
+void br_px_system_details(struct pstate *st, struct br_system *sys,
+			  const char *json);
 void br_px_apply_json(struct pstate *st, struct br_entry *e, const char *json,
 		      const struct br_loc *loc, const char *sysname);
 

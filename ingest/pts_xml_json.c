@@ -284,3 +284,221 @@ void br_px_apply_json(struct pstate *st, struct br_entry *e,
 	apply_ejson(e, &j);
 	json_object_put(obj);
 }
+
+/* ------------------------------------------------------- System JSON */
+
+/* A System/JSON value as text: a string as it is, a number or boolean
+ * in JSON; NULL for null, an empty string, an object or an array. */
+static const char *sys_val(struct json_object *obj, const char *key)
+{
+	struct json_object *o;
+	const char *s;
+
+	if (!json_object_object_get_ex(obj, key, &o) || !o)
+		return NULL;
+	switch (json_object_get_type(o)) {
+	case json_type_string:
+	case json_type_int:
+	case json_type_double:
+	case json_type_boolean:
+		s = json_object_get_string(o);
+		return s && *s ? s : NULL;
+	default:
+		return NULL;
+	}
+}
+
+/* Details being built: at most one value per key, keys in order. */
+struct details {
+	struct pstate *st;
+	struct br_kv kv[64];
+	size_t n;
+};
+
+/* Set key to value (replacing an earlier one, as PTS does). */
+static void detail_set(struct details *d, const char *key, const char *val)
+{
+	size_t i;
+
+	if (!key || !val || !*val)
+		return;
+	for (i = 0; i < d->n; i++)
+		if (!strcmp(d->kv[i].key, key)) {
+			d->kv[i].value = val;
+			return;
+		}
+	if (d->n < sizeof d->kv / sizeof *d->kv) {
+		d->kv[d->n].key = key;
+		d->kv[d->n].value = val;
+		d->n++;
+	}
+}
+
+/* "a - b - c" of the values present, interned; NULL when none. */
+static const char *joined(struct details *d, const char *const *parts,
+			  size_t n)
+{
+	char *s = NULL;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		char *t;
+
+		if (!parts[i])
+			continue;
+		t = br_arena_printf(d->st->rs->arena, "%s%s%s", s ? s : "",
+				    s ? " - " : "", parts[i]);
+		if (!t) {
+			br_px_fail_nomem(d->st);
+			return NULL;
+		}
+		s = t;
+	}
+	return s;
+}
+
+/* "label: value" interned, or NULL without a value. */
+static const char *labelled(struct details *d, const char *label,
+			    const char *v)
+{
+	char *s;
+
+	if (!v)
+		return NULL;
+	s = br_arena_printf(d->st->rs->arena, "%s%s", label, v);
+	if (!s)
+		br_px_fail_nomem(d->st);
+	return s;
+}
+
+/* Keys read by the named notes, not listed again by their own name. */
+static const char *const named_keys[] = {
+	"kernel-parameters", "kernel-extra-details", "environment-variables",
+	"compiler-configuration", "disk-scheduler", "disk-mount-options",
+	"disk-details", "cpu-scaling-governor", "platform-profile",
+	"cpu-microcode", "cpu-thermald", "cpu-pm", "cpu-smt",
+	"graphics-2d-acceleration", "graphics-aa", "graphics-af",
+	"bar1-visible-vram", "vbios-version", "graphics-compute-cores",
+};
+
+/* "cpu-scaling-governor" -> "Cpu Scaling Governor", interned. */
+static const char *key_words(struct details *d, const char *key)
+{
+	char *s = br_arena_strdup(d->st->rs->arena, key), *p;
+	bool start = true;
+
+	if (!s) {
+		br_px_fail_nomem(d->st);
+		return NULL;
+	}
+	for (p = s; *p; p++) {
+		if (*p == '-' || *p == '_')
+			*p = ' ';
+		if (start && *p >= 'a' && *p <= 'z')
+			*p = (char)(*p - 'a' + 'A');
+		start = *p == ' ';
+	}
+	return s;
+}
+
+/*
+ * PTS's notes from System/JSON (doc/pts-format.md section 1.3): Kernel
+ * (parameters - extra details), Environment, Compiler, Disk (scheduler /
+ * mount options [/ details]), Processor (Scaling Governor, Platform
+ * Profile, CPU Microcode, Thermald, power management; SMT when given),
+ * Graphics, OpenCL, then every other key with a value under its own name
+ * in words ("security" -> "Security").
+ */
+void br_px_system_details(struct pstate *st, struct br_system *sys,
+			  const char *json)
+{
+	struct json_tokener *tok;
+	struct json_object *obj;
+	struct details d;
+	size_t len = strlen(json), i;
+	const char *v, *parts[5];
+
+	tok = json_tokener_new_ex(JSON_DEPTH);
+	if (!tok) {
+		br_px_fail_nomem(st);
+		return;
+	}
+	obj = len <= INT_MAX ? json_tokener_parse_ex(tok, json, (int)len)
+			     : NULL;
+	if (!obj || json_tokener_get_error(tok) != json_tokener_success ||
+	    json_tokener_get_parse_end(tok) < len ||
+	    json_object_get_type(obj) != json_type_object) {
+		br_rs_warn(st->rs, &sys->loc, "JSON of system \"%s\" is not a "
+			   "JSON object; its notes are left out",
+			   sys->identifier);
+		json_object_put(obj);
+		json_tokener_free(tok);
+		return;
+	}
+	json_tokener_free(tok);
+	memset(&d, 0, sizeof d);
+	d.st = st;
+	parts[0] = sys_val(obj, "kernel-parameters");
+	parts[1] = sys_val(obj, "kernel-extra-details");
+	detail_set(&d, "Kernel", joined(&d, parts, 2));
+	detail_set(&d, "Environment", sys_val(obj, "environment-variables"));
+	detail_set(&d, "Compiler", sys_val(obj, "compiler-configuration"));
+	if (sys_val(obj, "disk-scheduler") && sys_val(obj,
+						      "disk-mount-options")) {
+		const char *dd = sys_val(obj, "disk-details");
+
+		v = br_arena_printf(st->rs->arena, "%s / %s%s%s",
+				    sys_val(obj, "disk-scheduler"),
+				    sys_val(obj, "disk-mount-options"),
+				    dd ? " / " : "", dd ? dd : "");
+		if (!v)
+			br_px_fail_nomem(st);
+		detail_set(&d, "Disk", v);
+	}
+	parts[0] = labelled(&d, "Scaling Governor: ",
+			    sys_val(obj, "cpu-scaling-governor"));
+	parts[1] = labelled(&d, "Platform Profile: ",
+			    sys_val(obj, "platform-profile"));
+	parts[2] = labelled(&d, "CPU Microcode: ",
+			    sys_val(obj, "cpu-microcode"));
+	parts[3] = labelled(&d, "Thermald ", sys_val(obj, "cpu-thermald"));
+	parts[4] = sys_val(obj, "cpu-pm");
+	detail_set(&d, "Processor", joined(&d, parts, 5));
+	detail_set(&d, "Processor", labelled(&d, "SMT (threads per core): ",
+					     sys_val(obj, "cpu-smt")));
+	parts[0] = sys_val(obj, "graphics-2d-acceleration");
+	parts[1] = sys_val(obj, "graphics-aa");
+	parts[2] = sys_val(obj, "graphics-af");
+	parts[3] = labelled(&d, "BAR1 / Visible vRAM Size: ",
+			    sys_val(obj, "bar1-visible-vram"));
+	parts[4] = labelled(&d, "vBIOS Version: ",
+			    sys_val(obj, "vbios-version"));
+	detail_set(&d, "Graphics", joined(&d, parts, 5));
+	detail_set(&d, "OpenCL", labelled(&d, "GPU Compute Cores: ",
+					  sys_val(obj, "graphics-compute-cores")));
+	{
+		json_object_object_foreach(obj, key, val) {
+			bool named = false;
+
+			(void)val;
+			for (i = 0; i < sizeof named_keys / sizeof *named_keys;
+			     i++)
+				named |= !strcmp(key, named_keys[i]);
+			if (!named && (v = sys_val(obj, key)))
+				detail_set(&d, key_words(&d, key),
+					   br_px_istr(st, v));
+		}
+	}
+	for (i = 0; i < d.n; i++)
+		d.kv[i].value = br_px_istr(st, d.kv[i].value);
+	json_object_put(obj);
+	if (st->failed || !d.n)
+		return;
+	sys->details = br_arena_alloc(st->rs->arena, d.n * sizeof *d.kv);
+	if (!sys->details) {
+		br_px_fail_nomem(st);
+		return;
+	}
+	memcpy(sys->details, d.kv, d.n * sizeof *d.kv);
+	sys->n_details = d.n;
+}

@@ -124,6 +124,8 @@ void br_px_finish_system(struct pstate *st)
 	sys->notes = br_px_istr(st, v ? v : "");
 	v = br_px_rec_get(&st->sbuf, r, S_JSON);
 	sys->json = v && *v ? br_px_istr(st, v) : NULL;
+	if (sys->json && !st->failed)
+		br_px_system_details(st, sys, sys->json);
 }
 
 /* -------------------------------------------------------------- entries */

@@ -138,6 +138,12 @@ struct br_system {
 	const char *client_version;
 	const char *notes;
 	const char *json;           /* System/JSON verbatim, or NULL */
+	/* The notes PTS prints from System/JSON, in its words and order
+	 * (doc/pts-format.md section 1.3): key "Processor", value "Scaling
+	 * Governor: acpi-cpufreq ondemand - CPU Microcode: 0x42e"; set by
+	 * the PTS XML reader, never written back (json is) */
+	struct br_kv *details;
+	size_t n_details;
 	bool declared;              /* false: only named by entries */
 	struct br_loc loc;
 };

@@ -2,6 +2,7 @@
  * escape.c - escaping for XML, SVG and HTML output, plain text for
  * terminals (br_visible) and Markdown (br_md_text).
  */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -275,4 +276,79 @@ void br_md_text(FILE *fp, const char *s)
 		}
 		s += n;
 	}
+}
+
+/* ------------------------------------------------------------- links */
+
+/* n characters from s in the class: lower (a-z 0-9 . -) or upper (A-Z
+ * a-z 0-9); how many there are, stopping at the first other one. */
+static size_t span_of(const char *s, bool lower)
+{
+	size_t n = 0;
+
+	while (s[n] && (isdigit((unsigned char)s[n]) ||
+			(s[n] >= 'a' && s[n] <= 'z') ||
+			(lower ? s[n] == '.' || s[n] == '-' :
+			 s[n] >= 'A' && s[n] <= 'Z')))
+		n++;
+	return n;
+}
+
+/* https://openbenchmarking.org/KIND/ID in buf; false ("") if it does
+ * not fit. */
+static bool url(char *buf, size_t size, const char *kind, const char *id)
+{
+	int n = snprintf(buf, size, "https://openbenchmarking.org/%s/%s",
+			 kind, id);
+
+	if (n < 0 || (size_t)n >= size) {
+		buf[0] = '\0';
+		return false;
+	}
+	return true;
+}
+
+bool br_pts_profile_url(const char *id, char *buf, size_t size)
+{
+	const char *name;
+	size_t n;
+
+	buf[0] = '\0';
+	if (!id)
+		return false;
+	if (!strncmp(id, "pts/", 4))
+		name = id + 4;
+	else if (!strncmp(id, "system/", 7))
+		name = id + 7;
+	else
+		return false;
+	n = span_of(name, true);
+	if (n == 0 || n > 64 || name[n] || !isalnum((unsigned char)*name))
+		return false;
+	return url(buf, size, "test", id);
+}
+
+bool br_ob_result_url(const char *id, char *buf, size_t size)
+{
+	size_t i, n;
+	const char *p;
+
+	buf[0] = '\0';
+	if (!id)
+		return false;
+	for (i = 0; i < 7; i++)
+		if (!isdigit((unsigned char)id[i]))
+			return false;
+	p = id + 7;
+	for (i = 0; i < 2; i++) {
+		if (*p != '-')
+			return false;
+		n = span_of(++p, false);
+		if (n == 0 || n > 40)
+			return false;
+		p += n;
+	}
+	if (*p)
+		return false;
+	return url(buf, size, "result", id);
 }

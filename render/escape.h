@@ -73,4 +73,18 @@ size_t br_visible_width(const char *s, unsigned keep);
  */
 void br_md_text(FILE *fp, const char *s);
 
+/*
+ * Links to OpenBenchmarking.org, made only from identifiers that match
+ * a strict pattern (doc/escaping.md, "Links"), so that nothing from an
+ * input chooses where a link goes or breaks out of the attribute:
+ * a test profile "pts/fftw-1.2.0" or "system/..." (lower-case letters,
+ * digits, '.' and '-', at most 64 after the '/') gives
+ * https://openbenchmarking.org/test/ID; a result id "1904258-SP-
+ * 1904234HV78" (7 digits, then two '-'-separated parts of letters and
+ * digits, at most 40 each) gives https://openbenchmarking.org/result/ID.
+ * False (buf "") when id does not match or buf is too small.
+ */
+bool br_pts_profile_url(const char *id, char *buf, size_t size);
+bool br_ob_result_url(const char *id, char *buf, size_t size);
+
 #endif

@@ -110,6 +110,17 @@ char *br_report_text_wrap(const struct br_report *r, int indent,
 /* "Dbench 4.0", "Client Count: 1": title with version, whole however
  * long: free() it.  NULL on ENOMEM. */
 char *br_report_test_name(const struct br_test *t);
+/* Provenance values (report_prov.c; doc/templates.md): the root's
+ * source, writer and text block, a system's test date and PTS version,
+ * a test's profile, its link and the entries' compiler options. */
+void br_report_prov_root(struct br_tdoc *d, struct br_tnode *root,
+			 const struct br_report *r, enum br_report_fmt fmt);
+void br_report_prov_system(struct br_tdoc *d, struct br_tnode *it,
+			   const struct br_report *r, size_t j);
+void br_report_prov_test(struct br_tdoc *d, struct br_tnode *it,
+			 const struct br_report *r, size_t i,
+			 enum br_report_fmt fmt);
+
 /* Whether system j of test i has a comparison to state. */
 bool br_report_has_cmp(const struct br_report *r, size_t i, size_t j);
 

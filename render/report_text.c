@@ -295,6 +295,15 @@ static bool system_pairs(const struct br_system *s, struct pairs *p)
 		}
 		n = nl ? nl + 1 : NULL;
 	}
+	/* the notes PTS prints from System/JSON */
+	for (i = 0; i < s->n_details; i++) {
+		char key[64];
+
+		snprintf(key, sizeof key, "%.40s notes", s->details[i].key);
+		if (!pairs_add(p, key, strlen(key), s->details[i].value,
+			       strlen(s->details[i].value)))
+			return false;
+	}
 	return true;
 }
 

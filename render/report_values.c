@@ -100,92 +100,114 @@ static void system_rows(struct br_tdoc *d, struct br_tnode *root,
 	free(keys);
 }
 
-/* System notes ("Security: KPTI" lines) grouped by their key, as the
- * OpenBenchmarking page's "Security Details" blocks. */
+/* One system note: "Security: KPTI" from the notes, or a detail PTS
+ * prints from System/JSON. */
+struct note {
+	size_t sys;
+	const char *key;        /* "" for a note without one */
+	size_t kl;
+	const char *val;
+	size_t vl;
+};
+
+/* Every selected system's notes, then its details, in order; NULL (and
+ * *n 0) when there are none or on ENOMEM. */
+static struct note *all_notes(const struct br_report *r, size_t *n)
+{
+	struct note *v = NULL, *nv;
+	size_t cap = 0, j, i;
+
+	*n = 0;
+	for (j = 0; j < r->a->sel->n_systems; j++) {
+		const struct br_system *sy = br_analysis_sys(r->a, j);
+		const char *p = sy->notes;
+
+		for (i = 0; (p && *p) || i < sy->n_details; ) {
+			struct note x = {j, "", 0, NULL, 0};
+
+			if (p && *p) {
+				const char *nl = strchr(p, '\n');
+				size_t len = nl ? (size_t)(nl - p) : strlen(p);
+				const char *colon = memchr(p, ':', len);
+				size_t kl = colon ? (size_t)(colon - p) : 0;
+
+				x.val = p;
+				if (colon && kl > 0 && kl <= 40) {
+					x.key = p;
+					x.kl = kl;
+					x.val = colon + 1;
+					while (x.val < p + len && *x.val == ' ')
+						x.val++;
+				}
+				x.vl = (size_t)(p + len - x.val);
+				p = nl ? nl + 1 : NULL;
+				if (!len)
+					continue;
+			} else {
+				x.key = sy->details[i].key;
+				x.kl = strlen(x.key);
+				x.val = sy->details[i].value;
+				x.vl = strlen(x.val);
+				i++;
+			}
+			if (*n == cap) {
+				cap = cap ? 2 * cap : 16;
+				nv = realloc(v, cap * sizeof *v);
+				if (!nv) {
+					free(v);
+					*n = 0;
+					return NULL;
+				}
+				v = nv;
+			}
+			v[(*n)++] = x;
+		}
+	}
+	return v;
+}
+
+/* System notes ("Security: KPTI" lines) and the notes PTS prints from
+ * System/JSON, grouped by their key, as the OpenBenchmarking page's
+ * "Security Details" blocks. */
 static void system_notes(struct br_tdoc *d, struct br_tnode *root,
 			 const struct br_report *r)
 {
 	struct br_tnode *groups = br_tset_list(d, root, "system_notes");
-	char **keys = NULL;
-	size_t n = 0, cap = 0, i, j, g;
-	bool any = false;
+	size_t n, i, k;
+	struct note *v = all_notes(r, &n);
 
-	/* pass 1: the keys in order; pass 2: one group per key */
-	for (j = 0; j < r->a->sel->n_systems; j++) {
-		const char *p = br_analysis_sys(r->a, j)->notes;
+	for (i = 0; i < n; i++) {
+		struct br_tnode *grp, *items;
+		char *key;
+		bool seen = false;
 
-		while (p && *p) {
-			const char *nl = strchr(p, '\n');
-			size_t len = nl ? (size_t)(nl - p) : strlen(p);
-			const char *colon = memchr(p, ':', len);
-			size_t kl = colon ? (size_t)(colon - p) : 0;
-			bool seen = false;
+		for (k = 0; k < i && !seen; k++)
+			seen = v[k].kl == v[i].kl && !strncmp(v[k].key,
+							       v[i].key, v[i].kl);
+		if (seen)
+			continue;
+		grp = br_tlist_add(d, groups);
+		items = br_tset_list(d, grp, "items");
+		key = strndup(v[i].key, v[i].kl);
+		br_tset(d, grp, "key", v[i].kl ? key : "Notes");
+		free(key);
+		for (k = i; k < n; k++) {
+			struct br_tnode *it;
+			char *val;
 
-			if (!colon || kl == 0 || kl > 40)
-				kl = 0;
-			for (i = 0; i < n && !seen; i++)
-				seen = strlen(keys[i]) == kl &&
-				       !strncmp(keys[i], p, kl);
-			if (!seen && len) {
-				char **nk = realloc(keys, (cap + 8) *
-						    sizeof *nk);
-
-				if (!nk)
-					break;
-				keys = nk;
-				cap += 8;
-				keys[n] = strndup(p, kl);
-				if (!keys[n])
-					break;
-				n++;
-			}
-			p = nl ? nl + 1 : NULL;
+			if (v[k].kl != v[i].kl || strncmp(v[k].key, v[i].key,
+							  v[i].kl))
+				continue;
+			it = br_tlist_add(d, items);
+			val = strndup(v[k].val, v[k].vl);
+			br_tset(d, it, "system", br_analysis_system(r->a,
+								    v[k].sys));
+			br_tset(d, it, "value", val ? val : "");
+			free(val);
 		}
 	}
-	for (g = 0; g < n; g++) {
-		struct br_tnode *grp = br_tlist_add(d, groups);
-		struct br_tnode *items = br_tset_list(d, grp, "items");
-		size_t kl = strlen(keys[g]);
-
-		br_tset(d, grp, "key", kl ? keys[g] : "Notes");
-		for (j = 0; j < r->a->sel->n_systems; j++) {
-			const char *p = br_analysis_sys(r->a, j)->notes;
-
-			while (p && *p) {
-				const char *nl = strchr(p, '\n');
-				size_t len = nl ? (size_t)(nl - p)
-					     : strlen(p);
-				const char *colon = memchr(p, ':', len);
-				size_t ckl = colon ? (size_t)(colon - p) : 0;
-				const char *v = p;
-
-				if (!colon || ckl == 0 || ckl > 40)
-					ckl = 0;
-				else
-					v = colon + 1;
-				while (v < p + len && *v == ' ')
-					v++;
-				if (len && ckl == kl &&
-				    !strncmp(p, keys[g], kl)) {
-					struct br_tnode *it =
-						br_tlist_add(d, items);
-					char *val = strndup(v, (size_t)(p +
-							    len - v));
-
-					br_tset(d, it, "system",
-						br_analysis_system(r->a, j));
-					br_tset(d, it, "value", val ? val : "");
-					free(val);
-					any = true;
-				}
-				p = nl ? nl + 1 : NULL;
-			}
-		}
-	}
-	br_tset_bool(d, root, "has_system_notes", any);
-	for (g = 0; g < n; g++)
-		free(keys[g]);
-	free(keys);
+	br_tset_bool(d, root, "has_system_notes", n > 0);
+	free(v);
 }
 
 /* ------------------------------------------------------------ numbers */
@@ -564,6 +586,7 @@ static int fill_test(void *ctx, struct br_tdoc *d, struct br_tnode *it,
 		 *t->unit.text && *br_dir_phrase(t->dir) ? ", " : "",
 		 br_dir_phrase(t->dir));
 	br_tset(d, it, "annotation", t->annotation);
+	br_report_prov_test(d, it, r, i, fc->fmt);
 	br_tset_bool(d, it, "scalar", rt->scalar);
 	br_tset(d, it, "kind", rt->scalar ? "" : t->display ==
 		BR_DISPLAY_LINE ? "a series (line graph) result: no "
@@ -778,9 +801,11 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 		br_tset_bool(d, s, "is_baseline", j == r->a->base);
 		br_tset(d, s, "notes", br_analysis_sys(r->a, j)->notes);
 		set_style(d, s, r, j);
+		br_report_prov_system(d, s, r, j);
 	}
 	system_rows(d, root, r);
 	system_notes(d, root, r);
+	br_report_prov_root(d, root, r, fmt);
 	geomean(d, root, r);
 	if (fmt == BR_REPORT_HTML && br_tdoc_wants(d, "charts") &&
 	    whole_charts(d, root, r, err) != BR_OK) {
