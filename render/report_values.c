@@ -166,6 +166,23 @@ static struct note *all_notes(const struct br_report *r, size_t *n)
 	return v;
 }
 
+/* Whether the notes with v[i]'s key are one per selected system (two
+ * or more), all with v[i]'s value. */
+static bool same_for_all(const struct br_report *r, const struct note *v,
+			 size_t n, size_t i)
+{
+	size_t k, count = 0;
+
+	for (k = i; k < n; k++) {
+		if (v[k].kl != v[i].kl || strncmp(v[k].key, v[i].key, v[i].kl))
+			continue;
+		if (v[k].vl != v[i].vl || memcmp(v[k].val, v[i].val, v[i].vl))
+			return false;
+		count++;
+	}
+	return count >= 2 && count == r->a->sel->n_systems;
+}
+
 /* System notes ("Security: KPTI" lines) and the notes PTS prints from
  * System/JSON, grouped by their key, as the OpenBenchmarking page's
  * "Security Details" blocks. */
@@ -191,6 +208,17 @@ static void system_notes(struct br_tdoc *d, struct br_tnode *root,
 		key = strndup(v[i].key, v[i].kl);
 		br_tset(d, grp, "key", v[i].kl ? key : "Notes");
 		free(key);
+		/* the same for every system (a compiler's configuration,
+		 * often): once, without a name */
+		if (same_for_all(r, v, n, i)) {
+			struct br_tnode *it = br_tlist_add(d, items);
+			char *val = strndup(v[i].val, v[i].vl);
+
+			br_tset(d, it, "system", "");
+			br_tset(d, it, "value", val ? val : "");
+			free(val);
+			continue;
+		}
 		for (k = i; k < n; k++) {
 			struct br_tnode *it;
 			char *val;
