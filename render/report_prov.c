@@ -142,7 +142,8 @@ void br_report_prov_test(struct br_tdoc *d, struct br_tnode *it,
 	struct br_tnode *list;
 	char url[160];
 	size_t j;
-	bool any = false;
+	bool any = false, profile = t->identifier && strchr(t->identifier,
+							    '/');
 
 	br_pts_profile_url(t->identifier, url, sizeof url);
 	br_tset(d, it, "profile", nz(t->identifier));
@@ -163,10 +164,12 @@ void br_report_prov_test(struct br_tdoc *d, struct br_tnode *it,
 		br_tset(d, c, "value", e->compiler);
 	}
 	br_tset_bool(d, it, "has_compiler_options", any);
-	br_tset_bool(d, it, "has_profile", t->identifier && *t->identifier);
+	/* a profile is "repository/name" (pts/fftw-1.2.0); other inputs'
+	 * test keys (t1, a log's name) are not shown as one */
+	br_tset_bool(d, it, "has_profile", profile);
 	if (fmt != BR_REPORT_TEXT || !br_tdoc_wants(d, "profile_text"))
 		return;
-	if (!t->identifier || !*t->identifier)
+	if (!profile)
 		br_tset(d, it, "profile_text", "");
 	else if (*url && 3 + strlen(url) <= BR_REPORT_WIDTH)
 		/* the link on a line of its own: never broken */

@@ -620,8 +620,8 @@ char *br_report_text_geomean(const struct br_report *r)
 		return any ? NULL : strdup("");
 	br_fmt_level(conf, sizeof conf, r->a->o.confidence);
 	wrappedf(&m, r, 0, 1, "(speedup against %s over the tests each system "
-		 "shares with it; > 1 is better; %s" BR_NBSP "CIs of these "
-		 "measurements and, below, across tests like these)",
+		 "shares with it; >" BR_NBSP "1 is better; %s" BR_NBSP "CIs of "
+		 "these measurements and, below, across tests like these)",
 		 br_analysis_system(r->a, r->a->base), conf);
 	fputc('\n', m.fp);
 	for (j = 0; j < r->a->sel->n_systems; j++) {
@@ -695,7 +695,8 @@ char *br_report_text_geomean(const struct br_report *r)
  * highest run, the SD and the CV, under the test's table (names nw
  * columns wide); nothing when no entry has two runs or an SD.  Min and
  * max at the values' precision, SD at the SEs'; "-" where unknown (a
- * published summary has no runs).
+ * published summary has no runs), and no min and max columns when no
+ * entry has runs.
  */
 static void text_spread(struct mem *m, const struct br_report *r, size_t i,
 			size_t nw)
@@ -705,7 +706,7 @@ static void text_spread(struct mem *m, const struct br_report *r, size_t i,
 	enum { S_MIN, S_MAX, S_SD, S_CV, N_S };
 	static const char *const head[N_S] = {"Min", "Max", "SD", "CV%"};
 	char (*cell)[N_S][40];
-	size_t w[N_S] = {3, 3, 2, 3}, fixed = 3;
+	size_t w[N_S] = {3, 3, 2, 3}, fixed = 3, k0 = S_SD;
 	bool any = false;
 
 	for (j = 0; j < n; j++)
@@ -723,6 +724,7 @@ static void text_spread(struct mem *m, const struct br_report *r, size_t i,
 		if (!s->n)
 			continue;
 		if (!isnan(s->min) && s->n >= 2) {
+			k0 = S_MIN;     /* runs: min and max columns */
 			br_fmt_fixed(cell[j][S_MIN], 40, s->min, rt->decimals);
 			br_fmt_fixed(cell[j][S_MAX], 40, s->max, rt->decimals);
 		}
@@ -737,13 +739,13 @@ static void text_spread(struct mem *m, const struct br_report *r, size_t i,
 				w[k] = strlen(cell[j][k]);
 		}
 	}
-	for (k = 0; k < N_S; k++)
+	for (k = k0; k < N_S; k++)
 		fixed += w[k] + 2;
 	if (nw + fixed > W)
 		nw = W > fixed + 10 ? W - fixed : 10;
 	fputs("\n   ", m->fp);
 	pad(m->fp, "Spread", nw, false);
-	for (k = 0; k < N_S; k++) {
+	for (k = k0; k < N_S; k++) {
 		fputs("  ", m->fp);
 		pad(m->fp, head[k], w[k], true);
 	}
@@ -762,7 +764,7 @@ static void text_spread(struct mem *m, const struct br_report *r, size_t i,
 		fputs("   ", m->fp);
 		pad(m->fp, name, nw, false);
 		free(name);
-		for (k = 0; k < N_S; k++) {
+		for (k = k0; k < N_S; k++) {
 			fputs("  ", m->fp);
 			pad(m->fp, cell[j][k], w[k], true);
 		}
