@@ -55,6 +55,16 @@ static const struct command commands[] = {
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 
+/* What a report holds: render --help and the man page. */
+static const char reports_text[] =
+	"A report (.html, .txt, .md) marks a test's best and worst value "
+	"only where proven against every other system; gives the geometric "
+	"means with their measurement and across-tests intervals and the "
+	"overall ranking; each entry's min, max, SD and CV (HTML: its runs); "
+	"and where the numbers come from: the OpenBenchmarking.org result, "
+	"PTS version, test dates, the system notes PTS records (compiler, "
+	"governor, microcode, mitigations) and each test profile, linked.";
+
 enum opt_id {
 	OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_VERBOSE, OPT_OUTPUT, OPT_FORMAT,
 	OPT_CONFIDENCE, OPT_BASELINE, OPT_TESTS, OPT_SYSTEMS, OPT_TITLE,
@@ -313,7 +323,9 @@ static void help_man(FILE *fp)
 	      ".I INPUT\nis a file, a directory (read recursively) or "
 	      "\\fB\\-\\fR for standard input.  Its format is detected "
 	      "from its content; \\fB\\-\\-input\\-format\\fR names it.\n"
-	      ".SH COMMANDS\n", fp);
+	      ".PP\n", fp);
+	roff_text(fp, reports_text);
+	fputs("\n.SH COMMANDS\n", fp);
 	for (i = 0; i < N_COMMANDS; i++) {
 		fprintf(fp, ".TP\n.B %s\n", commands[i].name);
 		fprintf(fp, "%c", commands[i].summary[0] - 32);
@@ -393,8 +405,26 @@ static void help_man(FILE *fp)
 
 static void help_command(FILE *fp, const struct command *c)
 {
-	fprintf(fp, "Usage: " PROG " %s %s\n\n%c%s.\n\nOptions:\n", c->name,
+	fprintf(fp, "Usage: " PROG " %s %s\n\n%c%s.\n", c->name,
 		c->synopsis, c->summary[0] - 32, c->summary + 1);
+	if (c->id == CMD_RENDER) {
+		/* reports_text wrapped at 78 columns */
+		const char *p = reports_text;
+
+		fputc('\n', fp);
+		while (*p) {
+			size_t n = strlen(p), cut = n;
+
+			if (n > 78)
+				for (cut = 78; cut > 0 && p[cut] != ' '; cut--)
+					;
+			fprintf(fp, "%.*s\n", (int)cut, p);
+			p += cut;
+			while (*p == ' ')
+				p++;
+		}
+	}
+	fputs("\nOptions:\n", fp);
 	help_options(fp, c->id);
 }
 
