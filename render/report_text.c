@@ -255,6 +255,48 @@ static bool pairs_add(struct pairs *p, const char *k, size_t kl,
 	return true;
 }
 
+/*
+ * v[0..n) with every run of more than max bytes without a blank split by
+ * blanks into pieces of max bytes (never inside a UTF-8 character), so
+ * that a note line such as PTS's environment flags folds within 72
+ * columns.  A new string, NULL on ENOMEM.
+ */
+static char *fold_words(const char *v, size_t n, size_t max)
+{
+	char *out = malloc(2 * n + 1), *o = out;
+	size_t i, run = 0;
+
+	if (!out)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		bool blank = v[i] == ' ' || v[i] == '\t';
+		bool cont = ((unsigned char)v[i] & 0xc0) == 0x80;
+
+		if (!blank && !cont && run >= max) {
+			*o++ = ' ';
+			run = 0;
+		}
+		*o++ = v[i];
+		run = blank ? 0 : run + !cont;
+	}
+	*o = '\0';
+	return out;
+}
+
+/* pairs_add() of a note: its value folded (fold_words) at the width of
+ * pair_line's continuation lines (W - 8), so that each folded piece
+ * fills a line of its own and every blank the fold adds falls at a line
+ * break, never inside a line. */
+static bool pairs_add_note(struct pairs *p, const char *k, const char *v,
+			   size_t vl)
+{
+	char *f = fold_words(v, vl, W - 8);
+	bool ok = f && pairs_add(p, k, strlen(k), f, strlen(f));
+
+	free(f);
+	return ok;
+}
+
 static bool system_pairs(const struct br_system *s, struct pairs *p)
 {
 	const char *n = s->notes;
@@ -289,8 +331,7 @@ static bool system_pairs(const struct br_system *s, struct pairs *p)
 			}
 			snprintf(key, sizeof key, "%.*s%snotes", (int)kl, n,
 				 kl ? " " : "");
-			if (!pairs_add(p, key, strlen(key), v,
-				       (size_t)(n + len - v)))
+			if (!pairs_add_note(p, key, v, (size_t)(n + len - v)))
 				return false;
 		}
 		n = nl ? nl + 1 : NULL;
@@ -300,8 +341,8 @@ static bool system_pairs(const struct br_system *s, struct pairs *p)
 		char key[64];
 
 		snprintf(key, sizeof key, "%.40s notes", s->details[i].key);
-		if (!pairs_add(p, key, strlen(key), s->details[i].value,
-			       strlen(s->details[i].value)))
+		if (!pairs_add_note(p, key, s->details[i].value,
+				    strlen(s->details[i].value)))
 			return false;
 	}
 	return true;
