@@ -298,6 +298,21 @@ START_TEST(test_hostile_md)
 }
 END_TEST
 
+/* Ten systems with one compiler configuration: shown once, unnamed
+ * (PTS's System/JSON of the real 7-Zip file). */
+START_TEST(test_notes_same_for_all)
+{
+	char *md = report_of("data/pts-real/ec2-7zip-composite-5.6.0.xml",
+			     BR_REPORT_MD);
+	const char *p = strstr(md, "**Compiler details**\n- --build=");
+
+	ck_assert_ptr_nonnull(p);
+	ck_assert_ptr_null(strstr(p + 30, "--build="));  /* once */
+	ck_assert_ptr_null(strstr(md, "7zip-run-0: --build="));
+	free(md);
+}
+END_TEST
+
 Suite *br_suite_prov(void)
 {
 	Suite *s = suite_create("prov");
@@ -311,6 +326,7 @@ Suite *br_suite_prov(void)
 	tcase_add_test(tc, test_details_words);
 	tcase_add_test(tc, test_hostile_html);
 	tcase_add_test(tc, test_hostile_md);
+	tcase_add_test(tc, test_notes_same_for_all);
 	suite_add_tcase(s, tc);
 	return s;
 }
