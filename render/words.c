@@ -2,11 +2,35 @@
  * words.c - word wrapping and padding for plain-text output.
  */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "escape.h"
+#include "uchar.h"
 #include "words.h"
+
+/* Terminal columns of the n bytes at p (uchar.h): a CJK character two,
+ * a combining mark none. */
+static int cols_of(const char *p, int n)
+{
+	int w = 0;
+
+	while (n > 0) {
+		uint32_t cp;
+		size_t k = (unsigned char)*p < 0x80 ? 1 : br_uchar_decode(p, &cp);
+
+		if (k == 0 || (int)k > n) {
+			k = 1;
+			w++;
+		} else {
+			w += k == 1 ? 1 : (int)br_uchar_cols(cp);
+		}
+		p += k;
+		n -= (int)k;
+	}
+	return w;
+}
 
 void br_spaces(FILE *fp, size_t n)
 {
@@ -83,8 +107,9 @@ void br_vwrap(FILE *fp, int indent, int hang, int width, const char *fmt,
 	while (*p) {
 		const char *sp = strchr(p, ' ');
 		int len = sp ? (int)(sp - p) : (int)strlen(p);
+		int cols = cols_of(p, len);
 
-		if (col > ind && col + 1 + len > width) {
+		if (col > ind && col + 1 + cols > width) {
 			ind = indent + hang;
 			fputc('\n', fp);
 			br_spaces(fp, (size_t)ind);
@@ -93,7 +118,7 @@ void br_vwrap(FILE *fp, int indent, int hang, int width, const char *fmt,
 			fputc(' ', fp);
 			col++;
 		}
-		col += len;
+		col += cols;
 		while (len > 0) {   /* the word, its NBSPs as spaces */
 			const char *nb = memchr(p, BR_NBSP[0], (size_t)len);
 			int k = nb ? (int)(nb - p) : len;

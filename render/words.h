@@ -13,8 +13,9 @@
 #include "../analysis/sentence.h"
 
 /*
- * Print printf-formatted text word-wrapped at width columns: the first
- * line indented by indent, the others by indent + hang.  Words longer
+ * Print printf-formatted text word-wrapped at width terminal columns
+ * (br_cols, uchar.h: a CJK character takes two, a combining mark none):
+ * the first line indented by indent, the others by indent + hang.  Words longer
  * than a line are not broken; BR_NBSP markers print as spaces that never
  * break.  Ends with a newline.  The text (names in sentences) is shown
  * as br_visible() shows it (escape.h), so an ESC or a bidi override in a
