@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "uchar.h"
 #include "words.h"
 #include "../analysis/numfmt.h"
 
@@ -178,23 +179,34 @@ char *br_report_text_wrap(const struct br_report *r, int indent,
 	return mem_finish(&m);
 }
 
-/* s cut to at most w columns, "..." at the end when cut.  plain s. */
+/* s cut to at most w terminal columns (w >= 3), "..." at the end when
+ * cut (the columns left out take at least the 3 bytes of "..."). */
 static void fit(char *s, size_t w)
 {
-	size_t cols = 0;
-	char *p;
-
 	if (br_utf8_width(s) <= w)
 		return;
-	for (p = s; *p; p++) {
-		if (((unsigned char)*p & 0xc0) == 0x80)
-			continue;
-		if (cols == w - 3) {
-			strcpy(p, "...");
-			return;
-		}
-		cols++;
-	}
+	strcpy(s + br_cols_prefix(s, w - 3), "...");
+}
+
+/*
+ * Every system's name made plain and at most cols columns, shortened in
+ * the middle and told apart as in the charts (br_text_short_names): one
+ * array for a table's rows.  NULL on ENOMEM.
+ */
+static char **short_names(const struct br_report *r, size_t cols)
+{
+	size_t n = r->a->sel->n_systems, j;
+	char **pl = calloc(n + 1, sizeof *pl), **out = NULL;
+	bool ok = pl != NULL;
+
+	for (j = 0; ok && j < n; j++)
+		ok = (pl[j] = plain(r, br_analysis_system(r->a, j))) != NULL;
+	if (ok)
+		out = br_text_short_names((const char *const *)pl, n, cols);
+	for (j = 0; pl && j < n; j++)
+		free(pl[j]);
+	free(pl);
+	return out;
 }
 
 /* s padded with spaces to w columns (left or right aligned). */
@@ -526,7 +538,7 @@ char *br_report_text_geomean(const struct br_report *r)
 {
 	size_t j, nw = 6, k = 0;
 	struct mem m;
-	char conf[24], x[48], lo[48], hi[48];
+	char conf[24], x[48], lo[48], hi[48], **names;
 	bool any = false, exact = false;
 
 	for (j = 0; j < r->a->sel->n_systems; j++)
@@ -550,24 +562,19 @@ char *br_report_text_geomean(const struct br_report *r)
 	}
 	if (nw > 30)
 		nw = 30;
+	names = short_names(r, nw);
+	if (!names)
+		m.nomem = true;
 	fputs("  ", m.fp);
 	pad(m.fp, "System", nw, false);
 	fprintf(m.fp, "  Speedup  %s CI (measurement)\n", conf);
-	for (j = 0; j < r->a->sel->n_systems; j++) {
+	for (j = 0; names && j < r->a->sel->n_systems; j++) {
 		const struct br_ageo *g = &r->a->geo[j];
-		char *name;
 
 		if (j != r->a->base && !g->ok)
 			continue;
-		name = plain(r, br_analysis_system(r->a, j));
-		if (!name) {
-			m.nomem = true;
-			break;
-		}
-		fit(name, nw);
 		fputs("  ", m.fp);
-		pad(m.fp, name, nw, false);
-		free(name);
+		pad(m.fp, names[j], nw, false);
 		if (j == r->a->base)
 			fputs("   1.000x  baseline\n", m.fp);
 		else if (isnan(g->g.meas_low))
@@ -585,6 +592,7 @@ char *br_report_text_geomean(const struct br_report *r)
 	if (exact)
 		fputs("  * tests with a single run count in the speedup, not "
 		      "in its interval\n", m.fp);
+	br_text_short_names_free(names, r->a->sel->n_systems);
 	return mem_finish(&m);
 }
 
@@ -599,7 +607,7 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 	char (*cell)[N_C][40] = calloc(n + 1, sizeof *cell);
 	size_t w[N_C] = {1, 4, 2, 0, 4}, nw = 6, fixed, n_c;
 	bool any_se = false;
-	char hdr_mean[64], hdr_lo[48], lvl[24], *title;
+	char hdr_mean[64], hdr_lo[48], lvl[24], *title, **names;
 	struct mem m;
 
 	if (!cell || !mem_open(&m)) {
@@ -678,6 +686,9 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 		fixed += w[k] + 2;
 	if (nw + fixed > W)
 		nw = W > fixed + 10 ? W - fixed : 10;
+	names = short_names(r, nw);
+	if (!names)
+		m.nomem = true;
 	fputc('\n', m.fp);
 	fputs("   ", m.fp);
 	pad(m.fp, "System", nw, false);
@@ -694,24 +705,17 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 		pad(m.fp, "high", w[C_HI], true);
 	}
 	fputc('\n', m.fp);
-	for (j = 0; j < n; j++) {
+	for (j = 0; names && j < n; j++) {
 		const struct br_cell *c = &rt->cells[j];
 		char *name;
 
 		if (!c->entry)
 			continue;
-		name = plain(r, br_analysis_system(r->a, j));
-		if (!name) {
-			m.nomem = true;
-			break;
-		}
-		fit(name, nw);
 		fputs("   ", m.fp);
+		pad(m.fp, names[j], nw, false);
 		if (!c->sum.n) {
 			const char *why = c->why ? c->why : "no value";
 
-			pad(m.fp, name, nw, false);
-			free(name);
 			name = plain(r, why);
 			if (name) {
 				fit(name, W - 7 - nw > 10 ? W - 7 - nw : 10);
@@ -720,8 +724,6 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 			free(name);
 			continue;
 		}
-		pad(m.fp, name, nw, false);
-		free(name);
 		for (k = 0; k < n_c; k++) {
 			fputs("  ", m.fp);
 			pad(m.fp, cell[j][k], w[k], true);
@@ -729,6 +731,7 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 		fputc('\n', m.fp);
 	}
 	free(cell);
+	br_text_short_names_free(names, n);
 	/* the verdicts against the baseline */
 	if (!rt->cells[r->a->base].sum.n) {
 		char *why = br_analysis_no_baseline(r->a, i);
@@ -820,16 +823,15 @@ char *br_report_text_plot(const struct br_report *r, size_t i)
 	x1 = fmin(x1, DBL_MAX);
 	if (!mem_open(&m))
 		return NULL;
-	for (k = 0; k < n_sets; k++) {
-		char *name = plain(r, br_analysis_system(r->a, set[k]));
+	{
+		char **names = short_names(r, W - 5);
 
-		if (!name) {
+		for (k = 0; names && k < n_sets; k++)
+			fprintf(m.fp, "   %c %s\n", symbol[k + 1],
+				names[set[k]]);
+		if (!names)
 			m.nomem = true;
-			break;
-		}
-		fit(name, W - 5);
-		fprintf(m.fp, "   %c %s\n", symbol[k + 1], name);
-		free(name);
+		br_text_short_names_free(names, r->a->sel->n_systems);
 	}
 	if (!(x1 > x0)) {
 		fputs("   [no plot, span is zero width]\n", m.fp);

@@ -29,6 +29,17 @@ void br_wrap(FILE *fp, int indent, int hang, int width, const char *fmt, ...)
 void br_vwrap(FILE *fp, int indent, int hang, int width, const char *fmt,
 	      va_list ap) __attribute__((format(printf, 5, 0)));
 
+/*
+ * Names for the columns of a text table, each at most cols terminal
+ * columns (br_cols), shortened as the charts shorten them (labels.c,
+ * br_chart_labels): whole when they fit, else their middle left out
+ * ("AMD Ryzen 9 ...mitigations=off"), and never two alike (more of where
+ * they differ, else a number).  n new strings in a new array: free each
+ * and the array (br_text_short_names_free).  NULL on ENOMEM.
+ */
+char **br_text_short_names(const char *const *names, size_t n, size_t cols);
+void br_text_short_names_free(char **names, size_t n);
+
 /* n spaces, written in blocks (padding is most of a text report). */
 void br_spaces(FILE *fp, size_t n);
 
