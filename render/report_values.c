@@ -530,6 +530,48 @@ static int text_of(void *ctx, size_t i)
 }
 
 /*
+ * A test without a dot plot says why ("   (no dot plot: published
+ * summaries have no runs)"); the same reason is said once, at the first
+ * such test, with how many tests below share it, and the others say
+ * nothing.
+ */
+static void plot_notes_once(const struct br_report *r, char **plot,
+			    size_t n)
+{
+	static const char note[] = "   (no dot plot: ";
+	size_t i, k, more;
+
+	for (i = 0; i < n; i++) {
+		char *why, *s;
+
+		if (!plot[i] || strncmp(plot[i], note, sizeof note - 1))
+			continue;
+		for (more = 0, k = i + 1; k < n; k++)
+			if (plot[k] && !strcmp(plot[k], plot[i])) {
+				plot[k][0] = '\0';
+				more++;
+			}
+		if (!more)
+			continue;
+		/* "(no dot plot: why)" -> "(no dot plot: why; nor for the
+		 * 3 more tests below)" */
+		why = plot[i] + 3;
+		s = br_strf("%.*s; nor for the %zu more test%s below)",
+			    (int)strlen(why) - 1, why, more,
+			    more == 1 ? "" : "s");
+		if (s) {
+			char *w = br_report_text_wrap(r, 3, s);
+
+			if (w) {
+				free(plot[i]);
+				plot[i] = w;
+			}
+			free(s);
+		}
+	}
+}
+
+/*
  * Every test's text blocks, made on every CPU before the template runs
  * (they are most of a text report's work) and freed with the document.
  */
@@ -546,6 +588,8 @@ static void text_blocks(struct br_tdoc *d, struct fill_ctx *fc)
 		return;
 	/* a failure leaves NULLs, which br_tdoc_own reports */
 	br_parallel_for(n, 64, text_of, fc);
+	if (fc->plot)
+		plot_notes_once(r, fc->plot, n);
 	for (i = 0; i < n; i++) {
 		if (fc->text && !br_tdoc_own(d, fc->text[i]))
 			fc->text[i] = NULL;
