@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "uchar.h"
 
 /* Length of the valid UTF-8 sequence at p and its code point in *cp, or
  * 0 when invalid. */
@@ -228,7 +229,8 @@ char *br_visible_dup(const char *s, unsigned keep)
 size_t br_visible_width(const char *s, unsigned keep)
 {
 	char esc[BR_VIS_ESC_MAX];
-	size_t w = 0;
+	size_t w = 0, n;
+	uint32_t cp;
 
 	while (s && *s) {
 		if ((unsigned char)*s >= 0x20 && (unsigned char)*s < 0x7f) {
@@ -236,8 +238,15 @@ size_t br_visible_width(const char *s, unsigned keep)
 			w++;
 			continue;
 		}
-		s += br_visible_char(s, keep, esc);
-		w += *esc ? strlen(esc) : 1;
+		n = br_visible_char(s, keep, esc);
+		if (*esc) {
+			w += strlen(esc);
+		} else if (n > 1 && br_uchar_decode(s, &cp) == n) {
+			w += br_uchar_cols(cp);
+		} else {
+			w++;   /* a tab or line feed kept */
+		}
+		s += n;
 	}
 	return w;
 }

@@ -60,7 +60,9 @@ char *br_visible_dup(const char *s, unsigned keep);
 /* Is s written as it is (nothing to escape)? */
 bool br_visible_plain(const char *s, unsigned keep);
 
-/* Columns br_visible(s) takes: one per character written. */
+/* Terminal columns br_visible(s) takes: one per character of an escape,
+ * and br_cols' columns (uchar.h) for the rest: two for a wide CJK
+ * character, none for a combining mark. */
 size_t br_visible_width(const char *s, unsigned keep);
 
 /*
