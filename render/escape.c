@@ -260,6 +260,35 @@ static void md_ascii(FILE *fp, char c)
 	fputc(c, fp);
 }
 
+const char *br_md_start(FILE *fp, const char *s)
+{
+	const char *p;
+
+	while (s && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r'))
+		s++;
+	if (!s || !*s)
+		return s;
+	/* "- x", "+ x", "---", "===" (bullets, rules, setext underlines);
+	 * "*", "#", ">", "|", "`", "~", "_", "<" are escaped anywhere */
+	if ((*s == '-' || *s == '+' || *s == '=') &&
+	    (!s[1] || s[1] == ' ' || s[1] == '\t' || s[1] == *s)) {
+		fputc('\\', fp);
+		fputc(*s, fp);
+		return s + 1;
+	}
+	/* "2) x", "1. x": an ordered list item */
+	for (p = s; *p >= '0' && *p <= '9'; p++)
+		;
+	if (p > s && (*p == '.' || *p == ')') &&
+	    (!p[1] || p[1] == ' ' || p[1] == '\t')) {
+		fwrite(s, 1, (size_t)(p - s), fp);
+		fputc('\\', fp);
+		fputc(*p, fp);
+		return p + 1;
+	}
+	return s;
+}
+
 void br_md_text(FILE *fp, const char *s)
 {
 	char esc[BR_VIS_ESC_MAX];

@@ -75,4 +75,17 @@ size_t br_visible_width(const char *s, unsigned keep);
  */
 void br_md_text(FILE *fp, const char *s);
 
+/*
+ * The start of a Markdown value, which may land at the start of a line
+ * ("- {{text}}", a paragraph): blanks there dropped (four would make
+ * code), and what would open a block escaped: "- " "+ " "---" "==="
+ * as "\- " "\+ " "\---" "\===", "2) " and "1. " as "2\) " "1\. " (not
+ * "-5" or "1.5"), so a system named "2) Slow" or "- minus" never turns
+ * a bullet into a nested list.  (#, >, |, `, ~, * are escaped wherever
+ * they are.)  Writes that part and
+ * returns where the rest of s starts.  The report's Markdown values begin
+ * with it; br_md_text() does not (its cells never start a line).
+ */
+const char *br_md_start(FILE *fp, const char *s);
+
 #endif

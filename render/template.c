@@ -366,7 +366,7 @@ static void text_escape(FILE *fp, const char *s, bool utf8)
 
 static void md_escape(FILE *fp, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	const unsigned char *p = (const unsigned char *)br_md_start(fp, s);
 
 	for (; *p; p++) {
 		if (strchr("\\`*_[]<>|#~&!", *p) && *p)
