@@ -110,6 +110,27 @@ char *br_report_text_wrap(const struct br_report *r, int indent,
 /* "Dbench 4.0", "Client Count: 1": title with version, whole however
  * long: free() it.  NULL on ENOMEM. */
 char *br_report_test_name(const struct br_test *t);
+/*
+ * Series (line-graph) results as tables: x down the side, per system the
+ * mean, SE and N of each point, from the analysis' point summaries
+ * (BR_AN_POINTS).  br_report_series_points: how many points test i's
+ * series have (the longest), 0 when it has none to show.
+ * br_report_series_has: whether system j has a series there.
+ * br_report_point: point k of system j as the tables print it: x (the
+ * test's x value, else the point's number from 1), mean (the test's
+ * decimals), SE ("-" for a single run) and N; mean "-" and SE and N ""
+ * when the point has no value.
+ */
+struct br_point_text {
+	char x[40], mean[48], se[48], n[24];
+};
+size_t br_report_series_points(const struct br_report *r, size_t i);
+bool br_report_series_has(const struct br_report *r, size_t i, size_t j);
+void br_report_point(const struct br_report *r, size_t i, size_t j,
+		     size_t k, struct br_point_text *p);
+/* The heading of the x column: the test's x label, else "Point". */
+const char *br_report_series_x_label(const struct br_test *t);
+
 /* Whether system j of test i has a comparison to state. */
 bool br_report_has_cmp(const struct br_report *r, size_t i, size_t j);
 

@@ -598,6 +598,111 @@ char *br_report_text_geomean(const struct br_report *r)
 
 /* ---------------------------------------------------------------- tests */
 
+static size_t max_sz(size_t a, size_t b)
+{
+	return a > b ? a : b;
+}
+
+/*
+ * A series result (line graph) as a table: x down the side and, for
+ * each system, the mean, SE and N of each point under its name; as many
+ * systems side by side as fit in the width, the rest in further blocks
+ * below (x again at the side).
+ */
+static void series_table(struct mem *m, const struct br_report *r, size_t i)
+{
+	size_t n = r->a->sel->n_systems, np = br_report_series_points(r, i);
+	size_t j, k, xw, wm = 4, ws = 2, wn = 1, gw, per, b0, shown = 0;
+	struct br_point_text pt;
+	char *xl = plain(r, br_report_series_x_label(r->a->tests[i].t));
+	char **names;
+	size_t *sys = calloc(n + 1, sizeof *sys);
+
+	if (!xl || !sys) {
+		free(xl);
+		free(sys);
+		m->nomem = true;
+		return;
+	}
+	for (j = 0; j < n; j++)
+		if (br_report_series_has(r, i, j))
+			sys[shown++] = j;
+	xw = br_utf8_width(xl);
+	for (k = 0; k < np; k++)
+		for (j = 0; j < shown; j++) {
+			br_report_point(r, i, sys[j], k, &pt);
+			xw = max_sz(xw, strlen(pt.x));
+			wm = max_sz(wm, strlen(pt.mean));
+			ws = max_sz(ws, strlen(pt.se));
+			wn = max_sz(wn, strlen(pt.n));
+		}
+	if (xw > 20)
+		xw = 20;
+	gw = wm + 2 + ws + 2 + wn;
+	/* wider groups for whole names when all still fit side by side */
+	for (j = 0, k = gw; j < shown; j++) {
+		char *nm = plain(r, br_analysis_system(r->a, sys[j]));
+
+		if (nm)
+			k = max_sz(k, br_utf8_width(nm));
+		free(nm);
+	}
+	if (k > gw && 3 + xw + shown * (k + 3) <= W) {
+		wm += k - gw;
+		gw = k;
+	}
+	names = short_names(r, gw);
+	per = W > 3 + xw + gw + 3 ? (W - 3 - xw) / (gw + 3) : 1;
+	if (per < 1)
+		per = 1;
+	fputc('\n', m->fp);
+	wrapped(m, r, 3, 0, "Mean, SE and N of each point:");
+	for (b0 = 0; names && b0 < shown; b0 += per) {
+		size_t nb = shown - b0 < per ? shown - b0 : per;
+
+		fputc('\n', m->fp);
+		br_spaces(m->fp, 3 + xw);
+		for (j = b0; j < b0 + nb; j++) {
+			fputs("   ", m->fp);
+			pad(m->fp, names[sys[j]], gw, false);
+		}
+		fputs("\n   ", m->fp);
+		fit(xl, xw);
+		pad(m->fp, xl, xw, false);
+		for (j = b0; j < b0 + nb; j++) {
+			fputs("   ", m->fp);
+			pad(m->fp, "Mean", wm, true);
+			fputs("  ", m->fp);
+			pad(m->fp, "SE", ws, true);
+			fputs("  ", m->fp);
+			pad(m->fp, "N", wn, true);
+		}
+		fputc('\n', m->fp);
+		for (k = 0; k < np; k++) {
+			fputs("   ", m->fp);
+			for (j = b0; j < b0 + nb; j++) {
+				br_report_point(r, i, sys[j], k, &pt);
+				if (j == b0) {
+					fit(pt.x, xw);
+					pad(m->fp, pt.x, xw, true);
+				}
+				fputs("   ", m->fp);
+				pad(m->fp, pt.mean, wm, true);
+				fputs("  ", m->fp);
+				pad(m->fp, pt.se, ws, true);
+				fputs("  ", m->fp);
+				pad(m->fp, pt.n, wn, true);
+			}
+			fputc('\n', m->fp);
+		}
+	}
+	if (!names)
+		m->nomem = true;
+	br_text_short_names_free(names, n);
+	free(sys);
+	free(xl);
+}
+
 char *br_report_text_test(const struct br_report *r, size_t i)
 {
 	const struct br_atest *rt = &r->a->tests[i];
@@ -640,9 +745,12 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 	wrappedf(&m, r, 3, 0, "%s%s%s", t->unit.text,
 		 *t->unit.text ? ", " : "", br_dir_phrase(t->dir));
 	if (!rt->scalar) {
-		wrapped(&m, r, 3, 0, t->display == BR_DISPLAY_LINE ?
-			"(a series result: see the HTML or PDF report for "
-			"its chart)" : "(not a numeric result)");
+		if (br_report_series_points(r, i))
+			series_table(&m, r, i);
+		else
+			wrapped(&m, r, 3, 0, t->display == BR_DISPLAY_LINE ?
+				"(a series result without points)" :
+				"(not a numeric result)");
 		free(cell);
 		return mem_finish(&m);
 	}

@@ -440,6 +440,50 @@ static int whole_charts(struct br_tdoc *d, struct br_tnode *root,
 	return BR_OK;
 }
 
+/*
+ * A series result's table (br_report_point): has_series, x_label, the
+ * systems with a series (series_systems: series_name) and a row per
+ * point (points: x, point_cells: point_mean, point_se, point_n; empty
+ * where the text report writes "-").
+ */
+static void series_values(struct br_tdoc *d, struct br_tnode *it,
+			  const struct br_report *r, size_t i)
+{
+	size_t np = br_report_series_points(r, i), j, k;
+	struct br_tnode *sys, *points;
+
+	br_tset_bool(d, it, "has_series", np > 0);
+	br_tset(d, it, "x_label", br_report_series_x_label(r->a->tests[i].t));
+	sys = br_tset_list(d, it, "series_systems");
+	points = br_tset_list(d, it, "points");
+	for (j = 0; sys && j < r->a->sel->n_systems; j++)
+		if (br_report_series_has(r, i, j))
+			br_tset(d, br_tlist_add(d, sys), "series_name",
+				br_analysis_system(r->a, j));
+	for (k = 0; points && k < np; k++) {
+		struct br_tnode *row = br_tlist_add(d, points), *cells;
+		struct br_point_text pt;
+
+		br_report_point(r, i, 0, k, &pt);   /* x: any system's */
+		br_tset(d, row, "x", pt.x);
+		cells = br_tset_list(d, row, "point_cells");
+		for (j = 0; cells && j < r->a->sel->n_systems; j++) {
+			struct br_tnode *c;
+
+			if (!br_report_series_has(r, i, j))
+				continue;
+			br_report_point(r, i, j, k, &pt);
+			c = br_tlist_add(d, cells);
+			/* empty, not "-", as in the tables of scalar tests */
+			br_tset(d, c, "point_mean", strcmp(pt.mean, "-") ?
+				pt.mean : "");
+			br_tset(d, c, "point_se", strcmp(pt.se, "-") ? pt.se
+				: "");
+			br_tset(d, c, "point_n", pt.n);
+		}
+	}
+}
+
 static int fill_test(void *ctx, struct br_tdoc *d, struct br_tnode *it,
 		     size_t i, struct br_error *err)
 {
@@ -466,10 +510,12 @@ static int fill_test(void *ctx, struct br_tdoc *d, struct br_tnode *it,
 		 br_dir_phrase(t->dir));
 	br_tset(d, it, "annotation", t->annotation);
 	br_tset_bool(d, it, "scalar", rt->scalar);
-	br_tset(d, it, "kind", rt->scalar ? "" : t->display ==
-		BR_DISPLAY_LINE ? "a series (line graph) result: no "
-		"per-system summary" : "not a numeric result: not "
-		"summarised");
+	br_tset(d, it, "kind", rt->scalar ? "" :
+		br_report_series_points(r, i) ? "Mean, SE and N of each "
+		"point of the series:" : t->display == BR_DISPLAY_LINE ?
+		"a series (line graph) result without points" :
+		"not a numeric result: not summarised");
+	series_values(d, it, r, i);
 	if (fc->fmt != BR_REPORT_HTML)
 		br_tset(d, it, "chart_svg", "");
 	else if (br_tdoc_wants(d, "chart_svg")) {

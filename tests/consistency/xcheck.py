@@ -2074,6 +2074,102 @@ def check_row_values(ck, t, s, out, n, mean, se, lo, hi, rank=None,
                      "compare csv ratio (1/ratio for fewer-is-better)", x3)
 
 
+def term_cols(s):
+    """Terminal columns of s: wide CJK 2, marks 0 (unicodedata)."""
+    w = 0
+    for ch in s:
+        if ord(ch) != 0xad and unicodedata.category(ch) in ("Mn", "Me",
+                                                            "Cf"):
+            continue
+        w += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return w
+
+
+SERIES_HEAD = "Mean, SE and N of each point"
+
+
+def check_series(ck, t, out, names, rows):
+    """A series table of a report (render/report_text.c, report.md,
+    report.html): names, the systems' headings in order; rows, per point
+    (x, [(mean, se, n) per system]), against the stats CSV's series rows
+    (one per point with a value: x, mean, se, n)."""
+    want = list(t.points)
+    ck.n += 1
+    if len(names) != len(want) or not all(
+            name_matches(a, b) or name_matches(a, ascii_fold(b))
+            for a, b in zip(names, want)):
+        ck.fail(t.label, "-", out, "series columns", names, want)
+        return
+    ref = {s: {fnum(r["x"]): r for r in t.points[s]} for s in want}
+    xs = sorted({x for s in want for x in ref[s]})
+    shown_xs = [fnum(x) for x, _ in rows]
+    ck.n += 1
+    if not set(xs) <= set(shown_xs):
+        ck.fail(t.label, "-", out, "series points (x)", shown_xs,
+                "%s (stats csv x)" % xs)
+    for x, cells in rows:
+        for s, (mean, se, n) in zip(want, cells):
+            r = ref[s].get(fnum(x))
+            if r is None:
+                ck.value(t.label, s, out, "point %s mean" % x, mean or "-",
+                         None, "stats csv: no row at x")
+                continue
+            ck.value(t.label, s, out, "point %s mean" % x, mean,
+                     fnum(r["mean"]), "stats csv series row", display=True)
+            ck.value(t.label, s, out, "point %s SE" % x, se or "-",
+                     fnum(r["se"]), "stats csv series row")
+            ck.same(t.label, s, out, "point %s N" % x, n, r["n"],
+                    "stats csv series row")
+
+
+def series_txt(ck, t, out, sec):
+    """The text report's series table (render/report_text.c): blocks of
+    a names line (each name left-aligned over its group), a heading line
+    (the x label, then Mean SE N per system, right-aligned) and a row per
+    point (x right-aligned, then the numbers, ASCII)."""
+    i = next((k for k, ln in enumerate(sec) if ln.strip().startswith(
+        SERIES_HEAD)), None)
+    if i is None:
+        ck.fail(t.label, "-", out, "series table", None, "a table")
+        return
+    names, rows = [], OrderedDict()
+    k = i + 1
+    while k + 3 < len(sec) and sec[k] == "" and sec[k + 1].strip():
+        nl, head = sec[k + 1], sec[k + 2]
+        ends = [term_cols(head[:m.end()]) for m in
+                re.finditer(r"(?<= )(Mean|SE|N)\b", head)]
+        body = []
+        k += 3
+        while k < len(sec) and sec[k].strip():
+            body.append(sec[k])
+            k += 1
+        if not body or len(ends) % 3:
+            ck.structure(out, "%s: series block %r" % (t.label, head))
+            return
+        xend = len(body[0]) - len(body[0][3:].lstrip()) + \
+            len(body[0][3:].lstrip().split()[0])
+        for g in range(0, len(ends), 3):
+            a = xend + 3 if g == 0 else ends[g - 1] + 3
+            names.append(cut_cols(nl, a, ends[g + 2]).strip())
+        starts = [xend] + ends[:-1]
+        for ln in body:
+            x = ln[:xend].strip()
+            cells = [ln[a:b].strip() for a, b in zip(starts, ends)]
+            rows.setdefault(x, []).extend(
+                tuple(cells[g:g + 3]) for g in range(0, len(cells), 3))
+    check_series(ck, t, out, names, list(rows.items()))
+
+
+def cut_cols(line, a, b):
+    """The part of line from display column a to b."""
+    out, col = [], 0
+    for ch in line:
+        if a <= col < b:
+            out.append(ch)
+        col += term_cols(ch)
+    return "".join(out)
+
+
 def check_report_txt(ck, tests, text, base, geo, words_seen):
     out = "report.txt"
     lines = text.split("\n")
@@ -2141,6 +2237,8 @@ def check_report_txt(ck, tests, text, base, geo, words_seen):
             if hi_ is not None:
                 ck.fail(t.label, "-", out, "table", "a table",
                         "no table: not a scalar test (stats csv)")
+            if t.series and t.points:
+                series_txt(ck, t, out, sec)
             continue
         if hi_ is None:
             ck.fail(t.label, "-", out, "table", None, "a table (stats csv)")
@@ -2398,6 +2496,23 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
                     "\n")[0]):
             ck.fail(t.label, "-", out, "test heading", sec[:2], t.title)
         tab = [ln for ln in sec if ln.startswith("|")]
+        if t.series and t.points:
+            # the series table: | x | name mean | SE | N | ...
+            ck.n += 1
+            if len(tab) < 3 or not any(ln.startswith(SERIES_HEAD)
+                                       for ln in sec):
+                ck.fail(t.label, "-", out, "series table", tab[:1],
+                        "a table")
+                continue
+            head = [md_unescape(c) for c in md_split(tab[0])]
+            names = [re.sub(r" mean$", "", c) for c in head[1::3]]
+            rows = []
+            for ln in tab[2:]:
+                c = [md_unescape(x) for x in md_split(ln)]
+                rows.append((c[0], [tuple(c[g:g + 3]) for g in
+                                    range(1, len(c) - 2, 3)]))
+            check_series(ck, t, out, names, rows)
+            continue
         if not t.scalar or t.series:
             ck.n += 1
             if tab:
@@ -2591,6 +2706,21 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
             elif t.scalar:
                 check_svg_texts(ck, t, out + " chart", texts)
         tabs = sec.find_all("table", "sortable")
+        if t.series and t.points:
+            st = sec.find_all("table", "series")
+            ck.n += 1
+            if not st:
+                ck.fail(t.label, "-", out, "series table", None, "a table")
+                continue
+            trs = st[0].find_all("thead")[0].kids("tr")
+            names = [th.text() for th in trs[0].kids("th")][1:]
+            rows = []
+            for tr in st[0].find_all("tbody")[0].kids("tr"):
+                c = [td.text() for td in tr.kids("td")]
+                rows.append((tr.kids("th")[0].text(),
+                             [tuple(c[g:g + 3]) for g in
+                              range(0, len(c), 3)]))
+            check_series(ck, t, out, names, rows)
         if not t.scalar or t.series:
             ck.n += 1
             if tabs:
