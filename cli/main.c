@@ -142,7 +142,9 @@ static const struct option_def options[] = {
 	 "text report: a ministat-style dot plot per test (needs raw runs; "
 	 "skipped for published summaries)"},
 	{"utf8", 0, NULL, CMD_RENDER, OPT_UTF8,
-	 "text report: keep UTF-8 characters (default: ASCII only)"},
+	 "text report: keep every character as UTF-8 (default: ASCII where "
+	 "a character has a faithful ASCII form, an accented e as e; names in "
+	 "other scripts stay UTF-8)"},
 	{"depfile", 0, "FILE", CMD_ALL, OPT_DEPFILE,
 	 "also write a make rule to FILE: -o's file(s) depend on every "
 	 "input file, directory and template read (for -include in a "
@@ -313,6 +315,13 @@ static void help_man(FILE *fp)
 	      ".I INPUT\nis a file, a directory (read recursively) or "
 	      "\\fB\\-\\fR for standard input.  Its format is detected "
 	      "from its content; \\fB\\-\\-input\\-format\\fR names it.\n"
+	      ".PP\nA report (\\fI.html\\fR, \\fI.txt\\fR, \\fI.md\\fR) "
+	      "gives every test a table: a row per system, or for a series "
+	      "(line graph) result x down the side and the mean, SE and N "
+	      "of each point per system.  The \\fI.txt\\fR report is a mail "
+	      "body of at most 72 terminal columns (a CJK character counts "
+	      "two); names in any script are kept, right-to-left ones "
+	      "between LEFT-TO-RIGHT MARKs.\n"
 	      ".SH COMMANDS\n", fp);
 	for (i = 0; i < N_COMMANDS; i++) {
 		fprintf(fp, ".TP\n.B %s\n", commands[i].name);
