@@ -689,11 +689,14 @@ char *br_bidi_marks(const char *s)
 			n = (size_t)(end - p);
 		} else if (start && (!*p || stray || !neutral(cp))) {
 			/* the span: LRM, from its first to its last
-			 * right-to-left character, LRM */
-			q = stpcpy(q, BR_LRM);
+			 * right-to-left character, LRM (none where a mark is
+			 * already: marking again changes nothing) */
+			if (q - out < 3 || memcmp(q - 3, BR_LRM, 3))
+				q = stpcpy(q, BR_LRM);
 			memcpy(q, start, (size_t)(end - start));
 			q += end - start;
-			q = stpcpy(q, BR_LRM);
+			if (strncmp(end, BR_LRM, 3))
+				q = stpcpy(q, BR_LRM);
 			memcpy(q, end, (size_t)(p - end));
 			q += p - end;
 			start = NULL;

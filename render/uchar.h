@@ -47,7 +47,8 @@ size_t br_cols_prefix(const char *s, size_t cols);
  * that applies the bidi algorithm then keeps the span in its place on a
  * left-to-right line: the numbers and columns after an Arabic or Hebrew
  * name stay after it, and a line that starts with one stays
- * left-to-right.  A new string (free()); NULL on ENOMEM.
+ * left-to-right.  Marks already there are not doubled: marking marked
+ * text changes nothing.  A new string (free()); NULL on ENOMEM.
  */
 char *br_bidi_marks(const char *s);
 

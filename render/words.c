@@ -2,6 +2,7 @@
  * words.c - word wrapping and padding for plain-text output.
  */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,15 +93,13 @@ static const char *visible(char *text, char **copy)
 	return *copy;
 }
 
-void br_vwrap(FILE *fp, int indent, int hang, int width, const char *fmt,
-	      va_list ap)
+/* text (mutable: see visible()) wrapped onto fp. */
+static void wrap_text(FILE *fp, int indent, int hang, int width, char *text)
 {
-	char *text = br_vstrf(fmt, ap), *copy;
+	char *copy;
 	const char *p;
 	int col, ind = indent;
 
-	if (!text)
-		return;
 	p = visible(text, &copy);
 	br_spaces(fp, (size_t)ind);
 	col = ind;
@@ -137,7 +136,43 @@ void br_vwrap(FILE *fp, int indent, int hang, int width, const char *fmt,
 	}
 	fputc('\n', fp);
 	free(copy);
+}
+
+/* Could s hold a right-to-left letter (a lead byte of U+0580 on)? */
+static bool maybe_rtl(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s >= 0xd6 && (unsigned char)*s <= 0xf0)
+			return true;
+	return false;
+}
+
+void br_vwrap(FILE *fp, int indent, int hang, int width, const char *fmt,
+	      va_list ap)
+{
+	char *text = br_vstrf(fmt, ap), *buf = NULL, *marked;
+	size_t len = 0;
+	FILE *mem;
+
+	if (!text)
+		return;
+	if (!maybe_rtl(text) || !(mem = open_memstream(&buf, &len))) {
+		wrap_text(fp, indent, hang, width, text);
+		free(text);
+		return;
+	}
+	/* right-to-left names kept in place, line by line, after
+	 * wrapping (uchar.h) */
+	wrap_text(mem, indent, hang, width, text);
 	free(text);
+	if (fclose(mem) != 0 || !buf) {
+		free(buf);
+		return;
+	}
+	marked = br_bidi_marks(buf);
+	fputs(marked ? marked : buf, fp);
+	free(marked);
+	free(buf);
 }
 
 void br_wrap(FILE *fp, int indent, int hang, int width, const char *fmt, ...)

@@ -68,6 +68,27 @@ START_TEST(test_bidi_marks)
 		 LRM "\xd7\xa9\xd7\xa8" LRM "\n" LRM "\xd7\xaa" LRM " x");
 	/* a harakah after the last letter stays in the span */
 	marks_is("\xd8\xae\xd9\x8e.", LRM "\xd8\xae\xd9\x8e" LRM ".");
+	/* marked text stays as it is */
+	marks_is(LRM "\xd7\xa9\xd7\xa8" LRM " 3", LRM "\xd7\xa9\xd7\xa8" LRM
+		 " 3");
+}
+END_TEST
+
+START_TEST(test_wrap_marks)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(fp);
+	/* "שרת שרת is 5% faster than A": wrapped at 12 columns, each
+	 * line's right-to-left span marked on its own line */
+	br_wrap(fp, 0, 2, 12, "%s is 5%% faster than A",
+		"\xd7\xa9\xd7\xa8\xd7\xaa \xd7\xa9\xd7\xa8\xd7\xaa");
+	ck_assert_int_eq(fclose(fp), 0);
+	ck_assert_str_eq(buf, LRM "\xd7\xa9\xd7\xa8\xd7\xaa \xd7\xa9\xd7\xa8"
+			 "\xd7\xaa" LRM " is\n  5% faster\n  than A\n");
+	free(buf);
 }
 END_TEST
 
@@ -124,6 +145,7 @@ Suite *br_suite_uchar(void)
 
 	tcase_add_test(tc, test_cols);
 	tcase_add_test(tc, test_bidi_marks);
+	tcase_add_test(tc, test_wrap_marks);
 	tcase_add_test(tc, test_short_names);
 	suite_add_tcase(s, tc);
 	return s;
