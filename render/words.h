@@ -21,9 +21,9 @@
  * as br_visible() shows it (escape.h), so an ESC or a bidi override in a
  * name never reaches the terminal; a tab or line feed in it is a blank
  * between words, and a BR_NBSP byte a space; right-to-left names are
- * kept in place on each line by LEFT-TO-RIGHT MARKs (br_bidi_marks).  The text is not cut
- * however long (a long name stays whole); without memory nothing is
- * printed.
+ * kept in place on each line by LEFT-TO-RIGHT MARKs (br_bidi_marks).
+ * The text is not cut however long (a long name stays whole); without
+ * memory nothing is printed.
  */
 void br_wrap(FILE *fp, int indent, int hang, int width, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
