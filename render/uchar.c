@@ -659,8 +659,9 @@ char *br_bidi_marks(const char *s)
 		n_rtl += (unsigned char)*p >= 0xd6 && (unsigned char)*p <= 0xf0;
 	if (!n_rtl)
 		return strdup(s);
-	/* at most one pair of marks (6 bytes) per character */
-	out = malloc(len * 7 + 1);
+	/* a pair of marks (6 bytes) per span at most, and a span has a
+	 * right-to-left character (2 bytes at least) */
+	out = malloc(len * 4 + 1);
 	if (!out)
 		return NULL;
 	q = out;
