@@ -235,6 +235,12 @@ void br_chart_file_name(char *buf, size_t size, const struct br_analysis *a,
 			const struct br_chart_job *j,
 			const struct br_chart_opts *o, int width);
 
+/* "Dbench", "Client Count: 1" -> "dbench-client-count-1": ASCII letters
+ * and digits, at most 60 characters cut at a word, "test" when none
+ * (the chart file names; the HTML report's anchors). */
+void br_chart_slug(char *buf, size_t size, const char *title,
+		   const char *description);
+
 /* ------------------------------------------------------- the chart files */
 
 /* Horizontal bar chart of scalar test i (doc/pts-format.md section 4.3). */

@@ -354,6 +354,12 @@ static void slug(char *buf, size_t size, const char *title,
 		snprintf(buf, size, "test");
 }
 
+void br_chart_slug(char *buf, size_t size, const char *title,
+		   const char *description)
+{
+	slug(buf, size, title, description);
+}
+
 void br_chart_file_name(char *buf, size_t size, const struct br_analysis *a,
 			const struct br_chart_job *j,
 			const struct br_chart_opts *o, int width)

@@ -5,6 +5,7 @@
  * report_text.c.
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,26 @@ static char *plain(char *s)
 	for (p = s; *p; p++)
 		if (*p == BR_NBSP[0])
 			*p = ' ';
+	return s;
+}
+
+static char *dupf(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+static char *dupf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || !(s = malloc((size_t)n + 1)))
+		return NULL;
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
 	return s;
 }
 
@@ -261,6 +282,33 @@ static void geomean(struct br_tdoc *d, struct br_tnode *root,
 	br_tsetf(d, root, "geomean_tests", "%zu", k);
 }
 
+/* Chart text is never drawn smaller than this many CSS pixels: a narrow
+ * page scrolls the chart sideways rather than shrink it (doc/templates.md). */
+#define MIN_TEXT_PX 10.0
+
+/* svg (starting "<svg") with a style that keeps the scene's smallest
+ * text at MIN_TEXT_PX or more however narrow the page. */
+static char *min_width(char *svg, const struct br_scene *sc, bool *nomem)
+{
+	double least = 0, w;
+	size_t k;
+	char *out;
+
+	for (k = 0; k < sc->n_prims; k++)
+		if (sc->prims[k].kind == BR_PRIM_TEXT && sc->prims[k].size > 0 &&
+		    (least == 0 || sc->prims[k].size < least))
+			least = sc->prims[k].size;
+	w = least > 0 && least < MIN_TEXT_PX ? ceil(sc->width * MIN_TEXT_PX /
+						    least) : 0;
+	if (w <= 0)
+		return svg;
+	out = dupf("<svg style=\"min-width:%.0fpx\"%s", w, svg + 4);
+	free(svg);
+	if (!out)
+		*nomem = true;
+	return out;
+}
+
 /* The chart as inline SVG: br_render_svg without the XML declaration. */
 static char *chart_svg(const struct br_scene *sc, bool *nomem)
 {
@@ -285,7 +333,7 @@ static char *chart_svg(const struct br_scene *sc, bool *nomem)
 	svg = strstr(buf, "<svg");
 	if (svg && svg != buf)
 		memmove(buf, svg, strlen(svg) + 1);
-	return buf;
+	return svg ? min_width(buf, sc, nomem) : buf;
 }
 
 static const char *verdict_class(enum br_verdict v)
@@ -359,10 +407,113 @@ static void test_rows(struct br_tdoc *d, struct br_tnode *it,
 	}
 }
 
+/* ------------------------------------------------------------ anchors */
+
+/* A test's anchor: one per test of the result set, whatever the
+ * selection, so that a link made from one report works in another. */
+struct anchor {
+	const struct br_test *t;
+	char *id;
+};
+
+static int anchor_by_id(const void *a, const void *b)
+{
+	return strcmp(((const struct anchor *)a)->id,
+		      ((const struct anchor *)b)->id);
+}
+
+static int anchor_by_test(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)((const struct anchor *)a)->t;
+	uintptr_t y = (uintptr_t)((const struct anchor *)b)->t;
+
+	return x < y ? -1 : x > y;
+}
+
+/* FNV-1a, 32 bits: a short stable tag for a comparison key. */
+static uint32_t key_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/*
+ * Every test of the result set gets "test-" and the slug of its title
+ * and description ("test-fftw-float-sse-2d-fft-size-4096").  Tests that
+ * share a slug (the same test at two versions, say) add a hash of their
+ * comparison key (br_test_key), and anchors still equal after that the
+ * test's position in the input.  Sorted by test for lookups; NULL when
+ * out of memory.
+ */
+static struct anchor *make_anchors(struct br_tdoc *d,
+				   const struct br_resultset *rs)
+{
+	struct anchor *an = br_tdoc_alloc(d, (rs->n_tests + 1) * sizeof *an);
+	char buf[128];
+	size_t i, k, pass;
+
+	if (!an)
+		return NULL;
+	for (i = 0; i < rs->n_tests; i++) {
+		br_chart_slug(buf, sizeof buf, rs->tests[i]->title,
+			      rs->tests[i]->description);
+		an[i].t = rs->tests[i];
+		if (!br_tdoc_own(d, an[i].id = dupf("test-%s",
+								buf)))
+			return NULL;
+	}
+	/* pass 0: key hashes on shared slugs; pass 1: positions */
+	for (pass = 0; pass < 2; pass++) {
+		qsort(an, rs->n_tests, sizeof *an, anchor_by_id);
+		for (i = 0; i < rs->n_tests; i = k) {
+			bool shared;
+
+			for (k = i + 1; k < rs->n_tests &&
+			     !strcmp(an[i].id, an[k].id); k++)
+				;
+			/* every test of the group: which one sorts first
+			 * is not stable */
+			for (shared = k - i > 1; shared && i < k; i++) {
+				char *key = pass ? NULL : br_test_key(an[i].t);
+				char *id;
+				size_t at;
+
+				for (at = 0; pass && at < rs->n_tests &&
+				     rs->tests[at] != an[i].t; at++)
+					;
+				id = pass ? dupf("%s-%zu",
+							     an[i].id, at + 1)
+				     : key ? dupf("%s-%08x",
+					     an[i].id, (unsigned)key_hash(key))
+				     : NULL;
+				free(key);
+				if (!br_tdoc_own(d, an[i].id = id))
+					return NULL;
+			}
+		}
+	}
+	qsort(an, rs->n_tests, sizeof *an, anchor_by_test);
+	return an;
+}
+
+static const char *anchor_of(const struct anchor *an, size_t n,
+			     const struct br_test *t)
+{
+	struct anchor want = {t, NULL};
+	const struct anchor *a = an ? bsearch(&want, an, n, sizeof *an,
+					      anchor_by_test) : NULL;
+
+	return a ? a->id : "test";
+}
+
 /* What the lazy lists' fill functions need; lives in the document. */
 struct fill_ctx {
 	const struct br_report *r;
 	enum br_report_fmt fmt;
+	struct anchor *anchors;      /* by test; NULL when not wanted */
 	size_t *scalar;              /* overview rows: scalar test indexes */
 	char **text, **plot;         /* text: every test's blocks, made in
 				      * parallel beforehand; or NULL */
@@ -452,7 +603,8 @@ static int fill_test(void *ctx, struct br_tdoc *d, struct br_tnode *it,
 	size_t j;
 
 	br_tsetf(d, it, "number", "%zu", i + 1);
-	br_tsetf(d, it, "anchor", "test-%zu", i + 1);
+	br_tset(d, it, "anchor", anchor_of(fc->anchors,
+		r->a->sel->rs->n_tests, t));
 	if (br_tdoc_wants(d, "name"))
 		br_tset_owned(d, it, "name", br_report_test_name(t));
 	br_tset(d, it, "title", t->title);
@@ -575,7 +727,8 @@ static int fill_overview(void *ctx, struct br_tdoc *d, struct br_tnode *row,
 	br_tset(d, row, "direction", br_dir_phrase(t->dir));
 	br_tset(d, row, "arrow", t->dir == BR_DIR_HIB ? "\xe2\x86\x91"
 		: t->dir == BR_DIR_LIB ? "\xe2\x86\x93" : "");
-	br_tsetf(d, row, "anchor", "test-%zu", i + 1);
+	br_tset(d, row, "anchor", anchor_of(fc->anchors,
+		r->a->sel->rs->n_tests, t));
 	cells = br_tset_list(d, row, "cells");
 	for (j = 0; cells && j < r->a->sel->n_systems; j++) {
 		const struct br_cell *c = &rt->cells[j];
@@ -625,6 +778,8 @@ static void lazy_lists(struct br_tdoc *d, struct br_tnode *root,
 		return;
 	fc->r = r;
 	fc->fmt = fmt;
+	if (br_tdoc_wants(d, "anchor"))
+		fc->anchors = make_anchors(d, r->a->sel->rs);
 	fc->scalar = br_tdoc_alloc(d, (r->a->n_scalar + 1) * sizeof *fc->scalar);
 	if (!fc->scalar)
 		return;
