@@ -368,6 +368,8 @@ static void test_rows(struct br_tdoc *d, struct br_tnode *it,
 		set_style(d, row, r, j);
 		br_tset(d, row, "class", c->best ? "best" : c->worst ? "worst"
 			: "");
+		br_tset_bool(d, row, "best", c->best);
+		br_tset_bool(d, row, "worst", c->worst);
 		if (!s->n) {
 			const char *why = c->why ? c->why : "no value";
 
@@ -613,6 +615,7 @@ static int fill_test(void *ctx, struct br_tdoc *d, struct br_tnode *it,
 	br_tset(d, it, "description", t->description);
 	br_tset(d, it, "unit", t->unit.text);
 	br_tset(d, it, "direction", br_dir_phrase(t->dir));
+	br_tset(d, it, "sort_order", t->dir == BR_DIR_LIB ? "asc" : "desc");
 	br_tsetf(d, it, "caption", "%s%s%s", t->unit.text,
 		 *t->unit.text && *br_dir_phrase(t->dir) ? ", " : "",
 		 br_dir_phrase(t->dir));
