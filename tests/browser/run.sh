@@ -3,8 +3,8 @@
 # from a file:// URL with no console message and no network request,
 # every chart is drawn, and the overview table has one row per test.
 #   BR=path/to/benchreport sh tests/browser/run.sh
-# BROWSER_OUT=DIR keeps the report and the screenshots (desktop and phone
-# width) for looking at.  Without Chromium the test is skipped, except
+# BROWSER_OUT=DIR keeps the report, the screenshots (desktop and phone
+# width, dark mode) and the printed PDFs (A4, Letter) for looking at.  Without Chromium the test is skipped, except
 # in CI (CI=true), where that is a failure.
 set -u
 : "${BR:?set BR to the benchreport binary}"
@@ -109,7 +109,102 @@ if [ -s "$out/desktop-full.png" ]; then
 		bad "$bands bands of bars on screen, expected $((n_tests + 1)) ($n_tests charts and the geometric mean)"
 fi
 
+# Sorting is the script's: the page as written has no sort marks and
+# a hidden hint; after the script, the overview's headings are buttons
+# and the hint shows, while the per-test tables (six rows, too few to
+# need sorting) have no buttons.
+grep -q 'class="sortable\|<button' "$report" &&
+	bad "sort marks in the page before the script ran"
+grep -q 'class="sort-hint" id="overview-hint" hidden>' "$report" ||
+	bad "the sorting hint is not hidden without the script"
+buttons=$(sed -n '/<table class="overview/,/<\/thead>/p' "$tmp/dom.html" |
+	grep -o '<button' | wc -l)
+n_systems=$("$BR" inspect "$input" | sed -n 's/^systems: //p')
+[ "$buttons" = $((n_systems + 1)) ] ||
+	bad "$buttons sort buttons in the overview, expected $((n_systems + 1))"
+grep -q 'class="sort-hint" id="overview-hint">' "$tmp/dom.html" ||
+	bad "the sorting hint stays hidden after the script ran"
+[ "$(grep -o '<button' "$tmp/dom.html" | wc -l)" = "$buttons" ] ||
+	bad "sort buttons outside the overview (tables of six rows)"
+
+# Phones: a chart never shrinks its smallest text under 10 px; narrower
+# pages scroll it sideways (its min-width).
+tr '>' '\n' <"$report" | awk '
+	/^<svg / {
+		if (w) check()
+		match($0, / width="[0-9.]+"/)
+		w = substr($0, RSTART + 8, RLENGTH - 9) + 0
+		mw = 0
+		if (match($0, /min-width:[0-9.]+px/))
+			mw = substr($0, RSTART + 10, RLENGTH - 12) + 0
+		least = 0; n++
+	}
+	/font-size="/ {
+		match($0, /font-size="[0-9.]+"/)
+		f = substr($0, RSTART + 11, RLENGTH - 12) + 0
+		if (!least || f < least) least = f
+	}
+	function check() {
+		shown = (mw > w ? mw : w)
+		if (least * shown / w < 9.999) {
+			printf "chart %d: %g px text at its least width\n", n, least * shown / w
+			bad = 1
+		}
+	}
+	END { if (w) check(); exit bad }' >"$tmp/small.txt" ||
+	bad "chart text under 10 px on a narrow page: $(head -1 "$tmp/small.txt")"
+
+# Dark mode: the page turns dark, the charts keep their light page.
+browse --blink-settings=preferredColorScheme=0 --force-dark-mode \
+	--window-size=1280,2000 --screenshot="$out/dark.png" "$url" >/dev/null 2>&1
+if [ -s "$out/dark.png" ]; then
+	[ "$("$tmp/pngtool" at "$out/dark.png" 4 1990)" = 16181b ] ||
+		bad "dark.png: the page is not dark ($("$tmp/pngtool" at "$out/dark.png" 4 1990))"
+else
+	bad "no screenshot dark.png"
+fi
+
+# Paper: printed on A4 and on Letter (Chromium's own print, without
+# background graphics), the overview keeps every column: each value of
+# each system is in the PDF's text, and no sort arrow is printed.
+if command -v pdftotext >/dev/null 2>&1; then
+	sed -n '/<table class="overview/,/<\/table>/p' "$tmp/dom.html" |
+		grep '^<tr><th scope="row"' | sed 's/<td /\n<td /g' |
+		sed -n 's/^<td [^>]*>\([^<]*\)<.*/\1/p' | grep -v '^$' \
+		>"$tmp/values.txt"
+	for size in A4 Letter; do
+		sed "s|</style>|@page { size: $size; }</style>|" "$report" \
+			>"$tmp/print-$size.html"
+		browse --no-pdf-header-footer \
+			--print-to-pdf="$out/print-$size.pdf" \
+			"file://$tmp/print-$size.html" >/dev/null 2>&1
+		if [ ! -s "$out/print-$size.pdf" ]; then
+			bad "no PDF printed on $size"
+			continue
+		fi
+		pdftotext -layout "$out/print-$size.pdf" - |
+			sed -n '/^Results overview/,/^Geometric mean/p' \
+			>"$tmp/print-$size.txt"
+		tr -s ' ' '\n' <"$tmp/print-$size.txt" >"$tmp/words-$size.txt"
+		missing=0
+		while read -r v; do
+			grep -qxF "$v" "$tmp/words-$size.txt" ||
+				missing=$((missing + 1))
+		done <"$tmp/values.txt"
+		[ -s "$tmp/values.txt" ] && [ $missing = 0 ] ||
+			bad "$size: $missing of $(wc -l <"$tmp/values.txt") overview values not printed"
+		n_worst=$(grep -o WORST "$tmp/print-$size.txt" | wc -l)
+		[ "$n_worst" -ge 1 ] || bad "$size: no worst mark printed"
+		grep -q "$(printf '\342\206\225')" "$tmp/print-$size.txt" &&
+			bad "$size: sort arrows printed"
+	done
+elif [ "${CI:-}" = true ]; then
+	bad "pdftotext is not installed (CI; apt-get install -y poppler-utils)"
+else
+	echo "browser: print check skipped (no pdftotext; apt-get install -y poppler-utils)"
+fi
+
 if [ $fail = 0 ]; then
-	echo "browser: ok ($n_tests tests: overview rows, charts drawn, no console message, no network request)"
+	echo "browser: ok ($n_tests tests: overview rows, charts drawn, no console message, no network request; sorting by script, chart text >= 10 px, dark mode, every overview value printed on A4 and Letter)"
 fi
 exit $fail
