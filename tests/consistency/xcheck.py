@@ -2314,6 +2314,60 @@ def check_values_md(ck, tests, text, base, geo):
                 "compare csv")
 
 
+def slug(title, desc):
+    """A test's slug (doc/templates.md, anchor): the title's and the
+    description's ASCII letters and digits, lower-case, each other run a
+    "-"; over 60 characters, "(...)" asides left out, then cut at a "-"
+    at or before the 60th character."""
+    def make(skip):
+        out, dash, depth = [], False, 0
+        for part in (title or "", desc or ""):
+            for c in part:
+                if skip and c in "()":
+                    depth += 1 if c == "(" else -1 if depth > 0 else 0
+                    dash = True
+                elif skip and depth > 0:
+                    continue
+                elif c.isascii() and c.isalnum():
+                    if dash and out:
+                        out.append("-")
+                    dash = False
+                    out.append(c.lower())
+                else:
+                    dash = True
+            dash = True
+        return "".join(out)
+    s = make(False)
+    if len(s) > 60:
+        s = make(True) or make(False)
+    if len(s) > 60:
+        cut = 60
+        while cut > 0 and s[cut] != "-":
+            cut -= 1
+        s = s[:cut] if cut > 0 else s[:60]
+    return s or "test"
+
+
+def anchor_ok(t, tests, anchor):
+    """Is anchor test t's: "test-" and its slug, and when another test of
+    the input shares the slug, 8 hex digits after it (a hash of the
+    test's key, not recomputed here)."""
+    want = "test-" + slug(t.title, t.desc)
+    shared = any(u is not t and slug(u.title, u.desc) == slug(t.title, t.desc)
+                 for u in tests)
+    if shared:
+        return re.match(re.escape(want) + r"-[0-9a-f]{8}$", anchor or "") \
+            is not None, want + "-<key hash>"
+    return anchor == want, want
+
+
+def check_anchors_unique(ck, out, anchors):
+    ck.n += 1
+    dup = sorted(set(a for a in anchors if anchors.count(a) > 1))
+    if dup:
+        ck.fail("-", "-", out, "test anchors unique", dup, "no repeats")
+
+
 def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
     lines = text.split("\n")
     systems = systems_of(tests)
@@ -2343,9 +2397,11 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
         for t, ln in zip(scal, rows[2:]):
             cs = md_split(ln)
             ck.n += 1
-            if not re.match(r"^\[.*\]\(#test-%d\)" % (t.idx + 1), cs[0]):
+            m = re.match(r"^\[.*\]\(#([^)]*)\)", cs[0])
+            ok, want = anchor_ok(t, tests, m.group(1) if m else None)
+            if not ok:
                 ck.fail(t.label, "-", out, "overview row", cs[0],
-                        "#test-%d" % (t.idx + 1))
+                        "#" + want)
             best, worst = overview_marks(t)
             for s, c in zip(systems, cs[1:]):
                 check_overview_cell(ck, t, s, out, c, best, worst)
@@ -2356,7 +2412,8 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
             (md_split(r)[:3] for r in rows[2:])], lambda s: s, GEO_MARK_MD)
     # tests
     anchors = [i for i, ln in enumerate(lines)
-               if re.match(r'^<a id="test-\d+"></a>$', ln)]
+               if re.match(r'^<a id="test-[a-z0-9-]+"></a>$', ln)]
+    check_anchors_unique(ck, out, [lines[i] for i in anchors])
     if len(anchors) != len(tests):
         ck.structure(out, "%d test sections, %d tests"
                      % (len(anchors), len(tests)))
@@ -2366,8 +2423,8 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
     for t, a, b in zip(tests, anchors, anchors[1:]):
         sec = lines[a:b]
         ck.n += 1
-        if sec[0] != '<a id="test-%d"></a>' % (t.idx + 1) or \
-                not md_unescape(sec[1]).startswith("### " + t.title.split(
+        if not anchor_ok(t, tests, sec[0][len('<a id="'):-len('"></a>')])[0] \
+                or not md_unescape(sec[1]).startswith("### " + t.title.split(
                     "\n")[0]):
             ck.fail(t.label, "-", out, "test heading", sec[:2], t.title)
         tab = [ln for ln in sec if ln.startswith("|")]
@@ -2459,6 +2516,11 @@ def check_overview_cell(ck, t, s, out, c, best, worst):
 # ----------------------------------------------------------- HTML report
 
 
+def tag_of(node):
+    """The best/worst mark of a table cell: its span.tag's text."""
+    return " ".join(x.text() for x in node.find_all("span", "tag"))
+
+
 def check_report_html(ck, tests, text, base, geo, words_seen):
     out = "report.html"
     root = parse_html(text)
@@ -2478,14 +2540,15 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
         for t, tr in zip(scal, trs):
             a = tr.find_all("a")
             ck.n += 1
-            if not a or a[0].attrs.get("href") != "#test-%d" % (t.idx + 1):
+            ok, want = anchor_ok(t, tests, a[0].attrs.get("href", "")[1:]
+                                 if a else None)
+            if not ok:
                 ck.fail(t.label, "-", out, "overview row link",
-                        a[0].attrs.get("href") if a else None,
-                        "#test-%d" % (t.idx + 1))
+                        a[0].attrs.get("href") if a else None, "#" + want)
             best, worst = overview_marks(t)
             for s, td in zip(systems, tr.kids("td")):
                 v = td.own_text().strip()
-                rel = "".join(sp.text() for sp in td.kids("span"))
+                rel = "".join(sp.own_text() for sp in td.kids("span")).strip()
                 cl = td.cls()
                 if v in ("", "failed", no_value_note(t, s)):
                     ck.n += 1
@@ -2511,13 +2574,22 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
                         "best" if "best" in cl else "worst" if "worst" in cl
                         else "", "best" if s in best else "worst"
                         if s in worst else "", "stats csv relative")
+                ck.same(t.label, s, out + " overview", "best/worst mark "
+                        "in words", tag_of(td), "Best" if s in best else
+                        "Worst" if s in worst else "", "stats csv relative")
     gm = root.find_all("div", "gm")
     if gm:
         divs = gm[0].kids("div")
         rows = []
         for j in range(0, len(divs) - 2, 3):
             name, bar, val = divs[j], divs[j + 1], divs[j + 2]
-            rows.append((name.text(), val.text(), val.cls()))
+            rows.append((name.text(), val.own_text(), val.cls()))
+        # the interval in words under each value (as on paper)
+        check_geo_rows(ck, out, geo, base, systems, [
+            (divs[j].text(), divs[j + 2].own_text(), " ".join(
+                sp.text() for sp in divs[j + 2].kids("span")))
+            for j in range(0, len(divs) - 2, 3)], lambda s: s,
+            GEO_MARK_MD)
         want = [base] + [s for s in systems if s in geo and s != base]
         if len(rows) != len(want):
             ck.structure(out, "geometric mean: %d rows, expected %d"
@@ -2549,13 +2621,20 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
         ck.structure(out, "%d test sections, %d tests"
                      % (len(secs), len(tests)))
         return
+    check_anchors_unique(ck, out, [sec.attrs.get("id") for sec in secs])
     for t, sec in zip(tests, secs):
         ck.n += 1
-        h2 = sec.kids("h2")
-        if sec.attrs.get("id") != "test-%d" % (t.idx + 1) or not h2 or \
-                not h2[0].text().startswith(t.title.split("\n")[0]):
-            ck.fail(t.label, "-", out, "test heading",
-                    h2[0].text() if h2 else None, t.title)
+        h3 = sec.kids("h3")
+        # "#" (a link to the test itself), then the test's name
+        head = h3[0].text() if h3 else ""
+        links = [a.attrs.get("href") for a in h3[0].find_all("a", "self")] \
+            if h3 else []
+        if not anchor_ok(t, tests, sec.attrs.get("id"))[0] or \
+                links != ["#" + sec.attrs.get("id", "")] or \
+                not head.startswith("#" + t.title.split("\n")[0]):
+            ck.fail(t.label, "-", out, "test heading and its link",
+                    (sec.attrs.get("id"), links, head),
+                    (anchor_ok(t, tests, None)[1], t.title))
         svg = sec.find_all("svg")
         if svg:
             texts = [(e.attrs, e.text()) for e in svg[0].find_all("text")]
@@ -2563,7 +2642,7 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
                 check_line_legend(ck, t, out + " chart", texts)
             elif t.scalar:
                 check_svg_texts(ck, t, out + " chart", texts)
-        tabs = sec.find_all("table", "sortable")
+        tabs = sec.find_all("table", "stats")
         if not t.scalar or t.series:
             ck.n += 1
             if tabs:
@@ -2589,7 +2668,11 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
                          None, "stats csv")
                 continue
             ci = td[3].text().split("\u2013")
-            check_row_values(ck, t, s, out, td[0].text(), td[1].text(),
+            best, worst = overview_marks(t)
+            ck.same(t.label, s, out, "best/worst mark in words", tag_of(td[1]),
+                    "Best" if s in best else "Worst" if s in worst else "",
+                    "stats csv relative")
+            check_row_values(ck, t, s, out, td[0].text(), td[1].own_text(),
                              td[2].text(), ci[0] if len(ci) == 2 else "-",
                              ci[1] if len(ci) == 2 else "-", td[4].text(),
                              td[5].text(), base)
@@ -3047,7 +3130,8 @@ def check_eq_md(ck, tests, text, base, words_seen):
     out = "report.md --equivalence"
     lines = text.split("\n")
     anchors = [i for i, ln in enumerate(lines)
-               if re.match(r'^<a id="test-\d+"></a>$', ln)] + [len(lines)]
+               if re.match(r'^<a id="test-[a-z0-9-]+"></a>$', ln)] + \
+        [len(lines)]
     if len(anchors) - 1 != len(tests):
         ck.structure(out, "%d test sections, %d tests"
                      % (len(anchors) - 1, len(tests)))
