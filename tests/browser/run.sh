@@ -127,6 +127,25 @@ grep -q 'class="sort-hint" id="overview-hint">' "$tmp/dom.html" ||
 [ "$(grep -o '<button' "$tmp/dom.html" | wc -l)" = "$buttons" ] ||
 	bad "sort buttons outside the overview (tables of six rows)"
 
+# Clicks (a script added to a copy of the page): the Test heading sorts
+# A to Z, a system's heading puts its best results first (its sort keys,
+# data-v, from the largest down; no value last).
+sed 's|</body>|<script>var t = document.querySelector("table.overview"), b = t.querySelectorAll("thead button"); function col(i) { return Array.prototype.map.call(t.tBodies[0].rows, function (r) { return r.children[i].getAttribute("data-v"); }).join(";"); } b[0].click(); var a = col(0); b[b.length - 1].click(); document.body.setAttribute("data-sorted", a + "//" + col(b.length - 1) + "//" + b[b.length - 1].parentNode.getAttribute("aria-sort"));</script></body>|' \
+	"$report" >"$tmp/sort.html"
+browse --dump-dom "file://$tmp/sort.html" 2>/dev/null |
+	sed -n 's/.*data-sorted="\([^"]*\)".*/\1/p' >"$tmp/sorted.txt"
+az=$(sed 's|//.*||' "$tmp/sorted.txt" | tr ';' '\n')
+want_az=$(printf '%s\n' "$az" | tr 'A-Z' 'a-z' | LC_ALL=C sort)
+[ -n "$az" ] && [ "$(printf '%s\n' "$az" | tr 'A-Z' 'a-z')" = "$want_az" ] ||
+	bad "the Test heading does not sort A to Z: $(printf '%s' "$az" | tr '\n' ';')"
+best=$(sed 's|^[^/]*//||; s|//.*||' "$tmp/sorted.txt" | tr ';' '\n')
+want_best=$( (printf '%s\n' "$best" | grep . | sort -gr;
+	printf '%s\n' "$best" | grep -c '^$' | awk '{ for (i = 0; i < $1; i++) print "" }'))
+[ -n "$best" ] && [ "$best" = "$want_best" ] ||
+	bad "a system's first click does not put its best results first: $(printf '%s' "$best" | tr '\n' ';')"
+grep -q '//descending$' "$tmp/sorted.txt" ||
+	bad "the sorted heading's aria-sort is not descending"
+
 # Phones: a chart never shrinks its smallest text under 10 px; narrower
 # pages scroll it sideways (its min-width).
 tr '>' '\n' <"$report" | awk '
@@ -205,6 +224,6 @@ else
 fi
 
 if [ $fail = 0 ]; then
-	echo "browser: ok ($n_tests tests: overview rows, charts drawn, no console message, no network request; sorting by script, chart text >= 10 px, dark mode, every overview value printed on A4 and Letter)"
+	echo "browser: ok ($n_tests tests: overview rows, charts drawn, no console message, no network request; sorting by script (A to Z, best first), chart text >= 10 px, dark mode, every overview value printed on A4 and Letter)"
 fi
 exit $fail
