@@ -775,7 +775,7 @@ static void lazy_lists(struct br_tdoc *d, struct br_tnode *root,
 		       const struct br_report *r, enum br_report_fmt fmt)
 {
 	struct fill_ctx *fc = br_tdoc_alloc(d, sizeof *fc);
-	size_t i, k = 0;
+	size_t i, j, k = 0;
 
 	if (!fc)
 		return;
@@ -791,6 +791,12 @@ static void lazy_lists(struct br_tdoc *d, struct br_tnode *root,
 			fc->scalar[k++] = i;
 	br_tset_lazy(d, root, "overview", k, fill_overview, fc);
 	br_tset_bool(d, root, "has_overview", r->a->n_scalar > 0);
+	/* any best or worst mark to explain */
+	for (k = 0, i = 0; i < r->a->n_tests && !k; i++)
+		for (j = 0; j < r->a->sel->n_systems && !k; j++)
+			k = r->a->tests[i].cells[j].best ||
+			    r->a->tests[i].cells[j].worst;
+	br_tset_bool(d, root, "has_marks", k);
 	br_tset(d, root, "relative_to", r->a->base_given ?
 		br_analysis_system(r->a, r->a->base) : "the best result");
 	if (fmt == BR_REPORT_TEXT)
