@@ -158,7 +158,7 @@ static bool plain_number(const char *s)
  * to at least one value with a finite mean.
  */
 static void classify(struct br_cell *c, const struct br_entry *e,
-		     double confidence, bool lean)
+		     const struct br_test *t, double confidence, bool lean)
 {
 	c->entry = e;
 	c->relative = NAN;
@@ -187,6 +187,9 @@ static void classify(struct br_cell *c, const struct br_entry *e,
 			if (plain_number(e->sample.value_text))
 				c->shown_text = e->sample.value_text;
 		}
+		if (e->sample.duration && t->unit.dim == BR_DIM_TIME &&
+		    t->unit.scale > 0)
+			c->dur_scale = t->unit.scale;
 	}
 }
 
@@ -198,6 +201,11 @@ const char *br_cell_shown(const struct br_cell *c, int decimals, char *buf,
 			*buf = '\0';
 		return buf;
 	}
+	/* written as a duration: as one again from 2 minutes on ("26:20"),
+	 * where seconds are hard to read (doc/table.md, "Durations") */
+	if (c->dur_scale > 0 && c->shown * c->dur_scale >= BR_DURATION_FROM)
+		return br_fmt_duration(buf, size, c->shown * c->dur_scale,
+				       c->dur_scale == 1 ? decimals : 0);
 	/* PTS's text, unless the test prints more or fewer decimals (a
 	 * table's "12.5" among "8.25"s, a 3-decimal value of 10 or more):
 	 * then the same published value at the test's precision */
@@ -214,7 +222,8 @@ const char *br_cell_chart_text(const struct br_cell *c, int decimals,
 	/* grouped digits from 10,000, an SI prefix from 1e9, never 0 for a
 	 * tiny value (doc/charts.md, "Numbers"); elsewhere the published
 	 * text as br_cell_shown() gives it */
-	if (c->kind == BR_CELL_VALUE && (fabs(c->shown) >= 1e4 ||
+	if (c->kind == BR_CELL_VALUE && c->dur_scale == 0 &&
+	    (fabs(c->shown) >= 1e4 ||
 	    (c->shown != 0 && fabs(c->shown) < 0.5 * pow(10, -decimals))))
 		return br_fmt_value(buf, size, c->shown, decimals);
 	return br_cell_shown(c, decimals, buf, size);
@@ -338,7 +347,7 @@ static int test_numbers(void *ctx, size_t i)
 	for (j = 0; j < n; j++) {
 		struct br_cell *c = &at->cells[j];
 
-		classify(c, c->entry, a->o.confidence,
+		classify(c, c->entry, at->t, a->o.confidence,
 			 (a->o.what & BR_AN_LEAN) != 0);
 		at->n_values += c->kind == BR_CELL_VALUE;
 		if (c->kind == BR_CELL_SERIES) {

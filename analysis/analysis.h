@@ -119,6 +119,10 @@ struct br_cell {
 	const char *shown_text; /* published, as written ("132.00"), printed
 				 * as it is when it has the test's decimals;
 				 * NULL: none, or not a plain number */
+	double dur_scale;       /* VALUE written as a duration (m:ss): the
+				 * seconds in one unit of the test, and
+				 * br_cell_shown() writes it as m:ss from
+				 * 120 s on; 0: a plain number */
 	struct br_summary *points; /* SERIES with BR_AN_POINTS: one summary
 				    * per point (n == 0: no value) */
 	size_t n_points;
@@ -225,7 +229,9 @@ void br_analysis_free(struct br_analysis *a);
 /*
  * The text of cell c's shown value, written to buf and returned: the
  * published text when it has `decimals` decimals (its test's display
- * precision), else shown at that precision.  "" when c has no value.
+ * precision), else shown at that precision; a value written as a
+ * duration as m:ss (h:mm:ss) from 120 seconds on (br_fmt_duration).  ""
+ * when c has no value.
  */
 const char *br_cell_shown(const struct br_cell *c, int decimals, char *buf,
 			  size_t size);

@@ -766,6 +766,7 @@ static int cell_value(struct br_resultset *rs, const struct table *tb,
 				    "out of memory");
 	s->has_value = true;
 	s->value = v;
+	s->duration = k == V_DUR;
 	br_sample_note_step(s, k == V_DUR ? br_duration_step(cell.s, n) /
 			    t->unit.scale : br_num_text_step(cell.s, n));
 	return br_sample_add_run(s, v, &loc, err);

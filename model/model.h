@@ -188,6 +188,10 @@ struct br_sample {
 	bool is_summary;        /* no runs: mean/se/n below were published */
 	double se;              /* summary only; NAN when not published */
 	size_t n;               /* summary only: N */
+	bool duration;          /* written as a duration ("26:20"): shown
+				 * as m:ss from 120 seconds on (doc/table.md,
+				 * "Durations"); the numbers stay in the
+				 * test's unit */
 	double resolution;      /* the runs' step as written: 10^-d for the
 				 * most decimals d among them (or a tool's
 				 * timer resolution); 0 when not known.  The

@@ -35,6 +35,8 @@ struct br_axis {
 	double ticks[BR_AXIS_MAX_TICKS];
 	int si_exp;             /* labels in units of 10^si_exp ("k": 3) */
 	int decimals;           /* decimals of every label */
+	double dur_scale;       /* labels as m:ss: the seconds in one unit
+				 * (br_axis_scale_dur); 0: numbers */
 };
 
 /*
@@ -49,6 +51,17 @@ struct br_axis {
 void br_axis_scale(double min, double max, double length,
 		   const struct br_font *f, bool vertical, struct br_axis *ax);
 
+/*
+ * br_axis_scale() of values written as durations (br_cell.dur_scale:
+ * the seconds in one unit): from 120 seconds on, steps that read well
+ * as m:ss (15 s, 30 s, 1, 2, 5, 10, 15, 30 min, 1, 2, 5 h ...) and
+ * labels "2:30" (doc/charts.md, "Durations"); below that, or with
+ * negative values, or dur_scale 0, br_axis_scale().
+ */
+void br_axis_scale_dur(double min, double max, double length,
+		       const struct br_font *f, bool vertical,
+		       double dur_scale, struct br_axis *ax);
+
 /* A bar's value label: the value, where the label starts when drawn
  * beyond the bar (the value or its whisker's end), its width. */
 struct br_bar_label {
@@ -59,19 +72,20 @@ struct br_bar_label {
  * br_axis_scale() of a horizontal axis whose bars carry value labels:
  * a label too wide for its bar is drawn beyond it (6 points from its
  * start), so the axis grows until such labels of l[0..n) stay on it,
- * 6 points clear of its ends.
+ * 6 points clear of its ends.  dur_scale: as br_axis_scale_dur().
  */
 void br_axis_scale_labelled(double min, double max,
 			    const struct br_bar_label *l, size_t n,
 			    double length, const struct br_font *f,
-			    struct br_axis *ax);
+			    double dur_scale, struct br_axis *ax);
 
 /* Where v lies on the axis, 0 at lo and 1 at hi, computed so that it
  * stays finite for any finite v and axis (also near +/-DBL_MAX). */
 double br_axis_frac(const struct br_axis *ax, double v);
 
 /* Tick label of v on ax: the axis' SI prefix and decimals ("0.5M",
- * "250\u00b5"), "%.3g" beyond the prefixes; "0" for 0. */
+ * "250\u00b5"), "%.3g" beyond the prefixes; "0" for 0; m:ss on a
+ * duration axis ("2:30"). */
 const char *br_axis_label(char *buf, size_t size, double v,
 			  const struct br_axis *ax);
 
@@ -374,6 +388,11 @@ int br_pager_finish(struct br_report_pager *p, struct br_scene ***pages,
 void br_pager_free(struct br_report_pager *p);
 
 /* ---------------------------------- shared by chart_*.c (not public API) */
+
+/* The duration scale of an axis so far (-1: no value yet) with cell c's
+ * value: its br_cell.dur_scale while every value has the same, else 0
+ * (numbers on the axis).  Cells without a value leave it as it is. */
+double br_chart_dur_scale(double so_far, const struct br_cell *c);
 
 #define BR_C_TEXT 0x065695u    /* caption, ticks, values outside bars */
 #define BR_C_HEAD 0x231f20u    /* title, subtitles, names */

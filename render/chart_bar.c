@@ -293,6 +293,8 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 		struct br_bar_label *bl = calloc(n + 1, sizeof *bl);
 		size_t nb = 0;
 
+		double dur = -1;
+
 		if (!bl)
 			goto nomem;
 		for (i = 0; i < n; i++) {
@@ -302,11 +304,13 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 				continue;
 			bl[nb].value = rows[i].s->mean;
 			bl[nb].from = rows[i].s->mean;
-			br_fmt_value(val, sizeof val, rows[i].s->mean, dec);
+			br_cell_chart_text(rows[i].c, dec, val, sizeof val);
 			bl[nb++].width = br_text_width(f_val.family,
 						       f_val.size, true, val);
+			dur = br_chart_dur_scale(dur, rows[i].c);
 		}
-		br_axis_scale_labelled(vmin, vmax, bl, nb, pw, &f_tick, &ax);
+		br_axis_scale_labelled(vmin, vmax, bl, nb, pw, &f_tick,
+				       fmax(dur, 0), &ax);
 		free(bl);
 	}
 

@@ -196,15 +196,48 @@ void br_axis_scale(double min, double max, double length,
 	ax->n_ticks = 0;
 }
 
+/* Steps of a duration axis in seconds: each reads well as m:ss. */
+static const double dur_steps[] = {
+	1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200,
+	18000, 36000, 86400, 172800, 432000, 864000,
+};
+
+void br_axis_scale_dur(double min, double max, double length,
+		       const struct br_font *f, bool vertical,
+		       double dur_scale, struct br_axis *ax)
+{
+	int n = AXIS_MAX_N;
+	size_t j;
+
+	if (!(dur_scale > 0) || !isfinite(max) || min < 0 ||
+	    !(max * dur_scale >= BR_DURATION_FROM) ||
+	    max * dur_scale > 1e6 * dur_steps[19]) {
+		br_axis_scale(min, max, length, f, vertical, ax);
+		return;
+	}
+	memset(ax, 0, sizeof *ax);
+	if (length > 0 && length / AXIS_MIN_PX < n)
+		n = length / AXIS_MIN_PX < 1 ? 1 : (int)(length / AXIS_MIN_PX);
+	for (j = 0; j < sizeof dur_steps / sizeof *dur_steps; j++) {
+		ax->dur_scale = dur_scale;
+		if (axis_try(ax, 0, max, dur_steps[j] / dur_scale, n) &&
+		    (ax->dur_scale = dur_scale, ax->si_exp = 0,
+		     ax->decimals = 0, labels_fit(ax, length, f, vertical)))
+			return;
+	}
+	/* beyond ten days a step: whole multiples of the largest */
+	br_axis_scale(min, max, length, f, vertical, ax);
+}
+
 void br_axis_scale_labelled(double min, double max,
 			    const struct br_bar_label *l, size_t n,
 			    double length, const struct br_font *f,
-			    struct br_axis *ax)
+			    double dur_scale, struct br_axis *ax)
 {
 	int pass;
 	size_t i;
 
-	br_axis_scale(min, max, length, f, false, ax);
+	br_axis_scale_dur(min, max, length, f, false, dur_scale, ax);
 	/* the axis grows by what overflows, so two passes mostly do */
 	for (pass = 0; pass < 3; pass++) {
 		double lo = min, hi = max;
@@ -228,7 +261,7 @@ void br_axis_scale_labelled(double min, double max,
 			return;
 		min = lo;
 		max = hi;
-		br_axis_scale(min, max, length, f, false, ax);
+		br_axis_scale_dur(min, max, length, f, false, dur_scale, ax);
 	}
 }
 
@@ -250,7 +283,9 @@ const char *br_axis_label(char *buf, size_t size, double v,
 {
 	double x = v / pow(10, ax->si_exp);
 
-	if (v == 0)
+	if (ax->dur_scale > 0)
+		br_fmt_duration(buf, size, v * ax->dur_scale, 0);
+	else if (v == 0)
 		snprintf(buf, size, "0");
 	else if ((ax->si_exp == 18 && fabs(x) >= 1000) ||
 		 (ax->si_exp == -18 && fabs(x) < 1e-3))
@@ -259,6 +294,15 @@ const char *br_axis_label(char *buf, size_t size, double v,
 		snprintf(buf, size, "%.*f%s", ax->decimals, x,
 			 br_si_prefix(ax->si_exp));
 	return buf;
+}
+
+double br_chart_dur_scale(double so_far, const struct br_cell *c)
+{
+	if (!c || c->kind != BR_CELL_VALUE)
+		return so_far;
+	if (so_far < 0)
+		return c->dur_scale;
+	return so_far == c->dur_scale ? so_far : 0;
 }
 
 /* ------------------------------------------------------ header, footer */

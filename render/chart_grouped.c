@@ -139,6 +139,8 @@ int br_chart_grouped(const struct br_grouped_input *in,
 		struct br_bar_label *bl = calloc(ng * ns + 1, sizeof *bl);
 		size_t nb = 0;
 
+		double dur = -1;
+
 		if (!bl)
 			goto nomem;
 		for (g = 0; g < ng * ns; g++) {
@@ -151,12 +153,14 @@ int br_chart_grouped(const struct br_grouped_input *in,
 			bl[nb].from = c->mean;
 			if (br_chart_whisker(o, c, &lo, &hi))
 				bl[nb].from = c->mean < 0 ? lo : hi;
-			br_fmt_value(buf, sizeof buf, c->mean,
-				     in->decimals[g / ns]);
+			br_cell_chart_text(in->cells[g], in->decimals[g / ns],
+					   buf, sizeof buf);
 			bl[nb++].width = br_text_width(f_val.family,
 						       f_val.size, true, buf);
+			dur = br_chart_dur_scale(dur, in->cells[g]);
 		}
-		br_axis_scale_labelled(vmin, vmax, bl, nb, pw, &f_tick, &ax);
+		br_axis_scale_labelled(vmin, vmax, bl, nb, pw, &f_tick,
+				       fmax(dur, 0), &ax);
 		free(bl);
 	}
 

@@ -24,6 +24,7 @@
 #include "render/scene.h"
 #include "render/text.h"
 #include "stats/stats.h"
+#include "analyse_check.h"
 #include "utf8_check.h"
 
 Suite *br_suite_render(void);
@@ -848,6 +849,42 @@ START_TEST(test_grouped_tpch)
 }
 END_TEST
 
+/* Issue 14: the TPC-H mail's table as read (samples/), values written
+ * as m:ss: labels from 2 minutes on and the axis in m:ss ("26:20" on
+ * 5-minute ticks), smaller values in seconds.  Looked at as PNG. */
+START_TEST(test_grouped_tpch_durations)
+{
+	const struct br_chart_type *tests_type = br_chart_find("grouped",
+								true);
+	struct br_resultset *rs = br_resultset_new();
+	struct br_selection sel;
+	struct br_analysis *a;
+	struct br_chart_opts o;
+	struct br_scene *sc = NULL;
+	struct br_error err;
+	char *d;
+
+	a = analyse_file(rs, "../samples/seed-003-tpch-ufs-zfs.txt",
+			 BR_AN_COMPARE | BR_AN_LEAN, &sel);
+	br_chart_opts_defaults(&o);
+	br_error_clear(&err);
+	ck_assert_int_eq(tests_type->layout(a, SIZE_MAX, &o, &sc, &err),
+			 BR_OK);
+	d = dump(sc);
+	ck_assert_ptr_nonnull(strstr(d, "\"26:20\""));
+	ck_assert_ptr_nonnull(strstr(d, "\"6:19\""));
+	ck_assert_ptr_nonnull(strstr(d, "\"115\""));  /* under 2 minutes */
+	ck_assert_ptr_nonnull(strstr(d, "\"25:00\""));
+	ck_assert_ptr_null(strstr(d, "\"1580\""));
+	free(d);
+	golden("grouped-tpch-durations", sc);
+	br_scene_free(sc);
+	br_analysis_free(a);
+	br_selection_fini(&sel);
+	br_resultset_free(rs);
+}
+END_TEST
+
 /* PTS multi-way: "Kernel X: GCC Y" grouped by kernel, legend of GCCs,
  * SE whiskers, a missing cell and a negative value. */
 START_TEST(test_grouped_multiway)
@@ -1381,6 +1418,7 @@ Suite *br_suite_render(void)
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_grouped_tpch);
+	tcase_add_test(tc, test_grouped_tpch_durations);
 	tcase_add_test(tc, test_grouped_multiway);
 	tcase_add_test(tc, test_overview_bars);
 	tcase_add_test(tc, test_overview_dots);
