@@ -66,6 +66,9 @@ void br_axis_scale_dur(double min, double max, double length,
  * beyond the bar (the value or its whisker's end), its width. */
 struct br_bar_label {
 	double value, from, width;
+	double after;   /* a text always drawn beyond the bar and its value
+			 * label, 6 points on (a grouped bar's SE line): its
+			 * width; 0: none */
 };
 
 /*
@@ -457,10 +460,11 @@ bool br_chart_bar_whisker(struct br_scene *sc, const struct br_chart_opts *o,
  * Draw text, a bar's value, in the bar (black or white, br_text_on) when
  * it fits between the zero end and the whisker, else beyond the bar and
  * whisker in f's colour, moved past any grid line it would come within
- * 3 pt of (or, with no room for that, knocked out of them).
+ * 3 pt of (or, with no room for that, knocked out of them).  Returns
+ * the x where the bar, its whisker and the label end, away from zero.
  */
-void br_chart_bar_value(struct br_scene *sc, const struct br_font *f,
-			const struct br_bar_value *v, const char *text);
+double br_chart_bar_value(struct br_scene *sc, const struct br_font *f,
+			  const struct br_bar_value *v, const char *text);
 
 /* The scene's title (its PDF/SVG title): "Title - Description" of t,
  * with PTS's '|' line breaks shown as ", ". */

@@ -299,11 +299,14 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 			goto nomem;
 		for (i = 0; i < n; i++) {
 			char val[64];
+			double wlo, whi;
 
 			if (!rows[i].s)
 				continue;
 			bl[nb].value = rows[i].s->mean;
 			bl[nb].from = rows[i].s->mean;
+			if (br_chart_whisker(o, rows[i].s, &wlo, &whi))
+				bl[nb].from = rows[i].s->mean < 0 ? wlo : whi;
 			br_cell_chart_text(rows[i].c, dec, val, sizeof val);
 			bl[nb++].width = br_text_width(f_val.family,
 						       f_val.size, true, val);

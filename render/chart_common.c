@@ -229,6 +229,9 @@ void br_axis_scale_dur(double min, double max, double length,
 	br_axis_scale(min, max, length, f, vertical, ax);
 }
 
+/* Points between a bar's end (or its whisker's) and the axis' end. */
+#define END_ROOM 10.0
+
 void br_axis_scale_labelled(double min, double max,
 			    const struct br_bar_label *l, size_t n,
 			    double length, const struct br_font *f,
@@ -247,10 +250,17 @@ void br_axis_scale_labelled(double min, double max,
 		for (i = 0; i < n; i++) {
 			double inside = fabs(br_axis_frac(ax, l[i].value) -
 					     br_axis_frac(ax, 0)) * length;
-			/* 6 from the end, 6 clear of the axis line */
-			double ext = mul(per, 2 * (l[i].width + 12));
+			/* 6 from the end, 6 clear of the axis line, and a
+			 * text after it as far again; a bar or whisker
+			 * keeps END_ROOM from the end (1580 on a 1600
+			 * axis touched it) */
+			bool in = inside >= l[i].width + 10;
+			double need = (in ? 0 : l[i].width + 12) +
+				      (l[i].after > 0 ? l[i].after + 6 +
+				       (in ? 6 : 0) : 0);
+			double ext = mul(per, 2 * fmax(need, END_ROOM));
 
-			if (!isfinite(l[i].value) || inside >= l[i].width + 10)
+			if (!isfinite(l[i].value) || l[i].value == 0)
 				continue;
 			if (l[i].value < 0)
 				lo = fmin(lo, fmax(l[i].from - ext, -DBL_MAX));
@@ -750,8 +760,8 @@ bool br_chart_bar_whisker(struct br_scene *sc, const struct br_chart_opts *o,
 	return v->whisker;
 }
 
-void br_chart_bar_value(struct br_scene *sc, const struct br_font *f,
-			const struct br_bar_value *v, const char *text)
+double br_chart_bar_value(struct br_scene *sc, const struct br_font *f,
+			  const struct br_bar_value *v, const char *text)
 {
 	bool neg = v->vx < v->zx;
 	double tw = br_text_width(f->family, f->size, f->bold, text);
@@ -769,7 +779,7 @@ void br_chart_bar_value(struct br_scene *sc, const struct br_font *f,
 		br_scene_text(sc, neg ? in_end + 5 : in_end - 5, v->y,
 			      neg ? BR_ANCHOR_START : BR_ANCHOR_END, &fv,
 			      text);
-		return;
+		return out_at;
 	}
 	/* beyond the bar and whisker, clear of the grid lines */
 	a = clear_of_grid(v, neg ? out_at - 6 : out_at + 6, tw, neg ? -1 : 1);
@@ -783,4 +793,5 @@ void br_chart_bar_value(struct br_scene *sc, const struct br_font *f,
 		br_scene_text(sc, a + tw, v->y, BR_ANCHOR_END, &fv, text);
 	else
 		br_scene_text(sc, a, v->y, BR_ANCHOR_START, &fv, text);
+	return neg ? a : a + tw;
 }

@@ -37,6 +37,28 @@ static const struct br_summary *value_of(const struct br_cell *c)
 	return c && c->kind == BR_CELL_VALUE ? &c->sum : NULL;
 }
 
+/*
+ * The line beside a bar, as the bar chart has under a name: "SE +/- x,
+ * N = y", or "N = 1" for a single run, in buf; NULL for a bar without a
+ * value or without an SE.  With single runs only (all_single), no bar
+ * gets one: the footer says it once.
+ */
+static const char *se_line(const struct br_summary *c, int decimals,
+			   bool all_single, char *buf, size_t size)
+{
+	char num[64];
+
+	if (!c)
+		return NULL;
+	if (c->n == 1)
+		return all_single ? NULL : (snprintf(buf, size, "N = 1"), buf);
+	if (c->n < 2 || !isfinite(c->se))
+		return NULL;
+	snprintf(buf, size, "SE +/- %s, N = %zu", br_fmt_se(num, sizeof num,
+		 c->se, br_se_decimals(decimals), c->mean), c->n);
+	return buf;
+}
+
 int br_chart_grouped(const struct br_grouped_input *in,
 		     const struct br_chart_opts *o, struct br_scene **out,
 		     struct br_error *err)
@@ -50,11 +72,11 @@ int br_chart_grouped(const struct br_grouped_input *in,
 	struct br_scene *sc = br_scene_new(o->width, 0);
 	uint32_t *colors = calloc(ns + 1, sizeof *colors);
 	double w = o->width, left, x0, x1, pw, top, bottom, legend_y, legend_h;
-	double bar_h, group_h, vmin = 0, vmax = 0, label_w = 0, height;
+	double bar_h, group_h, vmin = 0, vmax = 0, label_w = 0, height, foot_y;
 	double grid[BR_AXIS_MAX_TICKS];
 	struct br_axis ax;
 	struct br_label *labels = NULL;
-	bool any = false, any_whisker = false;
+	bool any = false, any_whisker = false, all_single = true;
 	size_t g, s, n_grid;
 	int rc = BR_OK;
 	char buf[128];
@@ -73,6 +95,7 @@ int br_chart_grouped(const struct br_grouped_input *in,
 		if (!c)
 			continue;
 		any = true;
+		all_single &= c->n == 1;
 		vmin = fmin(vmin, c->mean);
 		vmax = fmax(vmax, c->mean);
 		if (br_chart_whisker(o, c, &lo, &hi)) {
@@ -155,8 +178,14 @@ int br_chart_grouped(const struct br_grouped_input *in,
 				bl[nb].from = c->mean < 0 ? lo : hi;
 			br_cell_chart_text(in->cells[g], in->decimals[g / ns],
 					   buf, sizeof buf);
-			bl[nb++].width = br_text_width(f_val.family,
-						       f_val.size, true, buf);
+			bl[nb].width = br_text_width(f_val.family,
+						     f_val.size, true, buf);
+			if (se_line(c, in->decimals[g / ns], all_single, buf,
+				    sizeof buf))
+				bl[nb].after = br_text_width(f_note.family,
+							     f_note.size,
+							     false, buf);
+			nb++;
 			dur = br_chart_dur_scale(dur, in->cells[g]);
 		}
 		br_axis_scale_labelled(vmin, vmax, bl, nb, pw, &f_tick,
@@ -228,7 +257,8 @@ int br_chart_grouped(const struct br_grouped_input *in,
 				0, 0, bcy + f_val.size * 0.36, false, 0, 0,
 				colors[s], grid, n_grid, x0, x1,
 			};
-			const char *val;
+			const char *val, *se;
+			double end;
 
 			if (!c) {
 				br_scene_text(sc, round(XOF(0)) + 5, bcy + 3,
@@ -246,7 +276,25 @@ int br_chart_grouped(const struct br_grouped_input *in,
 							     bcy, &bv);
 			val = br_cell_chart_text(in->cells[g * ns + s],
 					    in->decimals[g], buf, sizeof buf);
-			br_chart_bar_value(sc, &f_val, &bv, val);
+			end = br_chart_bar_value(sc, &f_val, &bv, val);
+			/* the SE beside the bar and its value (the axis
+			 * made room for it: br_bar_label.after) */
+			se = se_line(c, in->decimals[g], all_single, buf,
+				     sizeof buf);
+			if (se) {
+				/* knocked out of the grid lines behind it */
+				double tw = br_text_width(f_note.family,
+							  f_note.size, false,
+							  se);
+				double sx = c->mean < 0 ? end - 6 - tw :
+					    end + 6;
+
+				br_scene_rect(sc, sx - 2, bcy + 3 - f_note.size
+					      * 0.85, tw + 4, f_note.size * 1.1,
+					      sc->background, BR_NONE, 0);
+				br_scene_text(sc, sx, bcy + 3, BR_ANCHOR_START,
+					      &f_note, se);
+			}
 		}
 	}
 
@@ -257,8 +305,14 @@ int br_chart_grouped(const struct br_grouped_input *in,
 			      BR_C_AXIS, 1, 0);
 #undef XOF
 
+	foot_y = bottom + 28;
+	if (all_single) {
+		br_scene_text(sc, x0, foot_y, BR_ANCHOR_START, &f_note,
+			      "Single runs (N = 1): no standard error");
+		foot_y += 11;
+	}
 	height = br_chart_footer(sc, in->head, NULL, 0, in->confidence, o, x0,
-				 bottom + 28, any_whisker);
+				 foot_y, any_whisker);
 	if (height < bottom + 39)
 		height = bottom + 39;
 	sc->height = ceil(height);
