@@ -56,6 +56,8 @@ struct axis {
 	double x0, pw;
 	double ticks[24];
 	size_t n_ticks;
+	int tick_dec;              /* decimals of every tick label; -1:
+				    * powers of two only ("1/2x", "2x") */
 };
 
 static double xof(const struct axis *a, double v)
@@ -136,20 +138,44 @@ static int by_value(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The ticks in order, and one format for all their labels: fractions
+ * when every tick is a power of two, else the decimals the finest needs
+ * ("0.70x 0.75x 1.00x", never "1/2x" beside "0.6x"). */
 static void sort_ticks(struct axis *a)
 {
+	size_t i;
+	bool pow2 = true;
+
 	qsort(a->ticks, a->n_ticks, sizeof a->ticks[0], by_value);
+	a->tick_dec = 0;
+	for (i = 0; i < a->n_ticks; i++) {
+		int e, d = 0;
+		double m = frexp(a->ticks[i], &e);
+
+		pow2 &= m == 0.5;
+		while (d < 6 && fabs(a->ticks[i] * pow(10, d) -
+				     round(a->ticks[i] * pow(10, d))) > 1e-9)
+			d++;
+		if (d > a->tick_dec)
+			a->tick_dec = d;
+	}
+	if (pow2)
+		a->tick_dec = -1;
 }
 
-/* "2x", "0.75x"; powers of two below 1 as fractions: "1/2x". */
-static void tick_label(char *buf, size_t size, double v)
+/* A tick's label in its axis' format (sort_ticks): "1/2x", "4x";
+ * "0.75x", "1.00x". */
+static void tick_label(char *buf, size_t size, double v,
+		       const struct axis *a)
 {
 	double inv = 1 / v;
 
-	if (v < 1 && fabs(inv - round(inv)) < 1e-9)
+	if (a->tick_dec < 0 && v < 1)
 		snprintf(buf, size, "1/%.0fx", inv);
+	else if (a->tick_dec < 0)
+		snprintf(buf, size, "%.0fx", v);
 	else
-		snprintf(buf, size, "%gx", v);
+		snprintf(buf, size, "%.*fx", a->tick_dec, v);
 }
 
 static void value_label(char *buf, size_t size, double v, int dec)
@@ -360,7 +386,7 @@ int br_chart_overview(const struct br_overview_input *in,
 			for (i = 0; i < ax.n_ticks && ok; i++) {
 				double tw, cx = xof(&ax, ax.ticks[i]);
 
-				tick_label(buf, sizeof buf, ax.ticks[i]);
+				tick_label(buf, sizeof buf, ax.ticks[i], &ax);
 				tw = br_text_width(f_tick.family, f_tick.size,
 						   false, buf);
 				ok = cx - tw / 2 >= prev_r + 8;
@@ -399,7 +425,7 @@ int br_chart_overview(const struct br_overview_input *in,
 		if (ax.ticks[i] != 1)
 			br_scene_line(sc, gx, plot_top, gx, bottom, BR_C_GRID,
 				      1, 5);
-		tick_label(buf, sizeof buf, ax.ticks[i]);
+		tick_label(buf, sizeof buf, ax.ticks[i], &ax);
 		br_scene_text(sc, gx, bottom + 15, BR_ANCHOR_MIDDLE, &f_tick,
 			      buf);
 	}
@@ -557,12 +583,6 @@ static bool overview_fit(const struct br_analysis *a, size_t i, char *why,
 	return true;
 }
 
-/* PTS leaves multi-way comparisons out of its overview. */
-static bool overview_auto(const struct br_analysis *a, size_t i)
-{
-	(void)i;
-	return !a->multiway;
-}
 
 /* What the layout needs, gathered from the analysis. */
 struct ov_data {
@@ -716,6 +736,6 @@ static int overview_pages(const struct br_analysis *a, size_t i,
 const struct br_chart_type br_chart_overview_type = {
 	"overview", "the result overview alone: every test's speedup "
 	"against the baseline and the geometric means", true, true,
-	BR_EDATA, BR_DISPLAY_BAR, overview_fit, overview_auto, NULL, NULL,
+	BR_EDATA, BR_DISPLAY_BAR, overview_fit, NULL, NULL, NULL,
 	overview_pages,
 };
