@@ -322,6 +322,9 @@ struct br_overview_input {
 	const char *const *tests;     /* row labels */
 	size_t n_tests;
 	const struct br_speedup *cells; /* [t * n_systems + s] */
+	const char *const *why;       /* [t * n_systems + s]: why a cell
+				       * has no speedup, in a word or two
+				       * ("failed", "not run"), or NULL */
 	const struct br_speedup *gm;  /* per candidate, or NULL: no
 				       * geometric mean row */
 	const size_t *gm_k;           /* tests behind each mean */

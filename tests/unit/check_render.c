@@ -1003,6 +1003,82 @@ static struct br_scene *overview(size_t nc, const struct br_speedup
 	return sc;
 }
 
+/* Issue 14: twelve candidates (more than the palette's eight: shapes
+ * too), several with the same speedup in one row, and a row where every
+ * candidate failed.  Made-up speedups: the layout is what is tested.
+ * Looked at as PNG: each dot visible, smaller markers, the failed row
+ * says "failed", no "Whiskers" for dots (the geometric means are drawn
+ * without intervals here). */
+START_TEST(test_overview_many)
+{
+	enum { NC = 12, NT = 4 };
+	static const char *const names[NC] = {
+		"sys-a", "sys-b", "sys-c", "sys-d", "sys-e", "sys-f",
+		"sys-g", "sys-h", "sys-i", "sys-j", "sys-k", "sys-l",
+	};
+	static const char *const tests[NT] = {
+		"IOzone - Record Size: 4Kb - File Size: 512MB - Disk Test: "
+		"Read Performance",
+		"IOzone - Record Size: 4Kb - File Size: 2GB - Disk Test: "
+		"Read Performance",
+		"Equal speedups", "Every candidate failed",
+	};
+	struct br_speedup cells[NC * NT], gm[NC];
+	const char *why[NC * NT];
+	struct br_style styles[NC];
+	struct br_overview_input oi;
+	struct br_chart_opts o;
+	struct br_scene *sc = NULL;
+	struct br_error err;
+	size_t i, k;
+	char *d;
+
+	for (i = 0; i < NT; i++)
+		for (k = 0; k < NC; k++) {
+			struct br_speedup *c = &cells[i * NC + k];
+
+			c->s = i == 2 ? 1.25 : 0.8 + 0.05 * (double)k + 0.1 *
+			       (double)i;
+			c->lo = c->hi = NAN;
+			c->not_proven = false;
+			why[i * NC + k] = NULL;
+			if (i == 3) {
+				c->s = NAN;
+				why[i * NC + k] = "failed";
+			}
+		}
+	for (k = 0; k < NC; k++) {
+		styles[k] = br_series_style(k + 1);
+		gm[k].s = 0.9 + 0.03 * (double)k;
+		gm[k].lo = gm[k].hi = NAN;
+		gm[k].not_proven = false;
+	}
+	memset(&oi, 0, sizeof oi);
+	oi.title = "Result Overview";
+	oi.baseline = "base";
+	oi.systems = names;
+	oi.styles = styles;
+	oi.n_systems = NC;
+	oi.tests = tests;
+	oi.n_tests = NT;
+	oi.cells = cells;
+	oi.why = why;
+	oi.gm = gm;
+	oi.confidence = 0.95;
+	br_chart_opts_defaults(&o);
+	br_error_clear(&err);
+	ck_assert_int_eq(br_chart_overview(&oi, &o, &sc, &err), BR_OK);
+	d = dump(sc);
+	ck_assert_ptr_nonnull(strstr(d, "\"failed\""));
+	ck_assert_ptr_null(strstr(d, "Whiskers"));
+	ck_assert_ptr_nonnull(strstr(d, "512MB"));
+	ck_assert_ptr_nonnull(strstr(d, "2GB"));
+	free(d);
+	golden("overview-many", sc);
+	br_scene_free(sc);
+}
+END_TEST
+
 START_TEST(test_overview_bars)
 {
 	struct br_scene *sc = overview(2, &ov_cells[0][0], 8);
@@ -1422,6 +1498,7 @@ Suite *br_suite_render(void)
 	tcase_add_test(tc, test_grouped_multiway);
 	tcase_add_test(tc, test_overview_bars);
 	tcase_add_test(tc, test_overview_dots);
+	tcase_add_test(tc, test_overview_many);
 	tcase_add_test(tc, test_colours_shared);
 	suite_add_tcase(s, tc);
 
