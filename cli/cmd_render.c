@@ -313,6 +313,7 @@ static int render_pdf(struct br_cli *cli, const struct br_analysis *a,
 	ri.title = title && *title ? title : "Benchmark results";
 	ri.description = a->sel->rs->description;
 	ri.n_tests = a->n_tests;
+	ri.note = p->note;
 	/* charts at the page's width, axes lined up */
 	co = cli->chart;
 	rc = br_report_opts(a, p, &co, &err);

@@ -350,6 +350,9 @@ struct br_report_input {
 	size_t n_tests;               /* tests in the report */
 	const char *title;
 	const char *description;      /* may be NULL */
+	const char *note;             /* a line under "N tests, M systems"
+				       * (the overview left out, and why);
+				       * NULL: none */
 };
 
 /*

@@ -4,6 +4,7 @@
  * display precision, charts painted as inline SVG, text blocks from
  * report_text.c.
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -633,6 +634,23 @@ static void lazy_lists(struct br_tdoc *d, struct br_tnode *root,
 			fc->scalar[k++] = i;
 	br_tset_lazy(d, root, "overview", k, fill_overview, fc);
 	br_tset_bool(d, root, "has_overview", r->a->n_scalar > 0);
+	{
+		/* the result overview left out: one line says why */
+		char why[512];
+
+		if (br_chart_overview_empty(r->a, why, sizeof why)) {
+			why[0] = (char)toupper((unsigned char)why[0]);
+			if (strlen(why) + 1 < sizeof why)
+				strcat(why, ".");
+			if (fmt == BR_REPORT_TEXT)
+				SET_TEXT(d, root, "overview_note",
+					 br_report_text_wrap(r, 0, why));
+			else
+				br_tset(d, root, "overview_note", why);
+		} else {
+			br_tset(d, root, "overview_note", NULL);
+		}
+	}
 	br_tset(d, root, "relative_to", r->a->base_given ?
 		br_analysis_system(r->a, r->a->base) : "the best result");
 	if (fmt == BR_REPORT_TEXT)
