@@ -288,6 +288,9 @@ struct br_grouped_input {
 	size_t n_groups;
 	const char *const *series;          /* legend labels */
 	const uint32_t *colors;             /* colour per series, or NULL */
+	const enum br_marker *markers;      /* shape per series past the
+					     * palette's 8 (or NULL: palette
+					     * order, br_series_style) */
 	size_t n_series;
 	const struct br_cell *const *cells;
 	const int *decimals;                /* display precision of each
@@ -451,6 +454,8 @@ struct br_bar_value {
 	const double *grid;   /* grid lines' x (br_chart_xgrid) */
 	size_t n_grid;
 	double x0, x1;        /* the plot */
+	double inset;         /* room kept in the bar at its zero end (a
+			       * series' marker); 0: none */
 };
 
 /*

@@ -359,7 +359,7 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 			struct br_bar_value bv = {
 				round(XOF(0)), round(XOF(s->mean)), cy + 3.5,
 				false, 0, 0, styles[r->idx].color, grid,
-				n_grid, x0, x1,
+				n_grid, x0, x1, 0,
 			};
 			char buf[64];
 			const char *val;

@@ -773,7 +773,7 @@ double br_chart_bar_value(struct br_scene *sc, const struct br_font *f,
 		in_end = neg ? fmax(v->vx, v->wb) : fmin(v->vx, v->wa);
 		out_at = neg ? fmin(v->vx, v->wa) : fmax(v->vx, v->wb);
 	}
-	room = neg ? v->zx - in_end : in_end - v->zx;
+	room = (neg ? v->zx - in_end : in_end - v->zx) - v->inset;
 	if (room >= tw + 10) {
 		fv.color = br_text_on(v->fill);
 		br_scene_text(sc, neg ? in_end + 5 : in_end - 5, v->y,

@@ -71,6 +71,10 @@ int br_chart_grouped(const struct br_grouped_input *in,
 	struct br_font f_none = {o->family, 8, false, 0x808080};
 	struct br_scene *sc = br_scene_new(o->width, 0);
 	uint32_t *colors = calloc(ns + 1, sizeof *colors);
+	enum br_marker *markers = calloc(ns + 1, sizeof *markers);
+	/* past the palette colours repeat: a marker in each bar and in the
+	 * legend tells the series apart (doc/charts.md) */
+	const bool marked = ns > BR_N_PALETTE;
 	double w = o->width, left, x0, x1, pw, top, bottom, legend_y, legend_h;
 	double bar_h, group_h, vmin = 0, vmax = 0, label_w = 0, height, foot_y;
 	double grid[BR_AXIS_MAX_TICKS];
@@ -82,10 +86,13 @@ int br_chart_grouped(const struct br_grouped_input *in,
 	char buf[128];
 
 	*out = NULL;
-	if (!sc || !colors)
+	if (!sc || !colors || !markers)
 		goto nomem;
-	for (s = 0; s < ns; s++)
+	for (s = 0; s < ns; s++) {
 		colors[s] = in->colors ? in->colors[s] : br_palette(s);
+		markers[s] = in->markers ? in->markers[s] :
+			     br_series_style(s).marker;
+	}
 
 	/* value range over every bar and whisker top */
 	for (g = 0; g < ng * ns; g++) {
@@ -107,6 +114,7 @@ int br_chart_grouped(const struct br_grouped_input *in,
 	if (!any) {
 		br_scene_free(sc);
 		free(colors);
+		free(markers);
 		return br_error_set(err, BR_EDATA, NULL, 0, "%s: no result to "
 				    "draw", in->head->title ? in->head->title
 				    : "grouped chart");
@@ -194,10 +202,10 @@ int br_chart_grouped(const struct br_grouped_input *in,
 	}
 
 	legend_h = br_chart_legend(NULL, o, x0, 0, x1 - x0, in->series, colors,
-				   NULL, ns);
+				   marked ? markers : NULL, ns);
 	top = br_chart_header(sc, in->head, o, x0, legend_h + 2, &legend_y);
-	br_chart_legend(sc, o, x0, legend_y, x1 - x0, in->series, colors, NULL,
-			ns);
+	br_chart_legend(sc, o, x0, legend_y, x1 - x0, in->series, colors,
+			marked ? markers : NULL, ns);
 	bottom = top + group_h * (double)ng;
 
 #define XOF(v) (x0 + br_axis_frac(&ax, (v)) * pw)
@@ -255,7 +263,7 @@ int br_chart_grouped(const struct br_grouped_input *in,
 				    (double)s, bcy = by + bar_h / 2;
 			struct br_bar_value bv = {
 				0, 0, bcy + f_val.size * 0.36, false, 0, 0,
-				colors[s], grid, n_grid, x0, x1,
+				colors[s], grid, n_grid, x0, x1, 0,
 			};
 			const char *val, *se;
 			double end;
@@ -272,6 +280,15 @@ int br_chart_grouped(const struct br_grouped_input *in,
 				br_scene_rect(sc, fmin(bv.zx, bv.vx), by,
 					      fabs(bv.vx - bv.zx), bar_h,
 					      colors[s], BR_NONE, 0);
+			if (marked && fabs(bv.vx - bv.zx) >= 12) {
+				double mx = bv.vx > bv.zx ? bv.zx + 6 :
+					    bv.zx - 6;
+
+				br_scene_marker(sc, markers[s], mx, bcy, 2.75,
+						br_text_on(colors[s]), BR_NONE,
+						0);
+				bv.inset = 11;
+			}
 			any_whisker |= br_chart_bar_whisker(sc, o, c, &ax, pw,
 							     bcy, &bv);
 			val = br_cell_chart_text(in->cells[g * ns + s],
@@ -328,6 +345,7 @@ done:
 	br_scene_free(sc);
 	br_chart_labels_free(labels, ng);
 	free(colors);
+	free(markers);
 	return rc;
 }
 
@@ -413,6 +431,7 @@ static int tests_layout(const struct br_analysis *a, size_t i,
 	const struct br_cell **cells = calloc(nt * ns + 1, sizeof *cells);
 	int *decimals = calloc(nt + 1, sizeof *decimals);
 	uint32_t *colors = calloc(ns + 1, sizeof *colors);
+	enum br_marker *marks = calloc(ns + 1, sizeof *marks);
 	struct br_style *styles = br_system_styles(a, o);
 	const struct br_test *first = NULL;
 	struct br_grouped_input gi;
@@ -423,7 +442,7 @@ static int tests_layout(const struct br_analysis *a, size_t i,
 	*out = NULL;
 	memset(&gi, 0, sizeof gi);
 	if (!groups || !notes || !series || !cells || !decimals || !colors ||
-	    !styles) {
+	    !marks || !styles) {
 		rc = br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 		goto done;
 	}
@@ -444,6 +463,7 @@ static int tests_layout(const struct br_analysis *a, size_t i,
 	for (s = 0; s < ns; s++) {
 		series[s] = br_analysis_system(a, s);
 		colors[s] = styles[s].color;
+		marks[s] = styles[s].marker;   /* as in the overview */
 	}
 	/* the header: the input's title, the tests' unit and direction */
 	head = *first;
@@ -458,6 +478,7 @@ static int tests_layout(const struct br_analysis *a, size_t i,
 	gi.n_groups = ng;
 	gi.series = series;
 	gi.colors = colors;
+	gi.markers = marks;
 	gi.n_series = ns;
 	gi.cells = cells;
 	gi.decimals = decimals;
@@ -470,6 +491,7 @@ done:
 	free(series);
 	free(cells);
 	free(colors);
+	free(marks);
 	free(styles);
 	return rc;
 }

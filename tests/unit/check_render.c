@@ -625,6 +625,7 @@ START_TEST(test_report)
 	}
 	for (i = 0; i < 3; i++)
 		charts[i] = chart(rs, t, &o);
+	memset(&ri, 0, sizeof ri);
 	ri.rs = rs;
 	ri.systems = sys;
 	ri.n_systems = 6;
@@ -882,6 +883,68 @@ START_TEST(test_grouped_tpch_durations)
 	br_analysis_free(a);
 	br_selection_fini(&sel);
 	br_resultset_free(rs);
+}
+END_TEST
+
+/* Issue 14: past the palette's 8 series colours repeat, so each bar
+ * and legend entry carries its series' marker (circles, then squares).
+ * Made-up values, SE 2 and N 3 each.  Looked at as PNG. */
+START_TEST(test_grouped_many_series)
+{
+	enum { NS = 10 };
+	static const char *const series[NS] = {
+		"s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10",
+	};
+	static const char *const groups[1] = {"Group"};
+	struct br_cell cells[NS];
+	const struct br_cell *cp[NS];
+	struct br_grouped_input gi;
+	struct br_test head;
+	struct br_chart_opts o;
+	struct br_scene *sc = NULL;
+	struct br_error err;
+	int dec[1] = {0};
+	size_t s, n_square = 0, n_circle = 0;
+
+	memset(cells, 0, sizeof cells);
+	for (s = 0; s < NS; s++) {
+		cells[s].kind = BR_CELL_VALUE;
+		cells[s].sum.n = 3;
+		cells[s].sum.mean = cells[s].shown = 50 + 10 * (double)s;
+		cells[s].sum.se = 2;
+		cells[s].sum.ci_low = cells[s].sum.mean - 8.6;
+		cells[s].sum.ci_high = cells[s].sum.mean + 8.6;
+		cp[s] = &cells[s];
+	}
+	memset(&head, 0, sizeof head);
+	head.title = "Many series";
+	head.unit.text = "MB/s";
+	head.dir = BR_DIR_HIB;
+	memset(&gi, 0, sizeof gi);
+	gi.head = &head;
+	gi.groups = groups;
+	gi.n_groups = 1;
+	gi.series = series;
+	gi.n_series = NS;
+	gi.cells = cp;
+	gi.decimals = dec;
+	gi.confidence = 0.95;
+	br_chart_opts_defaults(&o);
+	br_error_clear(&err);
+	ck_assert_int_eq(br_chart_grouped(&gi, &o, &sc, &err), BR_OK);
+	/* legend and bars: 8 circles then 2 squares, twice (squares are
+	 * rects of their own size; circles are circles) */
+	for (s = 0; s < sc->n_prims; s++) {
+		const struct br_prim *p = &sc->prims[s];
+
+		n_circle += p->kind == BR_PRIM_CIRCLE;
+		n_square += p->kind == BR_PRIM_RECT && p->w < 8.5 &&
+			    p->w == p->h;
+	}
+	ck_assert_uint_eq(n_circle, 2 * 8);
+	ck_assert_uint_eq(n_square, 2 * 2);
+	golden("grouped-many-series", sc);
+	br_scene_free(sc);
 }
 END_TEST
 
@@ -1495,6 +1558,7 @@ Suite *br_suite_render(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_grouped_tpch);
 	tcase_add_test(tc, test_grouped_tpch_durations);
+	tcase_add_test(tc, test_grouped_many_series);
 	tcase_add_test(tc, test_grouped_multiway);
 	tcase_add_test(tc, test_overview_bars);
 	tcase_add_test(tc, test_overview_dots);
