@@ -34,6 +34,8 @@
 #define RENDER_MAX_CHARTS 10000  /* charts (tests) in one run */
 #define MAX_TEMPLATE (4u << 20)  /* a template is a page, not a data set */
 #define REPORT_OVERVIEW_ROWS 40  /* overview rows an A4 page holds */
+#define REPORT_CHART_ROWS 24     /* bar chart rows an A4 page holds at
+				  * 7 pt text (doc/charts.md) */
 
 /* ------------------------------------------------------------ writing */
 
@@ -330,7 +332,8 @@ static int render_pdf(struct br_cli *cli, const struct br_analysis *a,
 			if (front != (i == 0))
 				continue;
 			rc = build(cli, a, &co, j, front ?
-				   REPORT_OVERVIEW_ROWS : 0, &sc, &n);
+				   REPORT_OVERVIEW_ROWS : REPORT_CHART_ROWS,
+				   &sc, &n);
 			if (rc != BR_OK) {
 				rc = rc == BR_EDATA ? BR_OK : rc;
 				continue;

@@ -525,6 +525,69 @@ static const struct fixture_entry single[] = {
 
 /* Single runs say N = 1 (no SE line would read as "not measured"), and
  * with no whisker drawn there is no whisker footnote. */
+/* Issue 14: a PDF report's bar chart of 30 systems comes in two parts
+ * of 15 rows (at most 24 a page), each with the whole chart's axis and
+ * name margin and "(part k of 2)"; unpaged (SVG) it is one chart.
+ * Made-up values. */
+START_TEST(test_bar_parts)
+{
+	const struct br_chart_type *bar = br_chart_find("bar", false);
+	struct br_resultset *rs = br_resultset_new();
+	struct fixture_entry fe[30];
+	char names[30][16], vals[30][16];
+	struct br_chart_job job = {bar, 0, false};
+	struct br_scene **sc = NULL;
+	struct br_chart_opts o;
+	struct br_error err;
+	struct analysed an;
+	size_t i, n = 0;
+	char *d;
+
+	for (i = 0; i < 30; i++) {
+		snprintf(names[i], sizeof names[i], "System %02zu", i);
+		snprintf(vals[i], sizeof vals[i], "%zu", 100 + 5 * i);
+		fe[i].system = names[i];
+		fe[i].value = vals[i];
+		fe[i].se = 1;
+		fe[i].n = 3;
+		fe[i].error = NULL;
+	}
+	make_test(rs, "Parts", "1.0", "Thirty systems", "MB/s", "HIB", fe, 30);
+	analyse(rs, &an, 0);
+	br_chart_opts_defaults(&o);
+	br_error_clear(&err);
+	ck_assert_int_eq(br_chart_build(an.a, &job, &o, 24, &sc, &n, &err),
+			 BR_OK);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_double_eq(sc[0]->axis_x, sc[1]->axis_x);
+	ck_assert_double_eq(sc[0]->height, sc[1]->height);
+	d = dump(sc[0]);
+	ck_assert_ptr_nonnull(strstr(d, "\"(part 1 of 2)\""));
+	ck_assert_ptr_nonnull(strstr(d, "\"System 14\""));
+	ck_assert_ptr_null(strstr(d, "\"System 15\""));
+	free(d);
+	d = dump(sc[1]);
+	ck_assert_ptr_nonnull(strstr(d, "\"(part 2 of 2)\""));
+	ck_assert_ptr_nonnull(strstr(d, "\"System 15\""));
+	ck_assert_ptr_nonnull(strstr(d, "\"System 29\""));
+	ck_assert_ptr_null(strstr(d, "\"System 14\""));
+	free(d);
+	for (i = 0; i < n; i++)
+		br_scene_free(sc[i]);
+	free(sc);
+	ck_assert_int_eq(br_chart_build(an.a, &job, &o, 0, &sc, &n, &err),
+			 BR_OK);
+	ck_assert_uint_eq(n, 1);
+	d = dump(sc[0]);
+	ck_assert_ptr_null(strstr(d, "part 1"));
+	free(d);
+	br_scene_free(sc[0]);
+	free(sc);
+	done(&an);
+	br_resultset_free(rs);
+}
+END_TEST
+
 START_TEST(test_bar_single)
 {
 	struct br_resultset *rs = br_resultset_new();
@@ -1547,6 +1610,7 @@ Suite *br_suite_render(void)
 	tcase_add_test(tc, test_bar_whiskers);
 	tcase_add_test(tc, test_bar_negative);
 	tcase_add_test(tc, test_bar_single);
+	tcase_add_test(tc, test_bar_parts);
 	tcase_add_test(tc, test_report_print);
 	tcase_add_test(tc, test_line);
 	tcase_add_test(tc, test_report);
