@@ -313,6 +313,11 @@ static void help_man(FILE *fp)
 	      ".I INPUT\nis a file, a directory (read recursively) or "
 	      "\\fB\\-\\fR for standard input.  Its format is detected "
 	      "from its content; \\fB\\-\\-input\\-format\\fR names it.\n"
+	      ".PP\nValues a table wrote as durations (26:20) are shown as "
+	      "m:ss in charts and reports from 2 minutes on; statistics "
+	      "stay in seconds.  A PDF report begins with the result "
+	      "overview, or says on its title page why there is none, and "
+	      "splits a bar chart of more than 24 systems over pages.\n"
 	      ".SH COMMANDS\n", fp);
 	for (i = 0; i < N_COMMANDS; i++) {
 		fprintf(fp, ".TP\n.B %s\n", commands[i].name);
