@@ -386,7 +386,7 @@ int br_chart_overview(const struct br_overview_input *in,
 	/* a name in two lines where the row has room: the part that tells
 	 * it apart survives ("IOzone - ... 512MB - Disk Test: Write") */
 	rows = br_chart_labels(&f_row, in->tests, nt, left - 12,
-			       row_h >= 24 ? 2 : 1);
+			       row_h >= 26 ? 2 : 1);
 	sys = br_chart_labels(&f_row, in->systems, nc, left - 12, 1);
 	if (!rows || !sys)
 		goto nomem;
@@ -474,10 +474,10 @@ int br_chart_overview(const struct br_overview_input *in,
 		if (!lanes && (i - r0) % 2 == 0)
 			br_scene_rect(sc, left + 1, y, x1 - left - 1, row_h,
 				      0xf3f5f7, BR_NONE, 0);
-		br_chart_label_draw(sc, left - 6, cy + 3.2 - 5.5 *
+		br_chart_label_draw(sc, left - 6, cy + 3.2 - 6.5 *
 				    (double)(rows[i].n_lines - 1),
 				    BR_ANCHOR_END, &f_row, &rows[i],
-				    in->tests[i], 11);
+				    in->tests[i], 13);
 		if (i > r0 && lanes)
 			br_scene_line(sc, left - 4, y, left, y, BR_C_AXIS, 1,
 				      0);
