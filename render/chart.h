@@ -309,7 +309,8 @@ int br_chart_grouped(const struct br_grouped_input *in,
  * baseline on a log axis (> 1 is better, whatever the test's direction),
  * and the geometric mean of each candidate last.  With up to 3
  * candidates each row has a bar per candidate from 1 with its value;
- * with more, one dot per candidate on a shared track.  A result whose
+ * with more, one dot per candidate on a shared track, each a little
+ * lower than the one before (doc/charts.md, "The result overview").  A result whose
  * confidence interval includes 1 (not_proven) is drawn pale (bars) or
  * hollow (dots); results without an interval (single runs) are drawn
  * plainly, and the footer says so.  chart_overview.c builds it from the

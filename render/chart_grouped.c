@@ -13,7 +13,9 @@
  *                 300  600  900  1200  1500         one axis (PTS rule)
  *
  * Values and whiskers are drawn as in the bar chart (br_chart_bar_value,
- * br_chart_whisker_draw: centred, capped, value clear of both).  Systems
+ * br_chart_whisker_draw: centred, capped, value clear of both), each
+ * bar's "SE +/- x, N = y" beside it, and past 8 series a marker in
+ * each bar (doc/charts.md).  Systems
  * are drawn in their colours of the whole run (colours.h), a multi-way
  * comparison's series in palette order.  The layout takes analysis cells;
  * this file also builds the chart of every scalar test (the "grouped"
