@@ -58,7 +58,8 @@ struct br_cli {
 	const char *output;      /* -o / --output */
 	const char *depfile;     /* --depfile FILE */
 	double fail_on_regression; /* --fail-on-regression PCT; < 0: off */
-	struct br_ingest_opts ingest;   /* --input-format, --system */
+	struct br_ingest_opts ingest;   /* --input-format, --system,
+					 * --test, -C, -d */
 	struct br_analysis_opts an;     /* --confidence, --baseline,
 					 * --equivalence */
 	struct br_compare_opts cmp;     /* --details, --ministat */
@@ -70,11 +71,12 @@ struct br_cli {
 	bool plot, utf8;         /* --plot, --utf8 (text report) */
 	struct br_deps deps;     /* --depfile's record */
 	const char **inputs;
-	/* --system and --direction in force for each input (each applies
-	 * to the inputs after it) */
+	/* --system, --direction and --test in force for each input (each
+	 * applies to the inputs after it) */
 	struct br_cli_per_input {
 		const char *system;
 		enum br_dir direction;
+		const char *test;
 	} *per_input;
 	size_t n_inputs;
 };

@@ -126,6 +126,7 @@ int br_cli_load(const struct br_cli *cli, struct br_cli_input *in)
 
 		o.system = cli->per_input[i].system;
 		o.direction = cli->per_input[i].direction;
+		o.test = cli->per_input[i].test;
 		rc = br_ingest_path(in->rs, cli->inputs[i], &o, &err);
 		if (rc != BR_OK) {
 			br_cli_input_free(in);

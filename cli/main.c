@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "analysis/parallel.h"
 #include "cli.h"
@@ -58,8 +59,8 @@ static const struct command commands[] = {
 enum opt_id {
 	OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_VERBOSE, OPT_OUTPUT, OPT_FORMAT,
 	OPT_CONFIDENCE, OPT_BASELINE, OPT_TESTS, OPT_SYSTEMS, OPT_TITLE,
-	OPT_INPUT_FORMAT, OPT_SYSTEM, OPT_DIRECTION, OPT_EQUIVALENCE,
-	OPT_MINISTAT,
+	OPT_INPUT_FORMAT, OPT_SYSTEM, OPT_DIRECTION, OPT_TEST, OPT_COLUMN,
+	OPT_DELIMITERS, OPT_EQUIVALENCE, OPT_MINISTAT,
 	OPT_FAIL_ON_REGRESSION, OPT_HOLM, OPT_DETAILS, OPT_WHISKERS, OPT_SORT,
 	OPT_HIGHLIGHT, OPT_SVG_TEXT, OPT_WIDTH, OPT_CHART, OPT_DEPFILE,
 	OPT_TEMPLATE, OPT_PLOT, OPT_UTF8,
@@ -106,6 +107,16 @@ static const struct option_def options[] = {
 	 "more (hib) or fewer (lib) is better, for results whose input "
 	 "gives no direction (plain numbers, tables); applies to the "
 	 "inputs after it"},
+	{"test", 0, "NAME", CMD_ALL, OPT_TEST,
+	 "test name for a hyperfine JSON or a file of numbers (default: "
+	 "the file's name; numbers: \"Values\"); applies to the inputs "
+	 "after it.  Not --tests, which selects tests by a pattern"},
+	{"column", 'C', "N", CMD_ALL, OPT_COLUMN,
+	 "files of numbers: read column N (from 1; default 1), as "
+	 "ministat -C"},
+	{"delimiters", 'd', "CHARS", CMD_ALL, OPT_DELIMITERS,
+	 "files of numbers: columns are separated by any of CHARS "
+	 "(default space and tab), as ministat -d"},
 	{"equivalence", 0, "PCT", CMD_COMPARE | CMD_RENDER, OPT_EQUIVALENCE,
 	 "three-way verdict: equivalent when the difference is within "
 	 "+/-PCT percent (two one-sided tests)"},
@@ -512,6 +523,26 @@ static int apply(struct br_cli *cli, const struct command *c,
 					    "lib, more-is-better or "
 					    "fewer-is-better, got '%s'", arg);
 		break;
+	case OPT_TEST:
+		if (!*arg)
+			return br_cli_usage(cli, "--test: an empty name");
+		cli->ingest.test = arg;
+		break;
+	case OPT_COLUMN: {
+		char *end;
+		long n = strtol(arg, &end, 10);
+
+		if (end == arg || *end || n < 1 || n > 10000)
+			return br_cli_usage(cli, "-C: expected a column number "
+					    "from 1 to 10000, got '%s'", arg);
+		cli->ingest.column = (int)n;
+		break;
+	}
+	case OPT_DELIMITERS:
+		if (!*arg)
+			return br_cli_usage(cli, "-d: no delimiter characters");
+		cli->ingest.delimiters = arg;
+		break;
 	case OPT_EQUIVALENCE:
 		return parse_double(cli, o->name, arg, 0, 100, true,
 				    &cli->an.equivalence);
@@ -553,12 +584,13 @@ static int parse_args(struct br_cli *cli, const struct command *c, int argc,
 		const struct option_def *o;
 
 		if (only_inputs || a[0] != '-' || a[1] == '\0') {
-			/* --system and --direction apply to the inputs
-			 * after them */
+			/* --system, --direction and --test apply to the
+			 * inputs after them */
 			cli->per_input[cli->n_inputs].system =
 				cli->ingest.system;
 			cli->per_input[cli->n_inputs].direction =
 				cli->ingest.direction;
+			cli->per_input[cli->n_inputs].test = cli->ingest.test;
 			cli->inputs[cli->n_inputs++] = a;
 			continue;
 		}
@@ -631,6 +663,23 @@ static int close_stdout(int rc)
 	return BR_EIO;
 }
 
+/*
+ * Whether stats or compare without an INPUT reads standard input, as
+ * ministat does: when it is a pipe, a FIFO, a socket or a regular file
+ * (something was piped or redirected).  A terminal, /dev/null or a
+ * closed descriptor keeps the "no INPUT given" error: nothing waits
+ * for typed input, and an empty file list in a script fails.
+ */
+static bool stdin_piped(unsigned cmd)
+{
+	struct stat st;
+
+	if (!(cmd & (CMD_STATS | CMD_COMPARE)) || fstat(0, &st) != 0)
+		return false;
+	return S_ISFIFO(st.st_mode) || S_ISREG(st.st_mode) ||
+	       S_ISSOCK(st.st_mode);
+}
+
 static int run(int argc, char **argv)
 {
 	struct br_cli cli;
@@ -690,6 +739,13 @@ static int run(int argc, char **argv)
 	cli.cmd_name = c->name;
 	rc = parse_args(&cli, c, argc - 2, argv + 2);
 	if (rc == BR_OK) {
+		if (cli.n_inputs == 0 && stdin_piped(c->id)) {
+			/* ministat's habit: no file reads standard input */
+			cli.per_input[0].system = cli.ingest.system;
+			cli.per_input[0].direction = cli.ingest.direction;
+			cli.per_input[0].test = cli.ingest.test;
+			cli.inputs[cli.n_inputs++] = "-";
+		}
 		if (cli.n_inputs == 0)
 			rc = br_cli_usage(&cli, "no INPUT given");
 		else
