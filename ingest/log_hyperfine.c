@@ -2,12 +2,21 @@
  * log_hyperfine.c - hyperfine's --export-json file.
  *
  *   {"results": [{"command": "dd ...", "mean": 0.21, "stddev": 0.01,
+ *                 "user": 0.01, "system": 0.05,
  *                 ..., "times": [0.20, 0.22, ...], ...}]}
  *
- * Every element of "times" is one run (seconds, fewer is better) of the
- * test "Hyperfine" "Command: ...".  A file without "times" (very old
- * hyperfine) gives its mean as one run.  Parsed with json-c, whose depth
- * limit bounds the nesting.
+ * A file of two or more commands is hyperfine's comparison, and each
+ * command (its -n name when it has one: hyperfine writes that as
+ * "command") becomes a system; the test is --test NAME, else the file's
+ * stem ("gzip-levels.json", "gzip-levels-run2.json" -> "gzip-levels"),
+ * with three results: "Wall time" (every element of "times" is a run),
+ * "User time" and "System time" (hyperfine exports their means only:
+ * one value each).  A file of one command, or any file read with
+ * --system, is one result of one system, as every raw log: the test is
+ * "Hyperfine" (or --test NAME) "Command: ...", its user and system time
+ * "Command: ... (user time)" and "... (system time)".  Seconds, fewer is
+ * better.  A file without "times" (very old hyperfine) gives its mean as
+ * one run.  Parsed with json-c, whose depth limit bounds the nesting.
  */
 #include <json-c/json.h>
 #include <stdio.h>
@@ -52,14 +61,98 @@ static size_t next_command(const char *buf, size_t len, size_t *from)
 	return *from;
 }
 
+/* How a file's commands map to systems and tests (see the top). */
+struct hf_names {
+	bool per_command;       /* each command a system */
+	const char *title;      /* the test's title */
+};
+
+/* Add one value of command cmd: what is "Wall time", "User time" or
+ * "System time". */
+static int hf_add(struct br_log *lg, const struct hf_names *nm,
+		  const char *cmd, const char *what, double v,
+		  unsigned long line)
+{
+	if (nm->per_command)
+		return br_log_addf(lg, "hyperfine", nm->title, "Seconds",
+				   BR_DIR_LIB, v, line, "%s", what);
+	if (!strcmp(what, "Wall time"))
+		return br_log_addf(lg, "hyperfine", nm->title, "Seconds",
+				   BR_DIR_LIB, v, line, "Command: %s", cmd);
+	return br_log_addf(lg, "hyperfine", nm->title, "Seconds", BR_DIR_LIB,
+			   v, line, "Command: %s (%c%s)", cmd, what[0] + 32,
+			   what + 1);
+}
+
+static bool is_number(struct json_object *jv)
+{
+	return json_object_is_type(jv, json_type_double) ||
+	       json_object_is_type(jv, json_type_int);
+}
+
+/* One element of "results": its runs, then its user and system time. */
+static int hf_result(struct br_log *lg, const struct hf_names *nm,
+		     struct json_object *r, size_t i, unsigned long line)
+{
+	struct json_object *jv, *times;
+	const char *cmd;
+	size_t j, m;
+	int rc = BR_OK;
+
+	if (!json_object_object_get_ex(r, "command", &jv) ||
+	    !json_object_is_type(jv, json_type_string))
+		return br_log_fail(lg, line, "hyperfine: result %zu has no "
+				   "\"command\"", i + 1);
+	cmd = json_object_get_string(jv);
+	if (nm->per_command) {
+		lg->system = br_rs_str(lg->rs, cmd);
+		lg->sys = (size_t)-1;
+		if (!lg->system)
+			return br_error_set(lg->err, BR_EIO, lg->name, line,
+					    "out of memory");
+	}
+	if (json_object_object_get_ex(r, "times", &times) &&
+	    json_object_is_type(times, json_type_array) &&
+	    json_object_array_length(times) > 0) {
+		m = json_object_array_length(times);
+		for (j = 0; j < m && rc == BR_OK; j++) {
+			jv = json_object_array_get_idx(times, j);
+			if (!is_number(jv))
+				return br_log_fail(lg, line, "hyperfine: a time "
+						   "of '%s' is not a number",
+						   cmd);
+			rc = hf_add(lg, nm, cmd, "Wall time",
+				    json_object_get_double(jv), line);
+		}
+	} else if (json_object_object_get_ex(r, "mean", &jv) &&
+		   is_number(jv)) {
+		rc = hf_add(lg, nm, cmd, "Wall time",
+			    json_object_get_double(jv), line);
+	} else {
+		return br_log_fail(lg, line, "hyperfine: '%s' has neither "
+				   "\"times\" nor \"mean\"", cmd);
+	}
+	if (rc == BR_OK && json_object_object_get_ex(r, "user", &jv) &&
+	    is_number(jv))
+		rc = hf_add(lg, nm, cmd, "User time",
+			    json_object_get_double(jv), line);
+	if (rc == BR_OK && json_object_object_get_ex(r, "system", &jv) &&
+	    is_number(jv))
+		rc = hf_add(lg, nm, cmd, "System time",
+			    json_object_get_double(jv), line);
+	return rc;
+}
+
 int br_read_hyperfine(struct br_resultset *rs, const char *name,
 		      const char *buf, size_t len,
 		      const struct br_ingest_opts *o, struct br_error *err)
 {
-	struct json_object *root, *results, *r, *jv, *times;
+	struct json_object *root, *results;
 	struct br_log lg;
 	struct br_log_pos pos = {0, 0};
-	size_t i, n, j, from = 0;
+	struct hf_names nm;
+	size_t i, n, from = 0;
+	char *stem = NULL;
 	int rc;
 
 	rc = br_log_open(&lg, rs, name, o, err);
@@ -74,52 +167,23 @@ int br_read_hyperfine(struct br_resultset *rs, const char *name,
 		return br_log_fail(&lg, 1, "hyperfine: no \"results\" array");
 	}
 	n = json_object_array_length(results);
-	for (i = 0; i < n && rc == BR_OK; i++) {
-		const char *cmd;
-		unsigned long line;
-
-		r = json_object_array_get_idx(results, i);
-		line = br_log_line_at(&pos, buf, len,
-				      next_command(buf, len, &from));
-		if (!json_object_object_get_ex(r, "command", &jv) ||
-		    !json_object_is_type(jv, json_type_string)) {
-			rc = br_log_fail(&lg, line, "hyperfine: result %zu "
-					 "has no \"command\"", i + 1);
-			break;
+	nm.per_command = n >= 2 && !(o && o->system && *o->system);
+	nm.title = o && o->test ? o->test : "Hyperfine";
+	if (nm.per_command && !(o && o->test)) {
+		stem = br_arena_alloc(rs->arena, strlen(name) + 1);
+		if (!stem) {
+			json_object_put(root);
+			return br_error_set(err, BR_EIO, name, 0,
+					    "out of memory");
 		}
-		cmd = json_object_get_string(jv);
-		if (json_object_object_get_ex(r, "times", &times) &&
-		    json_object_is_type(times, json_type_array) &&
-		    json_object_array_length(times) > 0) {
-			size_t m = json_object_array_length(times);
-
-			for (j = 0; j < m && rc == BR_OK; j++) {
-				jv = json_object_array_get_idx(times, j);
-				if (!json_object_is_type(jv, json_type_double)
-				    && !json_object_is_type(jv,
-							    json_type_int)) {
-					rc = br_log_fail(&lg, line, "hyperfine:"
-							 " a time of '%s' is "
-							 "not a number", cmd);
-					break;
-				}
-				rc = br_log_addf(&lg, "hyperfine", "Hyperfine",
-						 "Seconds", BR_DIR_LIB,
-						 json_object_get_double(jv),
-						 line, "Command: %s", cmd);
-			}
-		} else if (json_object_object_get_ex(r, "mean", &jv) &&
-			   (json_object_is_type(jv, json_type_double) ||
-			    json_object_is_type(jv, json_type_int))) {
-			rc = br_log_addf(&lg, "hyperfine", "Hyperfine",
-					 "Seconds", BR_DIR_LIB,
-					 json_object_get_double(jv), line,
-					 "Command: %s", cmd);
-		} else {
-			rc = br_log_fail(&lg, line, "hyperfine: '%s' has "
-					 "neither \"times\" nor \"mean\"", cmd);
-		}
+		br_log_stem(name, stem, strlen(name) + 1);
+		nm.title = *stem ? stem : "Hyperfine";
 	}
+	for (i = 0; i < n && rc == BR_OK; i++)
+		rc = hf_result(&lg, &nm, json_object_array_get_idx(results, i),
+			       i, br_log_line_at(&pos, buf, len,
+						 next_command(buf, len,
+							      &from)));
 	json_object_put(root);
 	if (rc != BR_OK)
 		return rc;

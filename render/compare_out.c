@@ -252,6 +252,11 @@ static void describe(FILE *fp, const struct br_analysis *a,
 	if (text)   /* without memory, like br_wrap: not said */
 		wrap(fp, 2, "%s", text);
 	free(text);
+	if (br_analysis_hyperfine(a, i, j, &text)) {
+		if (text)
+			wrap(fp, 4, "(hyperfine's summary: %s)", text);
+		free(text);
+	}
 	if (c->verdict == BR_VERDICT_SINGLE_RUN) {
 		/* "single run" is in the sentence; other reasons are not */
 		if (c->reason && !strstr(c->reason, "single run"))
