@@ -25,11 +25,11 @@ enum field { FIELD_NONE, FIELD_MISSING, FIELD_OK };
  * Column `column` (1-based) of line [p, end), split at any byte of
  * delims, into buf.  FIELD_NONE for a blank or comment line (no column
  * before one starting with '#'), FIELD_MISSING when the line has fewer
- * columns.  A '\r' ends the line (CRLF files).
+ * columns (*columns of them).  A '\r' ends the line (CRLF files).
  */
 static enum field field_at(const char *p, const char *end, int column,
 			   const char *delims, char *buf, size_t size,
-			   bool *too_long)
+			   bool *too_long, int *columns)
 {
 	const char *cr = memchr(p, '\r', (size_t)(end - p));
 	int i = 0;
@@ -57,10 +57,12 @@ static enum field field_at(const char *p, const char *end, int column,
 			}
 			memcpy(buf, p, n);
 			buf[n] = '\0';
+			*columns = i;
 			return FIELD_OK;
 		}
 		p = q;
 	}
+	*columns = i;
 	return i == 0 ? FIELD_NONE : FIELD_MISSING;
 }
 
@@ -71,6 +73,7 @@ int br_detect_numbers(const char *buf, size_t len)
 	int numbers = 0;
 	bool too_long;
 	double v;
+	int cols;
 
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -80,7 +83,7 @@ int br_detect_numbers(const char *buf, size_t len)
 			return 0;
 		/* a number first on every line; text may follow it */
 		switch (field_at(p, le, 1, DEFAULT_DELIMS, field, sizeof field,
-				 &too_long)) {
+				 &too_long, &cols)) {
 		case FIELD_OK:
 			if (too_long || !br_parse_number(field, &v, NULL))
 				return 0;
@@ -131,7 +134,7 @@ int br_read_numbers(struct br_resultset *rs, const char *name,
 	char field[MAX_FIELD];
 	size_t sys, idx;
 	bool created, too_long;
-	int rc, column = o->column > 0 ? o->column : 1;
+	int rc, cols, column = o->column > 0 ? o->column : 1;
 	const char *delims = o->delimiters && *o->delimiters ? o->delimiters
 			     : DEFAULT_DELIMS;
 	enum field f;
@@ -168,11 +171,11 @@ int br_read_numbers(struct br_resultset *rs, const char *name,
 			return br_error_set(err, BR_EDATA, name, loc.line,
 					    "NUL byte in a data file");
 		f = field_at(p, le, column, delims, field, sizeof field,
-			     &too_long);
+			     &too_long, &cols);
 		if (f == FIELD_MISSING)
 			return br_error_set(err, BR_EDATA, name, loc.line,
-					    "no column %d (-C) on the line",
-					    column);
+					    "no column %d (-C %d): the line "
+					    "has %d", column, column, cols);
 		if (f == FIELD_OK) {
 			if (too_long || !br_parse_number(field, &v, NULL))
 				return not_a_number(name, loc.line, field,
