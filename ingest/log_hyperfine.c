@@ -15,11 +15,13 @@
  * --system, is one result of one system, as every raw log: the test is
  * "Hyperfine" (or --test NAME) "Command: ...", its user and system time
  * "Command: ... (user time)" and "... (system time)".  Seconds, fewer is
- * better.  A file without "times" (very old hyperfine) gives its mean as
+ * better.  A command listed twice (hyperfine allows it) names two
+ * systems: the second is "COMMAND (2)", and so on.  A file without "times" (very old hyperfine) gives its mean as
  * one run.  Parsed with json-c, whose depth limit bounds the nesting.
  */
 #include <json-c/json.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "log_int.h"
@@ -65,7 +67,76 @@ static size_t next_command(const char *buf, size_t len, size_t *from)
 struct hf_names {
 	bool per_command;       /* each command a system */
 	const char *title;      /* the test's title */
+	const char **system;    /* per_command: each result's system */
 };
+
+/* A result's command, or NULL when it has none (an error later). */
+static const char *command_of(struct json_object *results, size_t i)
+{
+	struct json_object *jv;
+
+	if (!json_object_object_get_ex(json_object_array_get_idx(results, i),
+				       "command", &jv) ||
+	    !json_object_is_type(jv, json_type_string))
+		return NULL;
+	return json_object_get_string(jv);
+}
+
+struct hf_key {
+	const char *cmd;
+	size_t i;
+};
+
+static int key_cmp(const void *pa, const void *pb)
+{
+	const struct hf_key *a = pa, *b = pb;
+	int c = strcmp(a->cmd, b->cmd);
+
+	return c ? c : a->i < b->i ? -1 : a->i > b->i;
+}
+
+/*
+ * nm->system[i]: result i's command, "COMMAND (k)" for its k-th
+ * appearance from the second on.  Sorted, so a file of many commands is
+ * not compared pairwise.  BR_OK, or BR_EIO (err set).
+ */
+static int hf_systems(struct br_resultset *rs, struct json_object *results,
+		      size_t n, struct hf_names *nm, const char *name,
+		      struct br_error *err)
+{
+	struct hf_key *k = calloc(n, sizeof *k);
+	size_t i, dup = 1;
+	int rc = BR_OK;
+
+	nm->system = br_arena_alloc(rs->arena, n * sizeof *nm->system);
+	if (!k || !nm->system) {
+		free(k);
+		return br_error_set(err, BR_EIO, name, 0, "out of memory");
+	}
+	for (i = 0; i < n; i++) {
+		k[i].cmd = command_of(results, i);
+		k[i].i = i;
+		if (!k[i].cmd)
+			k[i].cmd = "";  /* hf_result says it has none */
+	}
+	qsort(k, n, sizeof *k, key_cmp);
+	for (i = 0; i < n && rc == BR_OK; i++) {
+		char *dn;
+
+		dup = i > 0 && !strcmp(k[i].cmd, k[i - 1].cmd) ? dup + 1 : 1;
+		nm->system[k[i].i] = k[i].cmd;
+		if (dup == 1)
+			continue;
+		dn = br_strf("%s (%zu)", k[i].cmd, dup);
+		nm->system[k[i].i] = dn ? br_rs_str(rs, dn) : NULL;
+		free(dn);
+		if (!nm->system[k[i].i])
+			rc = br_error_set(err, BR_EIO, name, 0,
+					  "out of memory");
+	}
+	free(k);
+	return rc;
+}
 
 /* Add one value of command cmd: what is "Wall time", "User time" or
  * "System time". */
@@ -105,7 +176,7 @@ static int hf_result(struct br_log *lg, const struct hf_names *nm,
 				   "\"command\"", i + 1);
 	cmd = json_object_get_string(jv);
 	if (nm->per_command) {
-		lg->system = br_rs_str(lg->rs, cmd);
+		lg->system = br_rs_str(lg->rs, nm->system[i]);
 		lg->sys = (size_t)-1;
 		if (!lg->system)
 			return br_error_set(lg->err, BR_EIO, lg->name, line,
@@ -169,6 +240,14 @@ int br_read_hyperfine(struct br_resultset *rs, const char *name,
 	n = json_object_array_length(results);
 	nm.per_command = n >= 2 && !(o && o->system && *o->system);
 	nm.title = o && o->test ? o->test : "Hyperfine";
+	nm.system = NULL;
+	if (nm.per_command) {
+		rc = hf_systems(rs, results, n, &nm, name, err);
+		if (rc != BR_OK) {
+			json_object_put(root);
+			return rc;
+		}
+	}
 	if (nm.per_command && !(o && o->test)) {
 		stem = br_arena_alloc(rs->arena, strlen(name) + 1);
 		if (!stem) {
@@ -177,7 +256,8 @@ int br_read_hyperfine(struct br_resultset *rs, const char *name,
 					    "out of memory");
 		}
 		br_log_stem(name, stem, strlen(name) + 1);
-		nm.title = *stem ? stem : "Hyperfine";
+		/* stdin ("<stdin>") has no file name to take it from */
+		nm.title = *stem && *name != '<' ? stem : "Hyperfine";
 	}
 	for (i = 0; i < n && rc == BR_OK; i++)
 		rc = hf_result(&lg, &nm, json_object_array_get_idx(results, i),
