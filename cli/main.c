@@ -93,7 +93,8 @@ static const struct option_def options[] = {
 	 "first)"},
 	{"tests", 0, "PATTERN", CMD_ALL & ~CMD_CONVERT, OPT_TESTS,
 	 "only tests whose identifier, title or description match PATTERN "
-	 "(case-insensitive glob, or substring without wildcards)"},
+	 "(case-insensitive glob, or substring without wildcards; --test "
+	 "names a test instead)"},
 	{"systems", 0, "A,B,...", CMD_ALL & ~CMD_CONVERT, OPT_SYSTEMS,
 	 "only these systems, in this order"},
 	{"title", 0, "TEXT", CMD_RENDER | CMD_CONVERT, OPT_TITLE,
@@ -101,16 +102,18 @@ static const struct option_def options[] = {
 	{"input-format", 0, "NAME", CMD_ALL, OPT_INPUT_FORMAT,
 	 "read inputs as NAME instead of detecting the format"},
 	{"system", 0, "NAME", CMD_ALL, OPT_SYSTEM,
-	 "system name for raw logs (default: the log's directory name); "
-	 "applies to the inputs after it"},
+	 "system name for raw logs (default: the log's directory name; a "
+	 "hyperfine JSON of several commands: each command, unless "
+	 "--system is given); applies to the inputs after it"},
 	{"direction", 0, "hib|lib", CMD_ALL, OPT_DIRECTION,
 	 "more (hib) or fewer (lib) is better, for results whose input "
 	 "gives no direction (plain numbers, tables); applies to the "
 	 "inputs after it"},
 	{"test", 0, "NAME", CMD_ALL, OPT_TEST,
-	 "test name for a hyperfine JSON or a file of numbers (default: "
-	 "the file's name; numbers: \"Values\"); applies to the inputs "
-	 "after it.  Not --tests, which selects tests by a pattern"},
+	 "name of the test of a hyperfine JSON of several commands "
+	 "(default: the file's name) or of a file of numbers (default: "
+	 "Values); applies to the inputs after it.  Not --tests, which "
+	 "selects tests"},
 	{"column", 'C', "N", CMD_ALL, OPT_COLUMN,
 	 "files of numbers: read column N (from 1; default 1), as "
 	 "ministat -C"},
@@ -121,7 +124,8 @@ static const struct option_def options[] = {
 	 "three-way verdict: equivalent when the difference is within "
 	 "+/-PCT percent (two one-sided tests)"},
 	{"ministat", 0, NULL, CMD_COMPARE, OPT_MINISTAT,
-	 "also print ministat's block layout (pooled t, exact quantile)"},
+	 "also print ministat's block layout (pooled t, exact quantile), "
+	 "one block per test with all its systems (x + * % # @ O)"},
 	{"fail-on-regression", 0, "PCT", CMD_COMPARE, OPT_FAIL_ON_REGRESSION,
 	 "exit 4 when a test is significantly worse than the baseline by "
 	 "more than PCT percent"},
@@ -257,8 +261,9 @@ static void help_main(FILE *fp)
 		fprintf(fp, "  %-10s %s\n", commands[i].name,
 			commands[i].summary);
 	fputs("\nINPUT is a file, a directory (read recursively) or - for "
-	      "stdin.\nRun '" PROG " COMMAND --help' for a command's "
-	      "options.\n\nExit status: 0 ok, 1 bad input data or no "
+	      "stdin; stats and\ncompare with no INPUT read stdin when it is "
+	      "piped or redirected.\nRun '" PROG " COMMAND --help' for a "
+	      "command's options.\n\nExit status: 0 ok, 1 bad input data or no "
 	      "results, 2 usage,\n3 I/O or system error, 4 regression "
 	      "found (--fail-on-regression).\n", fp);
 }
@@ -322,8 +327,12 @@ static void help_man(FILE *fp)
 	      "raw benchmark logs (dbench, fio, iozone, ...) into "
 	      "statistics, charts and reports.\n.PP\n"
 	      ".I INPUT\nis a file, a directory (read recursively) or "
-	      "\\fB\\-\\fR for standard input.  Its format is detected "
-	      "from its content; \\fB\\-\\-input\\-format\\fR names it.\n"
+	      "\\fB\\-\\fR for standard input; \\fBstats\\fR and "
+	      "\\fBcompare\\fR without an \\fIINPUT\\fR read standard "
+	      "input when it is a pipe or a redirected file, as "
+	      "\\fBministat\\fR(1) does.  Its format is detected "
+	      "from its content; \\fB\\-\\-input\\-format\\fR names it "
+	      "(\\fB\\-C\\fR or \\fB\\-d\\fR: a file of numbers).\n"
 	      ".SH COMMANDS\n", fp);
 	for (i = 0; i < N_COMMANDS; i++) {
 		fprintf(fp, ".TP\n.B %s\n", commands[i].name);
@@ -646,7 +655,10 @@ static int parse_args(struct br_cli *cli, const struct command *c, int argc,
  */
 static int close_stdout(int rc)
 {
-	int e;
+	/* a write that failed while printing (output longer than the
+	 * buffer) left its errno; an empty buffer's fflush would not say
+	 * it again */
+	int e = ferror(stdout) ? errno : 0;
 
 	errno = 0;
 	if (fflush(stdout) == 0 && !ferror(stdout)) {
@@ -654,7 +666,7 @@ static int close_stdout(int rc)
 			return rc;
 		e = errno;
 	} else {
-		e = errno ? errno : EIO;
+		e = errno ? errno : e ? e : EIO;
 	}
 	if (rc != BR_OK && rc != BR_EREGRESS)
 		return rc;

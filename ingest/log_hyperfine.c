@@ -16,8 +16,10 @@
  * "Hyperfine" (or --test NAME) "Command: ...", its user and system time
  * "Command: ... (user time)" and "... (system time)".  Seconds, fewer is
  * better.  A command listed twice (hyperfine allows it) names two
- * systems: the second is "COMMAND (2)", and so on.  A file without "times" (very old hyperfine) gives its mean as
- * one run.  Parsed with json-c, whose depth limit bounds the nesting.
+ * systems: the second is "COMMAND (2)", and so on.  A file without
+ * "times" (very old hyperfine) gives its mean as one run.  Parsed with
+ * json-c, whose depth limit bounds the nesting.  Commands as systems:
+ * doc/statistics.md, "hyperfine's relative speed".
  */
 #include <json-c/json.h>
 #include <stdio.h>

@@ -1,14 +1,14 @@
 /*
  * numbers.c - ministat-style data files: one number per line, read as
- * ministat reads them (doc/tidy-csv.md, "Files of numbers"): a line is
- * split into columns at any of the delimiters (-d CHARS; default space
- * and tab; runs of them count as one, as strtok's do), column N (-C N,
- * default 1) is the value and must be a whole number, the other columns
- * may hold any text ("12.5 ms", "150  # warm cache").  Blank lines and
- * lines whose first column starts with '#' are skipped.
- * Each file is one system (--system NAME, else the file's base name);
- * all such files share one test, "Values" (--test NAME), so
- * `benchreport compare iguana chameleon` compares them as ministat would.
+ * ministat reads them (doc/table.md, "Files of numbers (ministat)"): a
+ * line is split into columns at any of the delimiters (-d CHARS; default
+ * space and tab; runs of them count as one, as strtok's do), column N
+ * (-C N, default 1) is the value and must be a whole number, the other
+ * columns may hold any text ("12.5 ms").  Blank lines are skipped, and
+ * everything from a column that starts with '#'.  Each file is one
+ * system (--system NAME, else the file's base name); all such files share
+ * one test, "Values" (--test NAME), so `benchreport compare iguana
+ * chameleon` compares them as ministat would.
  */
 #include <stdio.h>
 #include <string.h>
