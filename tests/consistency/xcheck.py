@@ -3008,17 +3008,40 @@ def check_input(rn, label, paths, tmp, self_test=None):
 
 
 def check_ministat(ck, tests, text, base):
-    """compare --ministat: per comparison "x A", "+ B", the header, then
-    N Min Max Median Avg Stddev (%13.8g) of each side: the stats CSV's n,
-    min, max, median, mean, sd (no value: nan)."""
+    """compare --ministat: per test one block, as ministat prints several
+    files: "x A", then "+ B", "* C", ... (ministat's symbols, at most 7
+    sets), the header, then N Min Max Median Avg Stddev (%13.8g) of the
+    baseline and of each candidate (its verdict under it): the stats
+    CSV's n, min, max, median, mean, sd (no value: nan)."""
     out = "compare --ministat"
-    want = [(t, s) for t in tests for s, r in t.cmp.items()
-            if fnum(r["mean"]) is not None]
+    syms = "x+*%#@O"
+    want = []
+    for t in tests:
+        cands = [s for s, r in t.cmp.items() if fnum(r["mean"]) is not None]
+        want += [(t, s) for s in cands[:len(syms) - 1]]
     lines = text.split("\n")
-    got = [(lines[i + 1][2:], lines[i + 3], lines[i + 4])
-           for i in range(len(lines) - 4)
-           if lines[i] == "x " + base and lines[i + 1].startswith("+ ") and
-           lines[i + 2].startswith("    N ")]
+    got = []
+    i = 0
+    while i < len(lines):
+        if lines[i] != "x " + base:
+            i += 1
+            continue
+        names, j = [], i + 1
+        while j < len(lines) and lines[j][:1] in syms[1:] and \
+                lines[j][1:2] == " " and len(names) < len(syms) - 1:
+            names.append(lines[j][2:])
+            j += 1
+        if not names or j + 1 >= len(lines) or \
+                not lines[j].startswith("    N "):
+            i += 1
+            continue
+        xl, k, j = lines[j + 1], 0, j + 2
+        while j < len(lines) and k < len(names):
+            if re.match(r"^[%s] +\d+ " % re.escape(syms[1:]), lines[j]):
+                got.append((names[k], xl, lines[j]))
+                k += 1
+            j += 1
+        i = j
     if len(got) != len(want):
         ck.structure(out, "%d blocks, %d comparisons in the compare csv"
                      % (len(got), len(want)))
@@ -3029,7 +3052,7 @@ def check_ministat(ck, tests, text, base):
 
     for (t, s), (name, xl, pl) in zip(want, got):
         ck.same(t.label, s, out, "block", name, s, "compare csv order")
-        for sysname, ln, sym in ((base, xl, "x"), (s, pl, "+")):
+        for sysname, ln, sym in ((base, xl, "x"), (s, pl, pl[:1])):
             f = ln.split()
             r = t.rows[sysname]
             if len(f) != 7 or f[0] != sym:
