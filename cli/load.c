@@ -108,6 +108,36 @@ static int no_results(const struct br_cli *cli, const struct br_resultset *rs)
 	return BR_EDATA;
 }
 
+/*
+ * --test names the test of a hyperfine JSON or a file of numbers only:
+ * one warning for input path when files it read since source `from` are
+ * of other formats (each names its own tests), so it is not ignored
+ * unsaid.
+ */
+static void test_unused(struct br_resultset *rs, size_t from,
+			const char *path, const char *test)
+{
+	const struct br_source *first = NULL;
+	struct br_loc loc = {path, 0};
+	size_t k, n = 0;
+
+	for (k = from; k < rs->n_sources; k++)
+		if (strcmp(rs->sources[k].format, "hyperfine") &&
+		    strcmp(rs->sources[k].format, "numbers")) {
+			first = first ? first : &rs->sources[k];
+			n++;
+		}
+	if (n == 1) {
+		loc.file = first->path;
+		br_rs_warn(rs, &loc, "--test %s: not used, a %s file names "
+			   "its own tests", test, first->format);
+	} else if (n > 1) {
+		br_rs_warn(rs, &loc, "--test %s: not used for %zu files, whose "
+			   "formats name their own tests (only hyperfine and "
+			   "numbers take it)", test, n);
+	}
+}
+
 int br_cli_load(const struct br_cli *cli, struct br_cli_input *in)
 {
 	struct br_error err;
@@ -123,6 +153,7 @@ int br_cli_load(const struct br_cli *cli, struct br_cli_input *in)
 	}
 	for (i = 0; i < cli->n_inputs; i++) {
 		struct br_ingest_opts o = cli->ingest;
+		size_t before = in->rs->n_sources;
 
 		o.system = cli->per_input[i].system;
 		o.direction = cli->per_input[i].direction;
@@ -132,6 +163,8 @@ int br_cli_load(const struct br_cli *cli, struct br_cli_input *in)
 			br_cli_input_free(in);
 			return br_cli_fail(cli, &err);
 		}
+		if (o.test)
+			test_unused(in->rs, before, cli->inputs[i], o.test);
 	}
 	if (cli->cmd != CMD_INSPECT && !any_entry(in->rs)) {
 		print_warnings(cli, in->rs);

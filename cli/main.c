@@ -110,8 +110,8 @@ static const struct option_def options[] = {
 	 "gives no direction (plain numbers, tables); applies to the "
 	 "inputs after it"},
 	{"test", 0, "NAME", CMD_ALL, OPT_TEST,
-	 "name of the test of a hyperfine JSON of several commands "
-	 "(default: the file's name) or of a file of numbers (default: "
+	 "name of the test of a hyperfine JSON (default: the file's name; "
+	 "a one-command file: Hyperfine) or of a file of numbers (default: "
 	 "Values); applies to the inputs after it.  Not --tests, which "
 	 "selects tests"},
 	{"column", 'C', "N", CMD_ALL, OPT_COLUMN,
