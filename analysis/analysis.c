@@ -15,6 +15,7 @@
 #include "analysis_int.h"
 #include "numfmt.h"
 #include "parallel.h"
+#include "scaling.h"
 
 void br_analysis_opts_defaults(struct br_analysis_opts *o)
 {
@@ -497,6 +498,7 @@ void br_analysis_free(struct br_analysis *a)
 	free(a->skipped);
 	free(a->overview);
 	free(a->geo);
+	br_scaling_free(a);
 	br_overall_fini(&a->overall);
 	free(a);
 }
@@ -676,6 +678,8 @@ int br_analyse(const struct br_selection *sel,
 	if ((a->o.what & BR_AN_COMPARE) && geomeans(a) != BR_OK)
 		goto nomem;
 	if ((a->o.what & BR_AN_OVERALL) && br_overall(a) != BR_OK)
+		goto nomem;
+	if ((a->o.what & BR_AN_SCALING) && br_scaling_find(a) != BR_OK)
 		goto nomem;
 	*out = a;
 	return BR_OK;

@@ -35,6 +35,8 @@
 
 /* ----------------------------------------------------------- selection */
 
+struct br_family;
+
 /* What the user selected from the loaded inputs. */
 struct br_selection {
 	const struct br_resultset *rs;
@@ -77,6 +79,7 @@ enum {
 				   * outliers and run-order drift, for
 				   * outputs that show none of them (charts,
 				   * convert): the other numbers the same */
+	BR_AN_SCALING = 1u << 7,  /* scaling families (scaling.h) */
 };
 
 struct br_analysis_opts {
@@ -205,6 +208,9 @@ struct br_analysis {
 	size_t n_overview_shown; /* ... of them, rows where some other system
 				 * has a speedup: 0 leaves nothing to draw */
 	struct br_overall overall;
+	struct br_family *families; /* BR_AN_SCALING: results that differ in
+				 * one numeric option (scaling.h) */
+	size_t n_families;
 	/* private */
 	struct br_cell *cell_store;
 	struct br_comparison *cmp_store;

@@ -488,7 +488,7 @@ static int render_report(struct br_cli *cli, enum br_report_fmt fmt)
 	rc = check_selection(cli, &in.sel);
 	if (rc == BR_OK)
 		rc = br_cli_analyse(cli, &in, BR_AN_RANKS | BR_AN_COMPARE |
-				    BR_AN_POINTS, &a);
+				    BR_AN_POINTS | BR_AN_SCALING, &a);
 	if (rc != BR_OK)
 		goto done;
 	br_error_clear(&err);
@@ -610,7 +610,7 @@ int br_cmd_render(struct br_cli *cli)
 	rc = check_selection(cli, &in.sel);
 	if (rc == BR_OK)
 		rc = br_cli_analyse(cli, &in, BR_AN_COMPARE | BR_AN_POINTS |
-				    BR_AN_LEAN, &a);
+				    BR_AN_LEAN | BR_AN_SCALING, &a);
 	br_error_clear(&err);
 	if (rc == BR_OK && br_chart_plan(a, cli->chart_kind, &plan, &err) !=
 	    BR_OK)

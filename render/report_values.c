@@ -429,7 +429,7 @@ static int whole_charts(struct br_tdoc *d, struct br_tnode *root,
 		struct br_tnode *it;
 		char *svg;
 
-		if (j->test != SIZE_MAX || j->extra)
+		if (j->test != SIZE_MAX || j->extra || j->type->parts)
 			continue;
 		svg = job_svg(r, j, err);
 		if (!svg)
@@ -437,6 +437,34 @@ static int whole_charts(struct br_tdoc *d, struct br_tnode *root,
 		it = br_tlist_add(d, list);
 		br_tset_owned(d, it, "svg", svg);
 	}
+	return BR_OK;
+}
+
+/* The plan's scaling charts (one per family: a row with parts), as
+ * inline SVG, in the plan's order. */
+static int scaling_charts(struct br_tdoc *d, struct br_tnode *root,
+			  const struct br_report *r, struct br_error *err)
+{
+	struct br_tnode *list = br_tset_list(d, root, "scaling");
+	bool any = false;
+	size_t k;
+
+	for (k = 0; list && r->o.chart && r->o.plan &&
+	     k < r->o.plan->n_jobs; k++) {
+		const struct br_chart_job *j = &r->o.plan->jobs[k];
+		struct br_tnode *it;
+		char *svg;
+
+		if (!j->type->parts)
+			continue;
+		svg = job_svg(r, j, err);
+		if (!svg)
+			return err->code;
+		it = br_tlist_add(d, list);
+		br_tset_owned(d, it, "svg", svg);
+		any = true;
+	}
+	br_tset_bool(d, root, "has_scaling", any);
 	return BR_OK;
 }
 
@@ -685,6 +713,12 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 	geomean(d, root, r);
 	if (fmt == BR_REPORT_HTML && br_tdoc_wants(d, "charts") &&
 	    whole_charts(d, root, r, err) != BR_OK) {
+		br_tdoc_free(d);
+		return err->code;
+	}
+	if (fmt == BR_REPORT_HTML && (br_tdoc_wants(d, "scaling") ||
+				      br_tdoc_wants(d, "has_scaling")) &&
+	    scaling_charts(d, root, r, err) != BR_OK) {
 		br_tdoc_free(d);
 		return err->code;
 	}
