@@ -233,9 +233,11 @@ static size_t scaling_parts(const struct br_analysis *a)
 
 const struct br_chart_type br_chart_scaling_type = {
 	.name = "scaling",
-	.help = "a line chart per family of results that differ in one "
-		"numeric option (\"Client Count: 1\", \"Client Count: 6\"), "
-		"also drawn by auto beside the others",
+	.help = "only the scaling charts: one line chart per family "
+		"of results that differ only in one numeric option (Dbench "
+		"at \"Client Count: 1\" and \"Client Count: 6\"), that "
+		"option on the x axis (log scale from a factor of 8), one "
+		"line per system, confidence-interval whiskers",
 	.whole = true,
 	.misfit = BR_EDATA,
 	.display = BR_DISPLAY_BAR,

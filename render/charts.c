@@ -91,10 +91,11 @@ const char *br_chart_kinds_help(void)
 	if (help[0])
 		return help;
 	len = (size_t)snprintf(help, sizeof help, "which charts: auto "
-			       "(default): the result overview, a grouped "
-			       "chart for a pasted table or multi-way names "
-			       "(\"A: B\"), else a bar or line chart per "
-			       "test");
+			       "(default): the result overview, a scaling "
+			       "chart per family of results that differ in "
+			       "one numeric option, a grouped chart for a "
+			       "pasted table or multi-way names (\"A: B\"), "
+			       "else a bar or line chart per test");
 	for (k = 0; k < br_n_chart_types && len < sizeof help; k++)
 		if (*br_chart_types[k]->help)
 			len += (size_t)snprintf(help + len, sizeof help - len,
