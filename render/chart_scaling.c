@@ -20,6 +20,8 @@
 
 #define PLOT_H 260.0
 #define XLABEL_GAP 6.0
+#define MANY 24           /* points: past this, a marker at the ends only
+			   * and ticks only where labelled */
 
 /* Decimals that write every x of f exactly (at most 3). */
 static int x_decimals(const struct br_family *f)
@@ -128,15 +130,19 @@ static int scaling_layout(const struct br_analysis *a, size_t fi,
 #define XOF(v) (x0 + xfrac(f, (v)) * (x1 - x0))
 #define YOF(v) (bottom - br_axis_frac(&ax, (v)) * PLOT_H)
 	/* x ticks at the family's values, labels that would touch the
-	 * last one drawn left out */
+	 * last one drawn left out (and, past MANY points, their ticks) */
 	d = x_decimals(f);
 	for (k = 0; k < f->n; k++) {
 		double gx = round(XOF(f->x[k])), tw;
+		bool room;
 
-		br_scene_line(sc, gx, bottom, gx, bottom + 4, BR_C_AXIS, 1, 0);
 		br_fmt_value(buf, sizeof buf, f->x[k], d);
 		tw = br_text_width(f_tick.family, f_tick.size, false, buf);
-		if (gx - tw / 2 < last_end + XLABEL_GAP)
+		room = gx - tw / 2 >= last_end + XLABEL_GAP;
+		if (room || f->n <= MANY)
+			br_scene_line(sc, gx, bottom, gx, bottom + 4,
+				      BR_C_AXIS, 1, 0);
+		if (!room)
 			continue;
 		br_scene_text(sc, gx, bottom + 15, BR_ANCHOR_MIDDLE, &f_tick,
 			      buf);
@@ -173,9 +179,10 @@ static int scaling_layout(const struct br_analysis *a, size_t fi,
 		if (m > 1)
 			br_scene_polyline(sc, pts, m, colors[i], 2);
 		for (k = 0; k < m; k++)
-			br_scene_marker(sc, markers[i], pts[2 * k],
-					pts[2 * k + 1], 3, colors[i], BR_NONE,
-					0);
+			if (m <= MANY || k == 0 || k + 1 == m)
+				br_scene_marker(sc, markers[i], pts[2 * k],
+						pts[2 * k + 1], 3, colors[i],
+						BR_NONE, 0);
 	}
 #undef XOF
 #undef YOF
