@@ -241,6 +241,14 @@ static size_t x_option(const struct member *g, size_t n, double *tmp)
 	return best_n >= 2 ? best : SIZE_MAX;
 }
 
+/* Whether x written with d decimals is x. */
+static bool exact(double x, int d)
+{
+	double m = x * pow(10, d);
+
+	return fabs(m - round(m)) <= 1e-9 * fmax(1, fabs(m));
+}
+
 static const char *const size_units[] = {"bytes", "KB", "MB", "GB", "TB"};
 
 /* The family of f[0..n) (sorted by x), distinct x and one kind; false
@@ -308,6 +316,10 @@ static int add_family(struct br_analysis *a, size_t *cap,
 				   : f[i]->x.v;
 	}
 	fam->log = fam->x[0] > 0 && fam->x[fam->n - 1] / fam->x[0] >= 8;
+	for (i = 0; i < fam->n; i++)
+		while (fam->x_decimals < 3 && !exact(fam->x[i],
+						     fam->x_decimals))
+			fam->x_decimals++;
 	return BR_OK;
 }
 

@@ -68,6 +68,8 @@ struct br_family {
 			     * ("Disk Test: Write Performance"), or "" */
 	bool log;           /* x > 0 and spans a factor of 8 or more: a
 			     * log scale */
+	int x_decimals;     /* decimals that write every x exactly (at most
+			     * 3): how charts and tables print x */
 };
 
 /* The families of a (BR_AN_SCALING) into a->families, in the order of

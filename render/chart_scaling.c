@@ -23,20 +23,6 @@
 #define MANY 24           /* points: past this, a marker at the ends only
 			   * and ticks only where labelled */
 
-/* Decimals that write every x of f exactly (at most 3). */
-static int x_decimals(const struct br_family *f)
-{
-	int d = 0;
-	size_t k;
-
-	for (k = 0; k < f->n; k++)
-		while (d < 3 && fabs(f->x[k] * pow(10, d) -
-				     round(f->x[k] * pow(10, d))) > 1e-9 *
-		       fmax(1, fabs(f->x[k] * pow(10, d))))
-			d++;
-	return d;
-}
-
 /* Where x lies across the plot, 0 at the family's first x and 1 at its
  * last: on a log scale when the family says so. */
 static double xfrac(const struct br_family *f, double x)
@@ -131,7 +117,7 @@ static int scaling_layout(const struct br_analysis *a, size_t fi,
 #define YOF(v) (bottom - br_axis_frac(&ax, (v)) * PLOT_H)
 	/* x ticks at the family's values, labels that would touch the
 	 * last one drawn left out (and, past MANY points, their ticks) */
-	d = x_decimals(f);
+	d = f->x_decimals;
 	for (k = 0; k < f->n; k++) {
 		double gx = round(XOF(f->x[k])), tw;
 		bool room;

@@ -2354,6 +2354,8 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
         check_geo_rows(ck, out, geo, base, systems, [
             (md_unescape(a), b, md_unescape(c)) for a, b, c in
             (md_split(r)[:3] for r in rows[2:])], lambda s: s, GEO_MARK_MD)
+    if "## Scaling" in lines:
+        check_scaling_md(ck, tests, lines, systems, out)
     # tests
     anchors = [i for i, ln in enumerate(lines)
                if re.match(r'^<a id="test-\d+"></a>$', ln)]
@@ -2402,6 +2404,61 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
             if t.has_value(base) else []
         check_sentence_list(ck, t, out, sents, cands, base, words_seen,
                             lambda s: s)
+
+
+def check_scaling_md(ck, tests, lines, systems, out):
+    """The scaling tables: a row per result of a family, linked to its
+    test ("[x](#test-N)"), a column per system with the mean and its
+    interval ("mean (low to high)") as the stats CSV has them."""
+    i = lines.index("## Scaling")
+    end = lines.index("## Tests") if "## Tests" in lines else len(lines)
+    tables, cur = [], None
+    for ln in lines[i:end]:
+        if ln.startswith("|"):
+            if cur is None:
+                cur = []
+                tables.append(cur)
+            cur.append(ln)
+        else:
+            cur = None
+    ck.n += 1
+    if not tables:
+        ck.structure(out, "Scaling section without a table")
+    for tab in tables:
+        head = [md_unescape(c) for c in md_split(tab[0])][1:]
+        ck.n += 1
+        if head != systems:
+            ck.fail("-", "-", out, "scaling columns", head, systems)
+            continue
+        for ln in tab[2:]:
+            cs = md_split(ln)
+            m = re.match(r"^\[[^]]*\]\(#test-(\d+)\)$", cs[0])
+            k = int(m.group(1)) if m else 0
+            if not 1 <= k <= len(tests):
+                ck.structure(out, "scaling row %r names no test" % cs[0])
+                continue
+            t = tests[k - 1]
+            for s, c in zip(systems, cs[1:]):
+                c = md_unescape(c).strip()
+                if not t.has_value(s):
+                    ck.same(t.label, s, out, "scaling cell (no value)", c,
+                            "", "stats csv")
+                    continue
+                v = re.match(r"^(\S+)(?: \((\S+) to (\S+)\))?$", c)
+                if not v:
+                    ck.value(t.label, s, out, "scaling mean", None,
+                             fnum(t.rows[s]["mean"]), "stats csv")
+                    continue
+                ck.value(t.label, s, out, "scaling mean", v.group(1),
+                         fnum(t.rows[s]["mean"]), "stats csv",
+                         display=True)
+                if v.group(2):
+                    ck.value(t.label, s, out, "scaling CI low", v.group(2),
+                             fnum(t.rows[s]["ci_low"]), "stats csv",
+                             display=True)
+                    ck.value(t.label, s, out, "scaling CI high",
+                             v.group(3), fnum(t.rows[s]["ci_high"]),
+                             "stats csv", display=True)
 
 
 def check_sentence_list(ck, t, out, sents, cands, base, words_seen, disp,
