@@ -576,13 +576,14 @@ static int target(const struct br_cli *cli, bool *is_dir, bool *report,
 	return BR_OK;
 }
 
-/* Whether every chart of the plan is front pages (the overview). */
+/* Whether every chart of the plan but its extras (the scaling charts
+ * beside --chart overview) is front pages (the overview). */
 static bool front_only(const struct br_chart_plan *p)
 {
 	size_t k;
 
 	for (k = 0; k < p->n_jobs; k++)
-		if (!p->jobs[k].type->front)
+		if (!p->jobs[k].type->front && !p->jobs[k].extra)
 			return false;
 	return true;
 }
