@@ -100,8 +100,9 @@ static const struct option_def options[] = {
 	{"input-format", 0, "NAME", CMD_ALL, OPT_INPUT_FORMAT,
 	 "read inputs as NAME instead of detecting the format"},
 	{"system", 0, "NAME", CMD_ALL, OPT_SYSTEM,
-	 "system name for raw logs (default: the log's directory name); "
-	 "applies to the inputs after it"},
+	 "system name for raw logs (default: the name of the log's "
+	 "directory, the real one for . and ..); applies to the inputs "
+	 "after it"},
 	{"direction", 0, "hib|lib", CMD_ALL, OPT_DIRECTION,
 	 "more (hib) or fewer (lib) is better, for results whose input "
 	 "gives no direction (plain numbers, tables); applies to the "
@@ -313,6 +314,13 @@ static void help_man(FILE *fp)
 	      ".I INPUT\nis a file, a directory (read recursively) or "
 	      "\\fB\\-\\fR for standard input.  Its format is detected "
 	      "from its content; \\fB\\-\\-input\\-format\\fR names it.\n"
+	      ".PP\nA raw log's system is named after the directory that "
+	      "holds it: its real name when the path says \\fI.\\fR or "
+	      "\\fI..\\fR or has no directory, so \\fB" PROG " compare "
+	      ". ../tmpfs\\fR run in \\fIruns/disk\\fR compares disk "
+	      "with tmpfs.  \\fB\\-\\-system\\fR \\fINAME\\fR "
+	      "names it instead; \\fBinspect\\fR says where each "
+	      "system's name came from.\n"
 	      ".SH COMMANDS\n", fp);
 	for (i = 0; i < N_COMMANDS; i++) {
 		fprintf(fp, ".TP\n.B %s\n", commands[i].name);

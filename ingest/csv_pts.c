@@ -197,6 +197,8 @@ static int pts_systems(struct br_resultset *rs, struct br_csv *c,
 			return err->code;
 		s = rs->systems[sys[i].idx];
 		s->declared = true;
+		if (!s->named_by)
+			s->named_by = "from the CSV export's system header";
 		sys[i].fill = s->n_hardware == 0 && s->n_software == 0;
 	}
 	return BR_OK;

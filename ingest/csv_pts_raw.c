@@ -146,6 +146,9 @@ static int raw_row(struct br_resultset *rs, struct br_csv *c,
 	if (sys == (size_t)-1)
 		return err->code;
 	rs->systems[sys]->declared = true;
+	if (!rs->systems[sys]->named_by)
+		rs->systems[sys]->named_by = "from the raw CSV export's run "
+			"rows";
 	k = br_test_find_entry(t, sys);
 	if (k != (size_t)-1)
 		return br_error_set(err, BR_EDATA, fname, c->rec_line,

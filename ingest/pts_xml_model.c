@@ -93,6 +93,8 @@ void br_px_finish_system(struct pstate *st)
 		return;
 	}
 	sys = rs->systems[idx];
+	if (!sys->named_by)
+		sys->named_by = "from the result file's System Identifier";
 	if (sys->declared) {
 		br_rs_warn(rs, &loc, "system \"%s\" is declared again (first "
 			   "at %s:%lu); keeping the first", id,
@@ -396,6 +398,9 @@ static void add_entries(struct pstate *st, struct br_test *t, size_t n0)
 			br_px_fail_nomem(st);
 			return;
 		}
+		if (!rs->systems[sys]->named_by)
+			rs->systems[sys]->named_by = "from the result file's "
+				"Entry Identifier";
 		if (!rs->systems[sys]->user) {
 			/* Only named here: unknown fields read as "". */
 			struct br_system *s = rs->systems[sys];

@@ -139,6 +139,9 @@ struct br_system {
 	const char *notes;
 	const char *json;           /* System/JSON verbatim, or NULL */
 	bool declared;              /* false: only named by entries */
+	const char *named_by;       /* where the identifier came from, for
+				     * inspect ("from directory runs/disk",
+				     * "from --system"); NULL: not said */
 	struct br_loc loc;
 };
 
