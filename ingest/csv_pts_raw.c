@@ -217,18 +217,21 @@ int br_read_pts_raw_csv(struct br_resultset *rs, const char *name,
 	memset(&meta, 0, sizeof meta);
 	meta.file = fname;
 	br_csv_init(&c, fname, buf, len, true);
-	/* Line 1: the title and a delimiter. */
+	/* Line 1: the title and a delimiter (unless the file starts with
+	 * a result). */
 	br_csv_peek_line(&c, &s, &n);
-	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-		n--;
-	if (n && s[n - 1] == ',')
-		n--;
-	if (n && !title_line(s, n + 1))
-		rc = br_meta_apply(rs, &meta, "title", 5, s, n, 1, &used, err);
-	if (rc != BR_OK)
-		goto out;
-	if (n && !title_line(s, n + 1))
+	if (!title_line(s, n)) {
+		while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+			n--;
+		if (n && s[n - 1] == ',')
+			n--;
+		if (n)
+			rc = br_meta_apply(rs, &meta, "title", 5, s, n, 1,
+					   &used, err);
+		if (rc != BR_OK)
+			goto out;
 		br_csv_skip_line(&c);
+	}
 	for (;;) {
 		bool empty;
 
