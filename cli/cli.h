@@ -51,8 +51,11 @@ struct br_cli {
 	const char *cmd_name;
 	int verbose;             /* -v count */
 	bool quiet;              /* -q */
-	const char *tests;       /* --tests PATTERN */
+	const char *tests;       /* the first --tests PATTERN; NULL: none */
+	const char **patterns;   /* every --tests PATTERN (any may match) */
+	size_t n_patterns;
 	const char *systems;     /* --systems A,B,... */
+	const char *list;        /* inspect --list tests|systems; NULL */
 	const char *title;       /* --title TEXT */
 	const char *format;      /* --format */
 	const char *output;      /* -o / --output */
