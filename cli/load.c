@@ -50,9 +50,9 @@ static void print_warnings(const struct br_cli *cli,
 		free(msg);
 	}
 	if (hidden)
-		fprintf(stderr, PROG ": %zu warning%s about tests --tests did "
-			"not select not shown (-v shows them)\n", hidden,
-			hidden == 1 ? "" : "s");
+		fprintf(stderr, PROG ": %zu warning%s about tests not selected "
+			"by --tests %s hidden (-v shows them)\n", hidden,
+			hidden == 1 ? "" : "s", hidden == 1 ? "is" : "are");
 	free(shown);
 }
 
@@ -221,9 +221,16 @@ int br_cli_table_format(const struct br_cli *cli, enum br_fmt *fmt)
 	}
 	if (cli->output && (ext = strrchr(cli->output, '.')) != NULL &&
 	    !strchr(ext, '/')) {
-		if (!br_fmt_parse(ext + 1, fmt))
-			return br_cli_usage(cli, "cannot tell the format from "
-					    "'%s'; use --format", cli->output);
+		if (!br_fmt_parse(ext + 1, fmt)) {
+			char *list = br_out_format_list(BR_OUT_TABLE, "",
+							" or ");
+
+			br_cli_usage(cli, "cannot tell the format from '%s': "
+				     "use --format %s", cli->output,
+				     list ? list : "?");
+			free(list);
+			return BR_EUSAGE;
+		}
 	}
 	return BR_OK;
 }

@@ -91,7 +91,7 @@ static const struct option_def options[] = {
 	 OPT_FORMAT, NULL /* from the format table: format_help() */},
 	{"confidence", 0, "LEVEL", CMD_STATS | CMD_COMPARE | CMD_RENDER,
 	 OPT_CONFIDENCE, "confidence level of intervals and tests, in (0,1) "
-	 "(default 0.95)"},
+	 "or as a percent (default 0.95, or 95%)"},
 	{"baseline", 0, "NAME", CMD_STATS | CMD_COMPARE | CMD_RENDER,
 	 OPT_BASELINE, "system every other is compared with (default: the "
 	 "first); its name, in any case, or its start"},
@@ -660,6 +660,8 @@ static int render_option(struct br_cli *cli, const struct option_def *o,
 static int apply(struct br_cli *cli, const struct command *c,
 		 const struct option_def *o, const char *arg)
 {
+	int rc;
+
 	switch (o->id) {
 	case OPT_HELP:
 		help_command(stdout, c);
@@ -675,7 +677,13 @@ static int apply(struct br_cli *cli, const struct command *c,
 		cli->output = arg;
 		break;
 	case OPT_FORMAT: cli->format = arg; break;
-	case OPT_CONFIDENCE:
+	case OPT_CONFIDENCE:          /* 0.95, or 95% */
+		if (*arg && arg[strlen(arg) - 1] == '%') {
+			rc = parse_double(cli, o->name, arg, 0, 100, true,
+					  true, &cli->an.confidence);
+			cli->an.confidence /= 100;
+			return rc;
+		}
 		return parse_double(cli, o->name, arg, 0, 1, true, false,
 				    &cli->an.confidence);
 	case OPT_BASELINE: cli->an.baseline = arg; break;
