@@ -157,6 +157,14 @@ static char *did_you_mean(const struct near *nr,
 	return strdup("");
 }
 
+/* What is left of an error message after head. */
+static size_t room_after(const char *head, const struct br_error *err)
+{
+	size_t n = strlen(head);
+
+	return n < sizeof err->msg ? sizeof err->msg - n : 0;
+}
+
 static char *test_name_of(const void *ctx, size_t idx)
 {
 	const struct br_resultset *rs = ctx;
@@ -250,8 +258,8 @@ static int no_test_matches(const struct br_resultset *rs, const char *pat,
 	}
 	near_keep_best(&nr);
 	head = br_strf("--tests: no test matches '%s'", pat);
-	tail = head ? did_you_mean(&nr, test_name_of, rs, sizeof err->msg -
-				   strlen(head)) : NULL;
+	tail = head ? did_you_mean(&nr, test_name_of, rs,
+				   room_after(head, err)) : NULL;
 	if (head && tail)
 		rc = br_error_set(err, BR_EUSAGE, NULL, 0, "%s%s", head,
 				  tail);
@@ -276,9 +284,9 @@ static int ambiguous(const struct br_resultset *rs, const char *opt,
 		     struct br_error *err)
 {
 	char *head = br_strf("%s: '%s' could be", opt, name);
-	char *list = head ? did_you_mean(nr, system_name_of, rs,
-					 sizeof err->msg - strlen(head) -
-					 24) : NULL;
+	size_t room = head ? room_after(head, err) : 0;
+	char *list = head ? did_you_mean(nr, system_name_of, rs, room > 24 ?
+					 room - 24 : 0) : NULL;
 	int rc;
 
 	/* did_you_mean's "; did you mean 'A' or 'B'?" less its frame */
@@ -350,8 +358,8 @@ int br_system_named(const struct br_resultset *rs, const size_t *among,
 	near_keep_best(&nr);
 	head = br_strf("%s: no system named '%s' %s", opt, name, among ?
 		       "among the selected systems" : "in the input");
-	tail = head ? did_you_mean(&nr, system_name_of, rs, sizeof err->msg -
-				   strlen(head)) : NULL;
+	tail = head ? did_you_mean(&nr, system_name_of, rs,
+				   room_after(head, err)) : NULL;
 	if (head && tail)
 		rc = br_error_set(err, BR_EUSAGE, NULL, 0, "%s%s", head,
 				  tail);

@@ -20,34 +20,60 @@ static size_t min3(size_t a, size_t b, size_t c)
 	return m < c ? m : c;
 }
 
+/* Three rows of a distance table (the one before last for a swap), each
+ * of w cells: memory in the length of one string only. */
+struct rows {
+	size_t *r[3];
+};
+
+static bool rows_init(struct rows *t, size_t w)
+{
+	size_t *all = malloc(3 * w * sizeof *all);
+
+	if (!all)
+		return false;
+	t->r[0] = all;
+	t->r[1] = all + w;
+	t->r[2] = all + 2 * w;
+	return true;
+}
+
+/* Row i (i - 1, i - 2: the ones before it). */
+static size_t *row_at(const struct rows *t, size_t i)
+{
+	return t->r[i % 3];
+}
+
 size_t br_edit_distance(const char *a, const char *b)
 {
-	size_t na = strlen(a), nb = strlen(b), w = nb + 1, i, j, r;
-	size_t *d = malloc((na + 1) * w * sizeof *d);
+	size_t na = strlen(a), nb = strlen(b), i, j, r;
+	struct rows t;
 
-	if (!d)
+	if (!rows_init(&t, nb + 1))
 		return SIZE_MAX;
-	for (i = 0; i <= na; i++)
-		d[i * w] = i;
 	for (j = 0; j <= nb; j++)
-		d[j] = j;
-	for (i = 1; i <= na; i++)
+		row_at(&t, 0)[j] = j;
+	for (i = 1; i <= na; i++) {
+		size_t *row = row_at(&t, i), *up = row_at(&t, i - 1);
+		size_t *up2 = row_at(&t, i + 1);     /* row i - 2 */
+
+		row[0] = i;
 		for (j = 1; j <= nb; j++) {
 			unsigned char ca = fold((unsigned char)a[i - 1]);
 			unsigned char cb = fold((unsigned char)b[j - 1]);
-			size_t v = min3(d[(i - 1) * w + j] + 1,
-					d[i * w + j - 1] + 1,
-					d[(i - 1) * w + j - 1] + (ca != cb));
+			size_t v = min3(up[j] + 1, row[j - 1] + 1,
+					up[j - 1] + (ca != cb));
 
 			if (i > 1 && j > 1 &&
 			    ca == fold((unsigned char)b[j - 2]) &&
 			    fold((unsigned char)a[i - 2]) == cb &&
-			    d[(i - 2) * w + j - 2] + 1 < v)
-				v = d[(i - 2) * w + j - 2] + 1;
-			d[i * w + j] = v;
+			    up2[j - 2] + 1 < v)
+				v = up2[j - 2] + 1;
+			row[j] = v;
 		}
-	r = d[na * w + nb];
-	free(d);
+	}
+	r = row_at(&t, na)[nb];
+	free(t.r[0]);
 	return r;
 }
 
@@ -100,22 +126,22 @@ static bool el_matches(const struct el *e, unsigned char c)
 
 size_t br_pattern_distance(const char *pattern, const char *text)
 {
-	size_t np = strlen(pattern), nt = strlen(text), w = nt + 1, i, j;
-	size_t best = SIZE_MAX, n;
+	size_t np = strlen(pattern), nt = strlen(text), i, j, n;
+	size_t best = SIZE_MAX;
 	struct el *els = malloc((np + 1) * sizeof *els);
-	size_t *d = malloc((np + 1) * w * sizeof *d);
+	struct rows t;
 
-	if (!els || !d) {
+	if (!els || !rows_init(&t, nt + 1)) {
 		free(els);
-		free(d);
 		return SIZE_MAX;
 	}
 	n = elements(pattern, els);
 	for (j = 0; j <= nt; j++)
-		d[j] = 0;                       /* a match may start anywhere */
+		row_at(&t, 0)[j] = 0;           /* a match may start anywhere */
 	for (i = 1; i <= n; i++) {
 		const struct el *e = &els[i - 1];
-		size_t *row = d + i * w, *up = d + (i - 1) * w;
+		size_t *row = row_at(&t, i), *up = row_at(&t, i - 1);
+		size_t *up2 = row_at(&t, i + 1);      /* row i - 2 */
 
 		if (e->kind == EL_STAR) {
 			row[0] = up[0];
@@ -133,17 +159,16 @@ size_t br_pattern_distance(const char *pattern, const char *text)
 			if (i > 1 && j > 1 && e->kind == EL_CHAR &&
 			    els[i - 2].kind == EL_CHAR &&
 			    e->c == fold((unsigned char)text[j - 2]) &&
-			    els[i - 2].c == fold(c) &&
-			    d[(i - 2) * w + j - 2] + 1 < v)
-				v = d[(i - 2) * w + j - 2] + 1;
+			    els[i - 2].c == fold(c) && up2[j - 2] + 1 < v)
+				v = up2[j - 2] + 1;
 			row[j] = v;
 		}
 	}
 	for (j = 0; j <= nt; j++)               /* ... and end anywhere */
-		if (d[n * w + j] < best)
-			best = d[n * w + j];
+		if (row_at(&t, n)[j] < best)
+			best = row_at(&t, n)[j];
 	free(els);
-	free(d);
+	free(t.r[0]);
 	return best;
 }
 

@@ -4,8 +4,8 @@
  *
  * Distances ignore ASCII case and count one edit for a character added,
  * dropped, changed, or two neighbours swapped (Damerau-Levenshtein,
- * optimal string alignment).  Nothing here allocates more than the
- * lengths of its arguments, or prints.
+ * optimal string alignment).  Memory is three rows of the second
+ * string's length; nothing here prints.
  */
 #ifndef BR_SUGGEST_H
 #define BR_SUGGEST_H
