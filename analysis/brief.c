@@ -271,6 +271,42 @@ static char *counts(const struct br_analysis *a)
 		       worse, eq, sk);
 }
 
+/* "6 of 252 results failed; the full report says which and why", or,
+ * for one system, what it has; NULL *s when there is nothing to say. */
+static bool results(const struct br_analysis *a, char **s)
+{
+	size_t i, j, n = 0, ok = 0, failed = 0;
+
+	*s = NULL;
+	for (i = 0; i < a->n_tests; i++)
+		for (j = 0; j < a->sel->n_systems; j++) {
+			enum br_cell_kind k = a->tests[i].cells[j].kind;
+
+			if (k == BR_CELL_NONE)
+				continue;
+			n++;
+			ok += k == BR_CELL_VALUE || k == BR_CELL_SERIES ||
+			      k == BR_CELL_PASS_FAIL;
+			failed += k == BR_CELL_FAILED;
+		}
+	if (a->sel->n_systems == 1) {
+		char f[48] = "";
+
+		if (failed)
+			snprintf(f, sizeof f, ", %zu failed", failed);
+		*s = br_strf("%s is the only system, so nothing is compared: "
+			     "%zu of %zu test%s have a result%s",
+			     br_analysis_system(a, 0), ok, a->n_tests,
+			     a->n_tests == 1 ? "" : "s", f);
+	} else if (failed) {
+		*s = br_strf("%zu of %zu result%s failed; the full report says "
+			     "which and why", failed, n, n == 1 ? "" : "s");
+	} else {
+		return true;
+	}
+	return *s != NULL;
+}
+
 /* ------------------------------------------------------------- changes */
 
 /* How large comparison c proves its change: ln of the interval's end
@@ -360,7 +396,7 @@ static bool build(const struct br_analysis *a, struct br_brief *b)
 	size_t i, j;
 	char lv[24], *s;
 
-	b->findings = calloc(3, sizeof *b->findings);
+	b->findings = calloc(4, sizeof *b->findings);
 	if (!b->findings)
 		return false;
 	if (o->ok) {
@@ -372,8 +408,12 @@ static bool build(const struct br_analysis *a, struct br_brief *b)
 		if (s)
 			add_finding(b, s);
 	}
-	if (a->geo && !add_finding(b, counts(a)))
+	if (a->geo && a->sel->n_systems > 1 && !add_finding(b, counts(a)))
 		return false;
+	if (!results(a, &s))
+		return false;
+	if (s)
+		add_finding(b, s);
 
 	/* geometric means: candidates over 2+ tests (compare's rule) */
 	b->geo = calloc(BR_BRIEF_SYSTEMS, sizeof *b->geo);
