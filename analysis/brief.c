@@ -53,6 +53,19 @@ static char *meas_ci(const struct br_analysis *a, const struct br_geomean *g)
 		       br_fmt_x(hi, sizeof hi, g->meas_high, 3));
 }
 
+/* " (95% CI 1.516x to 1.895x)", or "; no measurement CI: why" */
+static char *ci_tail(const struct br_analysis *a, const struct br_geomean *g)
+{
+	char *ci = meas_ci(a, g), *out;
+
+	if (!ci)
+		return NULL;
+	out = isnan(g->meas_low) ? br_strf("; %s", ci) :
+	      br_strf(" (%s)", ci);
+	free(ci);
+	return out;
+}
+
 /* Candidate j's geometric mean with both intervals (brief.h). */
 static char *geo_line(const struct br_analysis *a, size_t j)
 {
@@ -63,7 +76,7 @@ static char *geo_line(const struct br_analysis *a, size_t j)
 
 	if (!ci)
 		return NULL;
-	if (g->exact)
+	if (g->exact && !isnan(g->meas_low))
 		snprintf(exact, sizeof exact, "; %zu single-run test%s count%s "
 			 "in the mean, not in the width", g->exact,
 			 g->exact == 1 ? "" : "s", g->exact == 1 ? "s" : "");
@@ -131,12 +144,12 @@ static char *geo_claim(const struct br_analysis *a, size_t j)
 {
 	const struct br_geomean *g = &a->geo[j].g;
 	char x[48];
-	char *ci = meas_ci(a, g), *out;
+	char *ci = ci_tail(a, g), *out;
 
 	if (!ci)
 		return NULL;
-	out = br_strf("its geometric mean over %zu test%s is %s against %s "
-		      "(%s)", g->k, g->k == 1 ? "" : "s",
+	out = br_strf("its geometric mean over %zu test%s is %s against %s"
+		      "%s", g->k, g->k == 1 ? "" : "s",
 		      br_fmt_x(x, sizeof x, g->gm, 3),
 		      br_analysis_system(a, a->base), ci);
 	free(ci);
@@ -201,28 +214,28 @@ static bool leader_geo(const struct br_analysis *a, char **s)
 		return true;
 	g = &a->geo[best];
 	name = br_analysis_system(a, best);
-	if (!(ci = meas_ci(a, &g->g)))
+	if (!(ci = ci_tail(a, &g->g)))
 		return false;
 	br_fmt_x(x, sizeof x, g->g.gm, 3);
 	switch (g->verdict) {
 	case BR_VERDICT_BETTER:
 	case BR_VERDICT_WORSE:
 		*s = br_strf("%s%s is %s than %s on the geometric mean of %zu "
-			     "tests: %s (%s)", a->sel->n_systems > 2 ?
+			     "tests: %s%s", a->sel->n_systems > 2 ?
 			     "Of the systems compared with the baseline, " :
 			     "", name, g->verdict == BR_VERDICT_BETTER ?
 			     "better" : "worse", base, g->g.k, x, ci);
 		break;
 	case BR_VERDICT_NO_DIFFERENCE:
 		*s = br_strf("No difference between %s and %s is proven on "
-			     "the geometric mean of %zu tests: %s (%s)%s",
+			     "the geometric mean of %zu tests: %s%s%s",
 			     name, base, g->g.k, x, ci, a->sel->n_systems > 2 ?
 			     "; it is the highest against the baseline" : "");
 		break;
-	default:
+	default:        /* no measurement CI: ci says why */
 		*s = br_strf("On the geometric mean of %zu tests %s is %s "
-			     "against %s (single runs, no CI)", g->g.k, name,
-			     x, base);
+			     "against %s%s", g->g.k, name, x, base,
+			     isnan(g->g.meas_low) ? ci : " (single runs)");
 		break;
 	}
 	free(ci);
@@ -399,7 +412,9 @@ static bool build(const struct br_analysis *a, struct br_brief *b)
 	b->findings = calloc(4, sizeof *b->findings);
 	if (!b->findings)
 		return false;
-	if (o->ok) {
+	for (i = 0, j = 0; o->ok && i < a->sel->n_systems; i++)
+		j += o->rank_low[i] > 0;
+	if (o->ok && j >= 2) {   /* a ranking of two systems or more */
 		if (!add_finding(b, leader_ranked(a)))
 			return false;
 	} else {
