@@ -113,7 +113,8 @@ static const struct option_def options[] = {
 	 "also print ministat's block layout (pooled t, exact quantile)"},
 	{"fail-on-regression", 0, "PCT", CMD_COMPARE, OPT_FAIL_ON_REGRESSION,
 	 "exit 4 when a test is significantly worse than the baseline by "
-	 "more than PCT percent"},
+	 "more than PCT percent, naming each regression on stderr; a -o "
+	 "file is then not written (make runs the gate again)"},
 	{"holm", 0, NULL, CMD_STATS | CMD_COMPARE | CMD_RENDER, OPT_HOLM,
 	 "accepted for old scripts: rank ranges always Holm-adjust the "
 	 "pairwise tests"},
