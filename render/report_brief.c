@@ -137,6 +137,21 @@ static void more_line(struct block *bl, const struct br_report *r, size_t n,
 	free(s);
 }
 
+/* "(and 10 more systems: benchreport compare lists them all)" */
+static void more_note(struct block *bl, const struct br_report *r,
+		      int indent, size_t n)
+{
+	char *s = more(n, "system"), *t = s ? br_strf("(%s: benchreport "
+					"compare lists them all)", s) : NULL;
+
+	if (t)
+		bl_line(bl, r, indent, 2, "", t);
+	else
+		bl->bad = true;
+	free(s);
+	free(t);
+}
+
 /* A list of items: name and text (and rank), the text spaced. */
 static void items(struct br_tdoc *d, struct br_tnode *root, const char *key,
 		  const struct br_report *r, struct br_brief_item *v, size_t n)
@@ -182,8 +197,7 @@ static void text_blocks(struct br_tdoc *d, struct br_tnode *root,
 		free(lead);
 	}
 	if (b->geo_more)
-		bl_line(&bl, r, 0, 2, "", "(and more systems: benchreport "
-			"compare lists them all)");
+		more_note(&bl, r, 0, b->geo_more);
 	br_tset_owned(d, root, "geomeans_text", bl_close(&bl));
 
 	bl_open(&bl);
@@ -208,8 +222,7 @@ static void text_blocks(struct br_tdoc *d, struct br_tnode *root,
 		free(lead);
 	}
 	if (b->ranks_more)
-		bl_line(&bl, r, 2, 2, "", "(and more systems: benchreport "
-			"compare lists them all)");
+		more_note(&bl, r, 2, b->ranks_more);
 	br_tset_owned(d, root, "ranking_text", bl_close(&bl));
 
 	bl_open(&bl);
