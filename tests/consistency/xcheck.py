@@ -1849,7 +1849,8 @@ def check_overall_ranks(ck, tests, base, geo, out="compare csv"):
 
 
 def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF,
-                          paragraphs=True):
+                          paragraphs=True, fold=None):
+    fold = fold or squash
     gm_seen = OrderedDict()
     overall = None
     lv = fmt_level(conf)
@@ -1927,7 +1928,7 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF,
     joined, starts = overall
     head = "Overall ranking by the geometric mean against %s; ranks are " \
         "the places the %s measurement CIs of the pairs' direct ratios " \
-        "allow (Holm-adjusted):" % (squash(base), lv)
+        "allow (Holm-adjusted):" % (fold(base), lv)
     ck.n += 1
     if not joined.startswith(head):
         ck.fail("overall", "-", out, "overall ranking header",
@@ -1952,7 +1953,7 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF,
                 continue
             ck.structure(out, "cannot read ranking entry %r" % e)
             continue
-        s = next((x for x in geo if squash(x) == mm.group(2)), None)
+        s = next((x for x in geo if fold(x) == mm.group(2)), None)
         if s is None:
             ck.fail("overall", mm.group(2), out, "overall rank",
                     mm.group(1), "no geomean row (compare csv)")
@@ -2104,7 +2105,7 @@ def check_summary(ck, tests, text, ctext, base, geo, out="compare --brief",
     # ---- the ranking: as compare text has it
     if "RANKS" in secs:
         check_compare_geomean(ck, tests, [secs["RANKS"]], base, geo, out,
-                              conf, paragraphs=False)
+                              conf, paragraphs=False, fold=shown_name)
     # ---- findings: the comparison counts
     rows = [r for t in tests for s, r in t.cmp.items()]
     n = sum(1 for r in rows if fnum(r["mean"]) is not None)
