@@ -728,6 +728,13 @@ double br_analysis_vs_base(const struct br_analysis *a, size_t i, size_t j)
 	return c->cmp ? c->cmp->speedup : NAN;
 }
 
+bool br_comparison_regressed(const struct br_comparison *c, double pct)
+{
+	return c && c->verdict == BR_VERDICT_WORSE &&
+	       !isnan(c->improvement_ci_high_pct) &&
+	       c->improvement_ci_high_pct < -pct;
+}
+
 bool br_analysis_regressed(const struct br_analysis *a, double pct)
 {
 	size_t i, j;
@@ -735,14 +742,10 @@ bool br_analysis_regressed(const struct br_analysis *a, double pct)
 	for (i = 0; i < a->n_tests; i++) {
 		if (!a->tests[i].compared)
 			continue;
-		for (j = 0; j < a->sel->n_systems; j++) {
-			const struct br_comparison *c = a->tests[i].cells[j].cmp;
-
-			if (c && c->verdict == BR_VERDICT_WORSE &&
-			    !isnan(c->improvement_ci_high_pct) &&
-			    c->improvement_ci_high_pct < -pct)
+		for (j = 0; j < a->sel->n_systems; j++)
+			if (br_comparison_regressed(a->tests[i].cells[j].cmp,
+						    pct))
 				return true;
-		}
 	}
 	return false;
 }

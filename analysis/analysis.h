@@ -299,6 +299,8 @@ void br_speedup_of_geo(const struct br_ageo *g, struct br_speedup *s);
  * improvement lies below -pct).
  */
 bool br_analysis_regressed(const struct br_analysis *a, double pct);
+/* ... this one comparison (NULL: none). */
+bool br_comparison_regressed(const struct br_comparison *c, double pct);
 
 /*
  * PTS multi-way comparisons (doc/pts-format.md section 1.5): every

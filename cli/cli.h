@@ -71,6 +71,8 @@ struct br_cli {
 	bool svg_paths;          /* --svg-text paths */
 	const char *template_path; /* --template FILE */
 	bool plot, utf8;         /* --plot, --utf8 (text report) */
+	bool summary;            /* render --summary */
+	bool brief;              /* compare --brief */
 	struct br_deps deps;     /* --depfile's record */
 	const char **inputs;
 	/* --system and --direction in force for each input (each applies

@@ -491,7 +491,8 @@ static int render_report(struct br_cli *cli, enum br_report_fmt fmt)
 	rc = check_selection(cli, &in.sel);
 	if (rc == BR_OK)
 		rc = br_cli_analyse(cli, &in, BR_AN_RANKS | BR_AN_COMPARE |
-				    BR_AN_POINTS, &a);
+				    BR_AN_POINTS | (cli->summary ?
+				    BR_AN_OVERALL : 0), &a);
 	if (rc != BR_OK)
 		goto done;
 	br_error_clear(&err);
@@ -505,6 +506,7 @@ static int render_report(struct br_cli *cli, enum br_report_fmt fmt)
 	o.title = cli->title;
 	o.plot = cli->plot;
 	o.utf8 = cli->utf8;
+	o.summary = cli->summary;
 	o.generator = PROG " " BR_VERSION;
 	if (fmt == BR_REPORT_HTML) {
 		o.chart = &cli->chart;
@@ -630,6 +632,9 @@ int br_cmd_render(struct br_cli *cli)
 		return rc;
 	if (report)
 		return render_report(cli, rf);
+	if (cli->summary)
+		return br_cli_usage(cli, "--summary writes a .txt, .md or "
+				    ".html summary, not a chart");
 	rc = br_cli_load(cli, &in);
 	if (rc != BR_OK)
 		return rc;

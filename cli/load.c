@@ -253,15 +253,32 @@ int br_cli_emit_to(struct br_cli *cli, const char *path,
 		if (out.path && !dest)
 			cli->deps.targets.oom = true;
 		rc = write(out.fp, ctx, &err);
-		if (rc == BR_OK)
-			rc = br_out_commit(&out, &err);
-		else
+		if (rc == BR_EREGRESS && br_out_is_file(&out)) {
+			/* a failed gate leaves no file for make to take as
+			 * up to date; stdout and devices have it already */
+			struct br_error e2;
+
 			br_out_abort(&out);
-		if (rc == BR_OK && dest)
+			br_error_clear(&e2);
+			br_error_set(&e2, rc, dest, 0, "not written: %s",
+				     err.msg);
+			br_cli_report(&e2);
+			free(dest);
+			return rc;
+		}
+		if (rc == BR_OK || rc == BR_EREGRESS) {
+			int crc = br_out_commit(&out, &err);
+
+			if (crc != BR_OK)
+				rc = crc;
+		} else {
+			br_out_abort(&out);
+		}
+		if ((rc == BR_OK || rc == BR_EREGRESS) && dest)
 			br_cli_dep_target(cli, dest);
 		free(dest);
 	}
-	if (rc != BR_OK)
+	if (rc != BR_OK && rc != BR_EREGRESS)
 		br_cli_report(&err);
 	return rc;
 }

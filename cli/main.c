@@ -68,7 +68,7 @@ enum opt_id {
 	OPT_MINISTAT,
 	OPT_FAIL_ON_REGRESSION, OPT_HOLM, OPT_DETAILS, OPT_WHISKERS, OPT_SORT,
 	OPT_HIGHLIGHT, OPT_SVG_TEXT, OPT_WIDTH, OPT_CHART, OPT_DEPFILE,
-	OPT_TEMPLATE, OPT_PLOT, OPT_UTF8, OPT_LIST,
+	OPT_TEMPLATE, OPT_PLOT, OPT_UTF8, OPT_LIST, OPT_SUMMARY, OPT_BRIEF,
 };
 
 struct option_def {
@@ -126,10 +126,15 @@ static const struct option_def options[] = {
 	 "also print ministat's block layout (pooled t, exact quantile)"},
 	{"fail-on-regression", 0, "PCT", CMD_COMPARE, OPT_FAIL_ON_REGRESSION,
 	 "exit 4 when a test is significantly worse than the baseline by "
-	 "more than PCT percent (5 or 5%)"},
+	 "more than PCT percent (5 or 5%), naming each regression on "
+	 "stderr; a -o file is then not written (make runs the gate again)"},
 	{"holm", 0, NULL, CMD_STATS | CMD_COMPARE | CMD_RENDER, OPT_HOLM,
 	 "accepted for old scripts: rank ranges always Holm-adjust the "
 	 "pairwise tests"},
+	{"brief", 0, NULL, CMD_COMPARE, OPT_BRIEF,
+	 "print the compact summary instead (main findings, geometric "
+	 "means, ranks, largest proven changes): the text, or with "
+	 "--format md the Markdown, of render --summary"},
 	{"details", 0, NULL, CMD_COMPARE, OPT_DETAILS,
 	 "add Welch t, df and p to text output"},
 	{"whiskers", 0, "se|ci|none", CMD_RENDER, OPT_WHISKERS,
@@ -152,6 +157,10 @@ static const struct option_def options[] = {
 	{"template", 0, "FILE", CMD_RENDER, OPT_TEMPLATE,
 	 "lay out a .html, .txt or .md report with your own template "
 	 "instead of the built-in one (syntax: doc/templates.md)"},
+	{"summary", 0, NULL, CMD_RENDER, OPT_SUMMARY,
+	 "a .txt, .md or .html report of a few KB whatever the number of "
+	 "tests: main findings with their intervals, geometric means, "
+	 "ranks, largest proven changes (templates/summary.*.tmpl)"},
 	{"plot", 0, NULL, CMD_RENDER, OPT_PLOT,
 	 "text report: a ministat-style dot plot per test (needs raw runs; "
 	 "skipped for published summaries)"},
@@ -723,6 +732,8 @@ static int apply(struct br_cli *cli, const struct command *c,
 	case OPT_TEMPLATE: cli->template_path = arg; break;
 	case OPT_PLOT: cli->plot = true; break;
 	case OPT_UTF8: cli->utf8 = true; break;
+	case OPT_SUMMARY: cli->summary = true; break;
+	case OPT_BRIEF: cli->brief = true; break;
 	case OPT_WHISKERS:
 	case OPT_SORT:
 	case OPT_SVG_TEXT:
@@ -925,7 +936,8 @@ static int run(int argc, char **argv)
 			rc = br_cli_dep_begin(&cli);
 		if (rc == BR_OK && cli.n_inputs > 0) {
 			rc = c->run(&cli);
-			if (rc == BR_OK || rc == BR_EREGRESS) {
+			if (rc == BR_OK || (rc == BR_EREGRESS &&
+					      !cli.output)) {
 				int drc = br_cli_dep_write(&cli);
 
 				if (drc != BR_OK)

@@ -561,6 +561,11 @@ int br_out_commit(struct br_out *o, struct br_error *err)
 	return rc;
 }
 
+bool br_out_is_file(const struct br_out *o)
+{
+	return o->kind == OUT_FILE;
+}
+
 void br_out_abort(struct br_out *o)
 {
 	if (o->fp)

@@ -59,6 +59,10 @@ int br_out_open(struct br_out *o, const char *path, struct br_error *err);
  * Always releases o. */
 int br_out_commit(struct br_out *o, struct br_error *err);
 
+/* Whether o is a file written to a temporary file and renamed into place
+ * (not standard output, a device or a FIFO, which are written in place). */
+bool br_out_is_file(const struct br_out *o);
+
 /* Discard: close and remove the temporary file.  Safe to call twice,
  * and on a zeroed struct. */
 void br_out_abort(struct br_out *o);
