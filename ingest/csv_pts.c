@@ -383,8 +383,9 @@ static int pts_result(struct br_resultset *rs, struct br_csv *c,
 		br_test_finish(rs, t);
 	} else if (t->loc.file == fname) {
 		/* PTS: a later result with the same key replaces it. */
-		br_rs_warn(rs, &loc, "result \"%s\" repeats line %lu; the "
-			   "later row replaces it", lab, t->loc.line);
+		br_rs_warn_test(rs, t, &loc, "result \"%s\" repeats line "
+				"%lu; the later row replaces it", lab,
+				t->loc.line);
 		br_test_clear_entries(t);
 		t->loc = loc;
 	}
