@@ -776,6 +776,10 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 		return err->code;
 	}
 	lazy_lists(d, root, r, fmt);
+	if (br_report_brief_values(d, root, r, fmt) != BR_OK) {
+		br_tdoc_free(d);
+		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	}
 	if (fmt == BR_REPORT_TEXT) {
 		size_t w;
 		char *rule;
@@ -838,13 +842,13 @@ int br_report_write(const struct br_report *r, enum br_report_fmt fmt,
 	int rc;
 
 	if (!src) {
-		const struct br_embedded *e =
-			br_template_builtin(br_report_template_name(fmt));
+		const char *tn = r->o.summary ? br_summary_template_name(fmt)
+				 : br_report_template_name(fmt);
+		const struct br_embedded *e = br_template_builtin(tn);
 
 		if (!e)
 			return br_error_set(err, BR_EIO, NULL, 0, "built-in "
-					    "template %s missing",
-					    br_report_template_name(fmt));
+					    "template %s missing", tn);
 		name = e->name;
 		src = (const char *)e->data;
 		len = e->len;
