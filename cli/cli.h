@@ -51,8 +51,11 @@ struct br_cli {
 	const char *cmd_name;
 	int verbose;             /* -v count */
 	bool quiet;              /* -q */
-	const char *tests;       /* --tests PATTERN */
+	const char *tests;       /* the first --tests PATTERN; NULL: none */
+	const char **patterns;   /* every --tests PATTERN (any may match) */
+	size_t n_patterns;
 	const char *systems;     /* --systems A,B,... */
+	const char *list;        /* inspect --list tests|systems; NULL */
 	const char *title;       /* --title TEXT */
 	const char *format;      /* --format */
 	const char *output;      /* -o / --output */
@@ -69,6 +72,8 @@ struct br_cli {
 	bool svg_paths;          /* --svg-text paths */
 	const char *template_path; /* --template FILE */
 	bool plot, utf8;         /* --plot, --utf8 (text report) */
+	bool summary;            /* render --summary */
+	bool brief;              /* compare --brief */
 	struct br_deps deps;     /* --depfile's record */
 	const char **inputs;
 	/* --system, --direction and --test in force for each input (each

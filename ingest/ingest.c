@@ -22,6 +22,7 @@
 static const struct br_format formats[] = {
 	{"pts-xml", br_detect_pts_xml, br_read_pts_xml},
 	{"pts-csv", br_detect_pts_csv, br_read_pts_csv},
+	{"pts-raw-csv", br_detect_pts_raw_csv, br_read_pts_raw_csv},
 	{"tidy-csv", br_detect_tidy_csv, br_read_tidy_csv},
 	{"table", br_detect_table, br_read_table},
 	{"numbers", br_detect_numbers, br_read_numbers},

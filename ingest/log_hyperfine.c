@@ -180,6 +180,8 @@ static int hf_result(struct br_log *lg, const struct hf_names *nm,
 	if (nm->per_command) {
 		lg->system = br_rs_str(lg->rs, nm->system[i]);
 		lg->sys = (size_t)-1;
+		lg->named_by = "from the hyperfine command (its -n name when "
+			       "given)";
 		if (!lg->system)
 			return br_error_set(lg->err, BR_EIO, lg->name, line,
 					    "out of memory");

@@ -146,6 +146,17 @@ int br_read_numbers(struct br_resultset *rs, const char *name,
 			   err);
 	if (sys == (size_t)-1)
 		return err->code;
+	if (!rs->systems[sys]->named_by) {
+		char how[256];
+
+		snprintf(how, sizeof how, "from the file name %.*s",
+			 BR_UTF8_PREC(system_name(name, NULL), 200));
+		rs->systems[sys]->named_by = o->system ? "from --system"
+			: br_rs_str(rs, how);
+		if (!rs->systems[sys]->named_by)
+			return br_error_set(err, BR_EIO, name, 0,
+					    "out of memory");
+	}
 	title = o->test ? br_rs_str(rs, o->test) : "Values";
 	if (!title)
 		return br_error_set(err, BR_EIO, name, 0, "out of memory");

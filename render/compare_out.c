@@ -12,6 +12,7 @@
 
 #include "results.h"
 #include "words.h"
+#include "../analysis/brief.h"
 #include "../analysis/numfmt.h"
 
 #define WIDTH 72
@@ -412,27 +413,15 @@ static void write_overall(const struct br_analysis *a, FILE *fp)
 	for (i = 0; i < a->sel->n_systems; i++) {
 		size_t j = o->order[i];
 		const char *name = br_analysis_system(a, j);
-		char firsts[128] = "";
+		char *line = br_overall_line(a, j);  /* as the summary says it */
 
-		if (!o->rank_low[j]) {
-			wrap(fp, 2, "%s %s: no test in common with the "
-			     "baseline", pad_nbsp(rk, sizeof rk, "-", w), name);
-			continue;
-		}
-		if (o->wins[j] && o->could[j])
-			snprintf(firsts, sizeof firsts, "; first in %zu of %zu "
-				 "tests, could be in %zu more", o->wins[j],
-				 o->n_tests, o->could[j]);
-		else if (o->wins[j])
-			snprintf(firsts, sizeof firsts, "; first in %zu of %zu "
-				 "tests", o->wins[j], o->n_tests);
-		else if (o->could[j])
-			snprintf(firsts, sizeof firsts, "; could be first in "
-				 "%zu of %zu tests", o->could[j], o->n_tests);
-		br_fmt_rank(x, sizeof x, o->rank_low[j], o->rank_high[j]);
-		pad_nbsp(rk, sizeof rk, x, w);
-		wrap(fp, 2, "%s %s: %s%s", rk, name,
-		     br_fmt_x(x, sizeof x, o->gm[j], 3), firsts);
+		if (!o->rank_low[j])
+			pad_nbsp(rk, sizeof rk, "-", w);
+		else
+			pad_nbsp(rk, sizeof rk, br_fmt_rank(x, sizeof x,
+				 o->rank_low[j], o->rank_high[j]), w);
+		wrap(fp, 2, "%s %s: %s", rk, name, line ? line : "?");
+		free(line);
 	}
 }
 

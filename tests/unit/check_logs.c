@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ingest/ingest.h"
 #include "ingest/log_int.h"
@@ -755,25 +756,57 @@ END_TEST
 START_TEST(test_names)
 {
 	static const struct {
-		const char *path, *sys, *stem;
+		const char *path, *sys, *stem, *how;
 	} c[] = {
 		{"samples/logs/ext4-vda/dbench-run1.txt", "ext4-vda",
-		 "dbench"},
-		{"dbench.txt", "dbench", "dbench"},
-		{"./copy_2.log", "copy_2", "copy"},
-		{"/abs/xfs//run3", "xfs", "run3"},
-		{"<stdin>", "stdin", "<stdin>"},
-		{"a/b/7.txt", "b", "7"},
+		 "dbench", "from directory samples/logs/ext4-vda"},
+		{"/abs/xfs//run3", "xfs", "run3", "from directory /abs/xfs"},
+		{"<stdin>", "stdin", "<stdin>", "from standard input"},
+		{"a/b/7.txt", "b", "7", "from directory a/b"},
+		/* ".." of a directory that does not exist: the file name */
+		{"no-such-dir/../copy_2.log", "copy_2", "copy",
+		 "from the file name copy_2.log"},
 	};
-	char out[64];
+	char out[64], how[4200], cwd[4096], parent[4096], want[4200];
+	const char *here, *up;
 	size_t i;
 
 	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
-		br_log_system_from_path(c[i].path, out, sizeof out);
+		br_log_system_from_path(c[i].path, out, sizeof out, how,
+					sizeof how);
 		ck_assert_str_eq(out, c[i].sys);
+		ck_assert_str_eq(how, c[i].how);
 		br_log_stem(c[i].path, out, sizeof out);
 		ck_assert_str_eq(out, c[i].stem);
 	}
+	/* ".", ".." and no directory part: the real directory's name (the
+	 * unit tests run in tests/, so "tests" and the tree's name) */
+	ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
+	here = strrchr(cwd, '/') + 1;
+	ck_assert_str_eq(here, "tests");
+	snprintf(parent, sizeof parent, "%.*s", (int)(here - 1 - cwd), cwd);
+	up = strrchr(parent, '/') + 1;
+	br_log_system_from_path("./copy_2.log", out, sizeof out, how,
+				sizeof how);
+	ck_assert_str_eq(out, "tests");
+	snprintf(want, sizeof want, "from directory . (%s)", cwd);
+	ck_assert_str_eq(how, want);
+	br_log_system_from_path("dbench.txt", out, sizeof out, how,
+				sizeof how);
+	ck_assert_str_eq(out, "tests");
+	snprintf(want, sizeof want, "from the current directory (%s)", cwd);
+	ck_assert_str_eq(how, want);
+	br_log_system_from_path("..//x.log", out, sizeof out, how,
+				sizeof how);
+	ck_assert_str_eq(out, up);
+	snprintf(want, sizeof want, "from directory .. (%s)", parent);
+	ck_assert_str_eq(how, want);
+	br_log_system_from_path("data/logs/../logs/./x.log", out, sizeof out,
+				NULL, 0);
+	ck_assert_str_eq(out, "logs");
+	/* a long path: the name is cut at a character, not overrun */
+	br_log_system_from_path("./x.log", out, 3, NULL, 0);
+	ck_assert_str_eq(out, "te");
 }
 END_TEST
 
