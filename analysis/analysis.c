@@ -15,6 +15,7 @@
 #include "analysis_int.h"
 #include "numfmt.h"
 #include "parallel.h"
+#include "scaling.h"
 
 void br_analysis_opts_defaults(struct br_analysis_opts *o)
 {
@@ -506,32 +507,40 @@ void br_analysis_free(struct br_analysis *a)
 	free(a->skipped);
 	free(a->overview);
 	free(a->geo);
+	br_scaling_free(a);
 	br_overall_fini(&a->overall);
 	free(a);
 }
 
-/* The baseline: opts.baseline among the selected systems, else the
- * first.  BR_EUSAGE with the reason when it is not there. */
+/* The baseline: opts.baseline among the selected systems (a name as
+ * br_system_named() reads it), else the first.  BR_EUSAGE with the
+ * reason when it is not there. */
 static int find_baseline(struct br_analysis *a, struct br_error *err)
 {
 	const struct br_selection *sel = a->sel;
-	size_t j;
+	size_t j, idx;
 
 	a->base = 0;
 	if (!a->o.baseline)
 		return BR_OK;
 	a->base_given = true;
-	for (j = 0; j < sel->n_systems; j++)
-		if (!strcmp(br_analysis_system(a, j), a->o.baseline)) {
-			a->base = j;
-			return BR_OK;
-		}
-	if (br_rs_find_system(sel->rs, a->o.baseline) != (size_t)-1)
+	if (br_system_named(sel->rs, sel->systems, sel->n_systems,
+			    "--baseline", a->o.baseline, &idx, err) == BR_OK) {
+		for (j = 0; j < sel->n_systems; j++)
+			if (sel->systems[j] == idx)
+				a->base = j;
+		return BR_OK;
+	}
+	if (err->code != BR_EUSAGE)
+		return err->code;
+	/* not among the selected: in the input at all? */
+	br_error_clear(err);
+	if (br_system_named(sel->rs, NULL, 0, "--baseline", a->o.baseline,
+			    &idx, err) == BR_OK)
 		return br_error_set(err, BR_EUSAGE, NULL, 0, "--baseline: "
 				    "'%s' is not among the selected systems",
-				    a->o.baseline);
-	return br_error_set(err, BR_EUSAGE, NULL, 0, "--baseline: no system "
-			    "named '%s' in the input", a->o.baseline);
+				    sel->rs->systems[idx]->identifier);
+	return err->code;
 }
 
 /* Each test's cells get their entries, found by one pass over the
@@ -686,6 +695,8 @@ int br_analyse(const struct br_selection *sel,
 		goto nomem;
 	if ((a->o.what & BR_AN_OVERALL) && br_overall(a) != BR_OK)
 		goto nomem;
+	if ((a->o.what & BR_AN_SCALING) && br_scaling_find(a) != BR_OK)
+		goto nomem;
 	*out = a;
 	return BR_OK;
 nomem:
@@ -730,6 +741,13 @@ double br_analysis_vs_base(const struct br_analysis *a, size_t i, size_t j)
 	return c->cmp ? c->cmp->speedup : NAN;
 }
 
+bool br_comparison_regressed(const struct br_comparison *c, double pct)
+{
+	return c && c->verdict == BR_VERDICT_WORSE &&
+	       !isnan(c->improvement_ci_high_pct) &&
+	       c->improvement_ci_high_pct < -pct;
+}
+
 bool br_analysis_regressed(const struct br_analysis *a, double pct)
 {
 	size_t i, j;
@@ -737,14 +755,10 @@ bool br_analysis_regressed(const struct br_analysis *a, double pct)
 	for (i = 0; i < a->n_tests; i++) {
 		if (!a->tests[i].compared)
 			continue;
-		for (j = 0; j < a->sel->n_systems; j++) {
-			const struct br_comparison *c = a->tests[i].cells[j].cmp;
-
-			if (c && c->verdict == BR_VERDICT_WORSE &&
-			    !isnan(c->improvement_ci_high_pct) &&
-			    c->improvement_ci_high_pct < -pct)
+		for (j = 0; j < a->sel->n_systems; j++)
+			if (br_comparison_regressed(a->tests[i].cells[j].cmp,
+						    pct))
 				return true;
-		}
 	}
 	return false;
 }

@@ -920,6 +920,9 @@ int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
 			goto out;
 		}
 		rs->systems[sys[j]]->declared = true;
+		if (!rs->systems[sys[j]]->named_by)
+			rs->systems[sys[j]]->named_by = "from the table's "
+				"column header";
 		for (i = 0; i < j; i++)
 			if (sys[i] == sys[j]) {
 				rc = br_error_set(err, BR_EDATA, fname,

@@ -174,6 +174,9 @@ struct br_chart_type {
 		     const struct br_chart_opts *o, size_t per_page,
 		     struct br_scene ***scenes, size_t *n,
 		     struct br_error *err);
+	/* Whole charts drawn once per part (a scaling family each): how
+	 * many; layout then gets the part as i.  NULL: one chart. */
+	size_t (*parts)(const struct br_analysis *a);
 };
 
 /* The chart table (charts.c): one row per type, in the order --chart
@@ -197,6 +200,7 @@ const char *br_chart_kinds_help(void);
 struct br_chart_job {
 	const struct br_chart_type *type;
 	size_t test;
+	size_t part;       /* a row with parts: which (a scaling family) */
 	bool extra;        /* drawn beside the main charts (the overview in
 			    * auto): left out of a single-chart output */
 };
@@ -444,6 +448,20 @@ bool br_chart_whisker_draw(struct br_scene *sc, double a, double b, double at,
 size_t br_chart_xgrid(struct br_scene *sc, const struct br_axis *ax,
 		      const struct br_font *f, double x0, double pw,
 		      double top, double bottom, double *grid);
+
+/* The widest tick label of ax in font f (a vertical axis' margin). */
+double br_chart_ylabels_width(const struct br_axis *ax,
+			      const struct br_font *f);
+
+/*
+ * Grid lines (dashed; solid at 0) from left to right and tick labels
+ * right-aligned 5 pt left of it, of a vertical value axis ax over [top,
+ * bottom], and "0" at the bottom when the axis starts at 0 (a line
+ * chart, which has no bars to show where zero is).
+ */
+void br_chart_ygrid(struct br_scene *sc, const struct br_axis *ax,
+		    const struct br_font *f, double left, double right,
+		    double top, double bottom);
 
 /* Where a horizontal bar's value label goes (br_chart_bar_value). */
 struct br_bar_value {

@@ -508,5 +508,5 @@ static bool bar_fits(const struct br_analysis *a, size_t i, char *why,
 const struct br_chart_type br_chart_bar_type = {
 	"bar", "a bar chart per test, never grouped", false, false, BR_EDATA,
 	BR_DISPLAY_BAR,
-	bar_fits, NULL, NULL, br_chart_bar, bar_pages,
+	bar_fits, NULL, NULL, br_chart_bar, bar_pages, NULL,
 };

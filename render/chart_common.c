@@ -718,6 +718,42 @@ size_t br_chart_xgrid(struct br_scene *sc, const struct br_axis *ax,
 	return n;
 }
 
+double br_chart_ylabels_width(const struct br_axis *ax,
+			      const struct br_font *f)
+{
+	double w = 0;
+	char lab[64];
+	size_t i;
+
+	for (i = 0; i < ax->n_ticks; i++)
+		w = fmax(w, br_text_width(f->family, f->size, f->bold,
+			 br_axis_label(lab, sizeof lab, ax->ticks[i], ax)));
+	return w;
+}
+
+void br_chart_ygrid(struct br_scene *sc, const struct br_axis *ax,
+		    const struct br_font *f, double left, double right,
+		    double top, double bottom)
+{
+	char lab[64];
+	size_t i;
+
+	/* no bars anchor a line chart: say where zero is */
+	if (ax->lo == 0)
+		br_scene_text(sc, left - 5, bottom + 3.5, BR_ANCHOR_END, f,
+			      "0");
+	for (i = 0; i < ax->n_ticks; i++) {
+		double gy = round(bottom - br_axis_frac(ax, ax->ticks[i]) *
+				  (bottom - top));
+
+		br_scene_line(sc, left, gy, right, gy, ax->ticks[i] == 0 ?
+			      BR_C_AXIS : BR_C_GRID, 1,
+			      ax->ticks[i] == 0 ? 0 : 5);
+		br_scene_text(sc, left - 5, gy + 3.5, BR_ANCHOR_END, f,
+			      br_axis_label(lab, sizeof lab, ax->ticks[i], ax));
+	}
+}
+
 /*
  * Start x of a label tw wide that wants to start at s (dir 1: to the
  * right of the bar) or end at s (dir -1), moved away from the bar past

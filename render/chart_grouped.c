@@ -502,5 +502,5 @@ const struct br_chart_type br_chart_tests_type = {
 	"grouped", "every selected test in one chart of grouped bars (one "
 	"unit and direction; for \"A: B\" multi-way names, one per test)",
 	true, false, BR_EUSAGE, BR_DISPLAY_BAR, tests_fit, tests_auto, tests_cover,
-	tests_layout, NULL,
+	tests_layout, NULL, NULL,
 };

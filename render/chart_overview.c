@@ -818,5 +818,5 @@ const struct br_chart_type br_chart_overview_type = {
 	"overview", "the result overview alone: every test's speedup "
 	"against the baseline and the geometric means", true, true,
 	BR_EDATA, BR_DISPLAY_BAR, overview_fit, NULL, NULL, NULL,
-	overview_pages,
+	overview_pages, NULL,
 };

@@ -307,7 +307,7 @@ START_TEST(test_bar_parts)
 	struct br_resultset *rs = br_resultset_new();
 	struct fixture_entry fe[30];
 	char names[30][16], vals[30][16];
-	struct br_chart_job job = {bar, 0, false};
+	struct br_chart_job job = {.type = bar, .test = 0};
 	struct br_scene **sc = NULL;
 	struct br_chart_opts o;
 	struct br_error err;
