@@ -4,6 +4,7 @@
  * display precision, charts painted as inline SVG, text blocks from
  * report_text.c.
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -16,6 +17,7 @@
 #include "words.h"
 #include "../analysis/numfmt.h"
 #include "../analysis/parallel.h"
+#include "../analysis/scaling.h"
 
 /* A string that may contain BR_NBSP markers, with plain spaces. */
 static char *plain(char *s)
@@ -582,7 +584,7 @@ static int whole_charts(struct br_tdoc *d, struct br_tnode *root,
 		struct br_tnode *it;
 		char *svg;
 
-		if (j->test != SIZE_MAX || j->extra)
+		if (j->test != SIZE_MAX || j->extra || j->type->parts)
 			continue;
 		svg = job_svg(r, j, err);
 		if (!svg)
@@ -590,6 +592,88 @@ static int whole_charts(struct br_tdoc *d, struct br_tnode *root,
 		it = br_tlist_add(d, list);
 		br_tset_owned(d, it, "svg", svg);
 	}
+	return BR_OK;
+}
+
+/* The cells of one row of a scaling table: family point k of f, one
+ * per selected system (mean and interval as the test's own rows). */
+static void scaling_row(struct br_tdoc *d, struct br_tnode *row,
+			const struct br_report *r, const struct br_family *f,
+			size_t k, const char *const *anchors)
+{
+	const struct br_atest *at = &r->a->tests[f->tests[k]];
+	struct br_tnode *cells = br_tset_list(d, row, "cells");
+	char buf[64];
+	size_t j;
+
+	br_tset(d, row, "x", br_fmt_value(buf, sizeof buf, f->x[k],
+					  f->x_decimals));
+	br_tset(d, row, "anchor", anchors ? anchors[f->tests[k]] : NULL);
+	for (j = 0; cells && j < r->a->sel->n_systems; j++) {
+		const struct br_cell *c = &at->cells[j];
+		struct br_tnode *it = br_tlist_add(d, cells);
+		bool ci = c->kind == BR_CELL_VALUE && !isnan(c->sum.ci_low) &&
+			  !isnan(c->sum.ci_high);
+
+		br_tset(d, it, "system", br_analysis_system(r->a, j));
+		br_tset(d, it, "mean", c->kind != BR_CELL_VALUE ? "" :
+			br_cell_shown(c, at->decimals, buf, sizeof buf));
+		br_tset(d, it, "ci_low", !ci ? "" : br_fmt_fixed(buf,
+			sizeof buf, c->sum.ci_low, at->se_decimals));
+		br_tset(d, it, "ci_high", !ci ? "" : br_fmt_fixed(buf,
+			sizeof buf, c->sum.ci_high, at->se_decimals));
+	}
+}
+
+/*
+ * The scaling families (analysis/scaling.h): in HTML the plan's scaling
+ * charts (a row with parts) as inline SVG, in its order; in Markdown a
+ * table each, x down the side and a column per system.
+ */
+static int scaling_list(struct br_tdoc *d, struct br_tnode *root,
+			const struct br_report *r, enum br_report_fmt fmt,
+			const char *const *anchors, struct br_error *err)
+{
+	struct br_tnode *list = br_tset_list(d, root, "scaling");
+	bool any = false;
+	size_t k, p;
+
+	for (k = 0; list && fmt == BR_REPORT_HTML && r->o.chart &&
+	     r->o.plan && k < r->o.plan->n_jobs; k++) {
+		const struct br_chart_job *j = &r->o.plan->jobs[k];
+		struct br_tnode *it;
+		char *svg;
+
+		if (!j->type->parts)
+			continue;
+		svg = job_svg(r, j, err);
+		if (!svg)
+			return err->code;
+		it = br_tlist_add(d, list);
+		br_tset_owned(d, it, "svg", svg);
+		any = true;
+	}
+	for (k = 0; list && fmt == BR_REPORT_MD && k < r->a->n_families;
+	     k++) {
+		const struct br_family *f = &r->a->families[k];
+		const struct br_test *t = r->a->tests[f->tests[0]].t;
+		struct br_tnode *it = br_tlist_add(d, list), *rows;
+
+		br_tset(d, it, "title", t->title);
+		br_tset(d, it, "option", f->option);
+		br_tset(d, it, "rest", f->rest);
+		br_tsetf(d, it, "axis", "%s%s%s%s", f->option, *f->unit ?
+			 " (" : "", f->unit, *f->unit ? ")" : "");
+		br_tsetf(d, it, "caption", "%s%s%s", t->unit.text,
+			 *t->unit.text && *br_dir_phrase(t->dir) ? ", " : "",
+			 br_dir_phrase(t->dir));
+		rows = br_tset_list(d, it, "rows");
+		for (p = 0; rows && p < f->n; p++)
+			scaling_row(d, br_tlist_add(d, rows), r, f, p,
+				    anchors);
+		any = true;
+	}
+	br_tset_bool(d, root, "has_scaling", any);
 	return BR_OK;
 }
 
@@ -772,7 +856,8 @@ static int fill_overview(void *ctx, struct br_tdoc *d, struct br_tnode *row,
 
 /* The overview table and the tests: lazy lists, one item at a time. */
 static void lazy_lists(struct br_tdoc *d, struct br_tnode *root,
-		       const struct br_report *r, enum br_report_fmt fmt)
+		       const struct br_report *r, enum br_report_fmt fmt,
+		       struct anchor *anchors)
 {
 	struct fill_ctx *fc = br_tdoc_alloc(d, sizeof *fc);
 	size_t i, j, k = 0;
@@ -781,8 +866,7 @@ static void lazy_lists(struct br_tdoc *d, struct br_tnode *root,
 		return;
 	fc->r = r;
 	fc->fmt = fmt;
-	if (br_tdoc_wants(d, "anchor"))
-		fc->anchors = make_anchors(d, r->a->sel->rs);
+	fc->anchors = anchors;
 	fc->scalar = br_tdoc_alloc(d, (r->a->n_scalar + 1) * sizeof *fc->scalar);
 	if (!fc->scalar)
 		return;
@@ -797,6 +881,23 @@ static void lazy_lists(struct br_tdoc *d, struct br_tnode *root,
 			k = r->a->tests[i].cells[j].best ||
 			    r->a->tests[i].cells[j].worst;
 	br_tset_bool(d, root, "has_marks", k);
+	{
+		/* the result overview left out: one line says why */
+		char why[512];
+
+		if (br_chart_overview_empty(r->a, why, sizeof why)) {
+			why[0] = (char)toupper((unsigned char)why[0]);
+			if (strlen(why) + 1 < sizeof why)
+				strcat(why, ".");
+			if (fmt == BR_REPORT_TEXT)
+				SET_TEXT(d, root, "overview_note",
+					 br_report_text_wrap(r, 0, why));
+			else
+				br_tset(d, root, "overview_note", why);
+		} else {
+			br_tset(d, root, "overview_note", NULL);
+		}
+	}
 	br_tset(d, root, "relative_to", r->a->base_given ?
 		br_analysis_system(r->a, r->a->base) : "the best result");
 	if (fmt == BR_REPORT_TEXT)
@@ -810,6 +911,8 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 {
 	struct br_tdoc *d = br_tdoc_new();
 	struct br_tnode *root, *systems;
+	struct anchor *anchors = NULL;
+	const char **test_anchor = NULL;
 	size_t j;
 	char buf[128], lv[24];
 
@@ -852,7 +955,28 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 		br_tdoc_free(d);
 		return err->code;
 	}
-	lazy_lists(d, root, r, fmt);
+	if (br_tdoc_wants(d, "anchor")) {
+		/* one anchor per test, the same wherever a link points */
+		anchors = make_anchors(d, r->a->sel->rs);
+		test_anchor = br_tdoc_alloc(d, (r->a->n_tests + 1) *
+					    sizeof *test_anchor);
+		for (j = 0; anchors && test_anchor && j < r->a->n_tests; j++)
+			test_anchor[j] = anchor_of(anchors,
+						   r->a->sel->rs->n_tests,
+						   r->a->tests[j].t);
+		if (!anchors || !test_anchor)
+			test_anchor = NULL;
+	}
+	if ((br_tdoc_wants(d, "scaling") || br_tdoc_wants(d, "has_scaling")) &&
+	    scaling_list(d, root, r, fmt, test_anchor, err) != BR_OK) {
+		br_tdoc_free(d);
+		return err->code;
+	}
+	lazy_lists(d, root, r, fmt, anchors);
+	if (br_report_brief_values(d, root, r, fmt, test_anchor) != BR_OK) {
+		br_tdoc_free(d);
+		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	}
 	if (fmt == BR_REPORT_TEXT) {
 		size_t w;
 		char *rule;
@@ -915,13 +1039,13 @@ int br_report_write(const struct br_report *r, enum br_report_fmt fmt,
 	int rc;
 
 	if (!src) {
-		const struct br_embedded *e =
-			br_template_builtin(br_report_template_name(fmt));
+		const char *tn = r->o.summary ? br_summary_template_name(fmt)
+				 : br_report_template_name(fmt);
+		const struct br_embedded *e = br_template_builtin(tn);
 
 		if (!e)
 			return br_error_set(err, BR_EIO, NULL, 0, "built-in "
-					    "template %s missing",
-					    br_report_template_name(fmt));
+					    "template %s missing", tn);
 		name = e->name;
 		src = (const char *)e->data;
 		len = e->len;

@@ -83,11 +83,18 @@ rows=$(sed -n '/<table class="overview/,/<\/table>/p' "$tmp/dom.html" |
 	sed -n '/<tbody>/,/<\/tbody>/p' | grep -c '<tr>')
 [ "$rows" = "$n_tests" ] ||
 	bad "overview table has $rows rows, expected $n_tests (one per test)"
+# Seed 004 has one scaling chart (Dbench at Client Count 1 and 6), in
+# its section before the tests.
+scaling=$(sed -n '/<h2 id="scaling">/,/<h2 id="tests">/p' "$tmp/dom.html" |
+	grep -c '<svg ')
+[ "$scaling" = 1 ] || bad "$scaling scaling charts, expected 1 (Dbench)"
 charts=$(grep -c '<svg ' "$tmp/dom.html")
-[ "$charts" = "$n_tests" ] || bad "$charts charts in the DOM, expected $n_tests"
+[ "$charts" = $((n_tests + scaling)) ] ||
+	bad "$charts charts in the DOM, expected $((n_tests + scaling))"
 
 # Pixels: the page is drawn, and each chart's bars are on screen (one
-# band of bar colours per chart, plus the geometric mean's bars).
+# band of bar colours per chart, the scaling chart's lines one too, plus
+# the geometric mean's bars).
 browse --window-size=1280,16000 --screenshot="$out/desktop-full.png" \
 	"$url" >/dev/null 2>&1
 browse --window-size=1280,2000 --screenshot="$out/desktop.png" \
@@ -105,8 +112,8 @@ if [ -s "$out/desktop-full.png" ]; then
 	# the colours of seed 004's six systems (render/colours.c)
 	bands=$("$tmp/pngtool" bands "$out/desktop-full.png" 0072b2 e69f00 \
 		009e73 d55e00 56b4e9 cc79a7)
-	[ "$bands" = $((n_tests + 1)) ] ||
-		bad "$bands bands of bars on screen, expected $((n_tests + 1)) ($n_tests charts and the geometric mean)"
+	[ "$bands" = $((n_tests + scaling + 1)) ] ||
+		bad "$bands bands of bars on screen, expected $((n_tests + scaling + 1)) ($n_tests charts, $scaling scaling, and the geometric mean)"
 fi
 
 # Sorting is the script's: the page as written has no sort marks and
