@@ -139,6 +139,9 @@ struct br_system {
 	const char *notes;
 	const char *json;           /* System/JSON verbatim, or NULL */
 	bool declared;              /* false: only named by entries */
+	const char *named_by;       /* where the identifier came from, for
+				     * inspect ("from directory runs/disk",
+				     * "from --system"); NULL: not said */
 	struct br_loc loc;
 };
 
@@ -188,6 +191,10 @@ struct br_sample {
 	bool is_summary;        /* no runs: mean/se/n below were published */
 	double se;              /* summary only; NAN when not published */
 	size_t n;               /* summary only: N */
+	bool duration;          /* written as a duration ("26:20"): shown
+				 * as m:ss from 120 seconds on (doc/table.md,
+				 * "Durations"); the numbers stay in the
+				 * test's unit */
 	double resolution;      /* the runs' step as written: 10^-d for the
 				 * most decimals d among them (or a tool's
 				 * timer resolution); 0 when not known.  The
@@ -259,6 +266,9 @@ struct br_test {
 struct br_warning {
 	struct br_loc loc;
 	const char *msg;
+	/* the test it is about, or NULL (the input as a whole): --tests
+	 * hides the warnings of the tests it leaves out */
+	const struct br_test *test;
 };
 
 struct br_source {
@@ -351,6 +361,11 @@ void br_rs_warn(struct br_resultset *rs, const struct br_loc *loc,
 void br_rs_vwarn(struct br_resultset *rs, const struct br_loc *loc,
 		 const char *fmt, va_list ap)
 	__attribute__((format(printf, 3, 0)));
+/* A warning about test t (one of rs->tests): shown only when t is
+ * selected. */
+void br_rs_warn_test(struct br_resultset *rs, const struct br_test *t,
+		     const struct br_loc *loc, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 /*
  * Find the system named id; when absent and create is true, append a new

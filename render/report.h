@@ -38,13 +38,17 @@ enum br_report_fmt { BR_REPORT_HTML, BR_REPORT_TEXT, BR_REPORT_MD };
 /* From a file extension: "html"/"htm", "txt"/"text", "md"/"markdown". */
 bool br_report_fmt_from_ext(const char *ext, enum br_report_fmt *out);
 
-/* Name of the built-in template: "report.html", "report.txt", ... */
+/* Name of the built-in template: "report.html", "report.txt", ...; with
+ * summary, the compact summary's ("summary.txt", ...). */
 const char *br_report_template_name(enum br_report_fmt fmt);
+const char *br_summary_template_name(enum br_report_fmt fmt);
 
 struct br_report_opts {
 	const char *title;       /* --title; NULL: the input's */
 	bool plot;               /* text: ministat-style dot plots */
 	bool utf8;               /* text: UTF-8 allowed (else ASCII) */
+	bool summary;            /* the compact summary's built-in template
+				  * (templates/summary.*.tmpl) */
 	const char *generator;   /* "benchreport 0.1.0" */
 	const struct br_chart_opts *chart; /* HTML: charts drawn with these
 				  * (chart.h); NULL: none */
@@ -106,6 +110,13 @@ char *br_report_text_test(const struct br_report *r, size_t i);
 char *br_report_text_plot(const struct br_report *r, size_t i);
 char *br_report_text_wrap(const struct br_report *r, int indent,
 			  const char *s);
+
+/* The compact summary's values (report_brief.c, analysis/brief.h),
+ * when the template uses them; anchors[i]: analysis test i's anchor, as
+ * the report's (NULL: not wanted).  BR_OK, or BR_EIO on ENOMEM. */
+int br_report_brief_values(struct br_tdoc *d, struct br_tnode *root,
+			   const struct br_report *r, enum br_report_fmt fmt,
+			   const char *const *anchors);
 
 /* "Dbench 4.0", "Client Count: 1": title with version, whole however
  * long: free() it.  NULL on ENOMEM. */

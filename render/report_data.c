@@ -37,6 +37,16 @@ const char *br_report_template_name(enum br_report_fmt fmt)
 	return "report.html";
 }
 
+const char *br_summary_template_name(enum br_report_fmt fmt)
+{
+	switch (fmt) {
+	case BR_REPORT_HTML: return "summary.html";
+	case BR_REPORT_TEXT: return "summary.txt";
+	case BR_REPORT_MD: return "summary.md";
+	}
+	return "summary.html";
+}
+
 void br_report_opts_defaults(struct br_report_opts *o)
 {
 	memset(o, 0, sizeof *o);

@@ -7,7 +7,10 @@
 Every input (inputs(): samples/, tests/data/ and the fixtures in
 tests/consistency/data/) goes through, with SOURCE_DATE_EPOCH and -q:
 stats --format csv|json|md and text; compare --format csv|json|md and
-text; render -o report.txt|.md|.html and --format svg -o DIR/; and, to
+text; compare --brief (the summary's text, checked against compare's
+CSV and text: geometric means and both intervals, the ranking, the
+findings' counts and leader, the largest proven changes, their order
+and sentences); render -o report.txt|.md|.html and --format svg -o DIR/; and, to
 reach the remaining sentence forms and numbers, compare --equivalence 5
 --details (csv and text) with render --equivalence 5 -o .md, compare
 --ministat, stats and compare (csv and text) at --confidence 0.9999999
@@ -58,8 +61,9 @@ input benchreport rejects (exit 1) is skipped with a note; compare is
 skipped for one system.  --self-test perturbs a mean of the text report,
 a sentence's direction word of compare text (faster <-> slower), an SE
 line of the HTML charts, a stats CSV rank range (low and high swapped),
-an overall rank range of compare text and an interval's direction word
-of the Markdown report, and fails unless each is reported.  Python 3
+an overall rank range of compare text, an interval's direction word
+of the Markdown report and the order of the summary's largest changes
+(compare --brief), and fails unless each is reported.  Python 3
 standard library only.
 """
 
@@ -194,6 +198,23 @@ def near(x):
     return [x, x * (1 + 1e-12), x * (1 - 1e-12)]
 
 
+DURATION = re.compile(r"^-?\d+:\d\d(:\d\d)?(\.\d+)?$")
+
+
+def fmt_duration(secs, d):
+    """analysis/numfmt.c br_fmt_duration: "26:20", "1:02:03", "1:02.5"
+    (rounded once at d decimals of a second)."""
+    m = round(abs(secs) * 10 ** d) / 10 ** d
+    h = math.floor(m / 3600)
+    mi = math.floor((m - h * 3600) / 60)
+    sec = max(m - h * 3600 - mi * 60, 0)
+    ss = "%0*.*f" % (d + 3 if d else 2, d, sec)
+    sign = "-" if secs < 0 else ""
+    if h > 0:
+        return "%s%d:%02d:%s" % (sign, h, mi, ss)
+    return "%s%d:%s" % (sign, mi, ss)
+
+
 def shown_agrees(shown, x, fmt):
     """Whether display text `shown` is x formatted by fmt(x) (at the
     precision the display chose when fmt is None: fixed decimals)."""
@@ -202,6 +223,14 @@ def shown_agrees(shown, x, fmt):
         return shown in ("", "-")
     if shown in ("", "-"):
         return False
+    if fmt is None and DURATION.match(shown):
+        # a value written as m:ss, shown so again from 120 s (doc/
+        # table.md, "Durations"); x is in the test's unit: seconds,
+        # minutes or hours
+        d = decimals(shown.rsplit(":", 1)[1])
+        return any(fmt_duration(v * k, d) == shown and
+                   abs(v * k) >= 119.5 for k in (1, 60, 3600)
+                   for v in near(x))
     if fmt is None:
         if re.search(r"[eE]", shown):
             # "%.6g" in tables, "%.3g" in charts: the digits shown
@@ -1906,7 +1935,9 @@ def check_overall_ranks(ck, tests, base, geo, out="compare csv"):
                     "the other's high end" % (s, g["verdict"]))
 
 
-def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF):
+def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF,
+                          paragraphs=True, fold=None):
+    fold = fold or squash
     gm_seen = OrderedDict()
     overall = None
     lv = fmt_level(conf)
@@ -1971,7 +2002,7 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF):
         if g["description"] == "baseline":
             continue
         k = re.match(r"(\d+) tests", g["description"])
-        if k and int(k.group(1)) >= 2 and s not in gm_seen:
+        if paragraphs and k and int(k.group(1)) >= 2 and s not in gm_seen:
             ck.fail("geomean", s, out, "geometric mean paragraph", None,
                     "%s over %s (compare csv)" % (g["mean"],
                                                   g["description"]))
@@ -1984,7 +2015,7 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF):
     joined, starts = overall
     head = "Overall ranking by the geometric mean against %s; ranks are " \
         "the places the %s measurement CIs of the pairs' direct ratios " \
-        "allow (Holm-adjusted):" % (squash(base), lv)
+        "allow (Holm-adjusted):" % (fold(base), lv)
     ck.n += 1
     if not joined.startswith(head):
         ck.fail("overall", "-", out, "overall ranking header",
@@ -2009,7 +2040,7 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF):
                 continue
             ck.structure(out, "cannot read ranking entry %r" % e)
             continue
-        s = next((x for x in geo if squash(x) == mm.group(2)), None)
+        s = next((x for x in geo if fold(x) == mm.group(2)), None)
         if s is None:
             ck.fail("overall", mm.group(2), out, "overall rank",
                     mm.group(1), "no geomean row (compare csv)")
@@ -2046,6 +2077,207 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF):
     elif fits(want):
         ck.same("overall", "-", out, "ranking order (by geometric mean)",
                 order, want, "compare csv")
+
+
+# ------------------------------------------------------------ the summary
+
+
+def summary_sections(text):
+    """compare --brief (= render --summary -o .txt): heading -> its text
+    (between the heading's blank line and the next heading)."""
+    heads = ("FINDINGS", "GEOMETRIC MEAN", "RANKS", "LARGEST PROVEN CHANGES")
+    secs, cur = OrderedDict(), None
+    for ln in text.split("\n"):
+        h = next((x for x in heads if ln.split(" (")[0] == x), None)
+        if h:
+            cur = h
+            secs[cur] = []
+        elif ln.startswith("Every test and system:"):
+            cur = None
+        elif cur:
+            secs[cur].append(ln)
+    return {k: "\n".join(v).strip("\n") for k, v in secs.items()}
+
+
+def summary_items(block, indent=0):
+    """Wrapped entries: a line at `indent` starts one, deeper lines go on."""
+    items = []
+    for ln in block.split("\n"):
+        if not ln.strip():
+            continue
+        ind = len(ln) - len(ln.lstrip(" "))
+        if ind <= indent or not items:
+            items.append(ln.strip())
+        else:
+            items[-1] += " " + ln.strip()
+    return [squash(x) for x in items]
+
+
+def shown_name(s):
+    return squash(ascii_fold(s))
+
+
+def compare_across(ctext, base):
+    """The across-tests interval compare text gives each system."""
+    out = {}
+    for b in split_blocks(ctext):
+        joined, _ = join_lines(b.split("\n"))
+        m = re.match(r"Geometric mean over \d+ tests, (.*) against %s: "
+                     % re.escape(squash(base)), joined)
+        a = re.search(r"CI (\S+) to (\S+) across tests like these "
+                      r"\(geometric sd (\S+)\)", joined)
+        if m and a:
+            out[m.group(1)] = a.groups()
+    return out
+
+
+def check_summary(ck, tests, text, ctext, base, geo, out="compare --brief",
+                  conf=CONF):
+    """The compact summary's numbers and sentences (doc/statistics.md, The
+    summary) against the compare CSV and compare text: each geometric
+    mean, its measurement CI (CSV) and across-tests CI (compare text),
+    the tests left out; the ranking as compare text's; the findings'
+    counts and leader; the largest proven changes chosen and ordered by
+    the interval end nearer no change, each sentence as compare text
+    states it."""
+    lv = fmt_level(conf)
+    secs = summary_sections(text)
+    bname = shown_name(base)
+    byname = {shown_name(s): s for s in geo}
+    # ---- geometric means
+    across = compare_across(ctext, base)
+    listed = set()
+    for e in summary_items(secs.get("GEOMETRIC MEAN", "")):
+        m = re.match(r"^(.*): (\S+x) over (\d+) tests, ([^;]*); (.*)$", e)
+        if not m or m.group(1) not in byname:
+            ck.structure(out, "cannot read geometric mean %r" % e[:100])
+            continue
+        s = byname[m.group(1)]
+        g = geo[s]
+        listed.add(s)
+        k = re.match(r"(\d+) tests", g["description"])
+        ck.same("geomean", s, out, "tests", m.group(3),
+                k.group(1) if k else g["description"], "compare csv")
+        ck.value("geomean", s, out, "geometric mean", m.group(2),
+                 fnum(g["mean"]), "compare csv", x3)
+        ck.same("geomean", s, out, "verdict word", m.group(4), geo_words(g),
+                "compare csv verdict %s" % g["verdict"])
+        rest = m.group(5)
+        mm = re.match(r"(\S+) CI (\S+) to (\S+) \(measurement, these "
+                      r"tests\)", rest)
+        if fnum(g["ratio_ci_low"]) is not None or mm:
+            ck.value("geomean", s, out, "measurement CI low",
+                     mm.group(2) if mm else None, fnum(g["ratio_ci_low"]),
+                     "compare csv", x3)
+            ck.value("geomean", s, out, "measurement CI high",
+                     mm.group(3) if mm else None, fnum(g["ratio_ci_high"]),
+                     "compare csv", x3)
+            if mm:
+                ck.same("geomean", s, out, "confidence level", mm.group(1),
+                        lv, "--confidence %g" % conf)
+        a = re.search(r"(\S+) to (\S+) across tests like these \(geometric "
+                      r"sd (\S+)\)", rest)
+        ref = across.get(squash(s))
+        ck.same("geomean", s, out, "across-tests CI and geometric sd",
+                a.groups() if a else None, ref, "compare text")
+        left = re.search(r"(\d+) tests? left out", rest)
+        ck.same("geomean", s, out, "tests left out",
+                left.group(1) if left else "0",
+                str(expected_left_out(tests, base, s)), "stats csv")
+    want = [s for s, g in geo.items() if g["description"] != "baseline" and
+            re.match(r"(\d+) tests", g["description"]) and
+            int(g["description"].split()[0]) >= 2][:20]
+    ck.same("geomean", "-", out, "systems listed", sorted(listed),
+            sorted(want), "compare csv (k >= 2, at most 20)")
+    # ---- the ranking: as compare text has it
+    if "RANKS" in secs:
+        check_compare_geomean(ck, tests, [secs["RANKS"]], base, geo, out,
+                              conf, paragraphs=False, fold=shown_name)
+    # ---- findings: the comparison counts
+    rows = [r for t in tests for s, r in t.cmp.items()]
+    n = sum(1 for r in rows if fnum(r["mean"]) is not None)
+    better = sum(1 for r in rows if r["verdict"] == "better")
+    worse = sum(1 for r in rows if r["verdict"] == "worse")
+    ntests = sum(1 for t in tests if t.cmp)
+    finds = summary_items(secs.get("FINDINGS", ""))
+    cnt = next((f for f in finds if f.startswith("- Against ")), None)
+    if n:
+        want = "- Against %s, %d of %d comparison%s in %d test%s show a " \
+            "difference proven at %s confidence: %d better, %d worse" % (
+                bname, better + worse, n, "" if n == 1 else "s", ntests,
+                "" if ntests == 1 else "s", lv, better, worse)
+        ck.same("-", base, out, "finding: comparison counts",
+                cnt[:len(want)] if cnt else None, want, "compare csv")
+    # ---- findings: the leader
+    ranked = [s for s, g in geo.items() if g["overall_rank_low"]]
+    lead = next((f for f in finds if " ranks first overall" in f or
+                 f.startswith("- No system is proven first")), None)
+    if ranked and lead:
+        top = min(ranked, key=lambda x: (fnum(geo[x]["overall_rank_low"]),
+                                         -fnum(geo[x]["mean"])))
+        proven = [s for s in ranked if geo[s]["overall_rank_low"] == "1"
+                  and geo[s]["overall_rank_high"] == "1"]
+        ck.same("overall", "-", out, "finding: a system proven first",
+                " ranks first overall" in lead, bool(proven),
+                "compare csv overall ranks")
+        m = re.search(r"its geometric mean over (\d+) tests? is (\S+x) "
+                      r"against .* \((\S+) CI (\S+) to (\S+)\)$", lead)
+        if m and proven:
+            s = proven[0]
+            ck.value("overall", s, out, "finding: geometric mean",
+                     m.group(2), fnum(geo[s]["mean"]), "compare csv", x3)
+            ck.value("overall", s, out, "finding: measurement CI low",
+                     m.group(4), fnum(geo[s]["ratio_ci_low"]),
+                     "compare csv", x3)
+            ck.value("overall", s, out, "finding: measurement CI high",
+                     m.group(5), fnum(geo[s]["ratio_ci_high"]),
+                     "compare csv", x3)
+        del top
+    # ---- the largest proven changes
+    cj = squash(" ".join(join_lines(b.split("\n"))[0]
+                         for b in split_blocks(ctext)))
+    cands = {"better": [], "worse": []}
+    for t in tests:
+        if t.dirn not in ("HIB", "LIB"):
+            continue
+        for s, r in t.cmp.items():
+            lo, hi = fnum(r["improvement_ci_low_pct"]), \
+                fnum(r["improvement_ci_high_pct"])
+            if r["verdict"] not in cands or lo is None or hi is None or \
+                    fnum(r["ratio_ci_low"]) is None or \
+                    fnum(r["ratio_ci_high"]) is None:
+                continue
+            v = math.log(1 + lo / 100) if r["verdict"] == "better" else \
+                -math.log(1 + hi / 100)
+            cands[r["verdict"]].append((-v, t.idx, s, t))
+    block = secs.get("LARGEST PROVEN CHANGES", "")
+    parts = block.split("\n\n") if block else []
+    for verdict, head in (("better", "Better than the baseline:"),
+                          ("worse", "Worse than the baseline:")):
+        got = next((p for p in parts if p.startswith(head)), "")
+        items = summary_items(got.split("\n", 1)[1] if "\n" in got else "")
+        more = [x for x in items if x.startswith("- and ")]
+        items = [x for x in items if not x.startswith("- and ")]
+        exp = sorted(cands[verdict], key=lambda c: (c[0], c[1]))
+        ck.same("changes", "-", out, "proven %s changes listed" % verdict,
+                len(items), min(5, len(exp)), "compare csv")
+        ck.same("changes", "-", out, "proven %s changes not listed"
+                % verdict, more[0].split()[2] if more else "0",
+                str(max(0, len(exp) - 5)), "compare csv")
+        for it, (_, _, s, t) in zip(items, exp):
+            ck.n += 1
+            sent = " %s is " % shown_name(s)
+            if not it.startswith("- " + squash(ascii_fold(t.title))) or \
+                    ": " + sent.strip() not in it:
+                ck.fail(t.label, s, out, "largest %s change (order by the "
+                        "interval end nearer 1)" % verdict, it[:100],
+                        "%s: %s" % (t.title, s))
+                continue
+            txt = it[it.index(": " + sent.strip()) + 2:]
+            ck.n += 1
+            if txt not in cj and txt not in ascii_fold(cj):
+                ck.fail(t.label, s, out, "change sentence", txt[:120],
+                        "the sentence of compare text")
 
 
 def expected_left_out(tests, base, s):
@@ -2326,7 +2558,7 @@ def check_txt_overview(ck, tests, systems, seg, out):
             continue
         toks = ln.split()
         if ln.startswith("    ") and len(toks) == ncols and all(
-                re.match(r"^(-?[\d.]+(e[-+]?\d+)?[*!]?|-|fail)$", x)
+                re.match(r"^(-?[\d.:]+(e[-+]?\d+)?[*!]?|-|fail)$", x)
                 for x in toks):
             if ti >= len(scal):
                 ck.structure(out, "overview: more rows than scalar tests")
@@ -2474,6 +2706,60 @@ def check_values_md(ck, tests, text, base, geo):
                 "compare csv")
 
 
+def slug(title, desc):
+    """A test's slug (doc/templates.md, anchor): the title's and the
+    description's ASCII letters and digits, lower-case, each other run a
+    "-"; over 60 characters, "(...)" asides left out, then cut at a "-"
+    at or before the 60th character."""
+    def make(skip):
+        out, dash, depth = [], False, 0
+        for part in (title or "", desc or ""):
+            for c in part:
+                if skip and c in "()":
+                    depth += 1 if c == "(" else -1 if depth > 0 else 0
+                    dash = True
+                elif skip and depth > 0:
+                    continue
+                elif c.isascii() and c.isalnum():
+                    if dash and out:
+                        out.append("-")
+                    dash = False
+                    out.append(c.lower())
+                else:
+                    dash = True
+            dash = True
+        return "".join(out)
+    s = make(False)
+    if len(s) > 60:
+        s = make(True) or make(False)
+    if len(s) > 60:
+        cut = 60
+        while cut > 0 and s[cut] != "-":
+            cut -= 1
+        s = s[:cut] if cut > 0 else s[:60]
+    return s or "test"
+
+
+def anchor_ok(t, tests, anchor):
+    """Is anchor test t's: "test-" and its slug, and when another test of
+    the input shares the slug, 8 hex digits after it (a hash of the
+    test's key, not recomputed here)."""
+    want = "test-" + slug(t.title, t.desc)
+    shared = any(u is not t and slug(u.title, u.desc) == slug(t.title, t.desc)
+                 for u in tests)
+    if shared:
+        return re.match(re.escape(want) + r"-[0-9a-f]{8}$", anchor or "") \
+            is not None, want + "-<key hash>"
+    return anchor == want, want
+
+
+def check_anchors_unique(ck, out, anchors):
+    ck.n += 1
+    dup = sorted(set(a for a in anchors if anchors.count(a) > 1))
+    if dup:
+        ck.fail("-", "-", out, "test anchors unique", dup, "no repeats")
+
+
 def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
     lines = text.split("\n")
     systems = systems_of(tests)
@@ -2503,9 +2789,11 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
         for t, ln in zip(scal, rows[2:]):
             cs = md_split(ln)
             ck.n += 1
-            if not re.match(r"^\[.*\]\(#test-%d\)" % (t.idx + 1), cs[0]):
+            m = re.match(r"^\[.*\]\(#([^)]*)\)", cs[0])
+            ok, want = anchor_ok(t, tests, m.group(1) if m else None)
+            if not ok:
                 ck.fail(t.label, "-", out, "overview row", cs[0],
-                        "#test-%d" % (t.idx + 1))
+                        "#" + want)
             best, worst = overview_marks(t)
             for s, c in zip(systems, cs[1:]):
                 check_overview_cell(ck, t, s, out, c, best, worst)
@@ -2514,9 +2802,12 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
         check_geo_rows(ck, out, geo, base, systems, [
             (md_unescape(a), b, md_unescape(c)) for a, b, c in
             (md_split(r)[:3] for r in rows[2:])], lambda s: s, GEO_MARK_MD)
+    if "## Scaling" in lines:
+        check_scaling_md(ck, tests, lines, systems, out)
     # tests
     anchors = [i for i, ln in enumerate(lines)
-               if re.match(r'^<a id="test-\d+"></a>$', ln)]
+               if re.match(r'^<a id="test-[a-z0-9-]+"></a>$', ln)]
+    check_anchors_unique(ck, out, [lines[i] for i in anchors])
     if len(anchors) != len(tests):
         ck.structure(out, "%d test sections, %d tests"
                      % (len(anchors), len(tests)))
@@ -2526,8 +2817,8 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
     for t, a, b in zip(tests, anchors, anchors[1:]):
         sec = lines[a:b]
         ck.n += 1
-        if sec[0] != '<a id="test-%d"></a>' % (t.idx + 1) or \
-                not md_unescape(sec[1]).startswith("### " + t.title.split(
+        if not anchor_ok(t, tests, sec[0][len('<a id="'):-len('"></a>')])[0] \
+                or not md_unescape(sec[1]).startswith("### " + t.title.split(
                     "\n")[0]):
             ck.fail(t.label, "-", out, "test heading", sec[:2], t.title)
         tab = [ln for ln in sec if ln.startswith("|")]
@@ -2579,6 +2870,68 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
             if t.has_value(base) else []
         check_sentence_list(ck, t, out, sents, cands, base, words_seen,
                             lambda s: s)
+
+
+def check_scaling_md(ck, tests, lines, systems, out):
+    """The scaling tables: a row per result of a family, linked to its
+    test ("[x](#test-slug)", doc/templates.md), a column per system with the mean and its
+    interval ("mean (low to high)") as the stats CSV has them."""
+    i = lines.index("## Scaling")
+    end = lines.index("## Tests") if "## Tests" in lines else len(lines)
+    tables, cur = [], None
+    for ln in lines[i:end]:
+        if ln.startswith("|"):
+            if cur is None:
+                cur = []
+                tables.append(cur)
+            cur.append(ln)
+        else:
+            cur = None
+    ck.n += 1
+    if not tables:
+        ck.structure(out, "Scaling section without a table")
+    for tab in tables:
+        head = [md_unescape(c) for c in md_split(tab[0])][1:]
+        ck.n += 1
+        if head != systems:
+            ck.fail("-", "-", out, "scaling columns", head, systems)
+            continue
+        for ln in tab[2:]:
+            cs = md_split(ln)
+            m = re.match(r"^\[[^]]*\]\(#(test-[^)]+)\)$", cs[0])
+            cand = [u for u in tests
+                    if m and anchor_ok(u, tests, m.group(1))[0]]
+            if not cand:
+                ck.structure(out, "scaling row %r names no test" % cs[0])
+                continue
+            # tests sharing a slug differ in a key hash not recomputed
+            # here: the one whose means the row shows
+            t = next((u for u in cand if all(
+                not u.has_value(s) or shown_agrees(
+                    md_unescape(c).strip().split(" ")[0],
+                    fnum(u.rows[s]["mean"]), None)
+                for s, c in zip(systems, cs[1:]))), cand[0])
+            for s, c in zip(systems, cs[1:]):
+                c = md_unescape(c).strip()
+                if not t.has_value(s):
+                    ck.same(t.label, s, out, "scaling cell (no value)", c,
+                            "", "stats csv")
+                    continue
+                v = re.match(r"^(\S+)(?: \((\S+) to (\S+)\))?$", c)
+                if not v:
+                    ck.value(t.label, s, out, "scaling mean", None,
+                             fnum(t.rows[s]["mean"]), "stats csv")
+                    continue
+                ck.value(t.label, s, out, "scaling mean", v.group(1),
+                         fnum(t.rows[s]["mean"]), "stats csv",
+                         display=True)
+                if v.group(2):
+                    ck.value(t.label, s, out, "scaling CI low", v.group(2),
+                             fnum(t.rows[s]["ci_low"]), "stats csv",
+                             display=True)
+                    ck.value(t.label, s, out, "scaling CI high",
+                             v.group(3), fnum(t.rows[s]["ci_high"]),
+                             "stats csv", display=True)
 
 
 def check_sentence_list(ck, t, out, sents, cands, base, words_seen, disp,
@@ -2636,6 +2989,11 @@ def check_overview_cell(ck, t, s, out, c, best, worst):
 # ----------------------------------------------------------- HTML report
 
 
+def tag_of(node):
+    """The best/worst mark of a table cell: its span.tag's text."""
+    return " ".join(x.text() for x in node.find_all("span", "tag"))
+
+
 def check_report_html(ck, tests, text, base, geo, words_seen):
     out = "report.html"
     root = parse_html(text)
@@ -2655,14 +3013,15 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
         for t, tr in zip(scal, trs):
             a = tr.find_all("a")
             ck.n += 1
-            if not a or a[0].attrs.get("href") != "#test-%d" % (t.idx + 1):
+            ok, want = anchor_ok(t, tests, a[0].attrs.get("href", "")[1:]
+                                 if a else None)
+            if not ok:
                 ck.fail(t.label, "-", out, "overview row link",
-                        a[0].attrs.get("href") if a else None,
-                        "#test-%d" % (t.idx + 1))
+                        a[0].attrs.get("href") if a else None, "#" + want)
             best, worst = overview_marks(t)
             for s, td in zip(systems, tr.kids("td")):
                 v = td.own_text().strip()
-                rel = "".join(sp.text() for sp in td.kids("span"))
+                rel = "".join(sp.own_text() for sp in td.kids("span")).strip()
                 cl = td.cls()
                 if v in ("", "failed", no_value_note(t, s)):
                     ck.n += 1
@@ -2688,13 +3047,22 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
                         "best" if "best" in cl else "worst" if "worst" in cl
                         else "", "best" if s in best else "worst"
                         if s in worst else "", "stats csv relative")
+                ck.same(t.label, s, out + " overview", "best/worst mark "
+                        "in words", tag_of(td), "Best" if s in best else
+                        "Worst" if s in worst else "", "stats csv relative")
     gm = root.find_all("div", "gm")
     if gm:
         divs = gm[0].kids("div")
         rows = []
         for j in range(0, len(divs) - 2, 3):
             name, bar, val = divs[j], divs[j + 1], divs[j + 2]
-            rows.append((name.text(), val.text(), val.cls()))
+            rows.append((name.text(), val.own_text(), val.cls()))
+        # the interval in words under each value (as on paper)
+        check_geo_rows(ck, out, geo, base, systems, [
+            (divs[j].text(), divs[j + 2].own_text(), " ".join(
+                sp.text() for sp in divs[j + 2].kids("span")))
+            for j in range(0, len(divs) - 2, 3)], lambda s: s,
+            GEO_MARK_MD)
         want = [base] + [s for s in systems if s in geo and s != base]
         if len(rows) != len(want):
             ck.structure(out, "geometric mean: %d rows, expected %d"
@@ -2726,13 +3094,20 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
         ck.structure(out, "%d test sections, %d tests"
                      % (len(secs), len(tests)))
         return
+    check_anchors_unique(ck, out, [sec.attrs.get("id") for sec in secs])
     for t, sec in zip(tests, secs):
         ck.n += 1
-        h2 = sec.kids("h2")
-        if sec.attrs.get("id") != "test-%d" % (t.idx + 1) or not h2 or \
-                not h2[0].text().startswith(t.title.split("\n")[0]):
-            ck.fail(t.label, "-", out, "test heading",
-                    h2[0].text() if h2 else None, t.title)
+        h3 = sec.kids("h3")
+        # "#" (a link to the test itself), then the test's name
+        head = h3[0].text() if h3 else ""
+        links = [a.attrs.get("href") for a in h3[0].find_all("a", "self")] \
+            if h3 else []
+        if not anchor_ok(t, tests, sec.attrs.get("id"))[0] or \
+                links != ["#" + sec.attrs.get("id", "")] or \
+                not head.startswith("#" + t.title.split("\n")[0]):
+            ck.fail(t.label, "-", out, "test heading and its link",
+                    (sec.attrs.get("id"), links, head),
+                    (anchor_ok(t, tests, None)[1], t.title))
         svg = sec.find_all("svg")
         if svg:
             texts = [(e.attrs, e.text()) for e in svg[0].find_all("text")]
@@ -2740,7 +3115,7 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
                 check_line_legend(ck, t, out + " chart", texts)
             elif t.scalar:
                 check_svg_texts(ck, t, out + " chart", texts)
-        tabs = sec.find_all("table", "sortable")
+        tabs = sec.find_all("table", "stats")
         if t.series and t.points:
             st = sec.find_all("table", "series")
             ck.n += 1
@@ -2781,7 +3156,11 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
                          None, "stats csv")
                 continue
             ci = td[3].text().split("\u2013")
-            check_row_values(ck, t, s, out, td[0].text(), td[1].text(),
+            best, worst = overview_marks(t)
+            ck.same(t.label, s, out, "best/worst mark in words", tag_of(td[1]),
+                    "Best" if s in best else "Worst" if s in worst else "",
+                    "stats csv relative")
+            check_row_values(ck, t, s, out, td[0].text(), td[1].own_text(),
                              td[2].text(), ci[0] if len(ci) == 2 else "-",
                              ci[1] if len(ci) == 2 else "-", td[4].text(),
                              td[5].text(), base)
@@ -2969,6 +3348,11 @@ def check_svg_dir(ck, tests, d):
             continue
         t = tests[k - 1] if k <= len(tests) else None
         want = t and t.title + (" - " + t.desc if t.desc else "")
+        if t is not None and squash(title).startswith(
+                squash(t.title + " - by ")):
+            # a scaling chart, named after its family's first test
+            # (render/chart_scaling.c): lines, no value labels to compare
+            continue
         if t is None or squash(title) != squash(want):
             # not test k's chart: the grouped chart of every scalar test
             # (bold value labels of 8 or 9 pt after the axis ticks; a bar
@@ -3028,6 +3412,7 @@ def check_input(rn, label, paths, tmp, self_test=None):
         "compare json": ["compare", "--format", "json"],
         "compare text": ["compare"],
         "compare md": ["compare", "--format", "md"],
+        "compare --brief": ["compare", "--brief"],
         "report.txt": ["render", "-o", rep["txt"]],
         "report.md": ["render", "-o", rep["md"]],
         "report.html": ["render", "-o", rep["html"]],
@@ -3098,6 +3483,11 @@ def check_input(rn, label, paths, tmp, self_test=None):
             ctext = perturb_overall(ctext)
         check_compare_text(ck, tests, ctext, base, geo, 0.0, False,
                            words_seen)
+        if res["compare --brief"][0] == 0:
+            btext = res["compare --brief"][1]
+            if self_test == "brief":
+                btext = perturb_brief(btext)
+            check_summary(ck, tests, btext, ctext, base, geo)
     else:
         base = systems_of(tests)[0] if tests else None
         check_ranks(ck, tests, None)
@@ -3201,17 +3591,40 @@ def check_input(rn, label, paths, tmp, self_test=None):
 
 
 def check_ministat(ck, tests, text, base):
-    """compare --ministat: per comparison "x A", "+ B", the header, then
-    N Min Max Median Avg Stddev (%13.8g) of each side: the stats CSV's n,
-    min, max, median, mean, sd (no value: nan)."""
+    """compare --ministat: per test one block, as ministat prints several
+    files: "x A", then "+ B", "* C", ... (ministat's symbols, at most 7
+    sets), the header, then N Min Max Median Avg Stddev (%13.8g) of the
+    baseline and of each candidate (its verdict under it): the stats
+    CSV's n, min, max, median, mean, sd (no value: nan)."""
     out = "compare --ministat"
-    want = [(t, s) for t in tests for s, r in t.cmp.items()
-            if fnum(r["mean"]) is not None]
+    syms = "x+*%#@O"
+    want = []
+    for t in tests:
+        cands = [s for s, r in t.cmp.items() if fnum(r["mean"]) is not None]
+        want += [(t, s) for s in cands[:len(syms) - 1]]
     lines = text.split("\n")
-    got = [(lines[i + 1][2:], lines[i + 3], lines[i + 4])
-           for i in range(len(lines) - 4)
-           if lines[i] == "x " + base and lines[i + 1].startswith("+ ") and
-           lines[i + 2].startswith("    N ")]
+    got = []
+    i = 0
+    while i < len(lines):
+        if lines[i] != "x " + base:
+            i += 1
+            continue
+        names, j = [], i + 1
+        while j < len(lines) and lines[j][:1] in syms[1:] and \
+                lines[j][1:2] == " " and len(names) < len(syms) - 1:
+            names.append(lines[j][2:])
+            j += 1
+        if not names or j + 1 >= len(lines) or \
+                not lines[j].startswith("    N "):
+            i += 1
+            continue
+        xl, k, j = lines[j + 1], 0, j + 2
+        while j < len(lines) and k < len(names):
+            if re.match(r"^[%s] +\d+ " % re.escape(syms[1:]), lines[j]):
+                got.append((names[k], xl, lines[j]))
+                k += 1
+            j += 1
+        i = j
     if len(got) != len(want):
         ck.structure(out, "%d blocks, %d comparisons in the compare csv"
                      % (len(got), len(want)))
@@ -3222,7 +3635,7 @@ def check_ministat(ck, tests, text, base):
 
     for (t, s), (name, xl, pl) in zip(want, got):
         ck.same(t.label, s, out, "block", name, s, "compare csv order")
-        for sysname, ln, sym in ((base, xl, "x"), (s, pl, "+")):
+        for sysname, ln, sym in ((base, xl, "x"), (s, pl, pl[:1])):
             f = ln.split()
             r = t.rows[sysname]
             if len(f) != 7 or f[0] != sym:
@@ -3240,7 +3653,8 @@ def check_eq_md(ck, tests, text, base, words_seen):
     out = "report.md --equivalence"
     lines = text.split("\n")
     anchors = [i for i, ln in enumerate(lines)
-               if re.match(r'^<a id="test-\d+"></a>$', ln)] + [len(lines)]
+               if re.match(r'^<a id="test-[a-z0-9-]+"></a>$', ln)] + \
+        [len(lines)]
     if len(anchors) - 1 != len(tests):
         ck.structure(out, "%d test sections, %d tests"
                      % (len(anchors) - 1, len(tests)))
@@ -3329,6 +3743,17 @@ def perturb_overall(txt):
     return txt[:m.start(1)] + new + txt[m.end(2):]
 
 
+def perturb_brief(txt):
+    """The summary's largest proven improvements: the first two swapped
+    (an order the intervals do not give)."""
+    i = txt.find("\nBetter than the baseline:\n")
+    m = re.compile(r"\n(- .*(?:\n  .*)*)\n(- .*(?:\n  .*)*)").search(txt, i)
+    if i < 0 or not m:
+        raise SystemExit("self-test: no summary changes to perturb")
+    return txt[:m.start(1)] + m.group(2) + "\n" + m.group(1) + \
+        txt[m.end(2):]
+
+
 def perturb_range_word(md):
     """The first interval of the Markdown report that spans both ways:
     "2.0% slower to 4.1% faster" says "2.0% faster to 4.1% faster"."""
@@ -3348,7 +3773,8 @@ def self_test(rn, tmp):
     ok = True
     for kind, what in (("txt", "mean"), ("compare", "verdict"),
                        ("html", "SE"), ("rank", "rank"),
-                       ("overall", "overall rank"), ("md", "word")):
+                       ("overall", "overall rank"), ("md", "word"),
+                       ("brief", "largest better change")):
         ck, _ = check_input(rn, label, [label], tmp, self_test=kind)
         new = [b for b in ck.bad if b not in clean.bad]
         hit = [b for b in new if what in b.split("|")[4]]

@@ -459,6 +459,7 @@ static void walk(xmlNode *n, struct walk *w)
 		"header", "div", "h1", "h2", "h3", "p", "main", "table",
 		"thead", "tbody", "tr", "th", "td", "span", "a", "b", "br",
 		"ul", "li", "section", "figure", "footer", "script", "i",
+		"caption",
 		/* inline SVG */
 		"svg", "rect", "line", "polyline", "polygon", "circle",
 		"text",
