@@ -2,8 +2,9 @@
 #   make            build ./benchreport and libbenchreport.a
 #   make check      the layout rules (tests/layers/), unit tests (Check),
 #                   golden-file tests, the cross-output consistency test
-#                   (tests/consistency/) and the HTML report in headless
-#                   Chromium (tests/browser/)
+#                   (tests/consistency/), the HTML report in headless
+#                   Chromium (tests/browser/) and the Markdown report in
+#                   cmark-gfm (tests/markdown/)
 #   make demo       run the main job on samples/, say where output went
 #   make sanitize   make check under ASan + UBSan (objects in build-san/)
 #   make bench      benchmarks (figures, not pass/fail)
@@ -58,7 +59,7 @@ LIB = $(BUILD)/libbenchreport.a
 TESTBIN = $(BUILD)/tests/run-unit
 
 .PHONY: all deps check unit golden demo sanitize bench install uninstall clean
-.PHONY: fuzz fuzz-targets fuzz-replay man browser
+.PHONY: fuzz fuzz-targets fuzz-replay man browser markdown
 .PHONY: limits limits-quick valgrind-demo layers consistency
 all: $(BIN) doc/benchreport.1
 
@@ -100,7 +101,7 @@ $(TESTBIN): $(TEST_OBJ) $(LIB)
 
 check: deps
 	@$(MAKE) --no-print-directory layers unit golden consistency \
-		fuzz-replay browser limits-quick
+		fuzz-replay browser markdown limits-quick
 
 # doc/design.md section 3.1: what each folder may include, file sizes.
 layers:
@@ -112,6 +113,11 @@ unit: $(TESTBIN)
 # The HTML report in headless Chromium (skipped without it, except in CI).
 browser: $(BIN)
 	$(Q)BR=$(abspath $(BIN)) sh tests/browser/run.sh
+
+# The Markdown report in a GFM renderer (skipped without cmark-gfm, except
+# in CI).
+markdown: $(BIN)
+	$(Q)BR=$(abspath $(BIN)) sh tests/markdown/run.sh
 
 golden: $(BIN) doc/benchreport.1
 	$(Q)BR=$(abspath $(BIN)) sh tests/golden/run.sh

@@ -15,6 +15,7 @@
 #include "analysis_int.h"
 #include "numfmt.h"
 #include "parallel.h"
+#include "scaling.h"
 
 void br_analysis_opts_defaults(struct br_analysis_opts *o)
 {
@@ -158,7 +159,7 @@ static bool plain_number(const char *s)
  * to at least one value with a finite mean.
  */
 static void classify(struct br_cell *c, const struct br_entry *e,
-		     double confidence, bool lean)
+		     const struct br_test *t, double confidence, bool lean)
 {
 	c->entry = e;
 	c->relative = NAN;
@@ -187,6 +188,9 @@ static void classify(struct br_cell *c, const struct br_entry *e,
 			if (plain_number(e->sample.value_text))
 				c->shown_text = e->sample.value_text;
 		}
+		if (e->sample.duration && t->unit.dim == BR_DIM_TIME &&
+		    t->unit.scale > 0)
+			c->dur_scale = t->unit.scale;
 	}
 }
 
@@ -198,6 +202,11 @@ const char *br_cell_shown(const struct br_cell *c, int decimals, char *buf,
 			*buf = '\0';
 		return buf;
 	}
+	/* written as a duration: as one again from 2 minutes on ("26:20"),
+	 * where seconds are hard to read (doc/table.md, "Durations") */
+	if (c->dur_scale > 0 && c->shown * c->dur_scale >= BR_DURATION_FROM)
+		return br_fmt_duration(buf, size, c->shown * c->dur_scale,
+				       c->dur_scale == 1 ? decimals : 0);
 	/* PTS's text, unless the test prints more or fewer decimals (a
 	 * table's "12.5" among "8.25"s, a 3-decimal value of 10 or more):
 	 * then the same published value at the test's precision */
@@ -214,7 +223,8 @@ const char *br_cell_chart_text(const struct br_cell *c, int decimals,
 	/* grouped digits from 10,000, an SI prefix from 1e9, never 0 for a
 	 * tiny value (doc/charts.md, "Numbers"); elsewhere the published
 	 * text as br_cell_shown() gives it */
-	if (c->kind == BR_CELL_VALUE && (fabs(c->shown) >= 1e4 ||
+	if (c->kind == BR_CELL_VALUE && c->dur_scale == 0 &&
+	    (fabs(c->shown) >= 1e4 ||
 	    (c->shown != 0 && fabs(c->shown) < 0.5 * pow(10, -decimals))))
 		return br_fmt_value(buf, size, c->shown, decimals);
 	return br_cell_shown(c, decimals, buf, size);
@@ -337,7 +347,7 @@ static int test_numbers(void *ctx, size_t i)
 	for (j = 0; j < n; j++) {
 		struct br_cell *c = &at->cells[j];
 
-		classify(c, c->entry, a->o.confidence,
+		classify(c, c->entry, at->t, a->o.confidence,
 			 (a->o.what & BR_AN_LEAN) != 0);
 		at->n_values += c->kind == BR_CELL_VALUE;
 		if (c->kind == BR_CELL_SERIES) {
@@ -496,32 +506,40 @@ void br_analysis_free(struct br_analysis *a)
 	free(a->skipped);
 	free(a->overview);
 	free(a->geo);
+	br_scaling_free(a);
 	br_overall_fini(&a->overall);
 	free(a);
 }
 
-/* The baseline: opts.baseline among the selected systems, else the
- * first.  BR_EUSAGE with the reason when it is not there. */
+/* The baseline: opts.baseline among the selected systems (a name as
+ * br_system_named() reads it), else the first.  BR_EUSAGE with the
+ * reason when it is not there. */
 static int find_baseline(struct br_analysis *a, struct br_error *err)
 {
 	const struct br_selection *sel = a->sel;
-	size_t j;
+	size_t j, idx;
 
 	a->base = 0;
 	if (!a->o.baseline)
 		return BR_OK;
 	a->base_given = true;
-	for (j = 0; j < sel->n_systems; j++)
-		if (!strcmp(br_analysis_system(a, j), a->o.baseline)) {
-			a->base = j;
-			return BR_OK;
-		}
-	if (br_rs_find_system(sel->rs, a->o.baseline) != (size_t)-1)
+	if (br_system_named(sel->rs, sel->systems, sel->n_systems,
+			    "--baseline", a->o.baseline, &idx, err) == BR_OK) {
+		for (j = 0; j < sel->n_systems; j++)
+			if (sel->systems[j] == idx)
+				a->base = j;
+		return BR_OK;
+	}
+	if (err->code != BR_EUSAGE)
+		return err->code;
+	/* not among the selected: in the input at all? */
+	br_error_clear(err);
+	if (br_system_named(sel->rs, NULL, 0, "--baseline", a->o.baseline,
+			    &idx, err) == BR_OK)
 		return br_error_set(err, BR_EUSAGE, NULL, 0, "--baseline: "
 				    "'%s' is not among the selected systems",
-				    a->o.baseline);
-	return br_error_set(err, BR_EUSAGE, NULL, 0, "--baseline: no system "
-			    "named '%s' in the input", a->o.baseline);
+				    sel->rs->systems[idx]->identifier);
+	return err->code;
 }
 
 /* Each test's cells get their entries, found by one pass over the
@@ -676,6 +694,8 @@ int br_analyse(const struct br_selection *sel,
 		goto nomem;
 	if ((a->o.what & BR_AN_OVERALL) && br_overall(a) != BR_OK)
 		goto nomem;
+	if ((a->o.what & BR_AN_SCALING) && br_scaling_find(a) != BR_OK)
+		goto nomem;
 	*out = a;
 	return BR_OK;
 nomem:
@@ -720,6 +740,13 @@ double br_analysis_vs_base(const struct br_analysis *a, size_t i, size_t j)
 	return c->cmp ? c->cmp->speedup : NAN;
 }
 
+bool br_comparison_regressed(const struct br_comparison *c, double pct)
+{
+	return c && c->verdict == BR_VERDICT_WORSE &&
+	       !isnan(c->improvement_ci_high_pct) &&
+	       c->improvement_ci_high_pct < -pct;
+}
+
 bool br_analysis_regressed(const struct br_analysis *a, double pct)
 {
 	size_t i, j;
@@ -727,14 +754,10 @@ bool br_analysis_regressed(const struct br_analysis *a, double pct)
 	for (i = 0; i < a->n_tests; i++) {
 		if (!a->tests[i].compared)
 			continue;
-		for (j = 0; j < a->sel->n_systems; j++) {
-			const struct br_comparison *c = a->tests[i].cells[j].cmp;
-
-			if (c && c->verdict == BR_VERDICT_WORSE &&
-			    !isnan(c->improvement_ci_high_pct) &&
-			    c->improvement_ci_high_pct < -pct)
+		for (j = 0; j < a->sel->n_systems; j++)
+			if (br_comparison_regressed(a->tests[i].cells[j].cmp,
+						    pct))
 				return true;
-		}
 	}
 	return false;
 }

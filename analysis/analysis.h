@@ -35,6 +35,8 @@
 
 /* ----------------------------------------------------------- selection */
 
+struct br_family;
+
 /* What the user selected from the loaded inputs. */
 struct br_selection {
 	const struct br_resultset *rs;
@@ -45,9 +47,8 @@ struct br_selection {
 };
 
 /*
- * Select from rs the tests matching pattern (NULL: all; a case-insensitive
- * glob, or a substring without wildcards, against the identifier, the
- * title, the description and "title - description") and the systems of
+ * Select from rs the tests matching pattern (NULL: all; the rule of
+ * br_test_matches) and the systems of
  * the comma-separated list (NULL: all, in input order).  BR_EUSAGE with
  * err->msg naming the option ("--tests: no test matches 'x'") when a
  * pattern matches nothing or a system is unknown; BR_EIO on ENOMEM.  sel
@@ -58,8 +59,47 @@ int br_select(const struct br_resultset *rs, const char *pattern,
 	      struct br_error *err);
 void br_selection_fini(struct br_selection *sel);
 
-/* Whether test t matches a --tests pattern (the rule of br_select). */
+/*
+ * br_select with any number of --tests patterns: a test is selected when
+ * one of them matches it, and each must match a test ("--tests: no test
+ * matches 'x'; did you mean 'Dbench 4.0 - Client Count: 1'?").  A system
+ * name is resolved by br_system_named().
+ */
+int br_select_any(const struct br_resultset *rs, const char *const *patterns,
+		  size_t n_patterns, const char *systems,
+		  struct br_selection *sel, struct br_error *err);
+
+/*
+ * Whether test t matches a --tests pattern (the rule of br_select): the
+ * pattern, ignoring case, is found anywhere in t's identifier, title,
+ * description, "Title - Description" or "Title Version - Description";
+ * '*', '?' and "[...]" are wildcards within it.
+ */
 bool br_test_matches(const char *pattern, const struct br_test *t);
+
+/* "Title Version - Description" as inspect and --list show it; NULL on
+ * ENOMEM.  Free it. */
+char *br_test_full_name(const struct br_test *t);
+
+/*
+ * The system that name means among rs->systems[among[0..n_among)] (every
+ * system when among is NULL): the one named exactly so, else the one
+ * named so ignoring case, else the one whose name starts with it
+ * (ignoring case).  Sets *idx (an index into rs->systems) and returns
+ * BR_OK; BR_EUSAGE with err->msg starting "OPT: " when none or more than
+ * one fits ("--baseline: 'freebsd' could be 'FreeBSD ZFS' or 'FreeBSD
+ * UFS'; give more of the name"), BR_EIO on ENOMEM.
+ */
+int br_system_named(const struct br_resultset *rs, const size_t *among,
+		    size_t n_among, const char *opt, const char *name,
+		    size_t *idx, struct br_error *err);
+
+/*
+ * Which of rs->warnings to show for this selection: those about no test
+ * in particular and those about a selected test.  An array of
+ * rs->n_warnings flags (free it), NULL on ENOMEM.
+ */
+bool *br_selection_warnings(const struct br_selection *sel);
 
 /* ------------------------------------------------------------- options */
 
@@ -77,6 +117,7 @@ enum {
 				   * outliers and run-order drift, for
 				   * outputs that show none of them (charts,
 				   * convert): the other numbers the same */
+	BR_AN_SCALING = 1u << 7,  /* scaling families (scaling.h) */
 };
 
 struct br_analysis_opts {
@@ -119,6 +160,10 @@ struct br_cell {
 	const char *shown_text; /* published, as written ("132.00"), printed
 				 * as it is when it has the test's decimals;
 				 * NULL: none, or not a plain number */
+	double dur_scale;       /* VALUE written as a duration (m:ss): the
+				 * seconds in one unit of the test, and
+				 * br_cell_shown() writes it as m:ss from
+				 * 120 s on; 0: a plain number */
 	struct br_summary *points; /* SERIES with BR_AN_POINTS: one summary
 				    * per point (n == 0: no value) */
 	size_t n_points;
@@ -208,6 +253,9 @@ struct br_analysis {
 	size_t n_overview_shown; /* ... of them, rows where some other system
 				 * has a speedup: 0 leaves nothing to draw */
 	struct br_overall overall;
+	struct br_family *families; /* BR_AN_SCALING: results that differ in
+				 * one numeric option (scaling.h) */
+	size_t n_families;
 	/* private */
 	struct br_cell *cell_store;
 	struct br_comparison *cmp_store;
@@ -228,7 +276,9 @@ void br_analysis_free(struct br_analysis *a);
 /*
  * The text of cell c's shown value, written to buf and returned: the
  * published text when it has `decimals` decimals (its test's display
- * precision), else shown at that precision.  "" when c has no value.
+ * precision), else shown at that precision; a value written as a
+ * duration as m:ss (h:mm:ss) from 120 seconds on (br_fmt_duration).  ""
+ * when c has no value.
  */
 const char *br_cell_shown(const struct br_cell *c, int decimals, char *buf,
 			  size_t size);
@@ -264,6 +314,8 @@ void br_speedup_of_geo(const struct br_ageo *g, struct br_speedup *s);
  * improvement lies below -pct).
  */
 bool br_analysis_regressed(const struct br_analysis *a, double pct);
+/* ... this one comparison (NULL: none). */
+bool br_comparison_regressed(const struct br_comparison *c, double pct);
 
 /*
  * PTS multi-way comparisons (doc/pts-format.md section 1.5): every

@@ -252,6 +252,33 @@ const char *br_fmt_value(char *buf, size_t size, double v, int d)
 	return fmt_value(buf, size, v, d, GROUP_DIGITS);
 }
 
+const char *br_fmt_duration(char *buf, size_t size, double seconds, int d)
+{
+	double m = fabs(seconds), r, h, mi, sec;
+
+	if (d < 0)
+		d = 0;
+	if (d > 6)
+		d = 6;
+	if (!isfinite(m) || m >= 3.6e12)
+		return br_fmt_fixed(buf, size, seconds, d);
+	/* round once, at the shown precision, so 59.996 s is 1:00.00 */
+	r = pow(10, d);
+	m = round(m * r) / r;
+	h = floor(m / 3600);
+	mi = floor((m - h * 3600) / 60);
+	sec = m - h * 3600 - mi * 60;
+	if (sec < 0)
+		sec = 0;
+	if (h > 0)
+		snprintf(buf, size, "%s%.0f:%02.0f:%0*.*f",
+			 seconds < 0 ? "-" : "", h, mi, d ? d + 3 : 2, d, sec);
+	else
+		snprintf(buf, size, "%s%.0f:%0*.*f", seconds < 0 ? "-" : "",
+			 mi, d ? d + 3 : 2, d, sec);
+	return buf;
+}
+
 /* The SE takes its value's style: an SI prefix, or grouped digits
  * ("SE +/- 6,586.79" beside "1,378,135"); the value's decimals are those
  * of the SE's (d) or fewer, so its text decides. */

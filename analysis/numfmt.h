@@ -49,6 +49,17 @@ const char *br_si_prefix(int e);
  */
 const char *br_fmt_value(char *buf, size_t size, double v, int d);
 
+/* Values written as durations are shown as durations from this many
+ * seconds on (doc/table.md, "Durations"). */
+#define BR_DURATION_FROM 120.0
+
+/*
+ * seconds as m:ss, or h:mm:ss from an hour on ("26:20", "1:02:03"),
+ * the seconds with d decimals ("1:02.5"); a negative value with a "-";
+ * br_fmt_fixed() when not finite or beyond a billion hours.
+ */
+const char *br_fmt_duration(char *buf, size_t size, double seconds, int d);
+
 /* An SE beside its value: in the value's style (SI when the value is
  * shown with a prefix: "7.21G"; grouped digits when the value has
  * them: "6,586.79"), else br_fmt_value(se, d). */

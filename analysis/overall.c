@@ -186,6 +186,16 @@ int br_overall(struct br_analysis *a)
 	    !o->wins || !o->could || !has || !beats || !pr || !ga || !gb ||
 	    !gd)
 		goto out;
+	/* no test says which way is better (plain numbers, as ministat
+	 * reads them): nothing to rank by, and no system "has no test in
+	 * common" with the baseline */
+	for (j = 0; j < nt; j++)
+		if (a->tests[j].scalar && a->tests[j].t->dir != BR_DIR_UNKNOWN)
+			break;
+	if (j == nt) {
+		rc = BR_OK;
+		goto out;
+	}
 	count_firsts(a);
 	for (j = 0; j < n; j++) {
 		o->order[j] = j;

@@ -1,31 +1,61 @@
 /*
- * select.c - which tests and systems a run looks at: --tests PATTERN and
- * --systems A,B,... (doc/design.md, "Command line").
+ * select.c - which tests and systems a run looks at: --tests PATTERN
+ * (repeatable) and --systems A,B,..., and the system a name means
+ * (--systems, --baseline, --highlight).  The rules are in doc/design.md,
+ * "Choosing tests and systems".
  */
 #define _GNU_SOURCE /* FNM_CASEFOLD, strcasestr */
 #include <fnmatch.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "analysis.h"
+#include "suggest.h"
+
+/* Names listed in a "did you mean" (the rest are counted). */
+#define SUGGEST_MAX 3
 
 static bool has_wildcard(const char *p)
 {
 	return strpbrk(p, "*?[") != NULL;
 }
 
+/* A pattern matches anywhere in s: a substring, or with wildcards a glob
+ * that may start and end anywhere ("*PATTERN*"). */
 static bool match_one(const char *pat, const char *s)
 {
+	char *any;
+	bool m;
+
 	if (!s || !*s)
 		return false;
-	if (has_wildcard(pat))
-		return fnmatch(pat, s, FNM_CASEFOLD) == 0;
-	return strcasestr(s, pat) != NULL;
+	if (!has_wildcard(pat))
+		return strcasestr(s, pat) != NULL;
+	any = br_strf("*%s*", pat);
+	m = any && fnmatch(any, s, FNM_CASEFOLD) == 0;
+	free(any);
+	return m;
+}
+
+char *br_test_full_name(const struct br_test *t)
+{
+	const char *v = br_nz(t->app_version), *d = br_nz(t->description);
+
+	return br_strf("%s%s%s%s%s", br_nz(t->title), *v ? " " : "", v,
+		       *d ? " - " : "", d);
+}
+
+/* "Title - Description", without the version (NULL on ENOMEM). */
+static char *title_desc(const struct br_test *t)
+{
+	return br_strf("%s - %s", br_nz(t->title), br_nz(t->description));
 }
 
 bool br_test_matches(const char *pat, const struct br_test *t)
 {
-	char *both;
+	char *both, *full;
 	bool m;
 
 	if (match_one(pat, t->identifier) || match_one(pat, t->title) ||
@@ -33,9 +63,11 @@ bool br_test_matches(const char *pat, const struct br_test *t)
 		return true;
 	/* whole, however long: a cut one would miss a pattern on its end
 	 * (and end in half a character); no memory, no match */
-	both = br_strf("%s - %s", br_nz(t->title), br_nz(t->description));
-	m = both && match_one(pat, both);
+	both = title_desc(t);
+	full = br_test_full_name(t);
+	m = (both && match_one(pat, both)) || (full && match_one(pat, full));
 	free(both);
+	free(full);
 	return m;
 }
 
@@ -45,6 +77,301 @@ void br_selection_fini(struct br_selection *sel)
 	free(sel->systems);
 	memset(sel, 0, sizeof *sel);
 }
+
+/* ------------------------------------------------------ did you mean */
+
+/* Candidates for a suggestion: indexes and their distance, best first. */
+struct near {
+	size_t *idx, *dist, n;
+};
+
+static bool near_init(struct near *nr, size_t cap)
+{
+	nr->n = 0;
+	nr->idx = calloc(cap + 1, sizeof *nr->idx);
+	nr->dist = calloc(cap + 1, sizeof *nr->dist);
+	return nr->idx && nr->dist;
+}
+
+static void near_fini(struct near *nr)
+{
+	free(nr->idx);
+	free(nr->dist);
+}
+
+/* Keep only the candidates at the least distance, in input order. */
+static void near_keep_best(struct near *nr)
+{
+	size_t k, m = SIZE_MAX, n = 0;
+
+	for (k = 0; k < nr->n; k++)
+		if (nr->dist[k] < m)
+			m = nr->dist[k];
+	for (k = 0; k < nr->n; k++)
+		if (nr->dist[k] == m) {
+			nr->idx[n] = nr->idx[k];
+			nr->dist[n++] = m;
+		}
+	nr->n = n;
+}
+
+/*
+ * "; did you mean 'A', 'B' or 'C'?" (", or N more" past SUGGEST_MAX) for
+ * the names of nr, made by name(ctx, idx); "" when there are none or
+ * even one would not fit in an error message.  Free the result.
+ */
+static char *did_you_mean(const struct near *nr,
+			  char *(*name)(const void *ctx, size_t idx),
+			  const void *ctx, size_t room)
+{
+	size_t shown = nr->n < SUGGEST_MAX ? nr->n : SUGGEST_MAX;
+
+	for (; shown > 0; shown--) {
+		char *s = br_strf("; did you mean"), *t;
+		size_t k;
+
+		for (k = 0; s && k < shown; k++) {
+			char *nm = name(ctx, nr->idx[k]);
+
+			t = nm ? br_strf("%s%s '%s'", s, k == 0 ? "" :
+					 k + 1 < shown || shown < nr->n ? "," :
+					 " or", nm) : NULL;
+			free(nm);
+			free(s);
+			s = t;
+		}
+		if (s && shown < nr->n) {
+			t = br_strf("%s or %zu more", s, nr->n - shown);
+			free(s);
+			s = t;
+		}
+		if (s) {
+			t = br_strf("%s?", s);
+			free(s);
+			s = t;
+		}
+		if (s && strlen(s) < room)
+			return s;
+		free(s);
+	}
+	return strdup("");
+}
+
+/* What is left of an error message after head. */
+static size_t room_after(const char *head, const struct br_error *err)
+{
+	size_t n = strlen(head);
+
+	return n < sizeof err->msg ? sizeof err->msg - n : 0;
+}
+
+static char *test_name_of(const void *ctx, size_t idx)
+{
+	const struct br_resultset *rs = ctx;
+
+	return br_test_full_name(rs->tests[idx]);
+}
+
+static char *system_name_of(const void *ctx, size_t idx)
+{
+	const struct br_resultset *rs = ctx;
+
+	return strdup(rs->systems[idx]->identifier);
+}
+
+/* How far pattern is from test t: its least distance to a name of t. */
+static size_t test_distance(const char *pat, const struct br_test *t)
+{
+	char *full = br_test_full_name(t), *both = title_desc(t);
+	size_t d = SIZE_MAX, e;
+
+	if (full && (e = br_pattern_distance(pat, full)) < d)
+		d = e;
+	if (both && (e = br_pattern_distance(pat, both)) < d)
+		d = e;
+	if (t->identifier && (e = br_pattern_distance(pat,
+						      t->identifier)) < d)
+		d = e;
+	free(full);
+	free(both);
+	return d;
+}
+
+/*
+ * Word by word: each word of pat (split at blanks, wildcards and "-:,")
+ * near some part of t's name; the sum of their distances, or SIZE_MAX
+ * when a word is too far.
+ */
+static size_t words_distance(const char *pat, const struct br_test *t)
+{
+	static const char seps[] = " \t*?[]-:,";
+	char *full = br_test_full_name(t), *copy = strdup(pat), *w, *save;
+	size_t sum = 0, d, words = 0;
+
+	if (!full || !copy) {
+		free(full);
+		free(copy);
+		return SIZE_MAX;
+	}
+	for (w = strtok_r(copy, seps, &save); w && sum != SIZE_MAX;
+	     w = strtok_r(NULL, seps, &save)) {
+		d = br_pattern_distance(w, full);
+		if (d > br_suggest_limit(strlen(w)) ||
+		    (d > 0 && strlen(w) < 3))
+			sum = SIZE_MAX;
+		else
+			sum += d;
+		words++;
+	}
+	free(full);
+	free(copy);
+	return words > 1 ? sum : SIZE_MAX;
+}
+
+/* "--tests: no test matches 'pat'", and the closest tests. */
+static int no_test_matches(const struct br_resultset *rs, const char *pat,
+			   struct br_error *err)
+{
+	struct near nr;
+	size_t i, d, lim = br_suggest_limit(strlen(pat));
+	char *head, *tail;
+	int rc;
+
+	if (!near_init(&nr, rs->n_tests)) {
+		near_fini(&nr);
+		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	}
+	/* near as a whole, or word by word ("dbench client 1" is near
+	 * "Dbench 4.0 - Client Count: 1" by its words) */
+	for (i = 0; i < rs->n_tests; i++) {
+		size_t w = words_distance(pat, rs->tests[i]);
+
+		d = test_distance(pat, rs->tests[i]);
+		if (d > lim)
+			d = SIZE_MAX;
+		if (w < d)
+			d = w;
+		if (d != SIZE_MAX) {
+			nr.idx[nr.n] = i;
+			nr.dist[nr.n++] = d;
+		}
+	}
+	near_keep_best(&nr);
+	head = br_strf("--tests: no test matches '%s'", pat);
+	tail = head ? did_you_mean(&nr, test_name_of, rs,
+				   room_after(head, err)) : NULL;
+	if (head && tail)
+		rc = br_error_set(err, BR_EUSAGE, NULL, 0, "%s%s", head,
+				  tail);
+	else
+		rc = br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	free(head);
+	free(tail);
+	near_fini(&nr);
+	return rc;
+}
+
+/* ----------------------------------------------------- system names */
+
+static size_t among_at(const size_t *among, size_t k)
+{
+	return among ? among[k] : k;
+}
+
+/* "OPT: 'x' could be 'A', 'B' or 'C'; give more of the name". */
+static int ambiguous(const struct br_resultset *rs, const char *opt,
+		     const char *name, const struct near *nr,
+		     struct br_error *err)
+{
+	char *head = br_strf("%s: '%s' could be", opt, name);
+	size_t room = head ? room_after(head, err) : 0;
+	char *list = head ? did_you_mean(nr, system_name_of, rs, room > 24 ?
+					 room - 24 : 0) : NULL;
+	int rc;
+
+	/* did_you_mean's "; did you mean 'A' or 'B'?" less its frame */
+	if (head && list && *list) {
+		list[strlen(list) - 1] = '\0';
+		rc = br_error_set(err, BR_EUSAGE, NULL, 0, "%s%s; give more "
+				  "of the name", head, list +
+				  strlen("; did you mean"));
+	} else if (head && list) {
+		rc = br_error_set(err, BR_EUSAGE, NULL, 0, "%s more than one "
+				  "system; give more of the name", head);
+	} else {
+		rc = br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	}
+	free(head);
+	free(list);
+	return rc;
+}
+
+int br_system_named(const struct br_resultset *rs, const size_t *among,
+		    size_t n_among, const char *opt, const char *name,
+		    size_t *idx, struct br_error *err)
+{
+	struct near nr;
+	size_t n = among ? n_among : rs->n_systems, k, i, len = strlen(name);
+	size_t lim = br_suggest_limit(len), d;
+	char *head, *tail;
+	int rc, pass;
+
+	for (k = 0; k < n; k++)
+		if (!strcmp(rs->systems[among_at(among, k)]->identifier,
+			    name)) {
+			*idx = among_at(among, k);
+			return BR_OK;
+		}
+	if (!near_init(&nr, n)) {
+		near_fini(&nr);
+		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	}
+	/* the same name in another case, else the start of one name */
+	for (pass = 0; pass < 2 && nr.n == 0; pass++)
+		for (k = 0; k < n; k++) {
+			const char *id;
+
+			i = among_at(among, k);
+			id = rs->systems[i]->identifier;
+			if (pass == 0 ? !strcasecmp(id, name)
+				      : !strncasecmp(id, name, len))
+				nr.idx[nr.n++] = i;
+		}
+	if (nr.n == 1) {
+		*idx = nr.idx[0];
+		near_fini(&nr);
+		return BR_OK;
+	}
+	if (nr.n > 1) {
+		rc = ambiguous(rs, opt, name, &nr, err);
+		near_fini(&nr);
+		return rc;
+	}
+	for (k = 0; k < n; k++) {
+		i = among_at(among, k);
+		d = br_pattern_distance(name, rs->systems[i]->identifier);
+		if (d <= lim) {
+			nr.idx[nr.n] = i;
+			nr.dist[nr.n++] = d;
+		}
+	}
+	near_keep_best(&nr);
+	head = br_strf("%s: no system named '%s' %s", opt, name, among ?
+		       "among the selected systems" : "in the input");
+	tail = head ? did_you_mean(&nr, system_name_of, rs,
+				   room_after(head, err)) : NULL;
+	if (head && tail)
+		rc = br_error_set(err, BR_EUSAGE, NULL, 0, "%s%s", head,
+				  tail);
+	else
+		rc = br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	free(head);
+	free(tail);
+	near_fini(&nr);
+	return rc;
+}
+
+/* ---------------------------------------------------------- selection */
 
 /* The systems of the comma-separated list, in its order, each once. */
 static int select_systems(const struct br_resultset *rs, const char *list,
@@ -72,15 +399,11 @@ static int select_systems(const struct br_resultset *rs, const char *list,
 			free(name);
 			break;
 		}
-		idx = br_rs_find_system(rs, name);
-		if (idx == (size_t)-1) {
-			rc = br_error_set(err, BR_EUSAGE, NULL, 0, "--systems: "
-					  "no system named '%s' in the input",
-					  name);
-			free(name);
-			break;
-		}
+		rc = br_system_named(rs, NULL, 0, "--systems", name, &idx,
+				     err);
 		free(name);
+		if (rc != BR_OK)
+			break;
 		if (!on[idx]) {
 			on[idx] = true;
 			sel->systems[sel->n_systems++] = idx;
@@ -93,18 +416,20 @@ static int select_systems(const struct br_resultset *rs, const char *list,
 	return rc;
 }
 
-int br_select(const struct br_resultset *rs, const char *pattern,
-	      const char *systems, struct br_selection *sel,
-	      struct br_error *err)
+int br_select_any(const struct br_resultset *rs, const char *const *patterns,
+		  size_t n_patterns, const char *systems,
+		  struct br_selection *sel, struct br_error *err)
 {
-	size_t i;
+	bool *hit = calloc(n_patterns + 1, sizeof *hit);
+	size_t i, k;
 	int rc = BR_OK;
 
 	memset(sel, 0, sizeof *sel);
 	sel->rs = rs;
 	sel->systems = calloc(rs->n_systems + 1, sizeof *sel->systems);
 	sel->tests = calloc(rs->n_tests + 1, sizeof *sel->tests);
-	if (!sel->systems || !sel->tests) {
+	if (!sel->systems || !sel->tests || !hit) {
+		free(hit);
 		br_selection_fini(sel);
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 	}
@@ -114,14 +439,65 @@ int br_select(const struct br_resultset *rs, const char *pattern,
 		for (i = 0; i < rs->n_systems; i++)
 			sel->systems[sel->n_systems++] = i;
 	}
-	for (i = 0; rc == BR_OK && i < rs->n_tests; i++)
-		if (!pattern || br_test_matches(pattern, rs->tests[i]))
+	/* a test is in when any pattern matches it; every pattern must
+	 * match some test (one that matches none is most likely a typo) */
+	for (i = 0; rc == BR_OK && i < rs->n_tests; i++) {
+		bool in = n_patterns == 0;
+
+		for (k = 0; k < n_patterns; k++)
+			if (br_test_matches(patterns[k], rs->tests[i]))
+				in = hit[k] = true;
+		if (in)
 			sel->tests[sel->n_tests++] = i;
-	if (rc == BR_OK && pattern && sel->n_tests == 0)
-		rc = br_error_set(err, BR_EUSAGE, NULL, 0, "--tests: no test "
-				  "matches '%s'", pattern);
+	}
+	for (k = 0; rc == BR_OK && k < n_patterns; k++)
+		if (!hit[k])
+			rc = no_test_matches(rs, patterns[k], err);
+	free(hit);
 	if (rc != BR_OK)
 		br_selection_fini(sel);
 	sel->rs = rs;
 	return rc;
+}
+
+int br_select(const struct br_resultset *rs, const char *pattern,
+	      const char *systems, struct br_selection *sel,
+	      struct br_error *err)
+{
+	return br_select_any(rs, &pattern, pattern ? 1 : 0, systems, sel,
+			     err);
+}
+
+static int cmp_ptr(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)*(const void *const *)a;
+	uintptr_t y = (uintptr_t)*(const void *const *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+bool *br_selection_warnings(const struct br_selection *sel)
+{
+	const struct br_resultset *rs = sel->rs;
+	const struct br_test **in = calloc(sel->n_tests + 1, sizeof *in);
+	bool *shown = calloc(rs->n_warnings + 1, sizeof *shown);
+	size_t k;
+
+	if (!in || !shown) {
+		free(in);
+		free(shown);
+		return NULL;
+	}
+	for (k = 0; k < sel->n_tests; k++)
+		in[k] = rs->tests[sel->tests[k]];
+	qsort(in, sel->n_tests, sizeof *in, cmp_ptr);
+	for (k = 0; k < rs->n_warnings; k++) {
+		const struct br_test *t = rs->warnings[k].test;
+
+		shown[k] = !t || (sel->n_tests &&
+				  bsearch(&t, in, sel->n_tests, sizeof *in,
+					  cmp_ptr));
+	}
+	free(in);
+	return shown;
 }

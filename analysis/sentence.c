@@ -355,6 +355,47 @@ char *br_analysis_sentence(const struct br_analysis *a, size_t i, size_t j)
 				      a->o.equivalence, at->se_decimals);
 }
 
+/* Whether t is a hyperfine wall time: "Wall time" of a file of several
+ * commands, "Command: ..." without " (user time)" or " (system time)" of
+ * a file of one (ingest/log_hyperfine.c names them). */
+static bool hyperfine_wall(const struct br_test *t)
+{
+	const char *d = t->description;
+	size_t n;
+
+	if (!t->identifier || strcmp(t->identifier, "hyperfine") || !d)
+		return false;
+	if (!strcmp(d, "Wall time"))
+		return true;
+	n = strlen(d);
+	return !strncmp(d, "Command: ", 9) &&
+	       !(n > 12 && !strcmp(d + n - 12, " (user time)")) &&
+	       !(n > 14 && !strcmp(d + n - 14, " (system time)"));
+}
+
+bool br_analysis_hyperfine(const struct br_analysis *a, size_t i, size_t j,
+			   char **out)
+{
+	const struct br_atest *at = &a->tests[i];
+	const struct br_cell *ca = &at->cells[a->base], *cb = &at->cells[j];
+	const char *an = br_analysis_system(a, a->base);
+	const char *bn = br_analysis_system(a, j);
+	double r, e;
+	bool b_faster;
+
+	if (!hyperfine_wall(at->t) || ca->kind != BR_CELL_VALUE ||
+	    cb->kind != BR_CELL_VALUE ||
+	    !br_hyperfine_ratio(&ca->sum, &cb->sum, &r, &e, &b_faster))
+		return false;
+	if (isnan(e))
+		*out = br_strf("%s ran %.2f times faster than %s",
+			       b_faster ? bn : an, r, b_faster ? an : bn);
+	else
+		*out = br_strf("%s ran %.2f +/- %.2f times faster than %s",
+			       b_faster ? bn : an, r, e, b_faster ? an : bn);
+	return true;
+}
+
 const char *br_geomean_no_ci(const struct br_geomean *g)
 {
 	return g->noisy ? "a test's mean is not clearly above 0 (its ratio "

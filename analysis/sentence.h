@@ -6,6 +6,7 @@
 #ifndef BR_SENTENCE_H
 #define BR_SENTENCE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "analysis.h"
@@ -52,5 +53,17 @@ char *br_analysis_no_baseline(const struct br_analysis *a, size_t i);
 /* The sentence of system j against the baseline in test i of a (which
  * must have a comparison there), as br_comparison_sentence() makes it. */
 char *br_analysis_sentence(const struct br_analysis *a, size_t i, size_t j);
+
+/*
+ * hyperfine's summary line for system j against the baseline in test i
+ * of a, when test i is the wall time of a hyperfine JSON
+ * (ingest/log_hyperfine.c) and both means are above 0: "B ran 2.21 +/-
+ * 0.22 times faster than A" (or A than B), R and E to two decimals as
+ * hyperfine prints them, without "+/- E" for a single run.  false when
+ * the test is not one; else true with *out a new string (NULL on
+ * ENOMEM): free() it.
+ */
+bool br_analysis_hyperfine(const struct br_analysis *a, size_t i, size_t j,
+			   char **out);
 
 #endif

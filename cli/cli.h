@@ -51,14 +51,18 @@ struct br_cli {
 	const char *cmd_name;
 	int verbose;             /* -v count */
 	bool quiet;              /* -q */
-	const char *tests;       /* --tests PATTERN */
+	const char *tests;       /* the first --tests PATTERN; NULL: none */
+	const char **patterns;   /* every --tests PATTERN (any may match) */
+	size_t n_patterns;
 	const char *systems;     /* --systems A,B,... */
+	const char *list;        /* inspect --list tests|systems; NULL */
 	const char *title;       /* --title TEXT */
 	const char *format;      /* --format */
 	const char *output;      /* -o / --output */
 	const char *depfile;     /* --depfile FILE */
 	double fail_on_regression; /* --fail-on-regression PCT; < 0: off */
-	struct br_ingest_opts ingest;   /* --input-format, --system */
+	struct br_ingest_opts ingest;   /* --input-format, --system,
+					 * --test, -C, -d */
 	struct br_analysis_opts an;     /* --confidence, --baseline,
 					 * --equivalence */
 	struct br_compare_opts cmp;     /* --details, --ministat */
@@ -68,13 +72,16 @@ struct br_cli {
 	bool svg_paths;          /* --svg-text paths */
 	const char *template_path; /* --template FILE */
 	bool plot, utf8;         /* --plot, --utf8 (text report) */
+	bool summary;            /* render --summary */
+	bool brief;              /* compare --brief */
 	struct br_deps deps;     /* --depfile's record */
 	const char **inputs;
-	/* --system and --direction in force for each input (each applies
-	 * to the inputs after it) */
+	/* --system, --direction and --test in force for each input (each
+	 * applies to the inputs after it) */
 	struct br_cli_per_input {
 		const char *system;
 		enum br_dir direction;
+		const char *test;
 	} *per_input;
 	size_t n_inputs;
 };

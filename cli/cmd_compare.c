@@ -1,21 +1,73 @@
 /*
  * cmd_compare.c - `benchreport compare`: every system against a baseline,
  * the geometric means and the overall ranking (render/results.h writes
- * them), and the regression gate (exit 4).
+ * them), the compact summary (--brief: the text or Markdown of `render
+ * --summary`, render/report.h), and the regression gate (exit 4: each
+ * regression named on stderr, and a -o file left unwritten).
  */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/brief.h"
+#include "analysis/sentence.h"
 #include "cli.h"
+#include "render/escape.h"
+#include "render/report.h"
 
 struct compare_job {
 	const struct br_cli *cli;
 	const struct br_analysis *a;
+	const struct br_report *r;   /* --brief: the summary; else NULL */
 	enum br_fmt fmt;
+	bool regressed;
 };
 
 static int write_compare(FILE *fp, void *ctx, struct br_error *err)
 {
 	const struct compare_job *job = ctx;
+	int rc;
 
-	return br_write_compare(fp, job->a, job->fmt, &job->cli->cmp, err);
+	if (job->r)
+		rc = br_report_write(job->r, job->fmt == BR_FMT_MD ?
+				     BR_REPORT_MD : BR_REPORT_TEXT, NULL,
+				     NULL, 0, fp, err);
+	else
+		rc = br_write_compare(fp, job->a, job->fmt, &job->cli->cmp,
+				      err);
+	if (rc == BR_OK && job->regressed) {
+		br_error_set(err, BR_EREGRESS, NULL, 0, "a regression was "
+			     "found (--fail-on-regression %g)",
+			     job->cli->fail_on_regression);
+		rc = BR_EREGRESS;
+	}
+	return rc;
+}
+
+/* --fail-on-regression: one line per regressed comparison on stderr,
+ * -q or not (they are why the run fails).  Returns whether any. */
+static bool say_regressions(const struct br_cli *cli,
+			    const struct br_analysis *a)
+{
+	char **v;
+	size_t n, k;
+
+	if (!br_regressions(a, cli->fail_on_regression, &v, &n)) {
+		fprintf(stderr, PROG ": out of memory\n");
+		return br_analysis_regressed(a, cli->fail_on_regression);
+	}
+	for (k = 0; k < n; k++) {
+		char *p, *s;
+
+		for (p = v[k]; *p; p++)
+			if (*p == BR_NBSP[0])
+				*p = ' ';
+		s = br_visible_dup(v[k], 0);
+		fprintf(stderr, PROG ": regression: %s\n", s ? s : v[k]);
+		free(s);
+		free(v[k]);
+	}
+	free(v);
+	return n > 0;
 }
 
 int br_cmd_compare(struct br_cli *cli)
@@ -23,10 +75,15 @@ int br_cmd_compare(struct br_cli *cli)
 	unsigned what = BR_AN_COMPARE | BR_AN_PLANNING | BR_AN_OVERALL;
 	struct br_cli_input in;
 	struct br_analysis *a = NULL;
+	struct br_report *r = NULL;
 	struct compare_job job;
 	int rc;
 
 	rc = br_cli_table_format(cli, &job.fmt);
+	if (rc == BR_OK && cli->brief && job.fmt != BR_FMT_TEXT &&
+	    job.fmt != BR_FMT_MD)
+		rc = br_cli_usage(cli, "--brief prints the summary as text or "
+				  "md, not csv or json");
 	if (rc == BR_OK)
 		rc = br_cli_load(cli, &in);
 	if (rc != BR_OK)
@@ -38,15 +95,31 @@ int br_cmd_compare(struct br_cli *cli)
 	}
 	if (cli->cmp.ministat)
 		what |= BR_AN_POOLED;
+	if (cli->brief)
+		what |= BR_AN_RANKS;
 	rc = br_cli_analyse(cli, &in, what, &a);
+	if (rc == BR_OK && cli->brief) {
+		struct br_report_opts o;
+		struct br_error err;
+
+		/* the options of `render --summary -o x.txt`: same bytes */
+		br_report_opts_defaults(&o);
+		o.summary = true;
+		o.generator = PROG " " BR_VERSION;
+		br_error_clear(&err);
+		rc = br_report_build(a, &o, &r, &err);
+		if (rc != BR_OK)
+			rc = br_cli_fail(cli, &err);
+	}
 	if (rc == BR_OK) {
 		job.cli = cli;
 		job.a = a;
+		job.r = r;
+		job.regressed = cli->fail_on_regression >= 0 &&
+				say_regressions(cli, a);
 		rc = br_cli_emit(cli, write_compare, &job);
 	}
-	if (rc == BR_OK && cli->fail_on_regression >= 0 &&
-	    br_analysis_regressed(a, cli->fail_on_regression))
-		rc = BR_EREGRESS;
+	br_report_free(r);
 	br_analysis_free(a);
 	br_cli_input_free(&in);
 	return rc;

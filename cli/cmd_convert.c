@@ -4,6 +4,7 @@
  * composite.xml that PTS opens, tidy CSV, or PTS-shaped JSON.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -19,18 +20,28 @@ static int pick_format(const struct br_cli *cli, enum conv_fmt *fmt)
 	if (!f && cli->output && (ext = strrchr(cli->output, '.')) &&
 	    !strchr(ext, '/'))
 		f = ext + 1;
-	if (!f)
-		return br_cli_usage(cli, "convert needs -o OUT.xml|.csv|.json "
-				    "or --format xml|csv|json");
-	if (!strcmp(f, "xml"))
+	if (f && !strcmp(f, "xml"))
 		*fmt = CONV_XML;
-	else if (!strcmp(f, "csv"))
+	else if (f && !strcmp(f, "csv"))
 		*fmt = CONV_CSV;
-	else if (!strcmp(f, "json"))
+	else if (f && !strcmp(f, "json"))
 		*fmt = CONV_JSON;
-	else
-		return br_cli_usage(cli, "convert: unknown output format '%s' "
-				    "(xml, csv, json)", f);
+	else {
+		/* the formats from output.c's table */
+		char *dots = br_out_format_list(BR_OUT_CONVERT, ".", " or ");
+		char *list = br_out_format_list(BR_OUT_CONVERT, "", " or ");
+
+		if (!f)
+			br_cli_usage(cli, "convert needs -o OUT: a %s file, or "
+				     "--format %s", dots ? dots : "?",
+				     list ? list : "?");
+		else
+			br_cli_usage(cli, "convert: unknown output format "
+				     "'%s' (%s)", f, list ? list : "?");
+		free(dots);
+		free(list);
+		return BR_EUSAGE;
+	}
 	return BR_OK;
 }
 

@@ -1,8 +1,12 @@
 /*
  * cmd_inspect.c - `benchreport inspect`: what was read (render/inspect.h
- * writes it).
+ * writes it), or with --list the names --tests and --systems select from.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
+#include "render/escape.h"
 #include "render/inspect.h"
 
 struct inspect_job {
@@ -10,12 +14,34 @@ struct inspect_job {
 	const struct br_selection *sel;
 };
 
+/* --list: the selected tests' or systems' names, one a line, as --tests
+ * and --systems take them (shown as br_visible() shows them). */
+static void write_list(FILE *fp, const struct br_selection *sel,
+		       bool tests)
+{
+	size_t k, n = tests ? sel->n_tests : sel->n_systems;
+
+	for (k = 0; k < n; k++) {
+		char *name = tests ? br_test_full_name(
+					sel->rs->tests[sel->tests[k]])
+				   : strdup(sel->rs->systems[
+					    sel->systems[k]]->identifier);
+
+		br_visible(fp, name ? name : "?", 0);
+		fputc('\n', fp);
+		free(name);
+	}
+}
+
 static int write_job(FILE *fp, void *ctx, struct br_error *err)
 {
 	const struct inspect_job *job = ctx;
 
 	(void)err;
-	br_write_inspect(fp, job->sel, job->cli->verbose > 0);
+	if (job->cli->list)
+		write_list(fp, job->sel, !strcmp(job->cli->list, "tests"));
+	else
+		br_write_inspect(fp, job->sel, job->cli->verbose > 0);
 	return BR_OK;
 }
 

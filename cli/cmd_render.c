@@ -34,6 +34,8 @@
 #define RENDER_MAX_CHARTS 10000  /* charts (tests) in one run */
 #define MAX_TEMPLATE (4u << 20)  /* a template is a page, not a data set */
 #define REPORT_OVERVIEW_ROWS 40  /* overview rows an A4 page holds */
+#define REPORT_CHART_ROWS 24     /* bar chart rows an A4 page holds at
+				  * 7 pt text (doc/charts.md) */
 
 /* ------------------------------------------------------------ writing */
 
@@ -313,6 +315,7 @@ static int render_pdf(struct br_cli *cli, const struct br_analysis *a,
 	ri.title = title && *title ? title : "Benchmark results";
 	ri.description = a->sel->rs->description;
 	ri.n_tests = a->n_tests;
+	ri.note = p->note;
 	/* charts at the page's width, axes lined up */
 	co = cli->chart;
 	rc = br_report_opts(a, p, &co, &err);
@@ -329,7 +332,8 @@ static int render_pdf(struct br_cli *cli, const struct br_analysis *a,
 			if (front != (i == 0))
 				continue;
 			rc = build(cli, a, &co, j, front ?
-				   REPORT_OVERVIEW_ROWS : 0, &sc, &n);
+				   REPORT_OVERVIEW_ROWS : REPORT_CHART_ROWS,
+				   &sc, &n);
 			if (rc != BR_OK) {
 				rc = rc == BR_EDATA ? BR_OK : rc;
 				continue;
@@ -356,10 +360,11 @@ static int render_pdf(struct br_cli *cli, const struct br_analysis *a,
 /* Limits (tests/limits/run.sh): past these a chart is unreadable and the
  * run takes minutes and gigabytes; say so and write nothing.  Also
  * --highlight must name a selected system. */
-static int check_selection(const struct br_cli *cli,
+static int check_selection(struct br_cli *cli,
 			   const struct br_selection *sel)
 {
-	size_t i;
+	struct br_error err;
+	size_t idx;
 
 	if (sel->n_systems > RENDER_MAX_SYSTEMS ||
 	    sel->n_tests > RENDER_MAX_CHARTS) {
@@ -375,12 +380,14 @@ static int check_selection(const struct br_cli *cli,
 	}
 	if (!cli->chart.highlight)
 		return BR_OK;
-	for (i = 0; i < sel->n_systems; i++)
-		if (!strcmp(sel->rs->systems[sel->systems[i]]->identifier,
-			    cli->chart.highlight))
-			return BR_OK;
-	return br_cli_usage(cli, "--highlight: no selected system named '%s'",
-			    cli->chart.highlight);
+	/* a name in any case, or its start: the system's own name */
+	br_error_clear(&err);
+	if (br_system_named(sel->rs, sel->systems, sel->n_systems,
+			    "--highlight", cli->chart.highlight, &idx,
+			    &err) != BR_OK)
+		return br_cli_fail(cli, &err);
+	cli->chart.highlight = sel->rs->systems[idx]->identifier;
+	return BR_OK;
 }
 
 /* ------------------------------------------------------------ reports */
@@ -488,7 +495,7 @@ static int render_report(struct br_cli *cli, enum br_report_fmt fmt)
 	rc = check_selection(cli, &in.sel);
 	if (rc == BR_OK)
 		rc = br_cli_analyse(cli, &in, BR_AN_RANKS | BR_AN_COMPARE |
-				    BR_AN_POINTS | BR_AN_OVERALL, &a);
+				    BR_AN_POINTS | BR_AN_SCALING | BR_AN_OVERALL, &a);
 	if (rc != BR_OK)
 		goto done;
 	br_error_clear(&err);
@@ -502,6 +509,7 @@ static int render_report(struct br_cli *cli, enum br_report_fmt fmt)
 	o.title = cli->title;
 	o.plot = cli->plot;
 	o.utf8 = cli->utf8;
+	o.summary = cli->summary;
 	o.generator = PROG " " BR_VERSION;
 	if (fmt == BR_REPORT_HTML) {
 		o.chart = &cli->chart;
@@ -540,6 +548,39 @@ static const char *extension(const char *path)
 	return dot + 1;
 }
 
+/*
+ * What render writes, from output.c's format table: why 0: no -o, 1: -o -
+ * without --format, 2: an unknown --format, 3: an -o it cannot tell.
+ */
+static int render_usage(const struct br_cli *cli, int why)
+{
+	char *ch = br_out_format_list(BR_OUT_CHART, ".", " or ");
+	char *rep = br_out_format_list(BR_OUT_REPORT, ".", " or ");
+	char *all = br_out_format_list(BR_OUT_CHART | BR_OUT_REPORT, "",
+				       " or ");
+
+	if (!ch || !rep || !all)
+		br_cli_usage(cli, "out of memory");
+	else if (why == 0)
+		br_cli_usage(cli, "render needs -o OUT: a %s chart, a "
+			     "directory (a chart per test), or a %s report",
+			     ch, rep);
+	else if (why == 1)
+		br_cli_usage(cli, "-o - (stdout) needs --format %s", all);
+	else if (why == 2)
+		br_cli_usage(cli, "--format: render writes %s, not '%s'", all,
+			     cli->format);
+	else
+		br_cli_usage(cli, "cannot tell the format from '%s': use a "
+			     "%s chart, a directory ending in / (a chart per "
+			     "test), a %s report, or --format", cli->output,
+			     ch, rep);
+	free(ch);
+	free(rep);
+	free(all);
+	return BR_EUSAGE;
+}
+
 /* What -o and --format ask for: a report, a directory, or an image. */
 static int target(const struct br_cli *cli, bool *is_dir, bool *report,
 		  enum br_report_fmt *rf, enum br_image_format *f)
@@ -547,13 +588,8 @@ static int target(const struct br_cli *cli, bool *is_dir, bool *report,
 	const char *out = cli->output, *ext;
 	struct stat st;
 
-	if (!out || !*out)
-		return br_cli_usage(cli, "render needs -o OUT: a .svg, .png "
-				    "or .pdf file, a directory, or a .html, "
-				    ".txt or .md report");
-	if (!strcmp(out, "-") && !cli->format)
-		return br_cli_usage(cli, "-o - (stdout) needs --format svg, "
-				    "png or pdf");
+	if (!out || !*out || (!strcmp(out, "-") && !cli->format))
+		return render_usage(cli, out && *out);
 	ext = extension(out);
 	*is_dir = strcmp(out, "-") && (out[strlen(out) - 1] == '/' ||
 		  (stat(out, &st) == 0 && S_ISDIR(st.st_mode)));
@@ -564,25 +600,22 @@ static int target(const struct br_cli *cli, bool *is_dir, bool *report,
 	*f = BR_IMAGE_SVG;
 	if (cli->format) {
 		if (!br_image_format_parse(cli->format, f))
-			return br_cli_usage(cli, "--format: render writes svg, "
-					    "png or pdf, not '%s'", cli->format);
+			return render_usage(cli, 2);
 	} else if (!*is_dir) {
 		if (!ext || !br_image_format_parse(ext, f))
-			return br_cli_usage(cli, "cannot tell the format from "
-					    "'%s': use .svg, .png, .pdf, a "
-					    "directory ending in /, or "
-					    "--format", out);
+			return render_usage(cli, 3);
 	}
 	return BR_OK;
 }
 
-/* Whether every chart of the plan is front pages (the overview). */
+/* Whether every chart of the plan but its extras (the scaling charts
+ * beside --chart overview) is front pages (the overview). */
 static bool front_only(const struct br_chart_plan *p)
 {
 	size_t k;
 
 	for (k = 0; k < p->n_jobs; k++)
-		if (!p->jobs[k].type->front)
+		if (!p->jobs[k].type->front && !p->jobs[k].extra)
 			return false;
 	return true;
 }
@@ -603,6 +636,9 @@ int br_cmd_render(struct br_cli *cli)
 		return rc;
 	if (report)
 		return render_report(cli, rf);
+	if (cli->summary)
+		return br_cli_usage(cli, "--summary writes a .txt, .md or "
+				    ".html summary, not a chart");
 	rc = br_cli_load(cli, &in);
 	if (rc != BR_OK)
 		return rc;
@@ -610,7 +646,7 @@ int br_cmd_render(struct br_cli *cli)
 	rc = check_selection(cli, &in.sel);
 	if (rc == BR_OK)
 		rc = br_cli_analyse(cli, &in, BR_AN_COMPARE | BR_AN_POINTS |
-				    BR_AN_LEAN, &a);
+				    BR_AN_LEAN | BR_AN_SCALING, &a);
 	br_error_clear(&err);
 	if (rc == BR_OK && br_chart_plan(a, cli->chart_kind, &plan, &err) !=
 	    BR_OK)

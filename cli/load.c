@@ -12,13 +12,22 @@
 #include "cli.h"
 #include "render/escape.h"
 
+/*
+ * The warnings of rs; with a selection only those about what it uses
+ * (shown: br_selection_warnings()), and one line for the rest unless -v
+ * shows them too.
+ */
 static void print_warnings(const struct br_cli *cli,
-			   const struct br_resultset *rs)
+			   const struct br_resultset *rs,
+			   const struct br_selection *sel)
 {
-	size_t i;
+	bool *shown = NULL;
+	size_t i, hidden = 0;
 
 	if (cli->quiet)
 		return;
+	if (sel && cli->verbose == 0)
+		shown = br_selection_warnings(sel); /* NULL: show them all */
 	/* File names and messages quote the input: shown as br_visible()
 	 * shows them, so no ESC or bidi override reaches the terminal.  One
 	 * write per line (stderr is unbuffered; make -j shares it). */
@@ -28,7 +37,9 @@ static void print_warnings(const struct br_cli *cli,
 		char *msg = br_visible_dup(w->msg, 0);
 		const char *f = file ? file : "?", *m = msg ? msg : "?";
 
-		if (w->loc.file && w->loc.line)
+		if (shown && !shown[i])
+			hidden++;
+		else if (w->loc.file && w->loc.line)
 			fprintf(stderr, PROG ": warning: %s:%lu: %s\n", f,
 				w->loc.line, m);
 		else if (w->loc.file)
@@ -38,12 +49,23 @@ static void print_warnings(const struct br_cli *cli,
 		free(file);
 		free(msg);
 	}
+	if (hidden)
+		fprintf(stderr, PROG ": %zu warning%s about tests not selected "
+			"by --tests %s hidden (-v shows them)\n", hidden,
+			hidden == 1 ? "" : "s", hidden == 1 ? "is" : "are");
+	free(shown);
 }
 
 int br_cli_fail(const struct br_cli *cli, const struct br_error *err)
 {
-	if (err->code == BR_EUSAGE)
-		return br_cli_usage(cli, "%s", err->msg);
+	if (err->code == BR_EUSAGE) {
+		/* a "did you mean" quotes the input's names */
+		char *msg = br_visible_dup(err->msg, 0);
+
+		br_cli_usage(cli, "%s", msg ? msg : err->msg);
+		free(msg);
+		return BR_EUSAGE;
+	}
 	br_cli_report(err);
 	return err->code;
 }
@@ -108,6 +130,54 @@ static int no_results(const struct br_cli *cli, const struct br_resultset *rs)
 	return BR_EDATA;
 }
 
+/*
+ * --test names the test of a hyperfine JSON or a file of numbers only:
+ * one warning for input path when files it read since source `from` are
+ * of other formats (each names its own tests), so it is not ignored
+ * unsaid.
+ */
+static void test_unused(struct br_resultset *rs, size_t from,
+			const char *path, const char *test)
+{
+	const struct br_source *first = NULL;
+	struct br_loc loc = {path, 0};
+	size_t k, n = 0;
+
+	for (k = from; k < rs->n_sources; k++)
+		if (strcmp(rs->sources[k].format, "hyperfine") &&
+		    strcmp(rs->sources[k].format, "numbers")) {
+			first = first ? first : &rs->sources[k];
+			n++;
+		}
+	if (n == 1) {
+		loc.file = first->path;
+		br_rs_warn(rs, &loc, "--test %s: not used, a %s file names "
+			   "its own tests", test, first->format);
+	} else if (n > 1) {
+		br_rs_warn(rs, &loc, "--test %s: not used for %zu files, whose "
+			   "formats name their own tests (only hyperfine and "
+			   "numbers take it)", test, n);
+	}
+}
+
+/* A --tests or --systems that fits nothing: the message, and where to
+ * see the names instead of the try-help line. */
+static int select_failed(const struct br_cli *cli, const struct br_error *err)
+{
+	bool tests = !strncmp(err->msg, "--tests:", 8);
+	char *msg;
+
+	if (err->code != BR_EUSAGE || (!tests &&
+				       strncmp(err->msg, "--systems:", 10)))
+		return br_cli_fail(cli, err);
+	msg = br_visible_dup(err->msg, 0);
+	fprintf(stderr, PROG ": %s\n" PROG ": '" PROG " inspect --list %s "
+		"INPUT...' lists the names\n", msg ? msg : err->msg, tests ?
+		"tests" : "systems");
+	free(msg);
+	return BR_EUSAGE;
+}
+
 int br_cli_load(const struct br_cli *cli, struct br_cli_input *in)
 {
 	struct br_error err;
@@ -123,28 +193,33 @@ int br_cli_load(const struct br_cli *cli, struct br_cli_input *in)
 	}
 	for (i = 0; i < cli->n_inputs; i++) {
 		struct br_ingest_opts o = cli->ingest;
+		size_t before = in->rs->n_sources;
 
 		o.system = cli->per_input[i].system;
 		o.direction = cli->per_input[i].direction;
+		o.test = cli->per_input[i].test;
 		rc = br_ingest_path(in->rs, cli->inputs[i], &o, &err);
 		if (rc != BR_OK) {
 			br_cli_input_free(in);
 			return br_cli_fail(cli, &err);
 		}
+		if (o.test)
+			test_unused(in->rs, before, cli->inputs[i], o.test);
 	}
 	if (cli->cmd != CMD_INSPECT && !any_entry(in->rs)) {
-		print_warnings(cli, in->rs);
+		print_warnings(cli, in->rs, NULL);
 		rc = no_results(cli, in->rs);
 		br_cli_input_free(in);
 		return rc;
 	}
-	rc = br_select(in->rs, cli->tests, cli->systems, &in->sel, &err);
+	rc = br_select_any(in->rs, cli->patterns, cli->n_patterns,
+			   cli->systems, &in->sel, &err);
 	if (rc != BR_OK) {
 		br_cli_input_free(in);
-		return br_cli_fail(cli, &err);
+		return select_failed(cli, &err);
 	}
 	if (cli->cmd != CMD_INSPECT)  /* inspect lists them in its output */
-		print_warnings(cli, in->rs);
+		print_warnings(cli, in->rs, &in->sel);
 	return BR_OK;
 }
 
@@ -167,17 +242,29 @@ int br_cli_table_format(const struct br_cli *cli, enum br_fmt *fmt)
 
 	*fmt = BR_FMT_TEXT;
 	if (cli->format) {
-		if (!br_fmt_parse(cli->format, fmt))
-			return br_cli_usage(cli, "--format: unknown format "
-					    "'%s' (text, csv, json, md)",
-					    cli->format);
+		if (!br_fmt_parse(cli->format, fmt)) {
+			char *list = br_out_format_list(BR_OUT_TABLE, "",
+							" or ");
+
+			br_cli_usage(cli, "--format: unknown format '%s' (%s)",
+				     cli->format, list ? list : "?");
+			free(list);
+			return BR_EUSAGE;
+		}
 		return BR_OK;
 	}
 	if (cli->output && (ext = strrchr(cli->output, '.')) != NULL &&
 	    !strchr(ext, '/')) {
-		if (!br_fmt_parse(ext + 1, fmt))
-			return br_cli_usage(cli, "cannot tell the format from "
-					    "'%s'; use --format", cli->output);
+		if (!br_fmt_parse(ext + 1, fmt)) {
+			char *list = br_out_format_list(BR_OUT_TABLE, "",
+							" or ");
+
+			br_cli_usage(cli, "cannot tell the format from '%s': "
+				     "use --format %s", cli->output,
+				     list ? list : "?");
+			free(list);
+			return BR_EUSAGE;
+		}
 	}
 	return BR_OK;
 }
@@ -200,15 +287,32 @@ int br_cli_emit_to(struct br_cli *cli, const char *path,
 		if (out.path && !dest)
 			cli->deps.targets.oom = true;
 		rc = write(out.fp, ctx, &err);
-		if (rc == BR_OK)
-			rc = br_out_commit(&out, &err);
-		else
+		if (rc == BR_EREGRESS && br_out_is_file(&out)) {
+			/* a failed gate leaves no file for make to take as
+			 * up to date; stdout and devices have it already */
+			struct br_error e2;
+
 			br_out_abort(&out);
-		if (rc == BR_OK && dest)
+			br_error_clear(&e2);
+			br_error_set(&e2, rc, dest, 0, "not written: %s",
+				     err.msg);
+			br_cli_report(&e2);
+			free(dest);
+			return rc;
+		}
+		if (rc == BR_OK || rc == BR_EREGRESS) {
+			int crc = br_out_commit(&out, &err);
+
+			if (crc != BR_OK)
+				rc = crc;
+		} else {
+			br_out_abort(&out);
+		}
+		if ((rc == BR_OK || rc == BR_EREGRESS) && dest)
 			br_cli_dep_target(cli, dest);
 		free(dest);
 	}
-	if (rc != BR_OK)
+	if (rc != BR_OK && rc != BR_EREGRESS)
 		br_cli_report(&err);
 	return rc;
 }

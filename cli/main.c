@@ -9,8 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "analysis/parallel.h"
+#include "analysis/suggest.h"
 #include "cli.h"
 
 /*
@@ -38,20 +40,25 @@ struct command {
 	int (*run)(struct br_cli *cli);
 	const char *synopsis;
 	const char *summary;
+	const char *also;  /* words users try for it: "did you mean" */
 };
 
 static const struct command commands[] = {
 	{"inspect", CMD_INSPECT, br_cmd_inspect, "INPUT...",
-	 "what was read: format, systems, tests, warnings"},
+	 "what was read: format, systems, tests, warnings",
+	 "info show list ls tests"},
 	{"stats", CMD_STATS, br_cmd_stats, "INPUT... [--format F]",
-	 "per test x system statistics"},
+	 "per test x system statistics", "stat summary summarize table"},
 	{"compare", CMD_COMPARE, br_cmd_compare,
 	 "INPUT... [--baseline NAME]",
-	 "every system against a baseline; geometric mean"},
+	 "every system against a baseline; geometric mean",
+	 "diff cmp versus vs ministat"},
 	{"render", CMD_RENDER, br_cmd_render, "INPUT... -o OUT",
-	 "charts and reports (format from OUT's extension)"},
+	 "charts and reports (format from OUT's extension)",
+	 "report chart charts plot graph draw html pdf svg png"},
 	{"convert", CMD_CONVERT, br_cmd_convert, "INPUT... -o OUT",
-	 "normalised and merged results (.xml .csv .json)"},
+	 "normalised and merged results (.xml .csv .json)",
+	 "export merge import"},
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 
@@ -68,11 +75,11 @@ static const char reports_text[] =
 enum opt_id {
 	OPT_HELP, OPT_VERSION, OPT_QUIET, OPT_VERBOSE, OPT_OUTPUT, OPT_FORMAT,
 	OPT_CONFIDENCE, OPT_BASELINE, OPT_TESTS, OPT_SYSTEMS, OPT_TITLE,
-	OPT_INPUT_FORMAT, OPT_SYSTEM, OPT_DIRECTION, OPT_EQUIVALENCE,
-	OPT_MINISTAT,
+	OPT_INPUT_FORMAT, OPT_SYSTEM, OPT_DIRECTION, OPT_TEST, OPT_COLUMN,
+	OPT_DELIMITERS, OPT_EQUIVALENCE, OPT_MINISTAT,
 	OPT_FAIL_ON_REGRESSION, OPT_HOLM, OPT_DETAILS, OPT_WHISKERS, OPT_SORT,
 	OPT_HIGHLIGHT, OPT_SVG_TEXT, OPT_WIDTH, OPT_CHART, OPT_DEPFILE,
-	OPT_TEMPLATE, OPT_PLOT, OPT_UTF8,
+	OPT_TEMPLATE, OPT_PLOT, OPT_UTF8, OPT_LIST, OPT_SUMMARY, OPT_BRIEF,
 };
 
 struct option_def {
@@ -92,41 +99,68 @@ static const struct option_def options[] = {
 	 "written to a temporary file and renamed, never left half-written; "
 	 "a device or FIFO is written in place"},
 	{"format", 0, "FMT", CMD_STATS | CMD_COMPARE | CMD_RENDER | CMD_CONVERT,
-	 OPT_FORMAT, "output format: text, csv, json, md (default: from -o's "
-	 "extension, else text)"},
+	 OPT_FORMAT, NULL /* from the format table: format_help() */},
 	{"confidence", 0, "LEVEL", CMD_STATS | CMD_COMPARE | CMD_RENDER,
 	 OPT_CONFIDENCE, "confidence level of intervals and tests, in (0,1) "
-	 "(default 0.95)"},
+	 "or as a percent (default 0.95, or 95%)"},
 	{"baseline", 0, "NAME", CMD_STATS | CMD_COMPARE | CMD_RENDER,
 	 OPT_BASELINE, "system every other is compared with (default: the "
-	 "first)"},
+	 "first); its name, in any case, or its start"},
 	{"tests", 0, "PATTERN", CMD_ALL & ~CMD_CONVERT, OPT_TESTS,
-	 "only tests whose identifier, title or description match PATTERN "
-	 "(case-insensitive glob, or substring without wildcards)"},
+	 "only the tests PATTERN finds anywhere in their identifier, title, "
+	 "description or whole name (\"Title Version - Description\"), "
+	 "ignoring case; wildcards (*, ?, [...]) match within it, so "
+	 "\"postmark*total\" finds \"PostMark - Total Time\"; repeat "
+	 "--tests to add the tests another pattern finds (--test names a "
+	 "test instead)"},
 	{"systems", 0, "A,B,...", CMD_ALL & ~CMD_CONVERT, OPT_SYSTEMS,
-	 "only these systems, in this order"},
+	 "only these systems, in this order; a name may differ in case or "
+	 "be the start of one system's name (as for --baseline and "
+	 "--highlight)"},
+	{"list", 0, "tests|systems", CMD_INSPECT, OPT_LIST,
+	 "print the names --tests and --systems select from, one a line, "
+	 "instead of the summary"},
 	{"title", 0, "TEXT", CMD_RENDER | CMD_CONVERT, OPT_TITLE,
 	 "report title (default: the input's)"},
 	{"input-format", 0, "NAME", CMD_ALL, OPT_INPUT_FORMAT,
 	 "read inputs as NAME instead of detecting the format"},
 	{"system", 0, "NAME", CMD_ALL, OPT_SYSTEM,
-	 "system name for raw logs (default: the log's directory name); "
+	 "system name for raw logs (default: the name of the log's "
+	 "directory, the real one for . and ..; a hyperfine JSON of "
+	 "several commands: each command, unless --system is given); "
 	 "applies to the inputs after it"},
 	{"direction", 0, "hib|lib", CMD_ALL, OPT_DIRECTION,
 	 "more (hib) or fewer (lib) is better, for results whose input "
 	 "gives no direction (plain numbers, tables); applies to the "
 	 "inputs after it"},
+	{"test", 0, "NAME", CMD_ALL, OPT_TEST,
+	 "name of the test of a hyperfine JSON (default: the file's name; "
+	 "a one-command file: Hyperfine) or of a file of numbers (default: "
+	 "Values); applies to the inputs after it.  Not --tests, which "
+	 "selects tests"},
+	{"column", 'C', "N", CMD_ALL, OPT_COLUMN,
+	 "files of numbers: read column N (from 1; default 1), as "
+	 "ministat -C"},
+	{"delimiters", 'd', "CHARS", CMD_ALL, OPT_DELIMITERS,
+	 "files of numbers: columns are separated by any of CHARS "
+	 "(default space and tab), as ministat -d"},
 	{"equivalence", 0, "PCT", CMD_COMPARE | CMD_RENDER, OPT_EQUIVALENCE,
 	 "three-way verdict: equivalent when the difference is within "
-	 "+/-PCT percent (two one-sided tests)"},
+	 "+/-PCT percent (5 or 5%; two one-sided tests)"},
 	{"ministat", 0, NULL, CMD_COMPARE, OPT_MINISTAT,
-	 "also print ministat's block layout (pooled t, exact quantile)"},
+	 "also print ministat's block layout (pooled t, exact quantile), "
+	 "one block per test with all its systems (x + * % # @ O)"},
 	{"fail-on-regression", 0, "PCT", CMD_COMPARE, OPT_FAIL_ON_REGRESSION,
 	 "exit 4 when a test is significantly worse than the baseline by "
-	 "more than PCT percent"},
+	 "more than PCT percent (5 or 5%), naming each regression on "
+	 "stderr; a -o file is then not written (make runs the gate again)"},
 	{"holm", 0, NULL, CMD_STATS | CMD_COMPARE | CMD_RENDER, OPT_HOLM,
 	 "accepted for old scripts: rank ranges always Holm-adjust the "
 	 "pairwise tests"},
+	{"brief", 0, NULL, CMD_COMPARE, OPT_BRIEF,
+	 "print the compact summary instead (main findings, geometric "
+	 "means, ranks, largest proven changes): the text, or with "
+	 "--format md the Markdown, of render --summary"},
 	{"details", 0, NULL, CMD_COMPARE, OPT_DETAILS,
 	 "add Welch t, df and p to text output"},
 	{"whiskers", 0, "se|ci|none", CMD_RENDER, OPT_WHISKERS,
@@ -136,7 +170,8 @@ static const struct option_def options[] = {
 	 "bar order: as in the input (default), by system name, or best "
 	 "first"},
 	{"highlight", 0, "NAME", CMD_RENDER, OPT_HIGHLIGHT,
-	 "draw system NAME in its colour and every other one grey"},
+	 "draw system NAME (in any case, or its start) in its colour and "
+	 "every other one grey"},
 	{"svg-text", 0, "text|paths", CMD_RENDER, OPT_SVG_TEXT,
 	 "SVG text as <text> elements (default: small, searchable) or as "
 	 "glyph outlines (looks the same without the fonts)"},
@@ -148,11 +183,17 @@ static const struct option_def options[] = {
 	{"template", 0, "FILE", CMD_RENDER, OPT_TEMPLATE,
 	 "lay out a .html, .txt or .md report with your own template "
 	 "instead of the built-in one (syntax: doc/templates.md)"},
+	{"summary", 0, NULL, CMD_RENDER, OPT_SUMMARY,
+	 "a .txt, .md or .html report of a few KB whatever the number of "
+	 "tests: main findings with their intervals, geometric means, "
+	 "ranks, largest proven changes (templates/summary.*.tmpl)"},
 	{"plot", 0, NULL, CMD_RENDER, OPT_PLOT,
 	 "text report: a ministat-style dot plot per test (needs raw runs; "
 	 "skipped for published summaries)"},
 	{"utf8", 0, NULL, CMD_RENDER, OPT_UTF8,
-	 "text report: keep UTF-8 characters (default: ASCII only)"},
+	 "text report: keep every character as UTF-8 (default: ASCII where "
+	 "a character has a faithful ASCII form, an accented e as e; names in "
+	 "other scripts stay UTF-8)"},
 	{"depfile", 0, "FILE", CMD_ALL, OPT_DEPFILE,
 	 "also write a make rule to FILE: -o's file(s) depend on every "
 	 "input file, directory and template read (for -include in a "
@@ -214,10 +255,52 @@ static void print_wrapped(FILE *fp, const char *text, int indent, int width)
 	fputc('\n', fp);
 }
 
-/* An option's help: its text, or the chart table's for --chart. */
-static const char *help_of(const struct option_def *o)
+/*
+ * --format's help for command cmd (0: every command, for the man page),
+ * its lists from output.c's format table.
+ */
+static const char *format_help(unsigned cmd)
 {
-	return o->help ? o->help : br_chart_kinds_help();
+	static char buf[4][512];
+	char *tab = br_out_format_list(BR_OUT_TABLE, "", " or ");
+	char *ch = br_out_format_list(BR_OUT_CHART, "", " or ");
+	char *rep = br_out_format_list(BR_OUT_REPORT, "", " or ");
+	char *conv = br_out_format_list(BR_OUT_CONVERT, "", " or ");
+	int k = cmd & CMD_RENDER ? 1 : cmd & CMD_CONVERT ? 2 : cmd ? 0 : 3;
+
+	if (!tab || !ch || !rep || !conv)
+		snprintf(buf[k], sizeof buf[k], "output format");
+	else if (k == 0)
+		snprintf(buf[k], sizeof buf[k], "output format: %s (default: "
+			 "from -o's extension, else text)", tab);
+	else if (k == 1)
+		snprintf(buf[k], sizeof buf[k], "output format: %s for a "
+			 "chart (a pdf without --tests is the whole report), "
+			 "%s for a report (default: from -o's extension; -o - "
+			 "needs it)", ch, rep);
+	else if (k == 2)
+		snprintf(buf[k], sizeof buf[k], "output format: %s (default: "
+			 "from -o's extension)", conv);
+	else
+		snprintf(buf[k], sizeof buf[k], "output format, by default "
+			 "the one -o's extension names: for stats and compare "
+			 "%s (else text); for render %s for a chart (a pdf "
+			 "without --tests is the whole report), %s for a "
+			 "report; for convert %s", tab, ch, rep, conv);
+	free(tab);
+	free(ch);
+	free(rep);
+	free(conv);
+	return buf[k];
+}
+
+/* An option's help for command cmd (0: the man page): its text, or made
+ * from the table that defines its values. */
+static const char *help_of(const struct option_def *o, unsigned cmd)
+{
+	if (o->help)
+		return o->help;
+	return o->id == OPT_FORMAT ? format_help(cmd) : br_chart_kinds_help();
 }
 
 static void help_options(FILE *fp, unsigned cmd)
@@ -237,10 +320,11 @@ static void help_options(FILE *fp, unsigned cmd)
 		else
 			snprintf(left, sizeof left, "    --%s%s%s", o->name,
 				 o->arg ? " " : "", o->arg ? o->arg : "");
+		/* the help starts after the name and a blank at least */
 		fprintf(fp, "  %-26s", left);
-		if (strlen(left) > 26)
+		if (strlen(left) >= 26)
 			fprintf(fp, "\n%30s", "");
-		print_wrapped(fp, help_of(o), 30, 78);
+		print_wrapped(fp, help_of(o, cmd), 30, 78);
 	}
 }
 
@@ -256,8 +340,9 @@ static void help_main(FILE *fp)
 		fprintf(fp, "  %-10s %s\n", commands[i].name,
 			commands[i].summary);
 	fputs("\nINPUT is a file, a directory (read recursively) or - for "
-	      "stdin.\nRun '" PROG " COMMAND --help' for a command's "
-	      "options.\n\nExit status: 0 ok, 1 bad input data or no "
+	      "stdin; stats and\ncompare with no INPUT read stdin when it is "
+	      "piped or redirected.\nRun '" PROG " COMMAND --help' for a "
+	      "command's options.\n\nExit status: 0 ok, 1 bad input data or no "
 	      "results, 2 usage,\n3 I/O or system error, 4 regression "
 	      "found (--fail-on-regression).\n", fp);
 }
@@ -321,8 +406,31 @@ static void help_man(FILE *fp)
 	      "raw benchmark logs (dbench, fio, iozone, ...) into "
 	      "statistics, charts and reports.\n.PP\n"
 	      ".I INPUT\nis a file, a directory (read recursively) or "
-	      "\\fB\\-\\fR for standard input.  Its format is detected "
-	      "from its content; \\fB\\-\\-input\\-format\\fR names it.\n"
+	      "\\fB\\-\\fR for standard input; \\fBstats\\fR and "
+	      "\\fBcompare\\fR without an \\fIINPUT\\fR read standard "
+	      "input when it is a pipe or a redirected file, as "
+	      "\\fBministat\\fR(1) does.  Its format is detected "
+	      "from its content; \\fB\\-\\-input\\-format\\fR names it "
+	      "(\\fB\\-C\\fR or \\fB\\-d\\fR: a file of numbers).\n"
+	      ".PP\nValues a table wrote as durations (26:20) are shown as "
+	      "m:ss in charts and reports from 2 minutes on; statistics "
+	      "stay in seconds.  A PDF report begins with the result "
+	      "overview, or says on its title page why there is none, and "
+	      "splits a bar chart of more than 24 systems over pages.\n"
+	      ".PP\nA raw log's system is named after the directory that "
+	      "holds it: its real name when the path says \\fI.\\fR or "
+	      "\\fI..\\fR or has no directory, so \\fB" PROG " compare "
+	      ". ../tmpfs\\fR run in \\fIruns/disk\\fR compares disk "
+	      "with tmpfs.  \\fB\\-\\-system\\fR \\fINAME\\fR "
+	      "names it instead; \\fBinspect\\fR says where each "
+	      "system's name came from.\n"
+	      ".PP\nA report (\\fI.html\\fR, \\fI.txt\\fR, \\fI.md\\fR) "
+	      "gives every test a table: a row per system, or for a series "
+	      "(line graph) result x down the side and the mean, SE and N "
+	      "of each point per system.  The \\fI.txt\\fR report is a mail "
+	      "body of at most 72 terminal columns (a CJK character counts "
+	      "two); names in any script are kept, right-to-left ones "
+	      "between LEFT-TO-RIGHT MARKs.\n"
 	      ".PP\n", fp);
 	roff_text(fp, reports_text);
 	fputs("\n.SH COMMANDS\n", fp);
@@ -348,12 +456,73 @@ static void help_man(FILE *fp)
 			fputs("\\fR", fp);
 		}
 		fputc('\n', fp);
-		fprintf(fp, "%c", help_of(o)[0] >= 'a' && help_of(o)[0] <= 'z'
-			? help_of(o)[0] - 32 : help_of(o)[0]);
-		roff_text(fp, help_of(o) + 1);
+		fprintf(fp, "%c", help_of(o, 0)[0] >= 'a' &&
+			help_of(o, 0)[0] <= 'z' ? help_of(o, 0)[0] - 32 :
+			help_of(o, 0)[0]);
+		roff_text(fp, help_of(o, 0) + 1);
 		fputs(".\n", fp);
 		roff_cmds(fp, o->cmds);
 	}
+	fputs(".SH SELECTING TESTS AND SYSTEMS\n"
+	      "\\fB\\-\\-tests\\fR \\fIPATTERN\\fR is looked for, "
+	      "ignoring case, anywhere in a test's identifier "
+	      "(\\fIpts/dbench\\fR), title, description, "
+	      "\"\\fITitle\\fR \\- \\fIDescription\\fR\" and whole name "
+	      "\"\\fITitle Version\\fR \\- \\fIDescription\\fR\" (as "
+	      "\\fBinspect\\fR shows it).  Without wildcards it is a "
+	      "substring: \"client count: 1\" also finds \"Client Count: "
+	      "12\".  \\fB*\\fR (any run of characters), \\fB?\\fR (one "
+	      "character) and \\fB[...]\\fR (one of a set) are wildcards "
+	      "within the name, so \"postmark*total\" finds \"PostMark "
+	      "\\- Total Time\".  Repeated, \\fB\\-\\-tests\\fR adds "
+	      "up: a test is selected when any pattern finds it.  A pattern "
+	      "that finds no test is an error that names the closest "
+	      "tests; \\fBinspect \\-\\-list tests\\fR prints every "
+	      "name.\n.PP\n"
+	      "A system name (\\fB\\-\\-systems\\fR, "
+	      "\\fB\\-\\-baseline\\fR, \\fB\\-\\-highlight\\fR) is "
+	      "the system of that name; else the one of that name in any "
+	      "case; else the one whose name starts with it, in any case "
+	      "(\"freebsd u\" for \"FreeBSD UFS\").  A name that fits more "
+	      "than one system is an error that lists them; "
+	      "\\fBinspect \\-\\-list systems\\fR prints every name.\n"
+	      ".PP\n"
+	      "Warnings about tests that \\fB\\-\\-tests\\fR did not "
+	      "select are left out; one line counts them, and "
+	      "\\fB\\-v\\fR shows them.\n"
+	      ".SH READING A COMPARISON\n"
+	      "\\fBcompare\\fR and the reports state each system against "
+	      "the baseline in words: \"faster\" or \"slower\" for times "
+	      "and rates, \"better\" or \"worse\" for other units, "
+	      "\"higher\" or \"lower\" when the input gives no direction; a "
+	      "change of 2x or more is a factor, a smaller one a percent.  "
+	      "The interval is the confidence interval of the change "
+	      "(\\fB\\-\\-confidence\\fR):\n"
+	      ".TP\n\"B is 3.6% faster than A (95% CI 1.8% to 5.4%)\"\n"
+	      "B differs from the baseline A: the whole interval lies on "
+	      "one side.\n"
+	      ".TP\n\"B: no difference proven at 95% confidence (1.2% faster "
+	      "than A, 95% CI 3.2% slower to 5.1% faster)\"\n"
+	      "The interval spans both directions: these runs do not show "
+	      "which is faster.  This is not a proof that they are the same; "
+	      "for that use \\fB\\-\\-equivalence\\fR.\n"
+	      ".TP\n\"B is equivalent to A within +/\\-1% (90% CI ...)\"\n"
+	      "With \\fB\\-\\-equivalence\\fR \\fIPCT\\fR: the change is "
+	      "shown to lie within +/\\-\\fIPCT\\fR percent.\n"
+	      ".TP\n\"B vs A: inconclusive, neither a difference nor "
+	      "equivalence within +/\\-1% proven (...)\"\n"
+	      "With \\fB\\-\\-equivalence\\fR: neither is shown; more runs "
+	      "would tell.\n"
+	      ".TP\n\"B: no result, no comparison\"\n"
+	      "B has no result for this test (\\fBinspect\\fR shows what "
+	      "was read).\n"
+	      ".TP\n\"B is 878x faster than A (single run, no CI)\"\n"
+	      "A single run on a side: no test is possible.\n"
+	      ".PP\n"
+	      "\"Geometric mean over N tests, B against A\" combines the "
+	      "tests' ratios (above 1: B is better); its first interval is "
+	      "the measurement's, the second how far tests like these "
+	      "spread.  doc/statistics.md gives the methods.\n", fp);
 	fputs(".SH EXIT STATUS\n"
 	      ".TP\n.B 0\nSuccess.\n"
 	      ".TP\n.B 1\nBad input data; nothing is written.\n"
@@ -386,6 +555,13 @@ static void help_man(FILE *fp)
 	      "failed run leaves \\fIDIR\\fR as it was, a successful one "
 	      "removes the charts of the last run it did not draw again.  "
 	      "Files it did not write stay.\n"
+	      ".PP\n"
+	      "An HTML report is one self-contained file.  It prints every "
+	      "column on A4 or Letter, follows the reader's dark mode, and on "
+	      "a phone scrolls a chart sideways rather than shrink its text.  "
+	      "Each test's link is \\fI#test\\-title\\-description\\fR "
+	      "(doc/templates.md), the same whatever \\fB\\-\\-tests\\fR "
+	      "selects.\n"
 	      ".SH EXAMPLES\n"
 	      "A report per result file, rebuilt by \\fBmake \\-j\\fR only "
 	      "when an input changes:\n"
@@ -449,17 +625,99 @@ static const struct option_def *find_short(char c)
 	return NULL;
 }
 
+/* A number in [lo, hi] ((lo, hi) when open); pct: a percent, which may
+ * end in '%' ("5%"). */
+/*
+ * "unknown option '--tset'; did you mean '--test' or '--tests'?": the
+ * options nearest to name[0..len) (br_edit_distance), those of command c
+ * first, then any other (and which commands take it).
+ */
+static int unknown_option(const struct br_cli *cli, const struct command *c,
+			  const char *name, size_t len)
+{
+	const struct option_def *best = NULL, *also = NULL;
+	char *word = strndup(name, len);
+	size_t i, d, lim, bd = (size_t)-1, also_d = 0;
+	int pass;
+
+	/* the start of one of c's options ("--base") */
+	for (i = 0; word && i < N_OPTIONS; i++)
+		if ((options[i].cmds & c->id) &&
+		    !strncasecmp(options[i].name, word, len)) {
+			bd = best ? 0 : 1;
+			best = &options[i];
+			if (!bd)
+				break;
+		}
+	if (bd == 0) {        /* the start of several: no guess from it */
+		best = NULL;
+		bd = (size_t)-1;
+	}
+	for (pass = 0; word && pass < 2 && !best; pass++)
+		for (i = 0; i < N_OPTIONS; i++) {
+			if (((options[i].cmds & c->id) != 0) != (pass == 0))
+				continue;
+			d = br_edit_distance(word, options[i].name);
+			lim = br_suggest_limit(len > strlen(options[i].name) ?
+					       len : strlen(options[i].name));
+			if (d <= lim && d < bd) {
+				bd = d;
+				best = &options[i];
+			}
+		}
+	/* a second option as near, or one edit further ("--tes": --test
+	 * or --tests), in the same group as best: both are named */
+	for (i = 0; word && best && bd > 0 && i < N_OPTIONS; i++) {
+		if (&options[i] == best || ((options[i].cmds & c->id) != 0) !=
+		    ((best->cmds & c->id) != 0))
+			continue;
+		d = br_edit_distance(word, options[i].name);
+		lim = br_suggest_limit(len > strlen(options[i].name) ?
+				       len : strlen(options[i].name));
+		if (d <= lim && d <= bd + 1 && (!also || d < also_d)) {
+			also = &options[i];
+			also_d = d;
+		}
+	}
+	free(word);
+	if (best && also)
+		return br_cli_usage(cli, "unknown option '--%.*s'; did you "
+				    "mean '--%s' or '--%s'%s%s%s?", (int)len,
+				    name, best->name, also->name,
+				    best->cmds & c->id ? "" : " (not options "
+				    "of ", best->cmds & c->id ? "" : c->name,
+				    best->cmds & c->id ? "" : ")");
+	if (best && !(best->cmds & c->id))
+		return br_cli_usage(cli, "unknown option '--%.*s'; did you "
+				    "mean '--%s' (not an option of %s)?",
+				    (int)len, name, best->name, c->name);
+	if (best)
+		return br_cli_usage(cli, "unknown option '--%.*s'; did you "
+				    "mean '--%s'?", (int)len, name, best->name);
+	return br_cli_usage(cli, "unknown option '--%.*s'", (int)len, name);
+}
+
 static int parse_double(const struct br_cli *cli, const char *opt,
 			const char *s, double lo, double hi, bool open,
-			double *out)
+			bool pct, double *out)
 {
+	size_t len = strlen(s);
+	char *num = strdup(s);
 	double v;
+	bool ok;
 
-	if (!br_parse_number(s, &v, NULL) || (open ? v <= lo || v >= hi
-						   : v < lo || v > hi))
-		return br_cli_usage(cli, "--%s: expected a number %s %g and "
-				    "%g, got '%s'", opt, open ? "strictly "
-				    "between" : "between", lo, hi, s);
+	if (!num)
+		return br_cli_usage(cli, "out of memory");
+	if (pct && len > 1 && num[len - 1] == '%')
+		num[len - 1] = '\0';
+	ok = br_parse_number(num, &v, NULL) && (open ? v > lo && v < hi
+						   : v >= lo && v <= hi);
+	free(num);
+	if (!ok)
+		return br_cli_usage(cli, "--%s: expected a %s %s %g and %g, "
+				    "got '%s'", opt, pct ? "percent" :
+				    "number", open ? "strictly between" :
+				    "between", lo, hi, s);
 	*out = v;
 	return BR_OK;
 }
@@ -511,6 +769,8 @@ static int render_option(struct br_cli *cli, const struct option_def *o,
 static int apply(struct br_cli *cli, const struct command *c,
 		 const struct option_def *o, const char *arg)
 {
+	int rc;
+
 	switch (o->id) {
 	case OPT_HELP:
 		help_command(stdout, c);
@@ -526,11 +786,27 @@ static int apply(struct br_cli *cli, const struct command *c,
 		cli->output = arg;
 		break;
 	case OPT_FORMAT: cli->format = arg; break;
-	case OPT_CONFIDENCE:
-		return parse_double(cli, o->name, arg, 0, 1, true,
+	case OPT_CONFIDENCE:          /* 0.95, or 95% */
+		if (*arg && arg[strlen(arg) - 1] == '%') {
+			rc = parse_double(cli, o->name, arg, 0, 100, true,
+					  true, &cli->an.confidence);
+			cli->an.confidence /= 100;
+			return rc;
+		}
+		return parse_double(cli, o->name, arg, 0, 1, true, false,
 				    &cli->an.confidence);
 	case OPT_BASELINE: cli->an.baseline = arg; break;
-	case OPT_TESTS: cli->tests = arg; break;
+	case OPT_TESTS:                 /* each adds tests (any matches) */
+		if (!cli->tests)
+			cli->tests = arg;
+		cli->patterns[cli->n_patterns++] = arg;
+		break;
+	case OPT_LIST:
+		if (strcmp(arg, "tests") && strcmp(arg, "systems"))
+			return br_cli_usage(cli, "--list: expected tests or "
+					    "systems, got '%s'", arg);
+		cli->list = arg;
+		break;
 	case OPT_SYSTEMS: cli->systems = arg; break;
 	case OPT_TITLE: cli->title = cli->chart.title = arg; break;
 	case OPT_INPUT_FORMAT: cli->ingest.input_format = arg; break;
@@ -542,12 +818,32 @@ static int apply(struct br_cli *cli, const struct command *c,
 					    "lib, more-is-better or "
 					    "fewer-is-better, got '%s'", arg);
 		break;
+	case OPT_TEST:
+		if (!*arg)
+			return br_cli_usage(cli, "--test: an empty name");
+		cli->ingest.test = arg;
+		break;
+	case OPT_COLUMN: {
+		char *end;
+		long n = strtol(arg, &end, 10);
+
+		if (end == arg || *end || n < 1 || n > 10000)
+			return br_cli_usage(cli, "-C: expected a column number "
+					    "from 1 to 10000, got '%s'", arg);
+		cli->ingest.column = (int)n;
+		break;
+	}
+	case OPT_DELIMITERS:
+		if (!*arg)
+			return br_cli_usage(cli, "-d: no delimiter characters");
+		cli->ingest.delimiters = arg;
+		break;
 	case OPT_EQUIVALENCE:
-		return parse_double(cli, o->name, arg, 0, 100, true,
+		return parse_double(cli, o->name, arg, 0, 100, true, true,
 				    &cli->an.equivalence);
 	case OPT_MINISTAT: cli->cmp.ministat = true; break;
 	case OPT_FAIL_ON_REGRESSION:
-		return parse_double(cli, o->name, arg, 0, 1e6, false,
+		return parse_double(cli, o->name, arg, 0, 1e6, false, true,
 				    &cli->fail_on_regression);
 	case OPT_HOLM: break;  /* always on (doc/statistics.md, "Ranks") */
 	case OPT_DETAILS: cli->cmp.details = true; break;
@@ -556,6 +852,8 @@ static int apply(struct br_cli *cli, const struct command *c,
 	case OPT_TEMPLATE: cli->template_path = arg; break;
 	case OPT_PLOT: cli->plot = true; break;
 	case OPT_UTF8: cli->utf8 = true; break;
+	case OPT_SUMMARY: cli->summary = true; break;
+	case OPT_BRIEF: cli->brief = true; break;
 	case OPT_WHISKERS:
 	case OPT_SORT:
 	case OPT_SVG_TEXT:
@@ -574,7 +872,8 @@ static int parse_args(struct br_cli *cli, const struct command *c, int argc,
 
 	cli->inputs = calloc((size_t)argc + 1, sizeof *cli->inputs);
 	cli->per_input = calloc((size_t)argc + 1, sizeof *cli->per_input);
-	if (!cli->inputs || !cli->per_input) {
+	cli->patterns = calloc((size_t)argc + 1, sizeof *cli->patterns);
+	if (!cli->inputs || !cli->per_input || !cli->patterns) {
 		fprintf(stderr, PROG ": out of memory\n");
 		return BR_EIO;
 	}
@@ -583,12 +882,13 @@ static int parse_args(struct br_cli *cli, const struct command *c, int argc,
 		const struct option_def *o;
 
 		if (only_inputs || a[0] != '-' || a[1] == '\0') {
-			/* --system and --direction apply to the inputs
-			 * after them */
+			/* --system, --direction and --test apply to the
+			 * inputs after them */
 			cli->per_input[cli->n_inputs].system =
 				cli->ingest.system;
 			cli->per_input[cli->n_inputs].direction =
 				cli->ingest.direction;
+			cli->per_input[cli->n_inputs].test = cli->ingest.test;
 			cli->inputs[cli->n_inputs++] = a;
 			continue;
 		}
@@ -602,8 +902,7 @@ static int parse_args(struct br_cli *cli, const struct command *c, int argc,
 
 			o = find_long(a + 2, len);
 			if (!o)
-				return br_cli_usage(cli, "unknown option "
-						    "'%.*s'", (int)len + 2, a);
+				return unknown_option(cli, c, a + 2, len);
 			if (eq && !o->arg)
 				return br_cli_usage(cli, "option '--%s' takes "
 						    "no value", o->name);
@@ -644,7 +943,10 @@ static int parse_args(struct br_cli *cli, const struct command *c, int argc,
  */
 static int close_stdout(int rc)
 {
-	int e;
+	/* a write that failed while printing (output longer than the
+	 * buffer) left its errno; an empty buffer's fflush would not say
+	 * it again */
+	int e = ferror(stdout) ? errno : 0;
 
 	errno = 0;
 	if (fflush(stdout) == 0 && !ferror(stdout)) {
@@ -652,13 +954,62 @@ static int close_stdout(int rc)
 			return rc;
 		e = errno;
 	} else {
-		e = errno ? errno : EIO;
+		e = errno ? errno : e ? e : EIO;
 	}
 	if (rc != BR_OK && rc != BR_EREGRESS)
 		return rc;
 	fprintf(stderr, PROG ": cannot write standard output: %s\n",
 		strerror(e));
 	return BR_EIO;
+}
+
+/*
+ * Whether stats or compare without an INPUT reads standard input, as
+ * ministat does: when it is a pipe, a FIFO, a socket or a regular file
+ * (something was piped or redirected).  A terminal, /dev/null or a
+ * closed descriptor keeps the "no INPUT given" error: nothing waits
+ * for typed input, and an empty file list in a script fails.
+ */
+static bool stdin_piped(unsigned cmd)
+{
+	struct stat st;
+
+	if (!(cmd & (CMD_STATS | CMD_COMPARE)) || fstat(0, &st) != 0)
+		return false;
+	return S_ISFIFO(st.st_mode) || S_ISREG(st.st_mode) ||
+	       S_ISSOCK(st.st_mode);
+}
+
+/* "no such command 'report'; did you mean 'render'?": the command
+ * nearest to name, or to one of the words users try for it. */
+static int no_such_command(const char *name)
+{
+	const struct command *best = NULL;
+	size_t i, d, bd = (size_t)-1, lim = br_suggest_limit(strlen(name));
+
+	for (i = 0; i < N_COMMANDS; i++) {
+		const char *p = commands[i].also;
+
+		d = br_edit_distance(name, commands[i].name);
+		while (*p) {        /* the "also" words, one by one */
+			size_t n = strcspn(p, " "), e;
+			char *w = strndup(p, n);
+
+			e = w ? br_edit_distance(name, w) : (size_t)-1;
+			free(w);
+			if (e < d)
+				d = e;
+			p += n + (p[n] == ' ');
+		}
+		if (d <= lim && d < bd) {
+			bd = d;
+			best = &commands[i];
+		}
+	}
+	if (best)
+		return br_cli_usage(NULL, "no such command '%s'; did you mean "
+				    "'%s'?", name, best->name);
+	return br_cli_usage(NULL, "no such command '%s'", name);
 }
 
 static int run(int argc, char **argv)
@@ -699,13 +1050,13 @@ static int run(int argc, char **argv)
 				help_command(stdout, &commands[i]);
 				return 0;
 			}
-		return br_cli_usage(NULL, "no such command '%s'", argv[2]);
+		return no_such_command(argv[2]);
 	}
 	for (i = 0; i < N_COMMANDS; i++)
 		if (!strcmp(argv[1], commands[i].name))
 			c = &commands[i];
 	if (!c)
-		return br_cli_usage(NULL, "no such command '%s'", argv[1]);
+		return no_such_command(argv[1]);
 	if (getenv("BENCHREPORT_THREADS")) {
 		const char *v = getenv("BENCHREPORT_THREADS");
 		char *end;
@@ -720,13 +1071,21 @@ static int run(int argc, char **argv)
 	cli.cmd_name = c->name;
 	rc = parse_args(&cli, c, argc - 2, argv + 2);
 	if (rc == BR_OK) {
+		if (cli.n_inputs == 0 && stdin_piped(c->id)) {
+			/* ministat's habit: no file reads standard input */
+			cli.per_input[0].system = cli.ingest.system;
+			cli.per_input[0].direction = cli.ingest.direction;
+			cli.per_input[0].test = cli.ingest.test;
+			cli.inputs[cli.n_inputs++] = "-";
+		}
 		if (cli.n_inputs == 0)
 			rc = br_cli_usage(&cli, "no INPUT given");
 		else
 			rc = br_cli_dep_begin(&cli);
 		if (rc == BR_OK && cli.n_inputs > 0) {
 			rc = c->run(&cli);
-			if (rc == BR_OK || rc == BR_EREGRESS) {
+			if (rc == BR_OK || (rc == BR_EREGRESS &&
+					      !cli.output)) {
 				int drc = br_cli_dep_write(&cli);
 
 				if (drc != BR_OK)
@@ -740,6 +1099,7 @@ static int run(int argc, char **argv)
 	}
 	free(cli.inputs);
 	free(cli.per_input);
+	free(cli.patterns);
 	return rc;
 }
 

@@ -1,9 +1,10 @@
 /*
- * csv.c - the RFC 4180 record reader under both CSV readers (quotes,
+ * csv.c - the RFC 4180 record reader under the CSV readers (quotes,
  * doubled quotes, embedded commas and line breaks, CRLF or LF), see
  * csv_int.h:
  *
  *   pts-csv   csv_pts.c, PTS's result-file-to-csv export
+ *   pts-raw-csv  csv_pts_raw.c, PTS's result-file-raw-to-csv export
  *   tidy-csv  csv_tidy.c, benchreport's own tidy CSV (doc/tidy-csv.md)
  *
  * Memory stays in proportion to the input: a record is copied once into

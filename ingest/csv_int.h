@@ -1,6 +1,7 @@
 /*
  * csv_int.h - the CSV record reader (csv.c) that the PTS CSV export
- * reader (csv_pts.c) and the tidy CSV reader (csv_tidy.c) share.
+ * readers (csv_pts.c, csv_pts_raw.c) and the tidy CSV reader (csv_tidy.c)
+ * share.
  *
  * A struct br_csv reads one buffer record by record: br_csv_next() fills
  * f[0..nf) with the fields of the next record, unescaped and

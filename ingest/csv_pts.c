@@ -31,25 +31,33 @@ static bool is_software_key(const char *k)
 	return false;
 }
 
-/* " ,,"sys1",...": blanks, ',', blanks, ',', '"'. */
-static bool pts_header_line(const char *s, size_t n)
+/*
+ * A system header row, and where its systems start: 2 for ' ,,"sys1",...'
+ * (newer exports: an empty second column, the proportion's), 1 for
+ * ' ,"sys1",...' (older exports without the proportion column; that form
+ * needs the leading blank PTS writes), 0 for any other line
+ * (doc/pts-format.md section 3.1).
+ */
+static int pts_header_line(const char *s, size_t n)
 {
 	size_t i = 0;
 
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
 		i++;
 	if (i >= n || s[i++] != ',')
-		return false;
+		return 0;
+	if (i < n && s[i] == '"')
+		return i > 1 ? 1 : 0;
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
 		i++;
 	if (i >= n || s[i++] != ',')
-		return false;
-	return i < n && s[i] == '"';
+		return 0;
+	return i < n && s[i] == '"' ? 2 : 0;
 }
 
 /*
  * PTS CSV export: 90 when one of the first lines is a system header
- * row (' ,,"System",...'), else 0.
+ * row (' ,,"System",...', or ' ,"System",...' in older exports), else 0.
  */
 int br_detect_pts_csv(const char *buf, size_t len)
 {
@@ -151,18 +159,18 @@ struct pts_sys {
 
 /* The system header: fields 2.. are the systems. */
 static int pts_systems(struct br_resultset *rs, struct br_csv *c,
-		       const char *fname, struct pts_sys **out, size_t *n_out,
-		       struct br_error *err)
+		       const char *fname, size_t off, struct pts_sys **out,
+		       size_t *n_out, struct br_error *err)
 {
 	struct br_loc loc = {fname, c->rec_line};
 	struct pts_sys *sys;
 	size_t i, j, n;
 	char q[64];
 
-	if (c->nf < 3)
+	if (c->nf < off + 1)
 		return br_error_set(err, BR_EDATA, fname, c->rec_line,
 				    "system header row names no system");
-	n = c->nf - 2;
+	n = c->nf - off;
 	sys = calloc(n, sizeof *sys);
 	if (!sys)
 		return br_error_set(err, BR_EIO, fname, c->rec_line,
@@ -170,15 +178,15 @@ static int pts_systems(struct br_resultset *rs, struct br_csv *c,
 	*out = sys;
 	*n_out = n;
 	for (i = 0; i < n; i++) {
-		const struct br_csv_field *f = &c->f[i + 2];
+		const struct br_csv_field *f = &c->f[i + off];
 		struct br_system *s;
 
 		if (f->n == 0)
 			return br_error_set(err, BR_EDATA, fname, c->rec_line,
 					    "system header: column %zu has no "
-					    "system name", i + 3);
+					    "system name", i + off + 1);
 		for (j = 0; j < i; j++)
-			if (!strcmp(c->f[j + 2].s, f->s))
+			if (!strcmp(c->f[j + off].s, f->s))
 				return br_error_set(err, BR_EDATA, fname,
 						    c->rec_line, "system "
 						    "header: \"%s\" appears "
@@ -189,6 +197,8 @@ static int pts_systems(struct br_resultset *rs, struct br_csv *c,
 			return err->code;
 		s = rs->systems[sys[i].idx];
 		s->declared = true;
+		if (!s->named_by)
+			s->named_by = "from the CSV export's system header";
 		sys[i].fill = s->n_hardware == 0 && s->n_software == 0;
 	}
 	return BR_OK;
@@ -197,14 +207,15 @@ static int pts_systems(struct br_resultset *rs, struct br_csv *c,
 /* Same systems in the same order as the first header? */
 static bool pts_same_header(const struct br_csv *c,
 			    const struct br_resultset *rs,
-			    const struct pts_sys *sys, size_t n)
+			    const struct pts_sys *sys, size_t n, size_t off)
 {
 	size_t i;
 
-	if (c->nf != n + 2)
+	if (c->nf != n + off)
 		return false;
 	for (i = 0; i < n; i++)
-		if (strcmp(c->f[i + 2].s, rs->systems[sys[i].idx]->identifier))
+		if (strcmp(c->f[i + off].s,
+			   rs->systems[sys[i].idx]->identifier))
 			return false;
 	return true;
 }
@@ -224,10 +235,11 @@ static bool kv_push(struct br_kv **arr, size_t *n, const char *k,
 	return true;
 }
 
-/* One component row: "Processor,,v1,v2,...". */
+/* One component row: "Processor,,v1,v2,..." (off 2) or
+ * "Processor,v1,v2,..." (off 1). */
 static int pts_component(struct br_resultset *rs, struct br_csv *c,
-			 const char *fname, struct pts_sys *sys, size_t n,
-			 struct br_error *err)
+			 const char *fname, size_t off, struct pts_sys *sys,
+			 size_t n, struct br_error *err)
 {
 	struct br_loc loc = {fname, c->rec_line};
 	const char *key;
@@ -235,14 +247,15 @@ static int pts_component(struct br_resultset *rs, struct br_csv *c,
 	bool sw;
 	char q[64];
 
-	if (c->nf > n + 2) {
-		for (i = n + 2; i < c->nf && c->f[i].n == 0; i++)
+	if (c->nf > n + off) {
+		for (i = n + off; i < c->nf && c->f[i].n == 0; i++)
 			;
 		if (i < c->nf) {
 			br_rs_warn(rs, &loc, "component row \"%s\" has %zu "
 				   "values for %zu systems (a value with a "
 				   "comma?); row ignored",
-				   SNIP(q, c->f[0].s, c->f[0].n), c->nf - 2, n);
+				   SNIP(q, c->f[0].s, c->f[0].n), c->nf - off,
+				   n);
 			return BR_OK;
 		}
 	}
@@ -255,8 +268,8 @@ static int pts_component(struct br_resultset *rs, struct br_csv *c,
 		return br_error_set(err, BR_EIO, fname, c->rec_line,
 				    "out of memory");
 	sw = is_software_key(key);
-	for (i = 0; i < n && i + 2 < c->nf; i++) {
-		const struct br_csv_field *f = &c->f[i + 2];
+	for (i = 0; i < n && i + off < c->nf; i++) {
+		const struct br_csv_field *f = &c->f[i + off];
 		const char *v;
 
 		if (!sys[i].fill || f->n == 0)
@@ -305,10 +318,11 @@ static int pts_store_components(struct br_resultset *rs, struct pts_sys *sys,
 	return BR_OK;
 }
 
-/* One result row: "Title - Description (unit)",HIB,v1,v2,... */
+/* One result row: "Title - Description (unit)",HIB,v1,v2,... (off 2), or
+ * "Title - Description",v1,v2,... (off 1: no proportion, no unit). */
 static int pts_result(struct br_resultset *rs, struct br_csv *c,
-		      const char *fname, const struct pts_sys *sys, size_t n,
-		      struct br_error *err)
+		      const char *fname, size_t off, const struct pts_sys *sys,
+		      size_t n, struct br_error *err)
 {
 	struct br_loc loc = {fname, c->rec_line};
 	const char *title, *desc, *unit, *prop, *fmt;
@@ -320,25 +334,25 @@ static int pts_result(struct br_resultset *rs, struct br_csv *c,
 	if (c->f[0].n == 0)
 		return br_error_set(err, BR_EDATA, fname, c->rec_line,
 				    "result row without a label in column 1");
-	for (i = n + 2; i < c->nf; i++)
+	for (i = n + off; i < c->nf; i++)
 		if (c->f[i].n)
 			return br_error_set(err, BR_EDATA, fname, c->rec_line,
 					    "result row has %zu values for %zu "
-					    "systems", c->nf - 2, n);
+					    "systems", c->nf - off, n);
 	SNIP(lab, c->f[0].s, c->f[0].n); /* for messages, before the cut */
 	/* The label is ours to cut up: it lives in the scratch buffer. */
 	label = (char *)c->f[0].s;
 	split_label(label, &title, &desc, &unit, &is_ident);
-	prop = c->nf > 1 ? c->f[1].s : "";
+	prop = off == 2 && c->nf > 1 ? c->f[1].s : "";
 	if (!strcasecmp(prop, "HIB"))
 		prop = "HIB";
 	else if (!strcasecmp(prop, "LIB"))
 		prop = "LIB";
-	for (i = 0; i < n && i + 2 < c->nf; i++) {
-		if (c->f[i + 2].n == 0)
+	for (i = 0; i < n && i + off < c->nf; i++) {
+		if (c->f[i + off].n == 0)
 			continue;
 		any = true;
-		if (!pass_fail_text(c->f[i + 2].s))
+		if (!pass_fail_text(c->f[i + off].s))
 			pass_fail = false;
 	}
 	fmt = any && pass_fail ? "PASS_FAIL" : "BAR_GRAPH";
@@ -369,13 +383,14 @@ static int pts_result(struct br_resultset *rs, struct br_csv *c,
 		br_test_finish(rs, t);
 	} else if (t->loc.file == fname) {
 		/* PTS: a later result with the same key replaces it. */
-		br_rs_warn(rs, &loc, "result \"%s\" repeats line %lu; the "
-			   "later row replaces it", lab, t->loc.line);
+		br_rs_warn_test(rs, t, &loc, "result \"%s\" repeats line "
+				"%lu; the later row replaces it", lab,
+				t->loc.line);
 		br_test_clear_entries(t);
 		t->loc = loc;
 	}
-	for (i = 0; i < n && i + 2 < c->nf; i++) {
-		const struct br_csv_field *f = &c->f[i + 2];
+	for (i = 0; i < n && i + off < c->nf; i++) {
+		const struct br_csv_field *f = &c->f[i + off];
 		struct br_entry *e;
 		const char *sid;
 		size_t k;
@@ -410,7 +425,8 @@ static int pts_result(struct br_resultset *rs, struct br_csv *c,
 			return br_error_set(err, BR_EDATA, fname, f->line,
 					    "value for system \"%s\" (column "
 					    "%zu) is not a number: \"%s\"",
-					    SNIP(q, sid, strlen(sid)), i + 3,
+					    SNIP(q, sid, strlen(sid)),
+					    i + off + 1,
 					    SNIP(q2, f->s, f->n));
 		e->sample.has_value = true;
 		e->sample.value = v;
@@ -425,8 +441,9 @@ static int pts_result(struct br_resultset *rs, struct br_csv *c,
 /*
  * Read a PTS result-file-to-csv export (doc/pts-format.md section 3.1):
  * title and description lines, the system header, component rows, the
- * header again, result rows.  Values are published means: has_value and
- * value_text, no runs, N unknown.
+ * header again, result rows; in both the older layout without the
+ * proportion column and the newer one with it.  Values are published
+ * means: has_value and value_text, no runs, N unknown.
  */
 int br_read_pts_csv(struct br_resultset *rs, const char *name, const char *buf,
 		    size_t len, const struct br_ingest_opts *o,
@@ -437,7 +454,7 @@ int br_read_pts_csv(struct br_resultset *rs, const char *name, const char *buf,
 	size_t n_sys = 0, i, n;
 	struct br_csv c;
 	const char *fname, *s;
-	int headers = 0, total_headers = 0, rc = BR_OK, r;
+	int headers = 0, total_headers = 0, rc = BR_OK, r, off = 0;
 	bool title_done = false, used;
 
 	(void)o;
@@ -492,7 +509,7 @@ int br_read_pts_csv(struct br_resultset *rs, const char *name, const char *buf,
 	}
 	/* Headers, components, results. */
 	for (;;) {
-		bool is_header;
+		int is_header;
 
 		if (br_csv_eof(&c))
 			break;
@@ -509,9 +526,12 @@ int br_read_pts_csv(struct br_resultset *rs, const char *name, const char *buf,
 			continue;
 		if (is_header) {
 			if (headers == 0) {
-				rc = pts_systems(rs, &c, fname, &sys, &n_sys,
-						 err);
-			} else if (!pts_same_header(&c, rs, sys, n_sys)) {
+				off = is_header;
+				rc = pts_systems(rs, &c, fname, (size_t)off,
+						 &sys, &n_sys, err);
+			} else if (is_header != off ||
+				   !pts_same_header(&c, rs, sys, n_sys,
+						    (size_t)off)) {
 				rc = br_error_set(err, BR_EDATA, fname,
 						  c.rec_line, "this system "
 						  "header differs from the "
@@ -527,15 +547,21 @@ int br_read_pts_csv(struct br_resultset *rs, const char *name, const char *buf,
 			continue;
 		}
 		if (headers == 1 && total_headers >= 2)
-			rc = pts_component(rs, &c, fname, sys, n_sys, err);
+			rc = pts_component(rs, &c, fname, (size_t)off, sys,
+					   n_sys, err);
 		else
-			rc = pts_result(rs, &c, fname, sys, n_sys, err);
+			rc = pts_result(rs, &c, fname, (size_t)off, sys,
+					n_sys, err);
 		if (rc != BR_OK)
 			goto out;
 	}
 	br_rs_warn(rs, &(struct br_loc){fname, 0}, "PTS CSV export: "
 		   "published values only (no runs, SE or N, no test "
 		   "identifiers or versions)");
+	if (off == 1)
+		br_rs_warn(rs, &(struct br_loc){fname, 0}, "older PTS CSV "
+			   "export: no units and no higher/lower-is-better "
+			   "column (--direction sets one)");
 out:
 	for (i = 0; i < n_sys; i++) {
 		free(sys[i].hw);

@@ -682,6 +682,8 @@ static int tidy_row(struct tidy *td, struct br_error *err)
 	sys = br_rs_system(rs, fsys->s, true, &loc, err);
 	if (sys == (size_t)-1)
 		return err->code;
+	if (!rs->systems[sys]->named_by)
+		rs->systems[sys]->named_by = "from the system column";
 	rc = row_entry(td, t, sys, rv.kind == ROW_FAIL, &ei, &was_fail,
 		       &is_new, err);
 	if (rc != BR_OK)

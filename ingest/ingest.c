@@ -22,6 +22,7 @@
 static const struct br_format formats[] = {
 	{"pts-xml", br_detect_pts_xml, br_read_pts_xml},
 	{"pts-csv", br_detect_pts_csv, br_read_pts_csv},
+	{"pts-raw-csv", br_detect_pts_raw_csv, br_read_pts_raw_csv},
 	{"tidy-csv", br_detect_tidy_csv, br_read_tidy_csv},
 	{"table", br_detect_table, br_read_table},
 	{"numbers", br_detect_numbers, br_read_numbers},
@@ -99,6 +100,18 @@ static const struct br_format *format_named(const char *name)
 	return f;
 }
 
+/* The format the options name: --input-format, else numbers when -C or
+ * -d is given (they are ministat's, for files of numbers only), else
+ * NULL: detect it. */
+static const char *format_wanted(const struct br_ingest_opts *o)
+{
+	if (o->input_format)
+		return o->input_format;
+	if (o->column > 0 || o->delimiters)
+		return "numbers";
+	return NULL;
+}
+
 int br_ingest_buffer(struct br_resultset *rs, const char *name,
 		     const char *buf, size_t len,
 		     const struct br_ingest_opts *o, struct br_error *err)
@@ -107,12 +120,12 @@ int br_ingest_buffer(struct br_resultset *rs, const char *name,
 	enum br_dir saved;
 	int rc;
 
-	if (o->input_format) {
-		f = format_named(o->input_format);
+	if (format_wanted(o)) {
+		f = format_named(format_wanted(o));
 		if (!f)
 			return br_error_set(err, BR_EUSAGE, NULL, 0,
 					    "unknown input format '%s' "
-					    "(known: %s)", o->input_format,
+					    "(known: %s)", format_wanted(o),
 					    br_ingest_format_names());
 	} else {
 		f = detect(buf, len);
@@ -341,8 +354,8 @@ static int ingest_file(struct br_resultset *rs, const char *path,
 		rc = read_error(name, err);
 		goto out;
 	}
-	f = o->input_format ? format_named(o->input_format) : detect(buf, n);
-	if (!f && in_dir && !o->input_format) {
+	f = format_wanted(o) ? format_named(format_wanted(o)) : detect(buf, n);
+	if (!f && in_dir && !format_wanted(o)) {
 		struct br_loc loc = {br_rs_str(rs, name), 0};
 
 		br_rs_warn(rs, &loc, "skipped: not a format benchreport reads");

@@ -21,6 +21,12 @@ struct br_ingest_opts {
 	const char *system;       /* --system NAME for raw logs, or NULL */
 	enum br_dir direction;    /* --direction for results whose input
 				     gives none, or BR_DIR_UNKNOWN */
+	const char *test;         /* --test NAME: the test of a hyperfine
+				     JSON or a numbers file, or NULL */
+	int column;               /* -C N: numbers files read column N
+				     (1-based); 0: the first */
+	const char *delimiters;   /* -d CHARS: numbers files' column
+				     separators; NULL: space and tab */
 	size_t max_input_bytes;   /* 0: the default cap (2 GiB) */
 	/* Called with every file about to be read and every directory
 	 * walked (never stdin), e.g. to write a dependency file.  NULL:

@@ -62,6 +62,12 @@ int br_read_pts_csv(struct br_resultset *rs, const char *name, const char *buf,
 		    size_t len, const struct br_ingest_opts *o,
 		    struct br_error *err);
 
+/* PTS result-file-raw-to-csv export: the runs (csv_pts_raw.c). */
+int br_detect_pts_raw_csv(const char *buf, size_t len);
+int br_read_pts_raw_csv(struct br_resultset *rs, const char *name,
+			const char *buf, size_t len,
+			const struct br_ingest_opts *o, struct br_error *err);
+
 /* benchreport tidy CSV: one row per run or per summary (csv_tidy.c). */
 int br_detect_tidy_csv(const char *buf, size_t len);
 int br_read_tidy_csv(struct br_resultset *rs, const char *name, const char *buf,

@@ -95,10 +95,14 @@ bool br_log_has(const char *buf, size_t len, const char *needle);
 
 /*
  * The system name of a log named path: the name of its parent directory,
- * or for a file without a directory part the file name without extension
- * ("<stdin>" gives "stdin").  Writes at most cap bytes to out.
+ * the real one when the path says "." or ".." or has no directory part
+ * ("./x.log" in runs/disk gives "disk"), else (it cannot be resolved, or
+ * is "/") the file name without extension; "<stdin>" gives "stdin".
+ * Writes at most cap bytes to out, and to how (unless NULL) where the
+ * name came from, for inspect ("from directory runs/disk").
  */
-void br_log_system_from_path(const char *path, char *out, size_t cap);
+void br_log_system_from_path(const char *path, char *out, size_t cap,
+			     char *how, size_t how_cap);
 
 /*
  * The stem of a log's file name without extension and without a trailing
@@ -114,6 +118,7 @@ struct br_log {
 	const char *name;       /* the log's name as given (messages) */
 	const char *file;       /* interned name, for source locations */
 	const char *system;     /* interned system identifier */
+	const char *named_by;   /* how it was named (br_system.named_by) */
 	size_t sys;             /* its index; (size_t)-1 until first result */
 	size_t n_results;       /* values added so far */
 	double next_step;       /* the resolution of the next value added

@@ -247,13 +247,40 @@ static const char *base_name(const char *path, size_t *n_stem)
 	return b;
 }
 
-void br_log_system_from_path(const char *path, char *out, size_t cap)
+/* The last component of directory dir as the system sees it (".", ".."
+ * and links resolved), into out; false when it cannot be resolved or is
+ * "/". */
+static bool real_dir_name(const char *dir, char *out, size_t cap,
+			  char *real, size_t real_cap)
+{
+	char *r = realpath(dir, NULL);
+	const char *b;
+	size_t n;
+
+	if (!r)
+		return false;
+	b = strrchr(r, '/');
+	b = b ? b + 1 : r;
+	n = strlen(b);
+	if (n)
+		copy_n(out, cap, b, n);
+	if (n && real)
+		copy_n(real, real_cap, r, strlen(r));
+	free(r);
+	return n > 0;
+}
+
+void br_log_system_from_path(const char *path, char *out, size_t cap,
+			     char *how, size_t how_cap)
 {
 	const char *slash = strrchr(path, '/'), *b;
+	char real[4096];
 	size_t n;
 
 	if (strcmp(path, "<stdin>") == 0 || strcmp(path, "-") == 0) {
 		copy_n(out, cap, "stdin", 5);
+		if (how)
+			snprintf(how, how_cap, "from standard input");
 		return;
 	}
 	if (slash) {
@@ -267,11 +294,37 @@ void br_log_system_from_path(const char *path, char *out, size_t cap)
 		if (n && !(n == 1 && b[0] == '.') &&
 		    !(n == 2 && b[0] == '.' && b[1] == '.')) {
 			copy_n(out, cap, b, n);
+			if (how)
+				snprintf(how, how_cap, "from directory %.*s",
+					 BR_UTF8_PREC(path, (size_t)(end -
+								path)));
 			return;
 		}
+		/* "./x.log", "../x.log", "runs/..//x.log": the name of
+		 * the directory they stand for */
+		if (end > path) {
+			char *dir = strndup(path, (size_t)(end - path));
+			bool ok = dir && real_dir_name(dir, out, cap, real,
+						       sizeof real);
+
+			if (ok && how)
+				snprintf(how, how_cap, "from directory %s "
+					 "(%s)", dir, real);
+			free(dir);
+			if (ok)
+				return;
+		}
+	} else if (real_dir_name(".", out, cap, real, sizeof real)) {
+		/* a bare file name: its directory is the current one */
+		if (how)
+			snprintf(how, how_cap, "from the current directory "
+				 "(%s)", real);
+		return;
 	}
 	b = base_name(path, &n);
 	copy_n(out, cap, b, n ? n : strlen(b));
+	if (how)
+		snprintf(how, how_cap, "from the file name %s", b);
 }
 
 void br_log_stem(const char *path, char *out, size_t cap)
@@ -296,23 +349,28 @@ void br_log_stem(const char *path, char *out, size_t cap)
 
 /* -------------------------------------------------------------- results */
 
-/* The system of log name: --system, else named after its path (whole:
- * the name is part of the path, so a buffer that long cuts nothing). */
+/* The system of log name: --system, else named after its path (the
+ * name is part of the path or of its real directory, so a buffer of
+ * PATH_MAX cuts nothing).  *how: where the name came from. */
 static const char *log_system(struct br_resultset *rs, const char *name,
-			      const struct br_ingest_opts *o)
+			      const struct br_ingest_opts *o,
+			      const char **how)
 {
-	size_t cap = strlen(name) + sizeof "unnamed";
-	char *s;
+	size_t cap = strlen(name) + 4096;
+	char *s, h[8192 + 64];
 
-	if (o && o->system && *o->system)
+	if (o && o->system && *o->system) {
+		*how = "from --system";
 		return br_rs_str(rs, o->system);
+	}
 	s = br_arena_alloc(rs->arena, cap);
 	if (!s)
 		return NULL;
-	br_log_system_from_path(name, s, cap);
+	br_log_system_from_path(name, s, cap, h, sizeof h);
 	if (!*s)
 		strcpy(s, "unnamed");
-	return s;
+	*how = br_rs_str(rs, h);
+	return *how ? s : NULL;
 }
 
 int br_log_open(struct br_log *lg, struct br_resultset *rs, const char *name,
@@ -324,7 +382,7 @@ int br_log_open(struct br_log *lg, struct br_resultset *rs, const char *name,
 	lg->name = name;
 	lg->sys = (size_t)-1;
 	lg->file = br_rs_str(rs, name);
-	lg->system = log_system(rs, name, o);
+	lg->system = log_system(rs, name, o, &lg->named_by);
 	if (!lg->file || !lg->system)
 		return br_error_set(err, BR_EIO, name, 0, "out of memory");
 	return BR_OK;
@@ -416,6 +474,8 @@ static int log_entry(struct br_log *lg, const struct br_log_test *t,
 		lg->sys = br_rs_system(rs, lg->system, true, &loc, lg->err);
 		if (lg->sys == (size_t)-1)
 			return lg->err->code ? lg->err->code : BR_EIO;
+		if (!rs->systems[lg->sys]->named_by)
+			rs->systems[lg->sys]->named_by = lg->named_by;
 	}
 	ei = br_test_find_entry(test, lg->sys);
 	if (ei == (size_t)-1) {

@@ -1,9 +1,14 @@
 /*
- * numbers.c - ministat-style data files: one number per line (the first
- * whitespace-separated field), '#' comments and blank lines ignored.
- * Each file is one system (--system NAME, else the file's base name);
- * all such files share one test, "Values", so `benchreport compare
- * iguana chameleon` compares them as ministat would.
+ * numbers.c - ministat-style data files: one number per line, read as
+ * ministat reads them (doc/table.md, "Files of numbers (ministat)"): a
+ * line is split into columns at any of the delimiters (-d CHARS; default
+ * space and tab; runs of them count as one, as strtok's do), column N
+ * (-C N, default 1) is the value and must be a whole number, the other
+ * columns may hold any text ("12.5 ms").  Blank lines are skipped, and
+ * everything from a column that starts with '#'.  Each file is one
+ * system (--system NAME, else the file's base name); all such files share
+ * one test, "Values" (--test NAME), so `benchreport compare iguana
+ * chameleon` compares them as ministat would.
  */
 #include <stdio.h>
 #include <string.h>
@@ -12,30 +17,53 @@
 #include "text_int.h"
 
 #define MAX_FIELD 128
+#define DEFAULT_DELIMS " \t"
 
-/* The first field of line [p, end) into buf; false if the line is blank
- * or a comment. */
-static bool first_field(const char *p, const char *end, char *buf,
-			size_t size, bool *too_long)
+enum field { FIELD_NONE, FIELD_MISSING, FIELD_OK };
+
+/*
+ * Column `column` (1-based) of line [p, end), split at any byte of
+ * delims, into buf.  FIELD_NONE for a blank or comment line (no column
+ * before one starting with '#'), FIELD_MISSING when the line has fewer
+ * columns (*columns of them).  A '\r' ends the line (CRLF files).
+ */
+static enum field field_at(const char *p, const char *end, int column,
+			   const char *delims, char *buf, size_t size,
+			   bool *too_long, int *columns)
 {
-	const char *q;
-	size_t n;
+	const char *cr = memchr(p, '\r', (size_t)(end - p));
+	int i = 0;
 
 	*too_long = false;
-	while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
-		p++;
-	if (p == end || *p == '#')
-		return false;
-	for (q = p; q < end && *q != ' ' && *q != '\t' && *q != '\r'; q++)
-		;
-	n = (size_t)(q - p);
-	if (n >= size) {
-		*too_long = true;
-		n = size - 1;
+	if (cr)
+		end = cr;
+	while (p < end) {
+		const char *q;
+		size_t n;
+
+		while (p < end && strchr(delims, *p))
+			p++;
+		if (p == end)
+			break;
+		for (q = p; q < end && !strchr(delims, *q); q++)
+			;
+		if (*p == '#')
+			break;      /* a comment from here on */
+		if (++i == column) {
+			n = (size_t)(q - p);
+			if (n >= size) {
+				*too_long = true;
+				n = size - 1;
+			}
+			memcpy(buf, p, n);
+			buf[n] = '\0';
+			*columns = i;
+			return FIELD_OK;
+		}
+		p = q;
 	}
-	memcpy(buf, p, n);
-	buf[n] = '\0';
-	return true;
+	*columns = i;
+	return i == 0 ? FIELD_NONE : FIELD_MISSING;
 }
 
 int br_detect_numbers(const char *buf, size_t len)
@@ -45,6 +73,7 @@ int br_detect_numbers(const char *buf, size_t len)
 	int numbers = 0;
 	bool too_long;
 	double v;
+	int cols;
 
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -52,20 +81,16 @@ int br_detect_numbers(const char *buf, size_t len)
 
 		if (memchr(p, '\0', (size_t)(le - p)))
 			return 0;
-		if (first_field(p, le, field, sizeof field, &too_long)) {
-			/* only a number on the line (ministat's default) */
-			const char *q = p;
-
+		/* a number first on every line; text may follow it */
+		switch (field_at(p, le, 1, DEFAULT_DELIMS, field, sizeof field,
+				 &too_long, &cols)) {
+		case FIELD_OK:
 			if (too_long || !br_parse_number(field, &v, NULL))
 				return 0;
-			while (q < le && (*q == ' ' || *q == '\t'))
-				q++;
-			q += strlen(field);
-			while (q < le && (*q == ' ' || *q == '\t' || *q == '\r'))
-				q++;
-			if (q != le)
-				return 0;
 			numbers++;
+			break;
+		default:
+			break;
 		}
 		if (!nl)
 			break;
@@ -109,7 +134,11 @@ int br_read_numbers(struct br_resultset *rs, const char *name,
 	char field[MAX_FIELD];
 	size_t sys, idx;
 	bool created, too_long;
-	int rc;
+	int rc, cols, column = o->column > 0 ? o->column : 1;
+	const char *delims = o->delimiters && *o->delimiters ? o->delimiters
+			     : DEFAULT_DELIMS;
+	enum field f;
+	const char *title;
 
 	if (!loc.file)
 		return br_error_set(err, BR_EIO, name, 0, "out of memory");
@@ -117,7 +146,21 @@ int br_read_numbers(struct br_resultset *rs, const char *name,
 			   err);
 	if (sys == (size_t)-1)
 		return err->code;
-	br_test_proto(&proto, "Values", "", BR_DIR_UNKNOWN, BR_DISPLAY_BAR,
+	if (!rs->systems[sys]->named_by) {
+		char how[256];
+
+		snprintf(how, sizeof how, "from the file name %.*s",
+			 BR_UTF8_PREC(system_name(name, NULL), 200));
+		rs->systems[sys]->named_by = o->system ? "from --system"
+			: br_rs_str(rs, how);
+		if (!rs->systems[sys]->named_by)
+			return br_error_set(err, BR_EIO, name, 0,
+					    "out of memory");
+	}
+	title = o->test ? br_rs_str(rs, o->test) : "Values";
+	if (!title)
+		return br_error_set(err, BR_EIO, name, 0, "out of memory");
+	br_test_proto(&proto, title, "", BR_DIR_UNKNOWN, BR_DISPLAY_BAR,
 		      &loc);
 	proto.loc.line = 1;
 	t = br_rs_test(rs, &proto, &created, err);
@@ -138,7 +181,13 @@ int br_read_numbers(struct br_resultset *rs, const char *name,
 		if (memchr(p, '\0', (size_t)(le - p)))
 			return br_error_set(err, BR_EDATA, name, loc.line,
 					    "NUL byte in a data file");
-		if (first_field(p, le, field, sizeof field, &too_long)) {
+		f = field_at(p, le, column, delims, field, sizeof field,
+			     &too_long, &cols);
+		if (f == FIELD_MISSING)
+			return br_error_set(err, BR_EDATA, name, loc.line,
+					    "no column %d (-C %d): the line "
+					    "has %d", column, column, cols);
+		if (f == FIELD_OK) {
 			if (too_long || !br_parse_number(field, &v, NULL))
 				return not_a_number(name, loc.line, field,
 						    err);

@@ -93,6 +93,8 @@ void br_px_finish_system(struct pstate *st)
 		return;
 	}
 	sys = rs->systems[idx];
+	if (!sys->named_by)
+		sys->named_by = "from the result file's System Identifier";
 	if (sys->declared) {
 		br_rs_warn(rs, &loc, "system \"%s\" is declared again (first "
 			   "at %s:%lu); keeping the first", id,
@@ -167,12 +169,13 @@ static size_t add_runs(struct pstate *st, struct br_sample *smp, char *s,
 }
 
 /* One warning for the non-numeric run values of one entry. */
-static void warn_skipped(struct pstate *st, const struct br_loc *loc,
-			 const char *sysname, size_t skipped, const char *bad)
+static void warn_skipped(struct pstate *st, const struct br_test *t,
+			 const struct br_loc *loc, const char *sysname,
+			 size_t skipped, const char *bad)
 {
-	br_rs_warn(st->rs, loc, "RawString of \"%s\": %zu non-numeric run "
-		   "value%s skipped (first: \"%s\")", sysname, skipped,
-		   skipped == 1 ? "" : "s", bad);
+	br_rs_warn_test(st->rs, t, loc, "RawString of \"%s\": %zu "
+			"non-numeric run value%s skipped (first: \"%s\")",
+			sysname, skipped, skipped == 1 ? "" : "s", bad);
 }
 
 /* Is a non-numeric Value an error for this format?  Yes for bar graphs. */
@@ -216,9 +219,10 @@ static void fill_scalar(struct pstate *st, const struct br_test *t,
 			return;
 		}
 		if (t->display == BR_DISPLAY_BAR)
-			br_rs_warn(st->rs, &vloc, "%s: <Value> of \"%s\" is "
-				   "not a number: \"%s\"", test_name(t),
-				   sysname, br_px_quote(val, qb));
+			br_rs_warn_test(st->rs, t, &vloc, "%s: <Value> of "
+					"\"%s\" is not a number: \"%s\"",
+					test_name(t), sysname,
+					br_px_quote(val, qb));
 		e->sample.value_text = br_px_istr(st, val);
 		return;
 	}
@@ -229,7 +233,7 @@ static void fill_scalar(struct pstate *st, const struct br_test *t,
 		skipped = add_runs(st, &e->sample, raw, strlen(raw), &rloc,
 				   bad, sizeof bad);
 		if (skipped)
-			warn_skipped(st, &rloc, sysname, skipped, bad);
+			warn_skipped(st, t, &rloc, sysname, skipped, bad);
 	} else if (br_sample_add_run(&e->sample, v, &vloc, st->err) != BR_OK) {
 		br_px_fail_nomem(st);
 	}
@@ -303,13 +307,15 @@ static void fill_line(struct pstate *st, const struct br_test *t,
 		p += len + 1;
 	}
 	if (nbadpt)
-		br_rs_warn(st->rs, &vloc, "%s: %zu point%s of \"%s\" not a "
-			   "number (first: \"%s\")", test_name(t), nbadpt,
-			   nbadpt == 1 ? " is" : "s are", sysname, badpt);
+		br_rs_warn_test(st->rs, t, &vloc, "%s: %zu point%s of \"%s\" "
+				"not a number (first: \"%s\")", test_name(t),
+				nbadpt, nbadpt == 1 ? " is" : "s are", sysname,
+				badpt);
 	if (use_raw && count_pieces(raw, ',') != np) {
-		br_rs_warn(st->rs, &rloc, "%s: RawString of \"%s\" has %zu "
-			   "points, Value has %zu; runs ignored", test_name(t),
-			   sysname, count_pieces(raw, ','), np);
+		br_rs_warn_test(st->rs, t, &rloc, "%s: RawString of \"%s\" "
+				"has %zu points, Value has %zu; runs ignored",
+				test_name(t), sysname, count_pieces(raw, ','),
+				np);
 		return;
 	}
 	for (i = 0, p = raw; i < np && !st->failed; i++) {
@@ -330,7 +336,7 @@ static void fill_line(struct pstate *st, const struct br_test *t,
 		p += len + 1;
 	}
 	if (skipped)
-		warn_skipped(st, &rloc, sysname, skipped, bad);
+		warn_skipped(st, t, &rloc, sysname, skipped, bad);
 }
 
 /*
@@ -389,8 +395,8 @@ static void add_entries(struct pstate *st, struct br_test *t, size_t n0)
 		size_t sys;
 
 		if (!id || !*id) {
-			br_rs_warn(rs, &loc, "%s: <Entry> without an "
-				   "Identifier ignored", test_name(t));
+			br_rs_warn_test(rs, t, &loc, "%s: <Entry> without an "
+					"Identifier ignored", test_name(t));
 			continue;
 		}
 		sys = br_rs_system(rs, id, true, &loc, st->err);
@@ -398,6 +404,9 @@ static void add_entries(struct pstate *st, struct br_test *t, size_t n0)
 			br_px_fail_nomem(st);
 			return;
 		}
+		if (!rs->systems[sys]->named_by)
+			rs->systems[sys]->named_by = "from the result file's "
+				"Entry Identifier";
 		if (!rs->systems[sys]->user) {
 			/* Only named here: unknown fields read as "". */
 			struct br_system *s = rs->systems[sys];
@@ -409,16 +418,18 @@ static void add_entries(struct pstate *st, struct br_test *t, size_t n0)
 		if (i != (size_t)-1) {
 			old = &t->entries[i];
 			if (i >= n0)
-				br_rs_warn(rs, &loc, "%s: duplicate entry for "
-					   "\"%s\" (first at line %lu); "
-					   "keeping the first", test_name(t),
-					   id, old->loc.line);
+				br_rs_warn_test(rs, t, &loc, "%s: duplicate "
+						"entry for \"%s\" (first at line "
+						"%lu); keeping the first",
+						test_name(t), id,
+						old->loc.line);
 			else
-				br_rs_warn(rs, &loc, "%s: entry for \"%s\" "
-					   "already read from %s:%lu; keeping "
-					   "the first", test_name(t), id,
-					   old->loc.file ? old->loc.file : "?",
-					   old->loc.line);
+				br_rs_warn_test(rs, t, &loc, "%s: entry for "
+						"\"%s\" already read from %s:%lu; "
+						"keeping the first",
+						test_name(t), id, old->loc.file ?
+						old->loc.file : "?",
+						old->loc.line);
 			continue;
 		}
 		e = br_test_add_entry(rs, t, sys, &loc, st->err);
@@ -508,9 +519,9 @@ void br_px_finish_result(struct pstate *st)
 		tc->n0 = 0;
 	} else if (tc->line) {
 		/* Same key twice in one file: the later one wins (PTS). */
-		br_rs_warn(rs, &tmp.loc, "%s: <Result> at line %lu replaces "
-			   "the one at line %lu (same comparison key)",
-			   test_name(t), r->line0, tc->line);
+		br_rs_warn_test(rs, t, &tmp.loc, "%s: <Result> at line %lu "
+				"replaces the one at line %lu (same comparison "
+				"key)", test_name(t), r->line0, tc->line);
 		br_test_truncate_entries(t, tc->n0);
 		if (idx >= st->n_tests0) {
 			bool refinish =

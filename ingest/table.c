@@ -766,6 +766,7 @@ static int cell_value(struct br_resultset *rs, const struct table *tb,
 				    "out of memory");
 	s->has_value = true;
 	s->value = v;
+	s->duration = k == V_DUR;
 	br_sample_note_step(s, k == V_DUR ? br_duration_step(cell.s, n) /
 			    t->unit.scale : br_num_text_step(cell.s, n));
 	return br_sample_add_run(s, v, &loc, err);
@@ -919,6 +920,9 @@ int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
 			goto out;
 		}
 		rs->systems[sys[j]]->declared = true;
+		if (!rs->systems[sys[j]]->named_by)
+			rs->systems[sys[j]]->named_by = "from the table's "
+				"column header";
 		for (i = 0; i < j; i++)
 			if (sys[i] == sys[j]) {
 				rc = br_error_set(err, BR_EDATA, fname,

@@ -353,6 +353,8 @@ static int sys_meta(struct br_resultset *rs, struct br_meta *m,
 		return br_error_set(err, BR_EIO, file, line, "out of memory");
 	sys = rs->systems[idx];
 	sys->declared = true;
+	if (!sys->named_by)
+		sys->named_by = "from a '# system:' line";
 	if (p >= end)
 		return BR_OK; /* a bare declaration */
 	/* "| FIELD | VALUE" */

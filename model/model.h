@@ -145,6 +145,9 @@ struct br_system {
 	struct br_kv *details;
 	size_t n_details;
 	bool declared;              /* false: only named by entries */
+	const char *named_by;       /* where the identifier came from, for
+				     * inspect ("from directory runs/disk",
+				     * "from --system"); NULL: not said */
 	struct br_loc loc;
 };
 
@@ -194,6 +197,10 @@ struct br_sample {
 	bool is_summary;        /* no runs: mean/se/n below were published */
 	double se;              /* summary only; NAN when not published */
 	size_t n;               /* summary only: N */
+	bool duration;          /* written as a duration ("26:20"): shown
+				 * as m:ss from 120 seconds on (doc/table.md,
+				 * "Durations"); the numbers stay in the
+				 * test's unit */
 	double resolution;      /* the runs' step as written: 10^-d for the
 				 * most decimals d among them (or a tool's
 				 * timer resolution); 0 when not known.  The
@@ -265,6 +272,9 @@ struct br_test {
 struct br_warning {
 	struct br_loc loc;
 	const char *msg;
+	/* the test it is about, or NULL (the input as a whole): --tests
+	 * hides the warnings of the tests it leaves out */
+	const struct br_test *test;
 };
 
 struct br_source {
@@ -357,6 +367,11 @@ void br_rs_warn(struct br_resultset *rs, const struct br_loc *loc,
 void br_rs_vwarn(struct br_resultset *rs, const struct br_loc *loc,
 		 const char *fmt, va_list ap)
 	__attribute__((format(printf, 3, 0)));
+/* A warning about test t (one of rs->tests): shown only when t is
+ * selected. */
+void br_rs_warn_test(struct br_resultset *rs, const struct br_test *t,
+		     const struct br_loc *loc, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 /*
  * Find the system named id; when absent and create is true, append a new

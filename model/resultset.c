@@ -237,7 +237,21 @@ void br_rs_vwarn(struct br_resultset *rs, const struct br_loc *loc,
 		w->loc = *loc;
 	else
 		memset(&w->loc, 0, sizeof w->loc);
+	w->test = NULL;
 	rs->n_warnings++;
+}
+
+void br_rs_warn_test(struct br_resultset *rs, const struct br_test *t,
+		     const struct br_loc *loc, const char *fmt, ...)
+{
+	size_t n = rs->n_warnings;
+	va_list ap;
+
+	va_start(ap, fmt);
+	br_rs_vwarn(rs, loc, fmt, ap);
+	va_end(ap);
+	if (rs->n_warnings > n)
+		rs->warnings[n].test = t;
 }
 
 void br_rs_warn(struct br_resultset *rs, const struct br_loc *loc,
@@ -707,12 +721,12 @@ void br_test_finish(struct br_resultset *rs, struct br_test *t)
 	if (udir != BR_DIR_UNKNOWN) {
 		t->dir = udir;
 		t->dir_inferred = true;
-		br_rs_warn(rs, &t->loc,
+		br_rs_warn_test(rs, t, &t->loc,
 			   "%s%s%s: no direction given; %s inferred from unit "
 			   "\"%s\"", br_nz(t->title), *br_nz(t->description) ? " - " : "",
 			   br_nz(t->description), br_dir_phrase(udir), unit_text);
 	} else {
-		br_rs_warn(rs, &t->loc,
+		br_rs_warn_test(rs, t, &t->loc,
 			   "%s%s%s: direction unknown (no Proportion, unit \"%s\" "
 			   "does not imply one)", br_nz(t->title),
 			   *br_nz(t->description) ? " - " : "", br_nz(t->description),

@@ -35,6 +35,8 @@ struct br_axis {
 	double ticks[BR_AXIS_MAX_TICKS];
 	int si_exp;             /* labels in units of 10^si_exp ("k": 3) */
 	int decimals;           /* decimals of every label */
+	double dur_scale;       /* labels as m:ss: the seconds in one unit
+				 * (br_axis_scale_dur); 0: numbers */
 };
 
 /*
@@ -49,29 +51,44 @@ struct br_axis {
 void br_axis_scale(double min, double max, double length,
 		   const struct br_font *f, bool vertical, struct br_axis *ax);
 
+/*
+ * br_axis_scale() of values written as durations (br_cell.dur_scale:
+ * the seconds in one unit): from 120 seconds on, steps that read well
+ * as m:ss (15 s, 30 s, 1, 2, 5, 10, 15, 30 min, 1, 2, 5 h ...) and
+ * labels "2:30" (doc/charts.md, "Durations"); below that, or with
+ * negative values, or dur_scale 0, br_axis_scale().
+ */
+void br_axis_scale_dur(double min, double max, double length,
+		       const struct br_font *f, bool vertical,
+		       double dur_scale, struct br_axis *ax);
+
 /* A bar's value label: the value, where the label starts when drawn
  * beyond the bar (the value or its whisker's end), its width. */
 struct br_bar_label {
 	double value, from, width;
+	double after;   /* a text always drawn beyond the bar and its value
+			 * label, 6 points on (a grouped bar's SE line): its
+			 * width; 0: none */
 };
 
 /*
  * br_axis_scale() of a horizontal axis whose bars carry value labels:
  * a label too wide for its bar is drawn beyond it (6 points from its
  * start), so the axis grows until such labels of l[0..n) stay on it,
- * 6 points clear of its ends.
+ * 6 points clear of its ends.  dur_scale: as br_axis_scale_dur().
  */
 void br_axis_scale_labelled(double min, double max,
 			    const struct br_bar_label *l, size_t n,
 			    double length, const struct br_font *f,
-			    struct br_axis *ax);
+			    double dur_scale, struct br_axis *ax);
 
 /* Where v lies on the axis, 0 at lo and 1 at hi, computed so that it
  * stays finite for any finite v and axis (also near +/-DBL_MAX). */
 double br_axis_frac(const struct br_axis *ax, double v);
 
 /* Tick label of v on ax: the axis' SI prefix and decimals ("0.5M",
- * "250\u00b5"), "%.3g" beyond the prefixes; "0" for 0. */
+ * "250\u00b5"), "%.3g" beyond the prefixes; "0" for 0; m:ss on a
+ * duration axis ("2:30"). */
 const char *br_axis_label(char *buf, size_t size, double v,
 			  const struct br_axis *ax);
 
@@ -157,6 +174,9 @@ struct br_chart_type {
 		     const struct br_chart_opts *o, size_t per_page,
 		     struct br_scene ***scenes, size_t *n,
 		     struct br_error *err);
+	/* Whole charts drawn once per part (a scaling family each): how
+	 * many; layout then gets the part as i.  NULL: one chart. */
+	size_t (*parts)(const struct br_analysis *a);
 };
 
 /* The chart table (charts.c): one row per type, in the order --chart
@@ -180,6 +200,7 @@ const char *br_chart_kinds_help(void);
 struct br_chart_job {
 	const struct br_chart_type *type;
 	size_t test;
+	size_t part;       /* a row with parts: which (a scaling family) */
 	bool extra;        /* drawn beside the main charts (the overview in
 			    * auto): left out of a single-chart output */
 };
@@ -235,6 +256,12 @@ void br_chart_file_name(char *buf, size_t size, const struct br_analysis *a,
 			const struct br_chart_job *j,
 			const struct br_chart_opts *o, int width);
 
+/* "Dbench", "Client Count: 1" -> "dbench-client-count-1": ASCII letters
+ * and digits, at most 60 characters cut at a word, "test" when none
+ * (the chart file names; the HTML report's anchors). */
+void br_chart_slug(char *buf, size_t size, const char *title,
+		   const char *description);
+
 /* ------------------------------------------------------- the chart files */
 
 /* Horizontal bar chart of scalar test i (doc/pts-format.md section 4.3). */
@@ -271,6 +298,9 @@ struct br_grouped_input {
 	size_t n_groups;
 	const char *const *series;          /* legend labels */
 	const uint32_t *colors;             /* colour per series, or NULL */
+	const enum br_marker *markers;      /* shape per series past the
+					     * palette's 8 (or NULL: palette
+					     * order, br_series_style) */
 	size_t n_series;
 	const struct br_cell *const *cells;
 	const int *decimals;                /* display precision of each
@@ -289,7 +319,8 @@ int br_chart_grouped(const struct br_grouped_input *in,
  * baseline on a log axis (> 1 is better, whatever the test's direction),
  * and the geometric mean of each candidate last.  With up to 3
  * candidates each row has a bar per candidate from 1 with its value;
- * with more, one dot per candidate on a shared track.  A result whose
+ * with more, one dot per candidate on a shared track, each a little
+ * lower than the one before (doc/charts.md, "The result overview").  A result whose
  * confidence interval includes 1 (not_proven) is drawn pale (bars) or
  * hollow (dots); results without an interval (single runs) are drawn
  * plainly, and the footer says so.  chart_overview.c builds it from the
@@ -305,6 +336,9 @@ struct br_overview_input {
 	const char *const *tests;     /* row labels */
 	size_t n_tests;
 	const struct br_speedup *cells; /* [t * n_systems + s] */
+	const char *const *why;       /* [t * n_systems + s]: why a cell
+				       * has no speedup, in a word or two
+				       * ("failed", "not run"), or NULL */
 	const struct br_speedup *gm;  /* per candidate, or NULL: no
 				       * geometric mean row */
 	const size_t *gm_k;           /* tests behind each mean */
@@ -330,6 +364,9 @@ struct br_report_input {
 	size_t n_tests;               /* tests in the report */
 	const char *title;
 	const char *description;      /* may be NULL */
+	const char *note;             /* a line under "N tests, M systems"
+				       * (the overview left out, and why);
+				       * NULL: none */
 };
 
 /*
@@ -375,6 +412,11 @@ void br_pager_free(struct br_report_pager *p);
 
 /* ---------------------------------- shared by chart_*.c (not public API) */
 
+/* The duration scale of an axis so far (-1: no value yet) with cell c's
+ * value: its br_cell.dur_scale while every value has the same, else 0
+ * (numbers on the axis).  Cells without a value leave it as it is. */
+double br_chart_dur_scale(double so_far, const struct br_cell *c);
+
 #define BR_C_TEXT 0x065695u    /* caption, ticks, values outside bars */
 #define BR_C_HEAD 0x231f20u    /* title, subtitles, names */
 #define BR_C_AXIS 0x757575u    /* axis lines, whiskers, small text */
@@ -413,6 +455,20 @@ size_t br_chart_xgrid(struct br_scene *sc, const struct br_axis *ax,
 		      const struct br_font *f, double x0, double pw,
 		      double top, double bottom, double *grid);
 
+/* The widest tick label of ax in font f (a vertical axis' margin). */
+double br_chart_ylabels_width(const struct br_axis *ax,
+			      const struct br_font *f);
+
+/*
+ * Grid lines (dashed; solid at 0) from left to right and tick labels
+ * right-aligned 5 pt left of it, of a vertical value axis ax over [top,
+ * bottom], and "0" at the bottom when the axis starts at 0 (a line
+ * chart, which has no bars to show where zero is).
+ */
+void br_chart_ygrid(struct br_scene *sc, const struct br_axis *ax,
+		    const struct br_font *f, double left, double right,
+		    double top, double bottom);
+
 /* Where a horizontal bar's value label goes (br_chart_bar_value). */
 struct br_bar_value {
 	double zx, vx;        /* x of zero and of the value: the bar */
@@ -423,6 +479,8 @@ struct br_bar_value {
 	const double *grid;   /* grid lines' x (br_chart_xgrid) */
 	size_t n_grid;
 	double x0, x1;        /* the plot */
+	double inset;         /* room kept in the bar at its zero end (a
+			       * series' marker); 0: none */
 };
 
 /*
@@ -438,10 +496,11 @@ bool br_chart_bar_whisker(struct br_scene *sc, const struct br_chart_opts *o,
  * Draw text, a bar's value, in the bar (black or white, br_text_on) when
  * it fits between the zero end and the whisker, else beyond the bar and
  * whisker in f's colour, moved past any grid line it would come within
- * 3 pt of (or, with no room for that, knocked out of them).
+ * 3 pt of (or, with no room for that, knocked out of them).  Returns
+ * the x where the bar, its whisker and the label end, away from zero.
  */
-void br_chart_bar_value(struct br_scene *sc, const struct br_font *f,
-			const struct br_bar_value *v, const char *text);
+double br_chart_bar_value(struct br_scene *sc, const struct br_font *f,
+			  const struct br_bar_value *v, const char *text);
 
 /* The scene's title (its PDF/SVG title): "Title - Description" of t,
  * with PTS's '|' line breaks shown as ", ". */

@@ -134,9 +134,15 @@ static double failed_block(struct br_scene *sc, const struct br_analysis *a,
 			       a->o.confidence, o, x, y + 10, false);
 }
 
-int br_chart_bar(const struct br_analysis *a, size_t ti,
-		 const struct br_chart_opts *o, struct br_scene **out,
-		 struct br_error *err)
+/*
+ * The bar chart of test ti, or of its rows [from, from + cnt) only (part
+ * `part` of `parts`: a page of a tall chart), with the axis and name
+ * margin of all rows, so the parts line up.
+ */
+static int bar_chart(const struct br_analysis *a, size_t ti,
+		     const struct br_chart_opts *o, size_t from, size_t cnt,
+		     size_t part, size_t parts, struct br_scene **out,
+		     struct br_error *err)
 {
 	const struct br_atest *at = &a->tests[ti];
 	const struct br_test *t = at->t;
@@ -157,7 +163,9 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 	double w = o->width, left, x0, x1, pw, top, rh, bottom, vmin, vmax;
 	double name_w = 0, se_w = 0, height, grid[BR_AXIS_MAX_TICKS];
 	bool any_whisker = false, any_se = false;
-	size_t most_lines = 1, n_grid;
+	size_t most_lines = 1, n_grid, r0, rn;
+	struct br_test head;
+	char *part_desc = NULL;
 	const int dec = at->decimals, sdec = at->se_decimals;
 	int rc = BR_OK;
 
@@ -293,20 +301,27 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 		struct br_bar_label *bl = calloc(n + 1, sizeof *bl);
 		size_t nb = 0;
 
+		double dur = -1;
+
 		if (!bl)
 			goto nomem;
 		for (i = 0; i < n; i++) {
 			char val[64];
+			double wlo, whi;
 
 			if (!rows[i].s)
 				continue;
 			bl[nb].value = rows[i].s->mean;
 			bl[nb].from = rows[i].s->mean;
-			br_fmt_value(val, sizeof val, rows[i].s->mean, dec);
+			if (br_chart_whisker(o, rows[i].s, &wlo, &whi))
+				bl[nb].from = rows[i].s->mean < 0 ? wlo : whi;
+			br_cell_chart_text(rows[i].c, dec, val, sizeof val);
 			bl[nb++].width = br_text_width(f_val.family,
 						       f_val.size, true, val);
+			dur = br_chart_dur_scale(dur, rows[i].c);
 		}
-		br_axis_scale_labelled(vmin, vmax, bl, nb, pw, &f_tick, &ax);
+		br_axis_scale_labelled(vmin, vmax, bl, nb, pw, &f_tick,
+				       fmax(dur, 0), &ax);
 		free(bl);
 	}
 
@@ -314,18 +329,31 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 	/* two name lines (13 pt apart), the SE line, 4 pt above and below */
 	if (most_lines > 1)
 		rh = fmax(rh, any_se ? 42 : 34);
-	top = br_chart_header(sc, t, o, x0, 0, NULL);
-	bottom = top + rh * (double)n;
+	r0 = from < n ? from : 0;
+	rn = cnt < n - r0 ? cnt : n - r0;
+	/* a part says which: "(part 2 of 3)" as a last description line */
+	head = *t;
+	if (parts > 1) {
+		part_desc = br_chart_strf(sc, "%s%s(part %zu of %zu)",
+					  br_nz(t->description),
+					  *br_nz(t->description) ? "|" : "",
+					  part, parts);
+		if (!part_desc)
+			goto nomem;
+		head.description = part_desc;
+	}
+	top = br_chart_header(sc, &head, o, x0, 0, NULL);
+	bottom = top + rh * (double)rn;
 
 #define XOF(v) (x0 + br_axis_frac(&ax, (v)) * pw)
 
 	/* Grid at the labelled ticks, under the bars. */
 	n_grid = br_chart_xgrid(sc, &ax, &f_tick, x0, pw, top, bottom, grid);
 
-	for (i = 0; i < n; i++) {
+	for (i = r0; i < r0 + rn; i++) {
 		const struct row *r = &rows[i];
 		const struct br_summary *s = r->s;
-		double ry = top + rh * (double)i, cy = ry + rh / 2;
+		double ry = top + rh * (double)(i - r0), cy = ry + rh / 2;
 		double by = ry + 6, bh = rh - 12, ny;
 		struct br_font fn = f_name;
 		const struct br_label *l = &labels[i];
@@ -342,7 +370,7 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 			br_scene_text(sc, x0 - 5, ny + 13 * (double)(l->n_lines
 				      - 1) + 10, BR_ANCHOR_END, &f_se,
 				      se_text[i]);
-		if (i > 0)
+		if (i > r0)
 			br_scene_line(sc, x0 - 4, ry, x0, ry, BR_C_AXIS, 1, 0);
 
 		if (!s)
@@ -352,7 +380,7 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 			struct br_bar_value bv = {
 				round(XOF(0)), round(XOF(s->mean)), cy + 3.5,
 				false, 0, 0, styles[r->idx].color, grid,
-				n_grid, x0, x1,
+				n_grid, x0, x1, 0,
 			};
 			char buf[64];
 			const char *val;
@@ -375,8 +403,8 @@ int br_chart_bar(const struct br_analysis *a, size_t ti,
 		br_scene_line(sc, round(XOF(0)), top, round(XOF(0)), bottom,
 			      BR_C_AXIS, 1, 0);
 #undef XOF
-	for (i = 0; i < n; i++) {
-		double ry = top + rh * (double)i;
+	for (i = r0; i < r0 + rn; i++) {
+		double ry = top + rh * (double)(i - r0);
 
 		if (!rows[i].s && !failed_row(sc, &rows[i], &f_fail, x0, pw,
 					      ry + 6, rh - 12, ry + rh / 2))
@@ -404,7 +432,55 @@ done:
 	br_chart_labels_free(labels, n);
 	free(names);
 	free(rows);
+	free(part_desc);
 	free(styles);
+	return rc;
+}
+
+int br_chart_bar(const struct br_analysis *a, size_t ti,
+		 const struct br_chart_opts *o, struct br_scene **out,
+		 struct br_error *err)
+{
+	return bar_chart(a, ti, o, 0, SIZE_MAX, 1, 1, out, err);
+}
+
+/* Pages of per_page rows at most (0: one), balanced, for a PDF report:
+ * a chart of many systems shrunk onto one page printed its names under
+ * 7 pt (doc/charts.md, "Charts on paper"). */
+static int bar_pages(const struct br_analysis *a, size_t i,
+		     const struct br_chart_opts *o, size_t per_page,
+		     struct br_scene ***scenes, size_t *n,
+		     struct br_error *err)
+{
+	size_t rows = 0, parts, k, j;
+	int rc = BR_OK;
+
+	for (j = 0; j < a->sel->n_systems; j++)
+		rows += a->tests[i].cells[j].kind != BR_CELL_NONE;
+	/* a chart of failures only is a short block: one part */
+	if (per_page == 0 || rows <= per_page || !a->tests[i].n_values)
+		per_page = rows ? rows : 1;
+	parts = (rows + per_page - 1) / per_page;
+	if (parts == 0)
+		parts = 1;
+	per_page = (rows + parts - 1) / parts;
+	*n = 0;
+	*scenes = calloc(parts, sizeof **scenes);
+	if (!*scenes)
+		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	for (k = 0; k < parts && rc == BR_OK; k++) {
+		rc = bar_chart(a, i, o, k * per_page, per_page, k + 1, parts,
+			       &(*scenes)[k], err);
+		if (rc == BR_OK)
+			(*n)++;
+	}
+	if (rc != BR_OK) {
+		for (k = 0; k < *n; k++)
+			br_scene_free((*scenes)[k]);
+		free(*scenes);
+		*scenes = NULL;
+		*n = 0;
+	}
 	return rc;
 }
 
@@ -432,5 +508,5 @@ static bool bar_fits(const struct br_analysis *a, size_t i, char *why,
 const struct br_chart_type br_chart_bar_type = {
 	"bar", "a bar chart per test, never grouped", false, false, BR_EDATA,
 	BR_DISPLAY_BAR,
-	bar_fits, NULL, NULL, br_chart_bar, NULL,
+	bar_fits, NULL, NULL, br_chart_bar, bar_pages, NULL,
 };

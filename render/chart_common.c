@@ -196,15 +196,51 @@ void br_axis_scale(double min, double max, double length,
 	ax->n_ticks = 0;
 }
 
+/* Steps of a duration axis in seconds: each reads well as m:ss. */
+static const double dur_steps[] = {
+	1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200,
+	18000, 36000, 86400, 172800, 432000, 864000,
+};
+
+void br_axis_scale_dur(double min, double max, double length,
+		       const struct br_font *f, bool vertical,
+		       double dur_scale, struct br_axis *ax)
+{
+	int n = AXIS_MAX_N;
+	size_t j;
+
+	if (!(dur_scale > 0) || !isfinite(max) || min < 0 ||
+	    !(max * dur_scale >= BR_DURATION_FROM) ||
+	    max * dur_scale > 1e6 * dur_steps[19]) {
+		br_axis_scale(min, max, length, f, vertical, ax);
+		return;
+	}
+	memset(ax, 0, sizeof *ax);
+	if (length > 0 && length / AXIS_MIN_PX < n)
+		n = length / AXIS_MIN_PX < 1 ? 1 : (int)(length / AXIS_MIN_PX);
+	for (j = 0; j < sizeof dur_steps / sizeof *dur_steps; j++) {
+		ax->dur_scale = dur_scale;
+		if (axis_try(ax, 0, max, dur_steps[j] / dur_scale, n) &&
+		    (ax->dur_scale = dur_scale, ax->si_exp = 0,
+		     ax->decimals = 0, labels_fit(ax, length, f, vertical)))
+			return;
+	}
+	/* beyond ten days a step: whole multiples of the largest */
+	br_axis_scale(min, max, length, f, vertical, ax);
+}
+
+/* Points between a bar's end (or its whisker's) and the axis' end. */
+#define END_ROOM 10.0
+
 void br_axis_scale_labelled(double min, double max,
 			    const struct br_bar_label *l, size_t n,
 			    double length, const struct br_font *f,
-			    struct br_axis *ax)
+			    double dur_scale, struct br_axis *ax)
 {
 	int pass;
 	size_t i;
 
-	br_axis_scale(min, max, length, f, false, ax);
+	br_axis_scale_dur(min, max, length, f, false, dur_scale, ax);
 	/* the axis grows by what overflows, so two passes mostly do */
 	for (pass = 0; pass < 3; pass++) {
 		double lo = min, hi = max;
@@ -214,10 +250,17 @@ void br_axis_scale_labelled(double min, double max,
 		for (i = 0; i < n; i++) {
 			double inside = fabs(br_axis_frac(ax, l[i].value) -
 					     br_axis_frac(ax, 0)) * length;
-			/* 6 from the end, 6 clear of the axis line */
-			double ext = mul(per, 2 * (l[i].width + 12));
+			/* 6 from the end, 6 clear of the axis line, and a
+			 * text after it as far again; a bar or whisker
+			 * keeps END_ROOM from the end (1580 on a 1600
+			 * axis touched it) */
+			bool in = inside >= l[i].width + 10;
+			double need = (in ? 0 : l[i].width + 12) +
+				      (l[i].after > 0 ? l[i].after + 6 +
+				       (in ? 6 : 0) : 0);
+			double ext = mul(per, 2 * fmax(need, END_ROOM));
 
-			if (!isfinite(l[i].value) || inside >= l[i].width + 10)
+			if (!isfinite(l[i].value) || l[i].value == 0)
 				continue;
 			if (l[i].value < 0)
 				lo = fmin(lo, fmax(l[i].from - ext, -DBL_MAX));
@@ -228,7 +271,7 @@ void br_axis_scale_labelled(double min, double max,
 			return;
 		min = lo;
 		max = hi;
-		br_axis_scale(min, max, length, f, false, ax);
+		br_axis_scale_dur(min, max, length, f, false, dur_scale, ax);
 	}
 }
 
@@ -250,7 +293,9 @@ const char *br_axis_label(char *buf, size_t size, double v,
 {
 	double x = v / pow(10, ax->si_exp);
 
-	if (v == 0)
+	if (ax->dur_scale > 0)
+		br_fmt_duration(buf, size, v * ax->dur_scale, 0);
+	else if (v == 0)
 		snprintf(buf, size, "0");
 	else if ((ax->si_exp == 18 && fabs(x) >= 1000) ||
 		 (ax->si_exp == -18 && fabs(x) < 1e-3))
@@ -259,6 +304,15 @@ const char *br_axis_label(char *buf, size_t size, double v,
 		snprintf(buf, size, "%.*f%s", ax->decimals, x,
 			 br_si_prefix(ax->si_exp));
 	return buf;
+}
+
+double br_chart_dur_scale(double so_far, const struct br_cell *c)
+{
+	if (!c || c->kind != BR_CELL_VALUE)
+		return so_far;
+	if (so_far < 0)
+		return c->dur_scale;
+	return so_far == c->dur_scale ? so_far : 0;
 }
 
 /* ------------------------------------------------------ header, footer */
@@ -664,6 +718,42 @@ size_t br_chart_xgrid(struct br_scene *sc, const struct br_axis *ax,
 	return n;
 }
 
+double br_chart_ylabels_width(const struct br_axis *ax,
+			      const struct br_font *f)
+{
+	double w = 0;
+	char lab[64];
+	size_t i;
+
+	for (i = 0; i < ax->n_ticks; i++)
+		w = fmax(w, br_text_width(f->family, f->size, f->bold,
+			 br_axis_label(lab, sizeof lab, ax->ticks[i], ax)));
+	return w;
+}
+
+void br_chart_ygrid(struct br_scene *sc, const struct br_axis *ax,
+		    const struct br_font *f, double left, double right,
+		    double top, double bottom)
+{
+	char lab[64];
+	size_t i;
+
+	/* no bars anchor a line chart: say where zero is */
+	if (ax->lo == 0)
+		br_scene_text(sc, left - 5, bottom + 3.5, BR_ANCHOR_END, f,
+			      "0");
+	for (i = 0; i < ax->n_ticks; i++) {
+		double gy = round(bottom - br_axis_frac(ax, ax->ticks[i]) *
+				  (bottom - top));
+
+		br_scene_line(sc, left, gy, right, gy, ax->ticks[i] == 0 ?
+			      BR_C_AXIS : BR_C_GRID, 1,
+			      ax->ticks[i] == 0 ? 0 : 5);
+		br_scene_text(sc, left - 5, gy + 3.5, BR_ANCHOR_END, f,
+			      br_axis_label(lab, sizeof lab, ax->ticks[i], ax));
+	}
+}
+
 /*
  * Start x of a label tw wide that wants to start at s (dir 1: to the
  * right of the bar) or end at s (dir -1), moved away from the bar past
@@ -706,8 +796,8 @@ bool br_chart_bar_whisker(struct br_scene *sc, const struct br_chart_opts *o,
 	return v->whisker;
 }
 
-void br_chart_bar_value(struct br_scene *sc, const struct br_font *f,
-			const struct br_bar_value *v, const char *text)
+double br_chart_bar_value(struct br_scene *sc, const struct br_font *f,
+			  const struct br_bar_value *v, const char *text)
 {
 	bool neg = v->vx < v->zx;
 	double tw = br_text_width(f->family, f->size, f->bold, text);
@@ -719,13 +809,13 @@ void br_chart_bar_value(struct br_scene *sc, const struct br_font *f,
 		in_end = neg ? fmax(v->vx, v->wb) : fmin(v->vx, v->wa);
 		out_at = neg ? fmin(v->vx, v->wa) : fmax(v->vx, v->wb);
 	}
-	room = neg ? v->zx - in_end : in_end - v->zx;
+	room = (neg ? v->zx - in_end : in_end - v->zx) - v->inset;
 	if (room >= tw + 10) {
 		fv.color = br_text_on(v->fill);
 		br_scene_text(sc, neg ? in_end + 5 : in_end - 5, v->y,
 			      neg ? BR_ANCHOR_START : BR_ANCHOR_END, &fv,
 			      text);
-		return;
+		return out_at;
 	}
 	/* beyond the bar and whisker, clear of the grid lines */
 	a = clear_of_grid(v, neg ? out_at - 6 : out_at + 6, tw, neg ? -1 : 1);
@@ -739,4 +829,5 @@ void br_chart_bar_value(struct br_scene *sc, const struct br_font *f,
 		br_scene_text(sc, a + tw, v->y, BR_ANCHOR_END, &fv, text);
 	else
 		br_scene_text(sc, a, v->y, BR_ANCHOR_START, &fv, text);
+	return neg ? a : a + tw;
 }

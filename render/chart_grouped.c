@@ -13,7 +13,9 @@
  *                 300  600  900  1200  1500         one axis (PTS rule)
  *
  * Values and whiskers are drawn as in the bar chart (br_chart_bar_value,
- * br_chart_whisker_draw: centred, capped, value clear of both).  Systems
+ * br_chart_whisker_draw: centred, capped, value clear of both), each
+ * bar's "SE +/- x, N = y" beside it, and past 8 series a marker in
+ * each bar (doc/charts.md).  Systems
  * are drawn in their colours of the whole run (colours.h), a multi-way
  * comparison's series in palette order.  The layout takes analysis cells;
  * this file also builds the chart of every scalar test (the "grouped"
@@ -37,6 +39,28 @@ static const struct br_summary *value_of(const struct br_cell *c)
 	return c && c->kind == BR_CELL_VALUE ? &c->sum : NULL;
 }
 
+/*
+ * The line beside a bar, as the bar chart has under a name: "SE +/- x,
+ * N = y", or "N = 1" for a single run, in buf; NULL for a bar without a
+ * value or without an SE.  With single runs only (all_single), no bar
+ * gets one: the footer says it once.
+ */
+static const char *se_line(const struct br_summary *c, int decimals,
+			   bool all_single, char *buf, size_t size)
+{
+	char num[64];
+
+	if (!c)
+		return NULL;
+	if (c->n == 1)
+		return all_single ? NULL : (snprintf(buf, size, "N = 1"), buf);
+	if (c->n < 2 || !isfinite(c->se))
+		return NULL;
+	snprintf(buf, size, "SE +/- %s, N = %zu", br_fmt_se(num, sizeof num,
+		 c->se, br_se_decimals(decimals), c->mean), c->n);
+	return buf;
+}
+
 int br_chart_grouped(const struct br_grouped_input *in,
 		     const struct br_chart_opts *o, struct br_scene **out,
 		     struct br_error *err)
@@ -49,21 +73,28 @@ int br_chart_grouped(const struct br_grouped_input *in,
 	struct br_font f_none = {o->family, 8, false, 0x808080};
 	struct br_scene *sc = br_scene_new(o->width, 0);
 	uint32_t *colors = calloc(ns + 1, sizeof *colors);
+	enum br_marker *markers = calloc(ns + 1, sizeof *markers);
+	/* past the palette colours repeat: a marker in each bar and in the
+	 * legend tells the series apart (doc/charts.md) */
+	const bool marked = ns > BR_N_PALETTE;
 	double w = o->width, left, x0, x1, pw, top, bottom, legend_y, legend_h;
-	double bar_h, group_h, vmin = 0, vmax = 0, label_w = 0, height;
+	double bar_h, group_h, vmin = 0, vmax = 0, label_w = 0, height, foot_y;
 	double grid[BR_AXIS_MAX_TICKS];
 	struct br_axis ax;
 	struct br_label *labels = NULL;
-	bool any = false, any_whisker = false;
+	bool any = false, any_whisker = false, all_single = true;
 	size_t g, s, n_grid;
 	int rc = BR_OK;
 	char buf[128];
 
 	*out = NULL;
-	if (!sc || !colors)
+	if (!sc || !colors || !markers)
 		goto nomem;
-	for (s = 0; s < ns; s++)
+	for (s = 0; s < ns; s++) {
 		colors[s] = in->colors ? in->colors[s] : br_palette(s);
+		markers[s] = in->markers ? in->markers[s] :
+			     br_series_style(s).marker;
+	}
 
 	/* value range over every bar and whisker top */
 	for (g = 0; g < ng * ns; g++) {
@@ -73,6 +104,7 @@ int br_chart_grouped(const struct br_grouped_input *in,
 		if (!c)
 			continue;
 		any = true;
+		all_single &= c->n == 1;
 		vmin = fmin(vmin, c->mean);
 		vmax = fmax(vmax, c->mean);
 		if (br_chart_whisker(o, c, &lo, &hi)) {
@@ -84,6 +116,7 @@ int br_chart_grouped(const struct br_grouped_input *in,
 	if (!any) {
 		br_scene_free(sc);
 		free(colors);
+		free(markers);
 		return br_error_set(err, BR_EDATA, NULL, 0, "%s: no result to "
 				    "draw", in->head->title ? in->head->title
 				    : "grouped chart");
@@ -139,6 +172,8 @@ int br_chart_grouped(const struct br_grouped_input *in,
 		struct br_bar_label *bl = calloc(ng * ns + 1, sizeof *bl);
 		size_t nb = 0;
 
+		double dur = -1;
+
 		if (!bl)
 			goto nomem;
 		for (g = 0; g < ng * ns; g++) {
@@ -151,20 +186,28 @@ int br_chart_grouped(const struct br_grouped_input *in,
 			bl[nb].from = c->mean;
 			if (br_chart_whisker(o, c, &lo, &hi))
 				bl[nb].from = c->mean < 0 ? lo : hi;
-			br_fmt_value(buf, sizeof buf, c->mean,
-				     in->decimals[g / ns]);
-			bl[nb++].width = br_text_width(f_val.family,
-						       f_val.size, true, buf);
+			br_cell_chart_text(in->cells[g], in->decimals[g / ns],
+					   buf, sizeof buf);
+			bl[nb].width = br_text_width(f_val.family,
+						     f_val.size, true, buf);
+			if (se_line(c, in->decimals[g / ns], all_single, buf,
+				    sizeof buf))
+				bl[nb].after = br_text_width(f_note.family,
+							     f_note.size,
+							     false, buf);
+			nb++;
+			dur = br_chart_dur_scale(dur, in->cells[g]);
 		}
-		br_axis_scale_labelled(vmin, vmax, bl, nb, pw, &f_tick, &ax);
+		br_axis_scale_labelled(vmin, vmax, bl, nb, pw, &f_tick,
+				       fmax(dur, 0), &ax);
 		free(bl);
 	}
 
 	legend_h = br_chart_legend(NULL, o, x0, 0, x1 - x0, in->series, colors,
-				   NULL, ns);
+				   marked ? markers : NULL, ns);
 	top = br_chart_header(sc, in->head, o, x0, legend_h + 2, &legend_y);
-	br_chart_legend(sc, o, x0, legend_y, x1 - x0, in->series, colors, NULL,
-			ns);
+	br_chart_legend(sc, o, x0, legend_y, x1 - x0, in->series, colors,
+			marked ? markers : NULL, ns);
 	bottom = top + group_h * (double)ng;
 
 #define XOF(v) (x0 + br_axis_frac(&ax, (v)) * pw)
@@ -222,9 +265,10 @@ int br_chart_grouped(const struct br_grouped_input *in,
 				    (double)s, bcy = by + bar_h / 2;
 			struct br_bar_value bv = {
 				0, 0, bcy + f_val.size * 0.36, false, 0, 0,
-				colors[s], grid, n_grid, x0, x1,
+				colors[s], grid, n_grid, x0, x1, 0,
 			};
-			const char *val;
+			const char *val, *se;
+			double end;
 
 			if (!c) {
 				br_scene_text(sc, round(XOF(0)) + 5, bcy + 3,
@@ -238,11 +282,38 @@ int br_chart_grouped(const struct br_grouped_input *in,
 				br_scene_rect(sc, fmin(bv.zx, bv.vx), by,
 					      fabs(bv.vx - bv.zx), bar_h,
 					      colors[s], BR_NONE, 0);
+			if (marked && fabs(bv.vx - bv.zx) >= 12) {
+				double mx = bv.vx > bv.zx ? bv.zx + 6 :
+					    bv.zx - 6;
+
+				br_scene_marker(sc, markers[s], mx, bcy, 2.75,
+						br_text_on(colors[s]), BR_NONE,
+						0);
+				bv.inset = 11;
+			}
 			any_whisker |= br_chart_bar_whisker(sc, o, c, &ax, pw,
 							     bcy, &bv);
 			val = br_cell_chart_text(in->cells[g * ns + s],
 					    in->decimals[g], buf, sizeof buf);
-			br_chart_bar_value(sc, &f_val, &bv, val);
+			end = br_chart_bar_value(sc, &f_val, &bv, val);
+			/* the SE beside the bar and its value (the axis
+			 * made room for it: br_bar_label.after) */
+			se = se_line(c, in->decimals[g], all_single, buf,
+				     sizeof buf);
+			if (se) {
+				/* knocked out of the grid lines behind it */
+				double tw = br_text_width(f_note.family,
+							  f_note.size, false,
+							  se);
+				double sx = c->mean < 0 ? end - 6 - tw :
+					    end + 6;
+
+				br_scene_rect(sc, sx - 2, bcy + 3 - f_note.size
+					      * 0.85, tw + 4, f_note.size * 1.1,
+					      sc->background, BR_NONE, 0);
+				br_scene_text(sc, sx, bcy + 3, BR_ANCHOR_START,
+					      &f_note, se);
+			}
 		}
 	}
 
@@ -253,8 +324,14 @@ int br_chart_grouped(const struct br_grouped_input *in,
 			      BR_C_AXIS, 1, 0);
 #undef XOF
 
+	foot_y = bottom + 28;
+	if (all_single) {
+		br_scene_text(sc, x0, foot_y, BR_ANCHOR_START, &f_note,
+			      "Single runs (N = 1): no standard error");
+		foot_y += 11;
+	}
 	height = br_chart_footer(sc, in->head, NULL, 0, in->confidence, o, x0,
-				 bottom + 28, any_whisker);
+				 foot_y, any_whisker);
 	if (height < bottom + 39)
 		height = bottom + 39;
 	sc->height = ceil(height);
@@ -270,6 +347,7 @@ done:
 	br_scene_free(sc);
 	br_chart_labels_free(labels, ng);
 	free(colors);
+	free(markers);
 	return rc;
 }
 
@@ -355,6 +433,7 @@ static int tests_layout(const struct br_analysis *a, size_t i,
 	const struct br_cell **cells = calloc(nt * ns + 1, sizeof *cells);
 	int *decimals = calloc(nt + 1, sizeof *decimals);
 	uint32_t *colors = calloc(ns + 1, sizeof *colors);
+	enum br_marker *marks = calloc(ns + 1, sizeof *marks);
 	struct br_style *styles = br_system_styles(a, o);
 	const struct br_test *first = NULL;
 	struct br_grouped_input gi;
@@ -365,7 +444,7 @@ static int tests_layout(const struct br_analysis *a, size_t i,
 	*out = NULL;
 	memset(&gi, 0, sizeof gi);
 	if (!groups || !notes || !series || !cells || !decimals || !colors ||
-	    !styles) {
+	    !marks || !styles) {
 		rc = br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 		goto done;
 	}
@@ -386,6 +465,7 @@ static int tests_layout(const struct br_analysis *a, size_t i,
 	for (s = 0; s < ns; s++) {
 		series[s] = br_analysis_system(a, s);
 		colors[s] = styles[s].color;
+		marks[s] = styles[s].marker;   /* as in the overview */
 	}
 	/* the header: the input's title, the tests' unit and direction */
 	head = *first;
@@ -400,6 +480,7 @@ static int tests_layout(const struct br_analysis *a, size_t i,
 	gi.n_groups = ng;
 	gi.series = series;
 	gi.colors = colors;
+	gi.markers = marks;
 	gi.n_series = ns;
 	gi.cells = cells;
 	gi.decimals = decimals;
@@ -412,6 +493,7 @@ done:
 	free(series);
 	free(cells);
 	free(colors);
+	free(marks);
 	free(styles);
 	return rc;
 }
@@ -420,5 +502,5 @@ const struct br_chart_type br_chart_tests_type = {
 	"grouped", "every selected test in one chart of grouped bars (one "
 	"unit and direction; for \"A: B\" multi-way names, one per test)",
 	true, false, BR_EUSAGE, BR_DISPLAY_BAR, tests_fit, tests_auto, tests_cover,
-	tests_layout, NULL,
+	tests_layout, NULL, NULL,
 };

@@ -55,7 +55,7 @@ int br_chart_line(const struct br_analysis *a, size_t ti,
 	double *pts = NULL;
 	size_t ns = 0, np = 0, i, k;
 	double vmin = 0, vmax = 0, xmin, xmax, left, x0, x1, top, bottom;
-	double legend_y, w = o->width, height, tick_w = 0, y;
+	double legend_y, w = o->width, height, tick_w, y;
 	struct br_axis ax;
 	bool any_whisker = false, shapes = false;
 	int rc = BR_OK;
@@ -121,12 +121,7 @@ int br_chart_line(const struct br_analysis *a, size_t ti,
 	if (xmax <= xmin)
 		xmax = xmin + 1;
 
-	for (k = 0; k < ax.n_ticks; k++) {
-		double tw = br_text_width(f_tick.family, f_tick.size, false,
-			br_axis_label(buf, sizeof buf, ax.ticks[k], &ax));
-
-		tick_w = fmax(tick_w, tw);
-	}
+	tick_w = br_chart_ylabels_width(&ax, &f_tick);
 	left = fmax(ceil(fmax(50, tick_w + 14)), o->left);
 	sc->axis_x = left;
 	x0 = left + 10;      /* inset so end dots clear the axis */
@@ -223,20 +218,7 @@ int br_chart_line(const struct br_analysis *a, size_t ti,
 
 #define YOF(v) (bottom - br_axis_frac(&ax, (v)) * PLOT_H)
 #define XOF(v) (x0 + ((v) - xmin) / (xmax - xmin) * (x1 - x0))
-	/* No bars anchor a line chart: say where zero is. */
-	if (ax.lo == 0)
-		br_scene_text(sc, left - 5, bottom + 3.5, BR_ANCHOR_END,
-			      &f_tick, "0");
-	for (k = 0; k < ax.n_ticks; k++) {
-		double gy = round(YOF(ax.ticks[k]));
-
-		br_scene_line(sc, left, gy, x1 + 10, gy, ax.ticks[k] == 0 ?
-			      BR_C_AXIS : BR_C_GRID, 1,
-			      ax.ticks[k] == 0 ? 0 : 5);
-		br_scene_text(sc, left - 5, gy + 3.5, BR_ANCHOR_END, &f_tick,
-			      br_axis_label(buf, sizeof buf, ax.ticks[k],
-					    &ax));
-	}
+	br_chart_ygrid(sc, &ax, &f_tick, left, x1 + 10, top, bottom);
 	/* x ticks: every x when few, else about 10 */
 	{
 		size_t step = np <= 12 ? 1 : (np + 9) / 10;
@@ -340,4 +322,5 @@ static bool line_fits(const struct br_analysis *a, size_t i, char *why,
 const struct br_chart_type br_chart_line_type = {
 	"line", "a line chart per series (scaling) test", false, false,
 	BR_EDATA, BR_DISPLAY_LINE, line_fits, NULL, NULL, br_chart_line, NULL,
+	NULL,
 };

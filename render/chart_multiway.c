@@ -120,5 +120,5 @@ done:
 
 const struct br_chart_type br_chart_multiway_type = {
 	"grouped", "", false, false, BR_EUSAGE, BR_DISPLAY_BAR, multiway_fit, NULL, NULL,
-	multiway_layout, NULL,
+	multiway_layout, NULL, NULL,
 };

@@ -56,6 +56,8 @@ struct axis {
 	double x0, pw;
 	double ticks[24];
 	size_t n_ticks;
+	int tick_dec;              /* decimals of every tick label; -1:
+				    * powers of two only ("1/2x", "2x") */
 };
 
 static double xof(const struct axis *a, double v)
@@ -136,20 +138,44 @@ static int by_value(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The ticks in order, and one format for all their labels: fractions
+ * when every tick is a power of two, else the decimals the finest needs
+ * ("0.70x 0.75x 1.00x", never "1/2x" beside "0.6x"). */
 static void sort_ticks(struct axis *a)
 {
+	size_t i;
+	bool pow2 = true;
+
 	qsort(a->ticks, a->n_ticks, sizeof a->ticks[0], by_value);
+	a->tick_dec = 0;
+	for (i = 0; i < a->n_ticks; i++) {
+		int e, d = 0;
+		double m = frexp(a->ticks[i], &e);
+
+		pow2 &= m == 0.5;
+		while (d < 6 && fabs(a->ticks[i] * pow(10, d) -
+				     round(a->ticks[i] * pow(10, d))) > 1e-9)
+			d++;
+		if (d > a->tick_dec)
+			a->tick_dec = d;
+	}
+	if (pow2)
+		a->tick_dec = -1;
 }
 
-/* "2x", "0.75x"; powers of two below 1 as fractions: "1/2x". */
-static void tick_label(char *buf, size_t size, double v)
+/* A tick's label in its axis' format (sort_ticks): "1/2x", "4x";
+ * "0.75x", "1.00x". */
+static void tick_label(char *buf, size_t size, double v,
+		       const struct axis *a)
 {
 	double inv = 1 / v;
 
-	if (v < 1 && fabs(inv - round(inv)) < 1e-9)
+	if (a->tick_dec < 0 && v < 1)
 		snprintf(buf, size, "1/%.0fx", inv);
+	else if (a->tick_dec < 0)
+		snprintf(buf, size, "%.0fx", v);
 	else
-		snprintf(buf, size, "%gx", v);
+		snprintf(buf, size, "%.*fx", a->tick_dec, v);
 }
 
 static void value_label(char *buf, size_t size, double v, int dec)
@@ -159,12 +185,13 @@ static void value_label(char *buf, size_t size, double v, int dec)
 
 /*
  * One labelled bar from 1 to v in lane (y, h): pale when not proven, CI
- * whisker through its middle, the value beside its end.
+ * whisker through its middle, the value beside its end; without a value
+ * why (NULL: "no result").
  */
 static void lane_bar(struct br_scene *sc, const struct axis *a,
 		     const struct br_font *fv, double y, double h,
 		     uint32_t color, const struct br_speedup *c, int dec,
-		     bool *whiskers)
+		     const char *why, bool *whiskers)
 {
 	double one = round(xof(a, 1)), vx, cy = y + h / 2, tw;
 	char buf[64];
@@ -175,7 +202,7 @@ static void lane_bar(struct br_scene *sc, const struct axis *a,
 		fn.color = 0x808080;
 		fn.bold = false;
 		br_scene_text(sc, one + 4, cy + 3, BR_ANCHOR_START, &fn,
-			      "no result");
+			      why ? why : "no result");
 		return;
 	}
 	vx = round(xof(a, c->s));
@@ -205,6 +232,31 @@ static void lane_bar(struct br_scene *sc, const struct axis *a,
 	br_scene_text(sc, c->s >= 1 ? vx + 4 : vx - 4,
 		      cy + fv->size * 0.36, c->s >= 1 ?
 		      BR_ANCHOR_START : BR_ANCHOR_END, fv, buf);
+}
+
+/* What marks a result not proven: pale bars, hollow dots or both. */
+static const char *pale_word(bool lanes, bool pale_row, bool pale_gm)
+{
+	if (lanes || !pale_row)
+		return "pale";
+	return pale_gm ? "hollow or pale" : "hollow";
+}
+
+/* The reason of a row of dots without one, why[0..n) its cells': their
+ * common reason, else "no result". */
+static void row_why(struct br_scene *sc, const struct br_font *f, double x,
+		    double y, const char *const *why, size_t n)
+{
+	struct br_font fn = *f;
+	const char *w = why ? why[0] : NULL;
+	size_t k;
+
+	for (k = 1; w && k < n; k++)
+		if (!why[k] || strcmp(why[k], w))
+			w = NULL;
+	fn.color = 0x808080;
+	fn.bold = false;
+	br_scene_text(sc, x, y, BR_ANCHOR_START, &fn, w ? w : "no result");
 }
 
 /* Footer note lines (8 pt) from y; returns the next baseline. */
@@ -252,8 +304,13 @@ int br_chart_overview(const struct br_overview_input *in,
 	double lane_h = 11, gm_lane = 13, gm_h = 0, label_w = 0, lo = 1, hi = 1;
 	double bottom, plot_top;
 	bool any_pale = false, any_whisker = false, any_nan_ci = false;
+	bool pale_gm = false, pale_row = false;
+	/* dots: each candidate a little lower than the one before, so
+	 * equal speedups stay visible, smaller past 8 candidates */
+	double dot_r = nc > 8 ? 2.75 : 3.5;
+	double dot_dy = lanes ? 0 : nc > 8 ? 3.25 : 2.5;
 	bool shapes = false;
-	size_t i, k;
+	size_t i, k, n_dots;
 	int rc = BR_OK;
 	char buf[512], lv[24], *unit = NULL, *foot = NULL;
 
@@ -289,6 +346,7 @@ int br_chart_overview(const struct br_overview_input *in,
 			hi = fmax(hi, clampv(c->hi));
 		}
 		any_pale |= c->not_proven;
+		pale_row |= c->not_proven;
 		any_nan_ci |= !usable(c->lo);
 	}
 	for (k = 0; in->gm && k < nc; k++) {
@@ -303,6 +361,7 @@ int br_chart_overview(const struct br_overview_input *in,
 			hi = fmax(hi, clampv(c->hi));
 		}
 		any_pale |= c->not_proven;
+		pale_gm |= c->not_proven;
 	}
 
 	/* left margin from the row labels, at most 42 % of the width */
@@ -321,7 +380,13 @@ int br_chart_overview(const struct br_overview_input *in,
 	/* a row's test name and its last option are what tell rows apart:
 	 * long labels lose their middle (br_chart_labels); those of every
 	 * page at once, so pages agree */
-	rows = br_chart_labels(&f_row, in->tests, nt, left - 12, 1);
+	row_h = lanes ? (double)nc * lane_h + (double)(nc - 1) * 2 + 10
+		: fmax(rn <= 60 ? 16 : 13, (double)(nc - 1) * dot_dy +
+		       2 * dot_r + 5);
+	/* a name in two lines where the row has room: the part that tells
+	 * it apart survives ("IOzone - ... 512MB - Disk Test: Write") */
+	rows = br_chart_labels(&f_row, in->tests, nt, left - 12,
+			       row_h >= 26 ? 2 : 1);
 	sys = br_chart_labels(&f_row, in->systems, nc, left - 12, 1);
 	if (!rows || !sys)
 		goto nomem;
@@ -360,7 +425,7 @@ int br_chart_overview(const struct br_overview_input *in,
 			for (i = 0; i < ax.n_ticks && ok; i++) {
 				double tw, cx = xof(&ax, ax.ticks[i]);
 
-				tick_label(buf, sizeof buf, ax.ticks[i]);
+				tick_label(buf, sizeof buf, ax.ticks[i], &ax);
 				tw = br_text_width(f_tick.family, f_tick.size,
 						   false, buf);
 				ok = cx - tw / 2 >= prev_r + 8;
@@ -385,8 +450,6 @@ int br_chart_overview(const struct br_overview_input *in,
 	br_chart_legend(sc, o, left, legend_y, x1 - left, in->systems, colors,
 			shapes ? markers : NULL, nc);
 
-	row_h = lanes ? (double)nc * lane_h + (double)(nc - 1) * 2 + 10
-		: rn <= 60 ? 16 : 13;
 	if (in->gm)   /* a heading line, then a labelled lane each */
 		gm_h = GM_HEAD + (double)nc * (gm_lane + 3) + 8;
 	plot_top = top;
@@ -399,7 +462,7 @@ int br_chart_overview(const struct br_overview_input *in,
 		if (ax.ticks[i] != 1)
 			br_scene_line(sc, gx, plot_top, gx, bottom, BR_C_GRID,
 				      1, 5);
-		tick_label(buf, sizeof buf, ax.ticks[i]);
+		tick_label(buf, sizeof buf, ax.ticks[i], &ax);
 		br_scene_text(sc, gx, bottom + 15, BR_ANCHOR_MIDDLE, &f_tick,
 			      buf);
 	}
@@ -411,32 +474,45 @@ int br_chart_overview(const struct br_overview_input *in,
 		if (!lanes && (i - r0) % 2 == 0)
 			br_scene_rect(sc, left + 1, y, x1 - left - 1, row_h,
 				      0xf3f5f7, BR_NONE, 0);
-		br_chart_label_draw(sc, left - 6, cy + 3.2, BR_ANCHOR_END,
-				    &f_row, &rows[i], in->tests[i], 0);
+		br_chart_label_draw(sc, left - 6, cy + 3.2 - 6.5 *
+				    (double)(rows[i].n_lines - 1),
+				    BR_ANCHOR_END, &f_row, &rows[i],
+				    in->tests[i], 13);
 		if (i > r0 && lanes)
 			br_scene_line(sc, left - 4, y, left, y, BR_C_AXIS, 1,
 				      0);
+		n_dots = 0;
 		for (k = 0; k < nc; k++) {
 			const struct br_speedup *c =
 				&in->cells[i * nc + k];
+			double dy = cy + ((double)k - (double)(nc - 1) / 2) *
+				    dot_dy;
 
 			if (lanes) {
 				lane_bar(sc, &ax, &f_val, y + 5 +
 					 (lane_h + 2) * (double)k, lane_h,
-					 colors[k], c, 2, &any_whisker);
+					 colors[k], c, 2, in->why ?
+					 in->why[i * nc + k] : NULL,
+					 &any_whisker);
 			} else if (usable(c->s)) {
 				double px = xof(&ax, c->s);
 
+				n_dots++;
 				if (c->not_proven)
-					br_scene_marker(sc, markers[k], px, cy,
-							3.5, 0xffffff,
+					br_scene_marker(sc, markers[k], px, dy,
+							dot_r, 0xffffff,
 							colors[k], 1.5);
 				else
-					br_scene_marker(sc, markers[k], px, cy,
-							3.5, colors[k],
-							BR_NONE, 0);
+					/* a white rim parts piled marks */
+					br_scene_marker(sc, markers[k], px, dy,
+							dot_r, colors[k],
+							0xffffff, 0.75);
 			}
 		}
+		/* a row without a dot says why, not nothing */
+		if (!lanes && n_dots == 0)
+			row_why(sc, &f_val, round(xof(&ax, 1)) + 4, cy + 3,
+				in->why ? in->why + i * nc : NULL, nc);
 	}
 	if (in->gm) {
 		double gy = y + GM_HEAD;
@@ -451,7 +527,7 @@ int br_chart_overview(const struct br_overview_input *in,
 					    3.2, BR_ANCHOR_END, &f_row, &sys[k],
 					    in->systems[k], 0);
 			lane_bar(sc, &ax, &f_gval, ly, gm_lane, colors[k],
-				 &in->gm[k], 3, &any_whisker);
+				 &in->gm[k], 3, NULL, &any_whisker);
 		}
 	}
 	/* the baseline over the bars, then the axes */
@@ -466,12 +542,20 @@ int br_chart_overview(const struct br_overview_input *in,
 	/* footer: what the numbers are */
 	y = bottom + 30;
 	buf[0] = '\0';
-	if (any_whisker || any_pale)
+	/* "Whiskers" only where one is drawn (dots have none); a hollow
+	 * dot or pale bar said as what it is */
+	br_fmt_level(lv, sizeof lv, in->confidence);
+	if (any_whisker)
 		snprintf(buf, sizeof buf, "Whiskers: %s confidence "
-			 "intervals%s.", br_fmt_level(lv, sizeof lv,
-						      in->confidence),
-			 any_pale ? "; pale: the interval includes 1, no "
+			 "intervals%s%s%s.", lv, any_pale ? "; " : "",
+			 any_pale ? pale_word(lanes, pale_row, pale_gm) : "",
+			 any_pale ? ": the interval includes 1, no "
 			 "difference proven" : "");
+	else if (any_pale)
+		snprintf(buf, sizeof buf, "%c%s: the %s confidence interval "
+			 "includes 1, no difference proven.",
+			 pale_word(lanes, pale_row, pale_gm)[0] - 'a' + 'A',
+			 pale_word(lanes, pale_row, pale_gm) + 1, lv);
 	else if (any_nan_ci)
 		snprintf(buf, sizeof buf, "No confidence intervals: single "
 			 "runs.");
@@ -557,12 +641,6 @@ static bool overview_fit(const struct br_analysis *a, size_t i, char *why,
 	return true;
 }
 
-/* PTS leaves multi-way comparisons out of its overview. */
-static bool overview_auto(const struct br_analysis *a, size_t i)
-{
-	(void)i;
-	return !a->multiway;
-}
 
 /* What the layout needs, gathered from the analysis. */
 struct ov_data {
@@ -571,6 +649,7 @@ struct ov_data {
 	struct br_style *styles;       /* candidates' styles */
 	char **labels;                 /* one per overview row */
 	struct br_speedup *cells;
+	const char **why;              /* per cell: why no speedup */
 	struct br_speedup *gm;
 	size_t *gm_k;
 };
@@ -585,8 +664,27 @@ static void ov_free(struct ov_data *d, size_t nt)
 	free(d->names);
 	free(d->styles);
 	free(d->cells);
+	free(d->why);
 	free(d->gm);
 	free(d->gm_k);
+}
+
+/* Why cell c has no speedup, in a word or two (the error text of a
+ * failed run is too long for a row). */
+static const char *short_why(const struct br_cell *c)
+{
+	switch (c->kind) {
+	case BR_CELL_NONE:
+		return "not run";
+	case BR_CELL_FAILED:
+		return "failed";
+	case BR_CELL_NO_VALUE:
+		return c->why && strlen(c->why) <= 24 ? c->why : "no value";
+	case BR_CELL_VALUE:
+		return c->cmp ? NULL : "no comparison";
+	default:
+		return "no value";
+	}
 }
 
 static bool ov_gather(const struct br_analysis *a,
@@ -601,10 +699,11 @@ static bool ov_gather(const struct br_analysis *a,
 	d->styles = calloc(ns, sizeof *d->styles);
 	d->labels = calloc(nt + 1, sizeof *d->labels);
 	d->cells = calloc(nt * ns + 1, sizeof *d->cells);
+	d->why = calloc(nt * ns + 1, sizeof *d->why);
 	d->gm = calloc(ns, sizeof *d->gm);
 	d->gm_k = calloc(ns, sizeof *d->gm_k);
 	if (!all || !d->names || !d->styles || !d->labels || !d->cells ||
-	    !d->gm || !d->gm_k) {
+	    !d->why || !d->gm || !d->gm_k) {
 		free(all);
 		return false;
 	}
@@ -639,6 +738,7 @@ static bool ov_gather(const struct br_analysis *a,
 			if (at->cells[j].kind == BR_CELL_VALUE &&
 			    at->cells[j].cmp)
 				br_speedup_of_cmp(at->cells[j].cmp, c);
+			d->why[r * d->nc + k] = short_why(&at->cells[j]);
 			k++;
 		}
 	}
@@ -692,6 +792,7 @@ static int overview_pages(const struct br_analysis *a, size_t i,
 		oi.tests = (const char *const *)d.labels;
 		oi.n_tests = nt;
 		oi.cells = d.cells;
+		oi.why = d.why;
 		oi.show_from = t0;
 		oi.show_n = nt - t0 < per_page ? nt - t0 : per_page;
 		oi.gm = c + 1 == n_chunks ? d.gm : NULL;
@@ -716,6 +817,6 @@ static int overview_pages(const struct br_analysis *a, size_t i,
 const struct br_chart_type br_chart_overview_type = {
 	"overview", "the result overview alone: every test's speedup "
 	"against the baseline and the geometric means", true, true,
-	BR_EDATA, BR_DISPLAY_BAR, overview_fit, overview_auto, NULL, NULL,
-	overview_pages,
+	BR_EDATA, BR_DISPLAY_BAR, overview_fit, NULL, NULL, NULL,
+	overview_pages, NULL,
 };

@@ -3,6 +3,7 @@
  * table, then the charts, with page numbers.  Pages are scenes, so the
  * report is as testable (br_scene_dump) as a single chart.
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -409,6 +410,16 @@ int br_pager_new(const struct br_report_input *in,
 	pg->y += 4;
 	if (!para(pg, &fs, MARGIN, tw, 12, buf))
 		goto nomem;
+	if (in->note && *in->note) {
+		/* a sentence: "No result overview: ..." */
+		char *s = br_strf("%c%s.", toupper((unsigned char)
+				  in->note[0]), in->note + 1);
+		bool ok = s && para(pg, &fs, MARGIN, tw, 12, s);
+
+		free(s);
+		if (!ok)
+			goto nomem;
+	}
 	pg->y += 18;
 	if (in->n_systems) {
 		if (!para(pg, &fh, MARGIN, tw, 20, "Test systems") ||

@@ -12,10 +12,12 @@
 #include <strings.h>
 
 #include "chart.h"
+#include "../analysis/scaling.h"
 
 /* The rows, each defined in its own file (chart_NAME.c). */
 extern const struct br_chart_type br_chart_overview_type;
 extern const struct br_chart_type br_chart_tests_type;
+extern const struct br_chart_type br_chart_scaling_type;
 extern const struct br_chart_type br_chart_multiway_type;
 extern const struct br_chart_type br_chart_bar_type;
 extern const struct br_chart_type br_chart_line_type;
@@ -24,6 +26,7 @@ extern const struct br_chart_type br_chart_line_type;
 const struct br_chart_type *const br_chart_types[] = {
 	&br_chart_overview_type,
 	&br_chart_tests_type,
+	&br_chart_scaling_type,
 	&br_chart_multiway_type,
 	&br_chart_bar_type,
 	&br_chart_line_type,
@@ -88,10 +91,11 @@ const char *br_chart_kinds_help(void)
 	if (help[0])
 		return help;
 	len = (size_t)snprintf(help, sizeof help, "which charts: auto "
-			       "(default): the result overview, a grouped "
-			       "chart for a pasted table or multi-way names "
-			       "(\"A: B\"), else a bar or line chart per "
-			       "test");
+			       "(default): the result overview, a scaling "
+			       "chart per family of results that differ in "
+			       "one numeric option, a grouped chart for a "
+			       "pasted table or multi-way names (\"A: B\"), "
+			       "else a bar or line chart per test");
 	for (k = 0; k < br_n_chart_types && len < sizeof help; k++)
 		if (*br_chart_types[k]->help)
 			len += (size_t)snprintf(help + len, sizeof help - len,
@@ -115,12 +119,13 @@ static bool picks(const struct br_chart_type *ty, const struct br_analysis *a,
 }
 
 static void add_job(struct br_chart_plan *p, const struct br_chart_type *ty,
-		    size_t test, bool extra)
+		    size_t test, size_t part, bool extra)
 {
 	struct br_chart_job *j = &p->jobs[p->n_jobs++];
 
 	j->type = ty;
 	j->test = test;
+	j->part = part;
 	j->extra = extra;
 }
 
@@ -165,13 +170,17 @@ void br_chart_plan_fini(struct br_chart_plan *p)
 int br_chart_plan(const struct br_analysis *a, const char *kind,
 		  struct br_chart_plan *p, struct br_error *err)
 {
-	size_t nt = a->n_tests, i, k, n_named = 0;
+	size_t nt = a->n_tests, i, k, n_named = 0, n_parts = 0;
 	bool *covered = calloc(nt + 1, sizeof *covered), any_fit, per_test;
 	char why[512] = "";
 	int misfit = BR_EDATA;
 
 	memset(p, 0, sizeof *p);
-	p->jobs = calloc(nt + br_n_chart_types + 1, sizeof *p->jobs);
+	for (k = 0; k < br_n_chart_types; k++)
+		if (br_chart_types[k]->parts)
+			n_parts += br_chart_types[k]->parts(a);
+	p->jobs = calloc(nt + br_n_chart_types + n_parts + 1,
+			 sizeof *p->jobs);
 	p->skipped = calloc(nt + 1, sizeof *p->skipped);
 	p->why = calloc(nt + 1, sizeof *p->why);
 	if (!covered || !p->jobs || !p->skipped || !p->why)
@@ -194,7 +203,12 @@ int br_chart_plan(const struct br_analysis *a, const char *kind,
 			   !picks(ty, a, SIZE_MAX)) {
 			continue;
 		}
-		add_job(p, ty, SIZE_MAX, !mine && !ty->covers);
+		if (ty->parts)   /* one chart per part */
+			for (i = 0; i < ty->parts(a); i++)
+				add_job(p, ty, SIZE_MAX, i, !mine &&
+					!ty->covers);
+		else
+			add_job(p, ty, SIZE_MAX, 0, !mine && !ty->covers);
 		n_named += mine;
 		for (i = 0; ty->covers && i < nt; i++)
 			covered[i] |= ty->covers(a, i);
@@ -223,7 +237,7 @@ int br_chart_plan(const struct br_analysis *a, const char *kind,
 			if (!named(ty, kind) || (is_auto(kind) &&
 						 !picks(ty, a, i)))
 				continue;
-			add_job(p, ty, i, false);
+			add_job(p, ty, i, 0, false);
 			n_named += !is_auto(kind);
 			break;
 		}
@@ -270,7 +284,8 @@ int br_chart_build(const struct br_analysis *a, const struct br_chart_job *j,
 	sc = calloc(1, sizeof *sc);
 	if (!sc)
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
-	rc = j->type->layout(a, j->test, o, &sc[0], err);
+	rc = j->type->layout(a, j->type->parts ? j->part : j->test, o,
+			     &sc[0], err);
 	if (rc != BR_OK) {
 		free(sc);
 		return rc;
@@ -354,6 +369,12 @@ static void slug(char *buf, size_t size, const char *title,
 		snprintf(buf, size, "test");
 }
 
+void br_chart_slug(char *buf, size_t size, const char *title,
+		   const char *description)
+{
+	slug(buf, size, title, description);
+}
+
 void br_chart_file_name(char *buf, size_t size, const struct br_analysis *a,
 			const struct br_chart_job *j,
 			const struct br_chart_opts *o, int width)
@@ -361,6 +382,21 @@ void br_chart_file_name(char *buf, size_t size, const struct br_analysis *a,
 	char name[128];
 	size_t number;
 
+	if (j->type->parts) {
+		/* a scaling family: beside its first result, "NN-dbench-
+		 * client-count-scaling" */
+		const struct br_family *f = &a->families[j->part];
+		char *what = br_strf("%s scaling %s", f->option, f->rest);
+		size_t k;
+
+		for (number = SIZE_MAX, k = 0; k < f->n; k++)
+			number = f->tests[k] < number ? f->tests[k] : number;
+		slug(name, sizeof name, a->tests[number].t->title,
+		     what ? what : f->option);
+		free(what);
+		snprintf(buf, size, "%0*zu-%s", width, number + 1, name);
+		return;
+	}
 	if (j->test == SIZE_MAX && !j->type->covers) {
 		/* the overview: first, under its own name */
 		snprintf(buf, size, "%0*u-%s", width, 0u, j->type->name);

@@ -12,6 +12,7 @@
 
 #include "results.h"
 #include "words.h"
+#include "../analysis/brief.h"
 #include "../analysis/numfmt.h"
 
 #define WIDTH 72
@@ -252,6 +253,11 @@ static void describe(FILE *fp, const struct br_analysis *a,
 	if (text)   /* without memory, like br_wrap: not said */
 		wrap(fp, 2, "%s", text);
 	free(text);
+	if (br_analysis_hyperfine(a, i, j, &text)) {
+		if (text)
+			wrap(fp, 4, "(hyperfine's summary: %s)", text);
+		free(text);
+	}
 	if (c->verdict == BR_VERDICT_SINGLE_RUN) {
 		/* "single run" is in the sentence; other reasons are not */
 		if (c->reason && !strstr(c->reason, "single run"))
@@ -274,25 +280,19 @@ static void ministat_line(FILE *fp, char sym, const struct br_summary *s)
 		s->min, s->max, s->median, s->mean, s->sd);
 }
 
-static void ministat_block(FILE *fp, const struct br_analysis *a, size_t i,
-			   size_t j)
+/* ministat's symbols, in its order: it reads at most 7 data sets. */
+static const char ministat_syms[] = "x+*%#@O";
+#define MINISTAT_SETS (sizeof ministat_syms - 1)
+
+/* A candidate's verdict under its line, as ministat words it. */
+static void ministat_verdict(FILE *fp, const struct br_analysis *a,
+			     const struct br_pooled *pt)
 {
-	const struct br_cell *base = &a->tests[i].cells[a->base];
-	const struct br_cell *c = &a->tests[i].cells[j];
-	const struct br_pooled *pt = c->pooled;
 	double conf = a->o.confidence * 100;
 
-	fprintf(fp, "x %s\n+ %s\n", br_analysis_system(a, a->base),
-		br_analysis_system(a, j));
-	fputs("    N           Min           Max        Median           Avg"
-	      "        Stddev\n", fp);
-	ministat_line(fp, 'x', &base->sum);
-	ministat_line(fp, '+', &c->sum);
 	if (!pt) {
 		fputs("No comparison: each set needs at least 2 values\n", fp);
-		return;
-	}
-	if (pt->different) {
+	} else if (pt->different) {
 		fprintf(fp, "Difference at %.1f%% confidence\n", conf);
 		fprintf(fp, "\t%g +/- %g\n", pt->d, pt->e);
 		fprintf(fp, "\t%g%% +/- %g%%\n", pt->pct, pt->pct_e);
@@ -301,6 +301,46 @@ static void ministat_block(FILE *fp, const struct br_analysis *a, size_t i,
 		fprintf(fp, "No difference proven at %.1f%% confidence\n",
 			conf);
 	}
+}
+
+/*
+ * Test i in ministat's layout, one block for all its systems as ministat
+ * prints several files: the legend (x the baseline, then + * % # @ O),
+ * the table head, the baseline's line, then each candidate's line and
+ * its verdict against the baseline.  Candidates without a value are left
+ * out; past ministat's 7 sets a note says how many more.
+ */
+static void ministat_block(FILE *fp, const struct br_analysis *a, size_t i)
+{
+	const struct br_cell *base = &a->tests[i].cells[a->base];
+	size_t j, k, more = 0;
+
+	fprintf(fp, "%c %s\n", ministat_syms[0],
+		br_analysis_system(a, a->base));
+	for (j = 0, k = 1; j < a->sel->n_systems; j++) {
+		if (!is_row(a, i, j) ||
+		    a->tests[i].cells[j].kind != BR_CELL_VALUE)
+			continue;
+		if (k < MINISTAT_SETS)
+			fprintf(fp, "%c %s\n", ministat_syms[k++],
+				br_analysis_system(a, j));
+		else
+			more++;
+	}
+	fputs("    N           Min           Max        Median           Avg"
+	      "        Stddev\n", fp);
+	ministat_line(fp, ministat_syms[0], &base->sum);
+	for (j = 0, k = 1; j < a->sel->n_systems && k < MINISTAT_SETS; j++) {
+		const struct br_cell *c = &a->tests[i].cells[j];
+
+		if (!is_row(a, i, j) || c->kind != BR_CELL_VALUE)
+			continue;
+		ministat_line(fp, ministat_syms[k++], &c->sum);
+		ministat_verdict(fp, a, c->pooled);
+	}
+	if (more)
+		fprintf(fp, "(%zu more system%s: ministat has symbols for %zu "
+			"sets)\n", more, more == 1 ? "" : "s", MINISTAT_SETS);
 }
 
 /* "; 2 single-run tests count in the mean, not in the width" or "". */
@@ -373,18 +413,15 @@ static void write_overall(const struct br_analysis *a, FILE *fp)
 	for (i = 0; i < a->sel->n_systems; i++) {
 		size_t j = o->order[i];
 		const char *name = br_analysis_system(a, j);
-		char firsts[128] = "";
+		char *line = br_overall_line(a, j);  /* as the summary says it */
 
-		if (!o->rank_low[j]) {
-			wrap(fp, 2, "%s %s: no test in common with the "
-			     "baseline", pad_nbsp(rk, sizeof rk, "-", w), name);
-			continue;
-		}
-		br_overall_firsts(a, j, firsts, sizeof firsts);
-		br_fmt_rank(x, sizeof x, o->rank_low[j], o->rank_high[j]);
-		pad_nbsp(rk, sizeof rk, x, w);
-		wrap(fp, 2, "%s %s: %s%s", rk, name,
-		     br_fmt_x(x, sizeof x, o->gm[j], 3), firsts);
+		if (!o->rank_low[j])
+			pad_nbsp(rk, sizeof rk, "-", w);
+		else
+			pad_nbsp(rk, sizeof rk, br_fmt_rank(x, sizeof x,
+				 o->rank_low[j], o->rank_high[j]), w);
+		wrap(fp, 2, "%s %s: %s", rk, name, line ? line : "?");
+		free(line);
 	}
 }
 
@@ -443,9 +480,9 @@ static void write_text(const struct br_analysis *a,
 				continue;
 			}
 			describe(fp, a, o, i, j);
-			if (o->ministat)
-				ministat_block(fp, a, i, j);
 		}
+		if (o->ministat)
+			ministat_block(fp, a, i);
 	}
 	for (k = 0; k < a->n_skipped; k++) {
 		const struct br_test *t = a->tests[a->skipped[k]].t;

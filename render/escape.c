@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "uchar.h"
 
 /* Length of the valid UTF-8 sequence at p and its code point in *cp, or
  * 0 when invalid. */
@@ -229,7 +230,8 @@ char *br_visible_dup(const char *s, unsigned keep)
 size_t br_visible_width(const char *s, unsigned keep)
 {
 	char esc[BR_VIS_ESC_MAX];
-	size_t w = 0;
+	size_t w = 0, n;
+	uint32_t cp;
 
 	while (s && *s) {
 		if ((unsigned char)*s >= 0x20 && (unsigned char)*s < 0x7f) {
@@ -237,8 +239,15 @@ size_t br_visible_width(const char *s, unsigned keep)
 			w++;
 			continue;
 		}
-		s += br_visible_char(s, keep, esc);
-		w += *esc ? strlen(esc) : 1;
+		n = br_visible_char(s, keep, esc);
+		if (*esc) {
+			w += strlen(esc);
+		} else if (n > 1 && br_uchar_decode(s, &cp) == n) {
+			w += br_uchar_cols(cp);
+		} else {
+			w++;   /* a tab or line feed kept */
+		}
+		s += n;
 	}
 	return w;
 }
@@ -250,6 +259,35 @@ static void md_ascii(FILE *fp, char c)
 	if (strchr("\\`*_[]<>|#~&!", c))
 		fputc('\\', fp);
 	fputc(c, fp);
+}
+
+const char *br_md_start(FILE *fp, const char *s)
+{
+	const char *p;
+
+	while (s && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r'))
+		s++;
+	if (!s || !*s)
+		return s;
+	/* "- x", "+ x", "---", "===" (bullets, rules, setext underlines);
+	 * "*", "#", ">", "|", "`", "~", "_", "<" are escaped anywhere */
+	if ((*s == '-' || *s == '+' || *s == '=') &&
+	    (!s[1] || s[1] == ' ' || s[1] == '\t' || s[1] == *s)) {
+		fputc('\\', fp);
+		fputc(*s, fp);
+		return s + 1;
+	}
+	/* "2) x", "1. x": an ordered list item */
+	for (p = s; *p >= '0' && *p <= '9'; p++)
+		;
+	if (p > s && (*p == '.' || *p == ')') &&
+	    (!p[1] || p[1] == ' ' || p[1] == '\t')) {
+		fwrite(s, 1, (size_t)(p - s), fp);
+		fputc('\\', fp);
+		fputc(*p, fp);
+		return p + 1;
+	}
+	return s;
 }
 
 void br_md_text(FILE *fp, const char *s)

@@ -60,7 +60,9 @@ char *br_visible_dup(const char *s, unsigned keep);
 /* Is s written as it is (nothing to escape)? */
 bool br_visible_plain(const char *s, unsigned keep);
 
-/* Columns br_visible(s) takes: one per character written. */
+/* Terminal columns br_visible(s) takes: one per character of an escape,
+ * and br_cols' columns (uchar.h) for the rest: two for a wide CJK
+ * character, none for a combining mark. */
 size_t br_visible_width(const char *s, unsigned keep);
 
 /*
@@ -86,5 +88,18 @@ void br_md_text(FILE *fp, const char *s);
  */
 bool br_pts_profile_url(const char *id, char *buf, size_t size);
 bool br_ob_result_url(const char *id, char *buf, size_t size);
+
+/*
+ * The start of a Markdown value, which may land at the start of a line
+ * ("- {{text}}", a paragraph): blanks there dropped (four would make
+ * code), and what would open a block escaped: "- " "+ " "---" "==="
+ * as "\- " "\+ " "\---" "\===", "2) " and "1. " as "2\) " "1\. " (not
+ * "-5" or "1.5"), so a system named "2) Slow" or "- minus" never turns
+ * a bullet into a nested list.  (#, >, |, `, ~, * are escaped wherever
+ * they are.)  Writes that part and
+ * returns where the rest of s starts.  The report's Markdown values begin
+ * with it; br_md_text() does not (its cells never start a line).
+ */
+const char *br_md_start(FILE *fp, const char *s);
 
 #endif

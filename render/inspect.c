@@ -106,6 +106,8 @@ void br_write_inspect(FILE *fp, const struct br_selection *sel, bool verbose)
 		fprintf(fp, "  [%zu] ", i + 1);
 		put(fp, "", s->identifier, s->declared ? "\n" :
 		    " (not declared; named by entries)\n");
+		if (s->named_by)
+			put(fp, "      named ", s->named_by, "\n");
 		if (s->timestamp && *s->timestamp)
 			put(fp, "      time: ", s->timestamp, "\n");
 		if (verbose) {

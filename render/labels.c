@@ -8,7 +8,9 @@
  * middle goes: the start says what it is, the end usually tells it from
  * its neighbours.  The labels of a chart are made together, so that two
  * that still look alike can be told apart (more of what differs, or a
- * number).  Text is measured with br_text_width(), as it is drawn.
+ * number).  Text is measured with br_text_width(), as it is drawn; the
+ * names in the text report's tables are shortened by the same rules in
+ * terminal columns (br_cols), with "..." (br_text_short_names).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -16,13 +18,17 @@
 
 #include "chart.h"
 #include "text.h"
+#include "uchar.h"
+#include "words.h"
 
 #define ELL "\xe2\x80\xa6"   /* U+2026 */
 #define ELL_LEN 3
 
-/* What a label is laid out with. */
+/* What a label is laid out with: a font and points in a chart, or
+ * terminal columns in text (br_text_short_names). */
 struct fit {
-	const struct br_font *f;
+	const struct br_font *f;   /* NULL: widths in terminal columns */
+	const char *ell;           /* U+2026, or "..." in text: 3 bytes */
 	double max_w;
 	size_t max_lines;    /* 1 or 2 */
 	char *tmp;           /* scratch, as long as any label text */
@@ -30,6 +36,8 @@ struct fit {
 
 static double width(const struct fit *c, const char *s)
 {
+	if (!c->f)
+		return (double)br_cols(s);
 	return br_text_width(c->f->family, c->f->size, c->f->bold, s);
 }
 
@@ -198,11 +206,11 @@ static size_t n_chars(const char *s)
 }
 
 /* Into buf: the first h bytes of s, the ellipsis, s from byte t, sfx. */
-static void compose(char *buf, const char *s, size_t h, size_t t,
-		    const char *sfx)
+static void compose(const struct fit *c, char *buf, const char *s, size_t h,
+		    size_t t, const char *sfx)
 {
 	memcpy(buf, s, h);
-	memcpy(buf + h, ELL, ELL_LEN);
+	memcpy(buf + h, c->ell, ELL_LEN);
 	strcpy(buf + h + ELL_LEN, s + t);
 	strcat(buf, sfx);
 }
@@ -274,7 +282,7 @@ static bool make_label(struct fit *c, const char *s, const char *sfx,
 	/* the head shrinks until it fits with the ellipsis alone */
 	for (;;) {
 		h = char_off(s, head);
-		compose(buf, s, h, len, sfx);
+		compose(c, buf, s, h, len, sfx);
 		if (head == 0 || fits(c, buf, &brk))
 			break;
 		lo = 0;
@@ -282,7 +290,7 @@ static bool make_label(struct fit *c, const char *s, const char *sfx,
 		while (lo < hi) {
 			size_t mid = (lo + hi + 1) / 2;
 
-			compose(buf, s, char_off(s, mid), len, sfx);
+			compose(c, buf, s, char_off(s, mid), len, sfx);
 			if (fits(c, buf, &brk))
 				lo = mid;
 			else
@@ -296,7 +304,7 @@ static bool make_label(struct fit *c, const char *s, const char *sfx,
 	while (lo < hi) {
 		size_t mid = (lo + hi + 1) / 2;
 
-		compose(buf, s, h, char_off(s, n - mid), sfx);
+		compose(c, buf, s, h, char_off(s, n - mid), sfx);
 		if (fits(c, buf, &brk))
 			lo = mid;
 		else
@@ -312,7 +320,7 @@ static bool make_label(struct fit *c, const char *s, const char *sfx,
 	}
 	while (s[t] == ' ')
 		t++;
-	compose(buf, s, h, t, sfx);
+	compose(c, buf, s, h, t, sfx);
 	fits(c, buf, &brk);
 	return set_lines(l, buf, brk, true);
 }
@@ -385,9 +393,9 @@ static size_t common_head(const char *a, const char *b)
 	return n_chars(a) - n_chars(a + char_start(a, k));
 }
 
-struct br_label *br_chart_labels(const struct br_font *f,
-				 const char *const *names, size_t n,
-				 double max_w, size_t max_lines)
+/* The labels of n names laid out by c (c->tmp set here). */
+static struct br_label *labels(struct fit *c, const char *const *names,
+			       size_t n)
 {
 	struct br_label *l = calloc(n + 1, sizeof *l);
 	struct ref *r = calloc(n + 1, sizeof *r);
@@ -395,12 +403,8 @@ struct br_label *br_chart_labels(const struct br_font *f,
 	size_t *other = calloc(n + 1, sizeof *other);
 	size_t *head = calloc(n + 1, sizeof *head);
 	size_t i, longest = 0, round;
-	struct fit c;
 	bool ok = l && r && rank && other && head;
 
-	c.f = f;
-	c.max_w = max_w;
-	c.max_lines = max_lines < 2 ? 1 : 2;
 	for (i = 0; ok && i < n; i++) {
 		size_t len = strlen(names[i]);
 
@@ -408,10 +412,10 @@ struct br_label *br_chart_labels(const struct br_font *f,
 	}
 	/* two buffers: the fitting scratch, the composed label (with a
 	 * suffix of at most 24 bytes) */
-	c.tmp = ok ? malloc(2 * (longest + ELL_LEN + 32)) : NULL;
-	ok = ok && c.tmp;
+	c->tmp = ok ? malloc(2 * (longest + ELL_LEN + 32)) : NULL;
+	ok = ok && c->tmp;
 	for (i = 0; ok && i < n; i++)
-		ok = make_label(&c, names[i], "", SIZE_MAX, &l[i]);
+		ok = make_label(c, names[i], "", SIZE_MAX, &l[i]);
 	/*
 	 * Labels alike: show more of where their names differ.  Round 1
 	 * keeps the longest end, round 2 a head that runs just past the
@@ -434,7 +438,7 @@ struct br_label *br_chart_labels(const struct br_font *f,
 			if (!rank[i] || (round < 3 && !l[i].shortened))
 				continue;
 			if (round < 3) {
-				ok = make_label(&c, names[i], "", head[i],
+				ok = make_label(c, names[i], "", head[i],
 						&l[i]);
 				continue;
 			}
@@ -442,10 +446,10 @@ struct br_label *br_chart_labels(const struct br_font *f,
 				continue;
 			snprintf(sfx, sizeof sfx, " (%zu)",
 				 rank[i] + (round - 3) * n);
-			ok = make_label(&c, names[i], sfx, SIZE_MAX, &l[i]);
+			ok = make_label(c, names[i], sfx, SIZE_MAX, &l[i]);
 		}
 	}
-	free(c.tmp);
+	free(c->tmp);
 	free(r);
 	free(rank);
 	free(other);
@@ -455,6 +459,41 @@ struct br_label *br_chart_labels(const struct br_font *f,
 		return NULL;
 	}
 	return l;
+}
+
+struct br_label *br_chart_labels(const struct br_font *f,
+				 const char *const *names, size_t n,
+				 double max_w, size_t max_lines)
+{
+	struct fit c;
+
+	c.f = f;
+	c.ell = ELL;
+	c.max_w = max_w;
+	c.max_lines = max_lines < 2 ? 1 : 2;
+	return labels(&c, names, n);
+}
+
+char **br_text_short_names(const char *const *names, size_t n,
+			   size_t cols)
+{
+	struct fit c;
+	struct br_label *l;
+	char **out;
+	size_t i;
+
+	c.f = NULL;
+	c.ell = "...";
+	c.max_w = (double)cols;
+	c.max_lines = 1;
+	l = labels(&c, names, n);
+	out = l ? calloc(n + 1, sizeof *out) : NULL;
+	for (i = 0; out && i < n; i++) {
+		out[i] = l[i].line[0];   /* one line: taken over */
+		l[i].line[0] = NULL;
+	}
+	br_chart_labels_free(l, n);
+	return out;
 }
 
 void br_chart_labels_free(struct br_label *l, size_t n)
@@ -484,4 +523,13 @@ double br_chart_label_draw(struct br_scene *sc, double x, double y,
 		w = lw > w ? lw : w;
 	}
 	return w;
+}
+
+void br_text_short_names_free(char **names, size_t n)
+{
+	size_t i;
+
+	for (i = 0; names && i < n; i++)
+		free(names[i]);
+	free(names);
 }

@@ -561,6 +561,11 @@ int br_out_commit(struct br_out *o, struct br_error *err)
 	return rc;
 }
 
+bool br_out_is_file(const struct br_out *o)
+{
+	return o->kind == OUT_FILE;
+}
+
 void br_out_abort(struct br_out *o)
 {
 	if (o->fp)
@@ -992,4 +997,48 @@ fail:
 	free(buf);
 	outdir_free(d);
 	return rc;
+}
+
+/* --------------------------------------------------- output formats */
+
+/*
+ * Every output format, once, in the order help lists them.  --help, the
+ * man page and the errors that list formats are made from this table;
+ * tests/golden/help-lists-tables checks they agree, and check_output's
+ * format test that each command's parser takes exactly its rows.
+ */
+const struct br_out_format br_out_formats[] = {
+	{"text", "txt", BR_OUT_TABLE, "aligned columns"},
+	{"csv", "", BR_OUT_TABLE | BR_OUT_CONVERT, "comma-separated"},
+	{"json", "", BR_OUT_TABLE | BR_OUT_CONVERT, "JSON"},
+	{"svg", "", BR_OUT_CHART, "SVG chart"},
+	{"png", "", BR_OUT_CHART, "PNG chart"},
+	{"pdf", "", BR_OUT_CHART, "PDF chart, or the whole report"},
+	{"html", "htm", BR_OUT_REPORT, "HTML report"},
+	{"txt", "text", BR_OUT_REPORT, "plain text report"},
+	{"md", "markdown", BR_OUT_TABLE | BR_OUT_REPORT, "Markdown"},
+	{"xml", "", BR_OUT_CONVERT, "PTS composite.xml"},
+};
+const size_t br_n_out_formats = sizeof br_out_formats /
+				sizeof br_out_formats[0];
+
+char *br_out_format_list(unsigned uses, const char *dot, const char *last)
+{
+	size_t k, n = 0, m = 0;
+	char *s = NULL, *t;
+
+	for (k = 0; k < br_n_out_formats; k++)
+		n += (br_out_formats[k].uses & uses) != 0;
+	for (k = 0; k < br_n_out_formats; k++) {
+		if (!(br_out_formats[k].uses & uses))
+			continue;
+		m++;
+		t = br_strf("%s%s%s%s", s ? s : "", m == 1 ? "" : m == n ?
+			    last : ", ", dot, br_out_formats[k].name);
+		free(s);
+		if (!t)
+			return NULL;
+		s = t;
+	}
+	return s ? s : strdup("");
 }

@@ -38,13 +38,17 @@ enum br_report_fmt { BR_REPORT_HTML, BR_REPORT_TEXT, BR_REPORT_MD };
 /* From a file extension: "html"/"htm", "txt"/"text", "md"/"markdown". */
 bool br_report_fmt_from_ext(const char *ext, enum br_report_fmt *out);
 
-/* Name of the built-in template: "report.html", "report.txt", ... */
+/* Name of the built-in template: "report.html", "report.txt", ...; with
+ * summary, the compact summary's ("summary.txt", ...). */
 const char *br_report_template_name(enum br_report_fmt fmt);
+const char *br_summary_template_name(enum br_report_fmt fmt);
 
 struct br_report_opts {
 	const char *title;       /* --title; NULL: the input's */
 	bool plot;               /* text: ministat-style dot plots */
 	bool utf8;               /* text: UTF-8 allowed (else ASCII) */
+	bool summary;            /* the compact summary's built-in template
+				  * (templates/summary.*.tmpl) */
 	const char *generator;   /* "benchreport 0.1.0" */
 	const struct br_chart_opts *chart; /* HTML: charts drawn with these
 				  * (chart.h); NULL: none */
@@ -107,6 +111,13 @@ char *br_report_text_plot(const struct br_report *r, size_t i);
 char *br_report_text_wrap(const struct br_report *r, int indent,
 			  const char *s);
 
+/* The compact summary's values (report_brief.c, analysis/brief.h),
+ * when the template uses them; anchors[i]: analysis test i's anchor, as
+ * the report's (NULL: not wanted).  BR_OK, or BR_EIO on ENOMEM. */
+int br_report_brief_values(struct br_tdoc *d, struct br_tnode *root,
+			   const struct br_report *r, enum br_report_fmt fmt,
+			   const char *const *anchors);
+
 /* "Dbench 4.0", "Client Count: 1": title with version, whole however
  * long: free() it.  NULL on ENOMEM. */
 char *br_report_test_name(const struct br_test *t);
@@ -120,6 +131,26 @@ void br_report_prov_system(struct br_tdoc *d, struct br_tnode *it,
 void br_report_prov_test(struct br_tdoc *d, struct br_tnode *it,
 			 const struct br_report *r, size_t i,
 			 enum br_report_fmt fmt);
+/*
+ * Series (line-graph) results as tables: x down the side, per system the
+ * mean, SE and N of each point, from the analysis' point summaries
+ * (BR_AN_POINTS).  br_report_series_points: how many points test i's
+ * series have (the longest), 0 when it has none to show.
+ * br_report_series_has: whether system j has a series there.
+ * br_report_point: point k of system j as the tables print it: x (the
+ * test's x value, else the point's number from 1), mean (the test's
+ * decimals), SE ("-" for a single run) and N; mean "-" and SE and N ""
+ * when the point has no value.
+ */
+struct br_point_text {
+	char x[40], mean[48], se[48], n[24];
+};
+size_t br_report_series_points(const struct br_report *r, size_t i);
+bool br_report_series_has(const struct br_report *r, size_t i, size_t j);
+void br_report_point(const struct br_report *r, size_t i, size_t j,
+		     size_t k, struct br_point_text *p);
+/* The heading of the x column: the test's x label, else "Point". */
+const char *br_report_series_x_label(const struct br_test *t);
 
 /* Whether system j of test i has a comparison to state. */
 bool br_report_has_cmp(const struct br_report *r, size_t i, size_t j);

@@ -3,12 +3,14 @@
  * Every number comes from the analysis; the writers (report_values.c,
  * report_text.c) only format them.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "report.h"
+#include "../analysis/numfmt.h"
 
 bool br_report_fmt_from_ext(const char *ext, enum br_report_fmt *out)
 {
@@ -35,6 +37,16 @@ const char *br_report_template_name(enum br_report_fmt fmt)
 	return "report.html";
 }
 
+const char *br_summary_template_name(enum br_report_fmt fmt)
+{
+	switch (fmt) {
+	case BR_REPORT_HTML: return "summary.html";
+	case BR_REPORT_TEXT: return "summary.txt";
+	case BR_REPORT_MD: return "summary.md";
+	}
+	return "summary.html";
+}
+
 void br_report_opts_defaults(struct br_report_opts *o)
 {
 	memset(o, 0, sizeof *o);
@@ -46,6 +58,55 @@ char *br_report_test_name(const struct br_test *t)
 	return br_strf("%s%s%s", br_nz(t->title),
 		       t->app_version && *t->app_version ? " " : "",
 		       br_nz(t->app_version));
+}
+
+bool br_report_series_has(const struct br_report *r, size_t i, size_t j)
+{
+	const struct br_cell *c = &r->a->tests[i].cells[j];
+
+	return c->kind == BR_CELL_SERIES && c->points && c->n_points;
+}
+
+size_t br_report_series_points(const struct br_report *r, size_t i)
+{
+	size_t j, np = 0;
+
+	for (j = 0; j < r->a->sel->n_systems; j++)
+		if (br_report_series_has(r, i, j) &&
+		    r->a->tests[i].cells[j].n_points > np)
+			np = r->a->tests[i].cells[j].n_points;
+	return np;
+}
+
+const char *br_report_series_x_label(const struct br_test *t)
+{
+	return t->x_label && *t->x_label ? t->x_label : "Point";
+}
+
+void br_report_point(const struct br_report *r, size_t i, size_t j,
+		     size_t k, struct br_point_text *p)
+{
+	const struct br_atest *rt = &r->a->tests[i];
+	const struct br_test *t = rt->t;
+	const struct br_cell *c = &rt->cells[j];
+	const struct br_summary *s;
+
+	if (t->x && k < t->n_x)
+		snprintf(p->x, sizeof p->x, "%.15g", t->x[k]);
+	else
+		snprintf(p->x, sizeof p->x, "%zu", k + 1);
+	strcpy(p->mean, "-");
+	p->se[0] = p->n[0] = '\0';
+	if (!br_report_series_has(r, i, j) || k >= c->n_points ||
+	    !c->points[k].n)
+		return;
+	s = &c->points[k];
+	br_fmt_value(p->mean, sizeof p->mean, s->mean, rt->decimals);
+	if (isnan(s->se))
+		strcpy(p->se, "-");
+	else
+		br_fmt_fixed(p->se, sizeof p->se, s->se, rt->se_decimals);
+	snprintf(p->n, sizeof p->n, "%zu", s->n);
 }
 
 bool br_report_has_cmp(const struct br_report *r, size_t i, size_t j)

@@ -15,8 +15,10 @@
 #include <string.h>
 
 #include "report.h"
+#include "uchar.h"
 #include "words.h"
 #include "../analysis/numfmt.h"
+#include "../analysis/brief.h"
 #include "../analysis/sentence.h"
 
 #define W BR_REPORT_WIDTH
@@ -179,23 +181,34 @@ char *br_report_text_wrap(const struct br_report *r, int indent,
 	return mem_finish(&m);
 }
 
-/* s cut to at most w columns, "..." at the end when cut.  plain s. */
+/* s cut to at most w terminal columns (w >= 3), "..." at the end when
+ * cut (the columns left out take at least the 3 bytes of "..."). */
 static void fit(char *s, size_t w)
 {
-	size_t cols = 0;
-	char *p;
-
 	if (br_utf8_width(s) <= w)
 		return;
-	for (p = s; *p; p++) {
-		if (((unsigned char)*p & 0xc0) == 0x80)
-			continue;
-		if (cols == w - 3) {
-			strcpy(p, "...");
-			return;
-		}
-		cols++;
-	}
+	strcpy(s + br_cols_prefix(s, w - 3), "...");
+}
+
+/*
+ * Every system's name made plain and at most cols columns, shortened in
+ * the middle and told apart as in the charts (br_text_short_names): one
+ * array for a table's rows.  NULL on ENOMEM.
+ */
+static char **short_names(const struct br_report *r, size_t cols)
+{
+	size_t n = r->a->sel->n_systems, j;
+	char **pl = calloc(n + 1, sizeof *pl), **out = NULL;
+	bool ok = pl != NULL;
+
+	for (j = 0; ok && j < n; j++)
+		ok = (pl[j] = plain(r, br_analysis_system(r->a, j))) != NULL;
+	if (ok)
+		out = br_text_short_names((const char *const *)pl, n, cols);
+	for (j = 0; pl && j < n; j++)
+		free(pl[j]);
+	free(pl);
+	return out;
 }
 
 /* s padded with spaces to w columns (left or right aligned). */
@@ -579,7 +592,7 @@ static void text_overall(struct mem *m, const struct br_report *r)
 {
 	const struct br_analysis *a = r->a;
 	const struct br_overall *o = &a->overall;
-	char x[48], lv[24], rk[64], firsts[128];
+	char lv[24], rk[64], *line;
 	size_t i, w = 1, n;
 
 	if (o->why) {
@@ -613,14 +626,14 @@ static void text_overall(struct mem *m, const struct br_report *r)
 			rk[n] = BR_NBSP[0];
 			rk[n + 1] = '\0';
 		}
-		if (!o->rank_low[j])
-			wrappedf(m, r, 2, 2, "%s %s: no test in common with the "
-				 "baseline", rk, br_analysis_system(a, j));
-		else
-			wrappedf(m, r, 2, 2, "%s %s: %s%s", rk,
-				 br_analysis_system(a, j), br_fmt_x(x, sizeof x,
-				 o->gm[j], 3), br_overall_firsts(a, j, firsts,
-				 sizeof firsts));
+		line = br_overall_line(a, j);   /* as compare says it */
+		if (!line) {
+			m->nomem = true;
+			return;
+		}
+		wrappedf(m, r, 2, 2, "%s %s: %s", rk, br_analysis_system(a, j),
+			 line);
+		free(line);
 	}
 }
 
@@ -634,7 +647,7 @@ char *br_report_text_geomean(const struct br_report *r)
 {
 	size_t j, nw = 6, cw = 16;
 	struct mem m;
-	char conf[24], x[48], lo[48], hi[48], ci[112];
+	char conf[24], x[48], lo[48], hi[48], ci[112], **names;
 	bool any = false, exact = false;
 
 	for (j = 0; j < r->a->sel->n_systems; j++) {
@@ -676,26 +689,21 @@ char *br_report_text_geomean(const struct br_report *r)
 	if (nw + 2 + 2 + 5 + 2 + 7 + 2 + cw + 13 > W)
 		nw = W > 2 + 2 + 5 + 2 + 7 + 2 + cw + 13 + 10 ?
 		     W - (2 + 2 + 5 + 2 + 7 + 2 + cw + 13) : 10;
+	names = short_names(r, nw);
+	if (!names)
+		m.nomem = true;
 	fputs("  ", m.fp);
 	pad(m.fp, "System", nw, false);
 	fprintf(m.fp, "  Tests  Speedup  %s CI\n", conf);
-	for (j = 0; j < r->a->sel->n_systems; j++) {
+	for (j = 0; names && j < r->a->sel->n_systems; j++) {
 		const struct br_ageo *g = &r->a->geo[j];
-		char *name;
 
 		if (j != r->a->base && !g->ok)
 			continue;
-		name = plain(r, br_analysis_system(r->a, j));
-		if (!name) {
-			m.nomem = true;
-			break;
-		}
-		fit(name, nw);
 		fputs("  ", m.fp);
-		pad(m.fp, name, nw, false);
-		free(name);
+		pad(m.fp, names[j], nw, false);
 		if (j == r->a->base) {
-			fprintf(m.fp, "  %5s  %7s  baseline\n", "", "1.000x");
+			fprintf(m.fp, "  %5s  %7s  baseline\n", "-", "1.000x");
 			continue;
 		}
 		fprintf(m.fp, "  %5zu  %7s  ", g->g.k, br_fmt_x(x, sizeof x,
@@ -725,6 +733,7 @@ char *br_report_text_geomean(const struct br_report *r)
 	if (exact)
 		fputs("  * tests with a single run count in the speedup, not "
 		      "in its interval\n", m.fp);
+	br_text_short_names_free(names, r->a->sel->n_systems);
 	text_overall(&m, r);
 	return mem_finish(&m);
 }
@@ -746,7 +755,7 @@ static void text_spread(struct mem *m, const struct br_report *r, size_t i,
 	size_t n = r->a->sel->n_systems, j, k;
 	enum { S_MIN, S_MAX, S_SD, S_CV, N_S };
 	static const char *const head[N_S] = {"Min", "Max", "SD", "CV%"};
-	char (*cell)[N_S][40];
+	char (*cell)[N_S][40], **names;
 	size_t w[N_S] = {3, 3, 2, 3}, fixed = 3, k0 = S_SD;
 	bool any = false;
 
@@ -791,27 +800,127 @@ static void text_spread(struct mem *m, const struct br_report *r, size_t i,
 		pad(m->fp, head[k], w[k], true);
 	}
 	fputc('\n', m->fp);
-	for (j = 0; j < n; j++) {
-		char *name;
-
+	names = short_names(r, nw);   /* as the table above shortens */
+	if (!names)
+		m->nomem = true;
+	for (j = 0; names && j < n; j++) {
 		if (!rt->cells[j].sum.n)
 			continue;
-		name = plain(r, br_analysis_system(r->a, j));
-		if (!name) {
-			m->nomem = true;
-			break;
-		}
-		fit(name, nw);
 		fputs("   ", m->fp);
-		pad(m->fp, name, nw, false);
-		free(name);
+		pad(m->fp, names[j], nw, false);
 		for (k = k0; k < N_S; k++) {
 			fputs("  ", m->fp);
 			pad(m->fp, cell[j][k], w[k], true);
 		}
 		fputc('\n', m->fp);
 	}
+	br_text_short_names_free(names, n);
 	free(cell);
+}
+
+static size_t max_sz(size_t a, size_t b)
+{
+	return a > b ? a : b;
+}
+
+/*
+ * A series result (line graph) as a table: x down the side and, for
+ * each system, the mean, SE and N of each point under its name; as many
+ * systems side by side as fit in the width, the rest in further blocks
+ * below (x again at the side).
+ */
+static void series_table(struct mem *m, const struct br_report *r, size_t i)
+{
+	size_t n = r->a->sel->n_systems, np = br_report_series_points(r, i);
+	size_t j, k, xw, wm = 4, ws = 2, wn = 1, gw, per, b0, shown = 0;
+	struct br_point_text pt;
+	char *xl = plain(r, br_report_series_x_label(r->a->tests[i].t));
+	char **names;
+	size_t *sys = calloc(n + 1, sizeof *sys);
+
+	if (!xl || !sys) {
+		free(xl);
+		free(sys);
+		m->nomem = true;
+		return;
+	}
+	for (j = 0; j < n; j++)
+		if (br_report_series_has(r, i, j))
+			sys[shown++] = j;
+	xw = br_utf8_width(xl);
+	for (k = 0; k < np; k++)
+		for (j = 0; j < shown; j++) {
+			br_report_point(r, i, sys[j], k, &pt);
+			xw = max_sz(xw, strlen(pt.x));
+			wm = max_sz(wm, strlen(pt.mean));
+			ws = max_sz(ws, strlen(pt.se));
+			wn = max_sz(wn, strlen(pt.n));
+		}
+	if (xw > 20)
+		xw = 20;
+	gw = wm + 2 + ws + 2 + wn;
+	/* wider groups for whole names when all still fit side by side */
+	for (j = 0, k = gw; j < shown; j++) {
+		char *nm = plain(r, br_analysis_system(r->a, sys[j]));
+
+		if (nm)
+			k = max_sz(k, br_utf8_width(nm));
+		free(nm);
+	}
+	if (k > gw && 3 + xw + shown * (k + 3) <= W) {
+		wm += k - gw;
+		gw = k;
+	}
+	names = short_names(r, gw);
+	per = W > 3 + xw + gw + 3 ? (W - 3 - xw) / (gw + 3) : 1;
+	if (per < 1)
+		per = 1;
+	fputc('\n', m->fp);
+	wrapped(m, r, 3, 0, "Mean, SE and N of each point:");
+	for (b0 = 0; names && b0 < shown; b0 += per) {
+		size_t nb = shown - b0 < per ? shown - b0 : per;
+
+		fputc('\n', m->fp);
+		br_spaces(m->fp, 3 + xw);
+		for (j = b0; j < b0 + nb; j++) {
+			fputs("   ", m->fp);
+			pad(m->fp, names[sys[j]], gw, false);
+		}
+		fputs("\n   ", m->fp);
+		fit(xl, xw);
+		pad(m->fp, xl, xw, false);
+		for (j = b0; j < b0 + nb; j++) {
+			fputs("   ", m->fp);
+			pad(m->fp, "Mean", wm, true);
+			fputs("  ", m->fp);
+			pad(m->fp, "SE", ws, true);
+			fputs("  ", m->fp);
+			pad(m->fp, "N", wn, true);
+		}
+		fputc('\n', m->fp);
+		for (k = 0; k < np; k++) {
+			fputs("   ", m->fp);
+			for (j = b0; j < b0 + nb; j++) {
+				br_report_point(r, i, sys[j], k, &pt);
+				if (j == b0) {
+					fit(pt.x, xw);
+					pad(m->fp, pt.x, xw, true);
+				}
+				fputs("   ", m->fp);
+				pad(m->fp, pt.mean, wm, true);
+				fputs("  ", m->fp);
+				pad(m->fp, pt.se, ws, true);
+				fputs("  ", m->fp);
+				pad(m->fp, pt.n, wn, true);
+			}
+			fputc('\n', m->fp);
+		}
+	}
+	if (!names)
+		m->nomem = true;
+	br_text_short_names_free(names, n);
+	free(sys);
+	free(xl);
 }
 
 char *br_report_text_test(const struct br_report *r, size_t i)
@@ -823,7 +932,7 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 	char (*cell)[N_C][40] = calloc(n + 1, sizeof *cell);
 	size_t w[N_C] = {1, 4, 2, 0, 4}, nw = 6, fixed, n_c;
 	bool any_se = false;
-	char hdr_mean[64], hdr_lo[48], lvl[24], *title;
+	char hdr_mean[64], hdr_lo[48], lvl[24], *title, **names;
 	struct mem m;
 
 	if (!cell || !mem_open(&m)) {
@@ -856,9 +965,12 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 	wrappedf(&m, r, 3, 0, "%s%s%s", t->unit.text,
 		 *t->unit.text ? ", " : "", br_dir_phrase(t->dir));
 	if (!rt->scalar) {
-		wrapped(&m, r, 3, 0, t->display == BR_DISPLAY_LINE ?
-			"(a series result: see the HTML or PDF report for "
-			"its chart)" : "(not a numeric result)");
+		if (br_report_series_points(r, i))
+			series_table(&m, r, i);
+		else
+			wrapped(&m, r, 3, 0, t->display == BR_DISPLAY_LINE ?
+				"(a series result without points)" :
+				"(not a numeric result)");
 		free(cell);
 		return mem_finish(&m);
 	}
@@ -902,6 +1014,9 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 		fixed += w[k] + 2;
 	if (nw + fixed > W)
 		nw = W > fixed + 10 ? W - fixed : 10;
+	names = short_names(r, nw);
+	if (!names)
+		m.nomem = true;
 	fputc('\n', m.fp);
 	fputs("   ", m.fp);
 	pad(m.fp, "System", nw, false);
@@ -918,24 +1033,17 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 		pad(m.fp, "high", w[C_HI], true);
 	}
 	fputc('\n', m.fp);
-	for (j = 0; j < n; j++) {
+	for (j = 0; names && j < n; j++) {
 		const struct br_cell *c = &rt->cells[j];
 		char *name;
 
 		if (!c->entry)
 			continue;
-		name = plain(r, br_analysis_system(r->a, j));
-		if (!name) {
-			m.nomem = true;
-			break;
-		}
-		fit(name, nw);
 		fputs("   ", m.fp);
+		pad(m.fp, names[j], nw, false);
 		if (!c->sum.n) {
 			const char *why = c->why ? c->why : "no value";
 
-			pad(m.fp, name, nw, false);
-			free(name);
 			name = plain(r, why);
 			if (name) {
 				fit(name, W - 7 - nw > 10 ? W - 7 - nw : 10);
@@ -944,8 +1052,6 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 			free(name);
 			continue;
 		}
-		pad(m.fp, name, nw, false);
-		free(name);
 		for (k = 0; k < n_c; k++) {
 			fputs("  ", m.fp);
 			pad(m.fp, cell[j][k], w[k], true);
@@ -953,6 +1059,7 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 		fputc('\n', m.fp);
 	}
 	free(cell);
+	br_text_short_names_free(names, n);
 	text_spread(&m, r, i, nw);
 	/* the verdicts against the baseline */
 	if (!rt->cells[r->a->base].sum.n) {
@@ -1045,16 +1152,15 @@ char *br_report_text_plot(const struct br_report *r, size_t i)
 	x1 = fmin(x1, DBL_MAX);
 	if (!mem_open(&m))
 		return NULL;
-	for (k = 0; k < n_sets; k++) {
-		char *name = plain(r, br_analysis_system(r->a, set[k]));
+	{
+		char **names = short_names(r, W - 5);
 
-		if (!name) {
+		for (k = 0; names && k < n_sets; k++)
+			fprintf(m.fp, "   %c %s\n", symbol[k + 1],
+				names[set[k]]);
+		if (!names)
 			m.nomem = true;
-			break;
-		}
-		fit(name, W - 5);
-		fprintf(m.fp, "   %c %s\n", symbol[k + 1], name);
-		free(name);
+		br_text_short_names_free(names, r->a->sel->n_systems);
 	}
 	if (!(x1 > x0)) {
 		fputs("   [no plot, span is zero width]\n", m.fp);

@@ -4,7 +4,9 @@
  * display precision, charts painted as inline SVG, text blocks from
  * report_text.c.
  */
+#include <ctype.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +17,7 @@
 #include "words.h"
 #include "../analysis/numfmt.h"
 #include "../analysis/parallel.h"
+#include "../analysis/scaling.h"
 #include "../analysis/sentence.h"
 
 /* A string that may contain BR_NBSP markers, with plain spaces. */
@@ -25,6 +28,26 @@ static char *plain(char *s)
 	for (p = s; *p; p++)
 		if (*p == BR_NBSP[0])
 			*p = ' ';
+	return s;
+}
+
+static char *dupf(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+static char *dupf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || !(s = malloc((size_t)n + 1)))
+		return NULL;
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
 	return s;
 }
 
@@ -346,6 +369,33 @@ static void geomean(struct br_tdoc *d, struct br_tnode *root,
 	br_tset(d, root, "overall_why", r->a->overall.why);
 }
 
+/* Chart text is never drawn smaller than this many CSS pixels: a narrow
+ * page scrolls the chart sideways rather than shrink it (doc/templates.md). */
+#define MIN_TEXT_PX 10.0
+
+/* svg (starting "<svg") with a style that keeps the scene's smallest
+ * text at MIN_TEXT_PX or more however narrow the page. */
+static char *min_width(char *svg, const struct br_scene *sc, bool *nomem)
+{
+	double least = 0, w;
+	size_t k;
+	char *out;
+
+	for (k = 0; k < sc->n_prims; k++)
+		if (sc->prims[k].kind == BR_PRIM_TEXT && sc->prims[k].size > 0 &&
+		    (least == 0 || sc->prims[k].size < least))
+			least = sc->prims[k].size;
+	w = least > 0 && least < MIN_TEXT_PX ? ceil(sc->width * MIN_TEXT_PX /
+						    least) : 0;
+	if (w <= 0)
+		return svg;
+	out = dupf("<svg style=\"min-width:%.0fpx\"%s", w, svg + 4);
+	free(svg);
+	if (!out)
+		*nomem = true;
+	return out;
+}
+
 /* The chart as inline SVG: br_render_svg without the XML declaration. */
 static char *chart_svg(const struct br_scene *sc, bool *nomem)
 {
@@ -370,7 +420,7 @@ static char *chart_svg(const struct br_scene *sc, bool *nomem)
 	svg = strstr(buf, "<svg");
 	if (svg && svg != buf)
 		memmove(buf, svg, strlen(svg) + 1);
-	return buf;
+	return svg ? min_width(buf, sc, nomem) : buf;
 }
 
 static const char *verdict_class(enum br_verdict v)
@@ -465,6 +515,8 @@ static void test_rows(struct br_tdoc *d, struct br_tnode *it,
 		set_style(d, row, r, j);
 		br_tset(d, row, "class", c->best ? "best" : c->worst ? "worst"
 			: "");
+		br_tset_bool(d, row, "best", c->best);
+		br_tset_bool(d, row, "worst", c->worst);
 		if (!s->n) {
 			const char *why = c->why ? c->why : "no value";
 
@@ -508,10 +560,113 @@ static void test_rows(struct br_tdoc *d, struct br_tnode *it,
 	br_tset_bool(d, it, "has_spread", spread);
 }
 
+/* ------------------------------------------------------------ anchors */
+
+/* A test's anchor: one per test of the result set, whatever the
+ * selection, so that a link made from one report works in another. */
+struct anchor {
+	const struct br_test *t;
+	char *id;
+};
+
+static int anchor_by_id(const void *a, const void *b)
+{
+	return strcmp(((const struct anchor *)a)->id,
+		      ((const struct anchor *)b)->id);
+}
+
+static int anchor_by_test(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)((const struct anchor *)a)->t;
+	uintptr_t y = (uintptr_t)((const struct anchor *)b)->t;
+
+	return x < y ? -1 : x > y;
+}
+
+/* FNV-1a, 32 bits: a short stable tag for a comparison key. */
+static uint32_t key_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/*
+ * Every test of the result set gets "test-" and the slug of its title
+ * and description ("test-fftw-float-sse-2d-fft-size-4096").  Tests that
+ * share a slug (the same test at two versions, say) add a hash of their
+ * comparison key (br_test_key), and anchors still equal after that the
+ * test's position in the input.  Sorted by test for lookups; NULL when
+ * out of memory.
+ */
+static struct anchor *make_anchors(struct br_tdoc *d,
+				   const struct br_resultset *rs)
+{
+	struct anchor *an = br_tdoc_alloc(d, (rs->n_tests + 1) * sizeof *an);
+	char buf[128];
+	size_t i, k, pass;
+
+	if (!an)
+		return NULL;
+	for (i = 0; i < rs->n_tests; i++) {
+		br_chart_slug(buf, sizeof buf, rs->tests[i]->title,
+			      rs->tests[i]->description);
+		an[i].t = rs->tests[i];
+		if (!br_tdoc_own(d, an[i].id = dupf("test-%s",
+								buf)))
+			return NULL;
+	}
+	/* pass 0: key hashes on shared slugs; pass 1: positions */
+	for (pass = 0; pass < 2; pass++) {
+		qsort(an, rs->n_tests, sizeof *an, anchor_by_id);
+		for (i = 0; i < rs->n_tests; i = k) {
+			bool shared;
+
+			for (k = i + 1; k < rs->n_tests &&
+			     !strcmp(an[i].id, an[k].id); k++)
+				;
+			/* every test of the group: which one sorts first
+			 * is not stable */
+			for (shared = k - i > 1; shared && i < k; i++) {
+				char *key = pass ? NULL : br_test_key(an[i].t);
+				char *id;
+				size_t at;
+
+				for (at = 0; pass && at < rs->n_tests &&
+				     rs->tests[at] != an[i].t; at++)
+					;
+				id = pass ? dupf("%s-%zu",
+							     an[i].id, at + 1)
+				     : key ? dupf("%s-%08x",
+					     an[i].id, (unsigned)key_hash(key))
+				     : NULL;
+				free(key);
+				if (!br_tdoc_own(d, an[i].id = id))
+					return NULL;
+			}
+		}
+	}
+	qsort(an, rs->n_tests, sizeof *an, anchor_by_test);
+	return an;
+}
+
+static const char *anchor_of(const struct anchor *an, size_t n,
+			     const struct br_test *t)
+{
+	struct anchor want = {t, NULL};
+	const struct anchor *a = an ? bsearch(&want, an, n, sizeof *an,
+					      anchor_by_test) : NULL;
+
+	return a ? a->id : "test";
+}
+
 /* What the lazy lists' fill functions need; lives in the document. */
 struct fill_ctx {
 	const struct br_report *r;
 	enum br_report_fmt fmt;
+	struct anchor *anchors;      /* by test; NULL when not wanted */
 	size_t *scalar;              /* overview rows: scalar test indexes */
 	char **text, **plot;         /* text: every test's blocks, made in
 				      * parallel beforehand; or NULL */
@@ -578,7 +733,7 @@ static int whole_charts(struct br_tdoc *d, struct br_tnode *root,
 		struct br_tnode *it;
 		char *svg;
 
-		if (j->test != SIZE_MAX || j->extra)
+		if (j->test != SIZE_MAX || j->extra || j->type->parts)
 			continue;
 		svg = job_svg(r, j, err);
 		if (!svg)
@@ -586,6 +741,132 @@ static int whole_charts(struct br_tdoc *d, struct br_tnode *root,
 		it = br_tlist_add(d, list);
 		br_tset_owned(d, it, "svg", svg);
 	}
+	return BR_OK;
+}
+
+/*
+ * A series result's table (br_report_point): has_series, x_label, the
+ * systems with a series (series_systems: series_name) and a row per
+ * point (points: x, point_cells: point_mean, point_se, point_n; empty
+ * where the text report writes "-").
+ */
+static void series_values(struct br_tdoc *d, struct br_tnode *it,
+			  const struct br_report *r, size_t i)
+{
+	size_t np = br_report_series_points(r, i), j, k;
+	struct br_tnode *sys, *points;
+
+	br_tset_bool(d, it, "has_series", np > 0);
+	br_tset(d, it, "x_label", br_report_series_x_label(r->a->tests[i].t));
+	sys = br_tset_list(d, it, "series_systems");
+	points = br_tset_list(d, it, "points");
+	for (j = 0; sys && j < r->a->sel->n_systems; j++)
+		if (br_report_series_has(r, i, j))
+			br_tset(d, br_tlist_add(d, sys), "series_name",
+				br_analysis_system(r->a, j));
+	for (k = 0; points && k < np; k++) {
+		struct br_tnode *row = br_tlist_add(d, points), *cells;
+		struct br_point_text pt;
+
+		br_report_point(r, i, 0, k, &pt);   /* x: any system's */
+		br_tset(d, row, "x", pt.x);
+		cells = br_tset_list(d, row, "point_cells");
+		for (j = 0; cells && j < r->a->sel->n_systems; j++) {
+			struct br_tnode *c;
+
+			if (!br_report_series_has(r, i, j))
+				continue;
+			br_report_point(r, i, j, k, &pt);
+			c = br_tlist_add(d, cells);
+			/* empty, not "-", as in the tables of scalar tests */
+			br_tset(d, c, "point_mean", strcmp(pt.mean, "-") ?
+				pt.mean : "");
+			br_tset(d, c, "point_se", strcmp(pt.se, "-") ? pt.se
+				: "");
+			br_tset(d, c, "point_n", pt.n);
+		}
+	}
+}
+
+/* The cells of one row of a scaling table: family point k of f, one
+ * per selected system (mean and interval as the test's own rows). */
+static void scaling_row(struct br_tdoc *d, struct br_tnode *row,
+			const struct br_report *r, const struct br_family *f,
+			size_t k, const char *const *anchors)
+{
+	const struct br_atest *at = &r->a->tests[f->tests[k]];
+	struct br_tnode *cells = br_tset_list(d, row, "cells");
+	char buf[64];
+	size_t j;
+
+	br_tset(d, row, "x", br_fmt_value(buf, sizeof buf, f->x[k],
+					  f->x_decimals));
+	br_tset(d, row, "anchor", anchors ? anchors[f->tests[k]] : NULL);
+	for (j = 0; cells && j < r->a->sel->n_systems; j++) {
+		const struct br_cell *c = &at->cells[j];
+		struct br_tnode *it = br_tlist_add(d, cells);
+		bool ci = c->kind == BR_CELL_VALUE && !isnan(c->sum.ci_low) &&
+			  !isnan(c->sum.ci_high);
+
+		br_tset(d, it, "system", br_analysis_system(r->a, j));
+		br_tset(d, it, "mean", c->kind != BR_CELL_VALUE ? "" :
+			br_cell_shown(c, at->decimals, buf, sizeof buf));
+		br_tset(d, it, "ci_low", !ci ? "" : br_fmt_fixed(buf,
+			sizeof buf, c->sum.ci_low, at->se_decimals));
+		br_tset(d, it, "ci_high", !ci ? "" : br_fmt_fixed(buf,
+			sizeof buf, c->sum.ci_high, at->se_decimals));
+	}
+}
+
+/*
+ * The scaling families (analysis/scaling.h): in HTML the plan's scaling
+ * charts (a row with parts) as inline SVG, in its order; in Markdown a
+ * table each, x down the side and a column per system.
+ */
+static int scaling_list(struct br_tdoc *d, struct br_tnode *root,
+			const struct br_report *r, enum br_report_fmt fmt,
+			const char *const *anchors, struct br_error *err)
+{
+	struct br_tnode *list = br_tset_list(d, root, "scaling");
+	bool any = false;
+	size_t k, p;
+
+	for (k = 0; list && fmt == BR_REPORT_HTML && r->o.chart &&
+	     r->o.plan && k < r->o.plan->n_jobs; k++) {
+		const struct br_chart_job *j = &r->o.plan->jobs[k];
+		struct br_tnode *it;
+		char *svg;
+
+		if (!j->type->parts)
+			continue;
+		svg = job_svg(r, j, err);
+		if (!svg)
+			return err->code;
+		it = br_tlist_add(d, list);
+		br_tset_owned(d, it, "svg", svg);
+		any = true;
+	}
+	for (k = 0; list && fmt == BR_REPORT_MD && k < r->a->n_families;
+	     k++) {
+		const struct br_family *f = &r->a->families[k];
+		const struct br_test *t = r->a->tests[f->tests[0]].t;
+		struct br_tnode *it = br_tlist_add(d, list), *rows;
+
+		br_tset(d, it, "title", t->title);
+		br_tset(d, it, "option", f->option);
+		br_tset(d, it, "rest", f->rest);
+		br_tsetf(d, it, "axis", "%s%s%s%s", f->option, *f->unit ?
+			 " (" : "", f->unit, *f->unit ? ")" : "");
+		br_tsetf(d, it, "caption", "%s%s%s", t->unit.text,
+			 *t->unit.text && *br_dir_phrase(t->dir) ? ", " : "",
+			 br_dir_phrase(t->dir));
+		rows = br_tset_list(d, it, "rows");
+		for (p = 0; rows && p < f->n; p++)
+			scaling_row(d, br_tlist_add(d, rows), r, f, p,
+				    anchors);
+		any = true;
+	}
+	br_tset_bool(d, root, "has_scaling", any);
 	return BR_OK;
 }
 
@@ -601,7 +882,8 @@ static int fill_test(void *ctx, struct br_tdoc *d, struct br_tnode *it,
 	size_t j;
 
 	br_tsetf(d, it, "number", "%zu", i + 1);
-	br_tsetf(d, it, "anchor", "test-%zu", i + 1);
+	br_tset(d, it, "anchor", anchor_of(fc->anchors,
+		r->a->sel->rs->n_tests, t));
 	if (br_tdoc_wants(d, "name"))
 		br_tset_owned(d, it, "name", br_report_test_name(t));
 	br_tset(d, it, "title", t->title);
@@ -610,16 +892,19 @@ static int fill_test(void *ctx, struct br_tdoc *d, struct br_tnode *it,
 	br_tset(d, it, "description", t->description);
 	br_tset(d, it, "unit", t->unit.text);
 	br_tset(d, it, "direction", br_dir_phrase(t->dir));
+	br_tset(d, it, "sort_order", t->dir == BR_DIR_LIB ? "asc" : "desc");
 	br_tsetf(d, it, "caption", "%s%s%s", t->unit.text,
 		 *t->unit.text && *br_dir_phrase(t->dir) ? ", " : "",
 		 br_dir_phrase(t->dir));
 	br_tset(d, it, "annotation", t->annotation);
 	br_report_prov_test(d, it, r, i, fc->fmt);
 	br_tset_bool(d, it, "scalar", rt->scalar);
-	br_tset(d, it, "kind", rt->scalar ? "" : t->display ==
-		BR_DISPLAY_LINE ? "a series (line graph) result: no "
-		"per-system summary" : "not a numeric result: not "
-		"summarised");
+	br_tset(d, it, "kind", rt->scalar ? "" :
+		br_report_series_points(r, i) ? "Mean, SE and N of each "
+		"point of the series:" : t->display == BR_DISPLAY_LINE ?
+		"a series (line graph) result without points" :
+		"not a numeric result: not summarised");
+	series_values(d, it, r, i);
 	if (fc->fmt != BR_REPORT_HTML)
 		br_tset(d, it, "chart_svg", "");
 	else if (br_tdoc_wants(d, "chart_svg")) {
@@ -680,6 +965,48 @@ static int text_of(void *ctx, size_t i)
 }
 
 /*
+ * A test without a dot plot says why ("   (no dot plot: published
+ * summaries have no runs)"); the same reason is said once, at the first
+ * such test, with how many tests below share it, and the others say
+ * nothing.
+ */
+static void plot_notes_once(const struct br_report *r, char **plot,
+			    size_t n)
+{
+	static const char note[] = "   (no dot plot: ";
+	size_t i, k, more;
+
+	for (i = 0; i < n; i++) {
+		char *why, *s;
+
+		if (!plot[i] || strncmp(plot[i], note, sizeof note - 1))
+			continue;
+		for (more = 0, k = i + 1; k < n; k++)
+			if (plot[k] && !strcmp(plot[k], plot[i])) {
+				plot[k][0] = '\0';
+				more++;
+			}
+		if (!more)
+			continue;
+		/* "(no dot plot: why)" -> "(no dot plot: why; nor for the
+		 * 3 more tests below)" */
+		why = plot[i] + 3;
+		s = br_strf("%.*s; nor for the %zu more test%s below)",
+			    (int)strlen(why) - 1, why, more,
+			    more == 1 ? "" : "s");
+		if (s) {
+			char *w = br_report_text_wrap(r, 3, s);
+
+			if (w) {
+				free(plot[i]);
+				plot[i] = w;
+			}
+			free(s);
+		}
+	}
+}
+
+/*
  * Every test's text blocks, made on every CPU before the template runs
  * (they are most of a text report's work) and freed with the document.
  */
@@ -696,6 +1023,8 @@ static void text_blocks(struct br_tdoc *d, struct fill_ctx *fc)
 		return;
 	/* a failure leaves NULLs, which br_tdoc_own reports */
 	br_parallel_for(n, 64, text_of, fc);
+	if (fc->plot)
+		plot_notes_once(r, fc->plot, n);
 	for (i = 0; i < n; i++) {
 		if (fc->text && !br_tdoc_own(d, fc->text[i]))
 			fc->text[i] = NULL;
@@ -725,7 +1054,8 @@ static int fill_overview(void *ctx, struct br_tdoc *d, struct br_tnode *row,
 	br_tset(d, row, "direction", br_dir_phrase(t->dir));
 	br_tset(d, row, "arrow", t->dir == BR_DIR_HIB ? "\xe2\x86\x91"
 		: t->dir == BR_DIR_LIB ? "\xe2\x86\x93" : "");
-	br_tsetf(d, row, "anchor", "test-%zu", i + 1);
+	br_tset(d, row, "anchor", anchor_of(fc->anchors,
+		r->a->sel->rs->n_tests, t));
 	cells = br_tset_list(d, row, "cells");
 	for (j = 0; cells && j < r->a->sel->n_systems; j++) {
 		const struct br_cell *c = &rt->cells[j];
@@ -766,15 +1096,17 @@ static int fill_overview(void *ctx, struct br_tdoc *d, struct br_tnode *row,
 
 /* The overview table and the tests: lazy lists, one item at a time. */
 static void lazy_lists(struct br_tdoc *d, struct br_tnode *root,
-		       const struct br_report *r, enum br_report_fmt fmt)
+		       const struct br_report *r, enum br_report_fmt fmt,
+		       struct anchor *anchors)
 {
 	struct fill_ctx *fc = br_tdoc_alloc(d, sizeof *fc);
-	size_t i, k = 0;
+	size_t i, j, k = 0;
 
 	if (!fc)
 		return;
 	fc->r = r;
 	fc->fmt = fmt;
+	fc->anchors = anchors;
 	fc->scalar = br_tdoc_alloc(d, (r->a->n_scalar + 1) * sizeof *fc->scalar);
 	if (!fc->scalar)
 		return;
@@ -783,6 +1115,29 @@ static void lazy_lists(struct br_tdoc *d, struct br_tnode *root,
 			fc->scalar[k++] = i;
 	br_tset_lazy(d, root, "overview", k, fill_overview, fc);
 	br_tset_bool(d, root, "has_overview", r->a->n_scalar > 0);
+	/* any best or worst mark to explain */
+	for (k = 0, i = 0; i < r->a->n_tests && !k; i++)
+		for (j = 0; j < r->a->sel->n_systems && !k; j++)
+			k = r->a->tests[i].cells[j].best ||
+			    r->a->tests[i].cells[j].worst;
+	br_tset_bool(d, root, "has_marks", k);
+	{
+		/* the result overview left out: one line says why */
+		char why[512];
+
+		if (br_chart_overview_empty(r->a, why, sizeof why)) {
+			why[0] = (char)toupper((unsigned char)why[0]);
+			if (strlen(why) + 1 < sizeof why)
+				strcat(why, ".");
+			if (fmt == BR_REPORT_TEXT)
+				SET_TEXT(d, root, "overview_note",
+					 br_report_text_wrap(r, 0, why));
+			else
+				br_tset(d, root, "overview_note", why);
+		} else {
+			br_tset(d, root, "overview_note", NULL);
+		}
+	}
 	br_tset(d, root, "relative_to", r->a->base_given ?
 		br_analysis_system(r->a, r->a->base) : "the best result");
 	if (fmt == BR_REPORT_TEXT)
@@ -796,6 +1151,8 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 {
 	struct br_tdoc *d = br_tdoc_new();
 	struct br_tnode *root, *systems;
+	struct anchor *anchors = NULL;
+	const char **test_anchor = NULL;
 	size_t j;
 	char buf[128], lv[24];
 
@@ -840,7 +1197,28 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 		br_tdoc_free(d);
 		return err->code;
 	}
-	lazy_lists(d, root, r, fmt);
+	if (br_tdoc_wants(d, "anchor")) {
+		/* one anchor per test, the same wherever a link points */
+		anchors = make_anchors(d, r->a->sel->rs);
+		test_anchor = br_tdoc_alloc(d, (r->a->n_tests + 1) *
+					    sizeof *test_anchor);
+		for (j = 0; anchors && test_anchor && j < r->a->n_tests; j++)
+			test_anchor[j] = anchor_of(anchors,
+						   r->a->sel->rs->n_tests,
+						   r->a->tests[j].t);
+		if (!anchors || !test_anchor)
+			test_anchor = NULL;
+	}
+	if ((br_tdoc_wants(d, "scaling") || br_tdoc_wants(d, "has_scaling")) &&
+	    scaling_list(d, root, r, fmt, test_anchor, err) != BR_OK) {
+		br_tdoc_free(d);
+		return err->code;
+	}
+	lazy_lists(d, root, r, fmt, anchors);
+	if (br_report_brief_values(d, root, r, fmt, test_anchor) != BR_OK) {
+		br_tdoc_free(d);
+		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	}
 	if (fmt == BR_REPORT_TEXT) {
 		size_t w;
 		char *rule;
@@ -903,13 +1281,13 @@ int br_report_write(const struct br_report *r, enum br_report_fmt fmt,
 	int rc;
 
 	if (!src) {
-		const struct br_embedded *e =
-			br_template_builtin(br_report_template_name(fmt));
+		const char *tn = r->o.summary ? br_summary_template_name(fmt)
+				 : br_report_template_name(fmt);
+		const struct br_embedded *e = br_template_builtin(tn);
 
 		if (!e)
 			return br_error_set(err, BR_EIO, NULL, 0, "built-in "
-					    "template %s missing",
-					    br_report_template_name(fmt));
+					    "template %s missing", tn);
 		name = e->name;
 		src = (const char *)e->data;
 		len = e->len;

@@ -9,6 +9,7 @@
 #include "../model/model_int.h"
 #include "escape.h"
 #include "table.h"
+#include "uchar.h"
 #include "words.h"
 
 struct br_table {
@@ -448,11 +449,32 @@ void br_table_stream(struct br_table *t, FILE *fp, enum br_fmt fmt,
 	t->out_cmd = command;
 }
 
-/* Display width of a cell as br_visible() writes it: one column per
- * code point or escape character. */
+/* Display width of a cell as br_visible() writes it: terminal columns
+ * (two for a wide CJK character) and one per escape character. */
 static size_t width(const char *s)
 {
 	return br_visible_width(s, 0);
+}
+
+/* A text cell as br_visible() writes it, a right-to-left name between
+ * LEFT-TO-RIGHT MARKs (br_bidi_marks) so that the columns after it stay
+ * in place. */
+static void cell_text(FILE *fp, const char *s)
+{
+	const unsigned char *p;
+	char *v, *m;
+
+	for (p = (const unsigned char *)s; *p; p++)
+		if (*p >= 0xd6 && *p <= 0xf0)   /* lead of U+0580.. */
+			break;
+	if (!*p || !(v = br_visible_dup(s, 0))) {
+		br_visible(fp, s, 0);
+		return;
+	}
+	m = br_bidi_marks(v);
+	fputs(m ? m : v, fp);
+	free(m);
+	free(v);
 }
 
 static void write_text(const struct br_table *t, FILE *fp)
@@ -491,7 +513,7 @@ static void write_text(const struct br_table *t, FILE *fp)
 				fputs("  ", fp);
 			if (right[c])
 				br_spaces(fp, pad);
-			br_visible(fp, s, 0);
+			cell_text(fp, s);
 			if (!right[c] && !last)
 				br_spaces(fp, pad);
 		}

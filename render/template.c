@@ -15,6 +15,7 @@
 #include "../model/model_int.h"
 #include "escape.h"
 #include "template.h"
+#include "uchar.h"
 
 /* ------------------------------------------------------------ values */
 
@@ -250,41 +251,6 @@ struct br_tnode *br_tlist_add(struct br_tdoc *d, struct br_tnode *list)
 
 /* ------------------------------------------------------------ escaping */
 
-/* Decode one UTF-8 sequence at p: its length (0 if invalid) and *cp. */
-static size_t utf8_decode(const unsigned char *p, unsigned *cp)
-{
-	size_t n, i;
-	unsigned c;
-
-	if (p[0] < 0x80) {
-		*cp = p[0];
-		return 1;
-	}
-	if ((p[0] & 0xe0) == 0xc0) {
-		n = 2;
-		c = p[0] & 0x1f;
-	} else if ((p[0] & 0xf0) == 0xe0) {
-		n = 3;
-		c = p[0] & 0x0f;
-	} else if ((p[0] & 0xf8) == 0xf0) {
-		n = 4;
-		c = p[0] & 0x07;
-	} else {
-		return 0;
-	}
-	for (i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		c = c << 6 | (p[i] & 0x3f);
-	}
-	if ((n == 2 && c < 0x80) || (n == 3 && c < 0x800) ||
-	    (n == 4 && c < 0x10000) || c > 0x10ffff ||
-	    (c >= 0xd800 && c <= 0xdfff))
-		return 0;
-	*cp = c;
-	return n;
-}
-
 static const struct {
 	unsigned cp;
 	const char *ascii;
@@ -304,10 +270,24 @@ static const char latin1[] =
 	"AAAAAAACEEEEIIIIDNOOOOOxOUUUUYTs"
 	"aaaaaaaceeeeiiiidnooooo/ouuuuyty";
 
-static const char *ascii_of(unsigned cp, char *buf)
+static bool greek(uint32_t cp)
+{
+	return (cp >= 0x370 && cp <= 0x3ff) || (cp >= 0x1f00 && cp <= 0x1fff);
+}
+
+/*
+ * The faithful ASCII form of cp, or NULL when it has none (Greek,
+ * Cyrillic, CJK, Arabic ...: kept as UTF-8, never a '?').  The micro
+ * sign's Greek mu is "u" in a unit ("us"), not in a Greek word: prev and
+ * next are the code points around it.
+ */
+static const char *ascii_of(uint32_t cp, uint32_t prev, uint32_t next,
+			    char *buf)
 {
 	size_t i;
 
+	if (cp == 0x3bc && (greek(prev) || greek(next)))
+		return NULL;
 	for (i = 0; i < sizeof translit / sizeof translit[0]; i++)
 		if (translit[i].cp == cp)
 			return translit[i].ascii;
@@ -320,53 +300,73 @@ static const char *ascii_of(unsigned cp, char *buf)
 			return "ss";
 		return buf;
 	}
-	return "?";
+	return br_uchar_latin(cp);
 }
 
-/* Plain text: ASCII (or valid UTF-8 when utf8), no control characters
- * but newline and tab. */
+/* Plain text: ASCII where each character has a faithful ASCII form (or
+ * valid UTF-8 when utf8), no control characters but newline and tab. */
 static void text_escape(FILE *fp, const char *s, bool utf8)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	const char *p = s;
+	uint32_t prev = 0;
+	bool prev_ascii = false;   /* the last character went out as ASCII */
 	char buf[4];
 
 	while (*p) {
-		unsigned cp;
+		uint32_t cp, next = 0;
 		size_t n, run = 0;
+		const char *a;
 
 		/* plain printable ASCII goes out in one write */
-		while (p[run] >= 0x20 && p[run] < 0x7f)
+		while ((unsigned char)p[run] >= 0x20 &&
+		       (unsigned char)p[run] < 0x7f)
 			run++;
 		if (run) {
 			fwrite(p, 1, run, fp);
 			p += run;
+			prev = (unsigned char)p[-1];
+			prev_ascii = true;
 			continue;
 		}
-		n = utf8_decode(p, &cp);
+		n = br_uchar_decode(p, &cp);
 		if (n == 0) {
 			fputs(utf8 ? "\xef\xbf\xbd" : "?", fp);
 			p++;
+			prev = 0xfffd;
+			prev_ascii = !utf8;
 			continue;
 		}
 		if (n > 1) {
-			if (utf8)
+			if (p[n] && !br_uchar_decode(p + n, &next))
+				next = 0;
+			if (utf8) {
 				fwrite(p, 1, n, fp);
-			else
-				fputs(ascii_of(cp, buf), fp);
+			} else if (cp >= 0x300 && cp <= 0x36f && prev_ascii) {
+				/* a combining accent on a letter gone ASCII */
+			} else if ((a = ascii_of(cp, prev, next, buf))) {
+				fputs(a, fp);
+				prev_ascii = true;
+			} else {
+				fwrite(p, 1, n, fp);
+				prev_ascii = false;
+			}
 			p += n;
+			prev = cp;
 			continue;
 		}
-		if (*p >= 0x20 && *p != 0x7f)
+		if ((unsigned char)*p >= 0x20 && *p != 0x7f)
 			fputc(*p, fp);
 		else if (*p == '\n' || *p == '\t')
 			fputc(*p, fp);
+		prev = (unsigned char)*p;
+		prev_ascii = true;
 		p++;
 	}
 }
 
 static void md_escape(FILE *fp, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	const unsigned char *p = (const unsigned char *)br_md_start(fp, s);
 
 	for (; *p; p++) {
 		if (strchr("\\`*_[]<>|#~&!", *p) && *p)
@@ -378,6 +378,30 @@ static void md_escape(FILE *fp, const char *s)
 	}
 }
 
+/* text_escape() with right-to-left spans kept in place by marks
+ * (br_bidi_marks): the text report's values. */
+static void text_out(FILE *fp, const char *s, bool utf8)
+{
+	char *buf = NULL, *marked;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+
+	if (!mem) {
+		text_escape(fp, s, utf8);
+		return;
+	}
+	text_escape(mem, s, utf8);
+	if (fclose(mem) != 0 || !buf) {
+		free(buf);
+		text_escape(fp, s, utf8);
+		return;
+	}
+	marked = br_bidi_marks(buf);
+	fputs(marked ? marked : buf, fp);
+	free(marked);
+	free(buf);
+}
+
 void br_escape_write(FILE *fp, const char *s, enum br_escape esc, bool utf8)
 {
 	if (!s)
@@ -387,7 +411,7 @@ void br_escape_write(FILE *fp, const char *s, enum br_escape esc, bool utf8)
 		br_xml_text(fp, s);
 		break;
 	case BR_ESC_TEXT:
-		text_escape(fp, s, utf8);
+		text_out(fp, s, utf8);
 		break;
 	case BR_ESC_MD:
 		md_escape(fp, s);
@@ -421,12 +445,7 @@ char *br_ascii(const char *s)
 
 size_t br_utf8_width(const char *s)
 {
-	size_t w = 0;
-
-	for (; s && *s; s++)
-		if (((unsigned char)*s & 0xc0) != 0x80)
-			w++;
-	return w;
+	return br_cols(s);
 }
 
 /* ------------------------------------------------------------ parsing */

@@ -36,7 +36,9 @@
 enum br_escape {
 	BR_ESC_HTML,  /* & < > " ' as entities (br_xml_text) */
 	BR_ESC_TEXT,  /* plain text: control characters dropped; ASCII
-		       * only (transliterated, else '?') unless utf8 */
+		       * where faithful (br_ascii) unless utf8, other
+		       * characters kept; right-to-left spans between
+		       * LEFT-TO-RIGHT MARKs (br_bidi_marks) */
 	BR_ESC_MD,    /* Markdown: \ ` * _ [ ] < > | # ~ & ! escaped with
 		       * a backslash, newlines become spaces */
 };
@@ -136,14 +138,18 @@ int br_template_render(const struct br_template *t,
 void br_escape_write(FILE *fp, const char *s, enum br_escape esc, bool utf8);
 
 /*
- * s as plain ASCII: common typographic characters transliterated
- * (U+00B1 "+/-", U+2013 "-", U+2026 "...", U+00B5 "u" ...), others
- * replaced by '?', control characters but newline dropped.  Free with
- * free(); NULL on ENOMEM.
+ * s as ASCII where it has a faithful ASCII form: common typographic
+ * characters transliterated (U+00B1 "+/-", U+2013 "-", U+2026 "...",
+ * U+00B5 "u" ...), Latin letters without their diacritics ("e" for
+ * U+00E9, "ss" for U+00DF, "l" for U+0142; a combining accent on an
+ * ASCII letter dropped); everything else (Greek, Cyrillic, CJK, Arabic
+ * ...) kept as UTF-8, never a '?'.  Control characters but newline and
+ * tab dropped.  Free with free(); NULL on ENOMEM.
  */
 char *br_ascii(const char *s);
 
-/* Columns a UTF-8 string takes: one per code point. */
+/* Columns a UTF-8 string takes on a terminal (br_cols, uchar.h: two for
+ * a wide CJK character, none for a combining mark). */
 size_t br_utf8_width(const char *s);
 
 /* --------------------------------------------------------- built-ins */

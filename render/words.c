@@ -2,11 +2,36 @@
  * words.c - word wrapping and padding for plain-text output.
  */
 #include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "escape.h"
+#include "uchar.h"
 #include "words.h"
+
+/* Terminal columns of the n bytes at p (uchar.h): a CJK character two,
+ * a combining mark none. */
+static int cols_of(const char *p, int n)
+{
+	int w = 0;
+
+	while (n > 0) {
+		uint32_t cp;
+		size_t k = (unsigned char)*p < 0x80 ? 1 : br_uchar_decode(p, &cp);
+
+		if (k == 0 || (int)k > n) {
+			k = 1;
+			w++;
+		} else {
+			w += k == 1 ? 1 : (int)br_uchar_cols(cp);
+		}
+		p += k;
+		n -= (int)k;
+	}
+	return w;
+}
 
 void br_spaces(FILE *fp, size_t n)
 {
@@ -68,23 +93,22 @@ static const char *visible(char *text, char **copy)
 	return *copy;
 }
 
-void br_vwrap(FILE *fp, int indent, int hang, int width, const char *fmt,
-	      va_list ap)
+/* text (mutable: see visible()) wrapped onto fp. */
+static void wrap_text(FILE *fp, int indent, int hang, int width, char *text)
 {
-	char *text = br_vstrf(fmt, ap), *copy;
+	char *copy;
 	const char *p;
 	int col, ind = indent;
 
-	if (!text)
-		return;
 	p = visible(text, &copy);
 	br_spaces(fp, (size_t)ind);
 	col = ind;
 	while (*p) {
 		const char *sp = strchr(p, ' ');
 		int len = sp ? (int)(sp - p) : (int)strlen(p);
+		int cols = cols_of(p, len);
 
-		if (col > ind && col + 1 + len > width) {
+		if (col > ind && col + 1 + cols > width) {
 			ind = indent + hang;
 			fputc('\n', fp);
 			br_spaces(fp, (size_t)ind);
@@ -93,7 +117,7 @@ void br_vwrap(FILE *fp, int indent, int hang, int width, const char *fmt,
 			fputc(' ', fp);
 			col++;
 		}
-		col += len;
+		col += cols;
 		while (len > 0) {   /* the word, its NBSPs as spaces */
 			const char *nb = memchr(p, BR_NBSP[0], (size_t)len);
 			int k = nb ? (int)(nb - p) : len;
@@ -112,7 +136,43 @@ void br_vwrap(FILE *fp, int indent, int hang, int width, const char *fmt,
 	}
 	fputc('\n', fp);
 	free(copy);
+}
+
+/* Could s hold a right-to-left letter (a lead byte of U+0580 on)? */
+static bool maybe_rtl(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s >= 0xd6 && (unsigned char)*s <= 0xf0)
+			return true;
+	return false;
+}
+
+void br_vwrap(FILE *fp, int indent, int hang, int width, const char *fmt,
+	      va_list ap)
+{
+	char *text = br_vstrf(fmt, ap), *buf = NULL, *marked;
+	size_t len = 0;
+	FILE *mem;
+
+	if (!text)
+		return;
+	if (!maybe_rtl(text) || !(mem = open_memstream(&buf, &len))) {
+		wrap_text(fp, indent, hang, width, text);
+		free(text);
+		return;
+	}
+	/* right-to-left names kept in place, line by line, after
+	 * wrapping (uchar.h) */
+	wrap_text(mem, indent, hang, width, text);
 	free(text);
+	if (fclose(mem) != 0 || !buf) {
+		free(buf);
+		return;
+	}
+	marked = br_bidi_marks(buf);
+	fputs(marked ? marked : buf, fp);
+	free(marked);
+	free(buf);
 }
 
 void br_wrap(FILE *fp, int indent, int hang, int width, const char *fmt, ...)

@@ -1,7 +1,8 @@
 /*
  * pooled.c - ministat's pooled-variance t comparison with the exact t
  * quantile instead of ministat's rounded table (doc/statistics.md,
- * "ministat block").
+ * "ministat block"), and hyperfine's relative speed ("hyperfine's
+ * relative speed").
  */
 #include <math.h>
 
@@ -33,5 +34,24 @@ bool br_pooled_t(const struct br_summary *a, const struct br_summary *b,
 		out->t = NAN;
 		out->p = out->d == 0 ? 1 : 0;
 	}
+	return true;
+}
+
+bool br_hyperfine_ratio(const struct br_summary *a, const struct br_summary *b,
+			double *ratio, double *pm, bool *b_faster)
+{
+	const struct br_summary *fast, *slow;
+
+	if (!(a->mean > 0) || !(b->mean > 0))
+		return false;
+	*b_faster = b->mean < a->mean;
+	fast = *b_faster ? b : a;
+	slow = *b_faster ? a : b;
+	*ratio = slow->mean / fast->mean;
+	if (isnan(a->sd) || isnan(b->sd) || a->n < 2 || b->n < 2)
+		*pm = NAN;
+	else
+		*pm = *ratio * sqrt(pow(slow->sd / slow->mean, 2) +
+				    pow(fast->sd / fast->mean, 2));
 	return true;
 }

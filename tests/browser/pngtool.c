@@ -8,6 +8,7 @@
  *                                 holding 20 pixels in a row of the
  *                                 colours: one band per drawn chart
  *   pngtool crop FILE X Y W H OUT a part of the image, for looking at
+ *   pngtool at FILE X Y           the colour of one pixel, as RRGGBB
  */
 #include <cairo.h>
 #include <stdbool.h>
@@ -46,7 +47,7 @@ int main(int argc, char **argv)
 	int w, h, x, y;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: pngtool blank|bands|crop FILE ...\n");
+		fprintf(stderr, "usage: pngtool blank|bands|crop|at FILE ...\n");
 		return 2;
 	}
 	s = load(argv[2], &w, &h);
@@ -102,6 +103,14 @@ int main(int argc, char **argv)
 		cairo_destroy(cr);
 		return cairo_surface_write_to_png(o, argv[7]) ==
 		       CAIRO_STATUS_SUCCESS ? 0 : 2;
+	}
+	if (!strcmp(argv[1], "at") && argc == 5) {
+		x = atoi(argv[3]);
+		y = atoi(argv[4]);
+		if (x < 0 || y < 0 || x >= w || y >= h)
+			return 2;
+		printf("%06x\n", (unsigned)px(s, x, y));
+		return 0;
 	}
 	fprintf(stderr, "pngtool: unknown command %s\n", argv[1]);
 	return 2;

@@ -7,7 +7,10 @@
 Every input (inputs(): samples/, tests/data/ and the fixtures in
 tests/consistency/data/) goes through, with SOURCE_DATE_EPOCH and -q:
 stats --format csv|json|md and text; compare --format csv|json|md and
-text; render -o report.txt|.md|.html and --format svg -o DIR/; and, to
+text; compare --brief (the summary's text, checked against compare's
+CSV and text: geometric means and both intervals, the ranking, the
+findings' counts and leader, the largest proven changes, their order
+and sentences); render -o report.txt|.md|.html and --format svg -o DIR/; and, to
 reach the remaining sentence forms and numbers, compare --equivalence 5
 --details (csv and text) with render --equivalence 5 -o .md, compare
 --ministat, stats and compare (csv and text) at --confidence 0.9999999
@@ -64,7 +67,8 @@ a best mark on an unproven value and an overall "first in k", and fails
 unless each is reported.  The reports' best/worst marks are checked
 against the stats CSV rank ranges (exactly 1, exactly N), their
 geometric-mean tables (test counts, both intervals, overall rank ranges
-and firsts) against compare's CSV and text.  Python 3
+and firsts) against compare's CSV and text, and the order of the
+summary's largest changes (compare --brief).  Python 3
 standard library only.
 """
 
@@ -80,6 +84,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import unicodedata
 import xml.etree.ElementTree as ET
 from collections import OrderedDict, defaultdict
 from concurrent.futures import ThreadPoolExecutor
@@ -198,6 +203,23 @@ def near(x):
     return [x, x * (1 + 1e-12), x * (1 - 1e-12)]
 
 
+DURATION = re.compile(r"^-?\d+:\d\d(:\d\d)?(\.\d+)?$")
+
+
+def fmt_duration(secs, d):
+    """analysis/numfmt.c br_fmt_duration: "26:20", "1:02:03", "1:02.5"
+    (rounded once at d decimals of a second)."""
+    m = round(abs(secs) * 10 ** d) / 10 ** d
+    h = math.floor(m / 3600)
+    mi = math.floor((m - h * 3600) / 60)
+    sec = max(m - h * 3600 - mi * 60, 0)
+    ss = "%0*.*f" % (d + 3 if d else 2, d, sec)
+    sign = "-" if secs < 0 else ""
+    if h > 0:
+        return "%s%d:%02d:%s" % (sign, h, mi, ss)
+    return "%s%d:%s" % (sign, mi, ss)
+
+
 def shown_agrees(shown, x, fmt):
     """Whether display text `shown` is x formatted by fmt(x) (at the
     precision the display chose when fmt is None: fixed decimals)."""
@@ -206,6 +228,14 @@ def shown_agrees(shown, x, fmt):
         return shown in ("", "-")
     if shown in ("", "-"):
         return False
+    if fmt is None and DURATION.match(shown):
+        # a value written as m:ss, shown so again from 120 s (doc/
+        # table.md, "Durations"); x is in the test's unit: seconds,
+        # minutes or hours
+        d = decimals(shown.rsplit(":", 1)[1])
+        return any(fmt_duration(v * k, d) == shown and
+                   abs(v * k) >= 119.5 for k in (1, 60, 3600)
+                   for v in near(x))
     if fmt is None:
         if re.search(r"[eE]", shown):
             # "%.6g" in tables, "%.3g" in charts: the digits shown
@@ -307,14 +337,37 @@ TRANSLIT = {0xa0: " ", 0xa9: "(c)", 0xab: "<<", 0xae: "(R)", 0xb0: "deg",
             0x2264: "<=", 0x2265: ">="}
 LATIN1 = ("AAAAAAACEEEEIIIIDNOOOOOxOUUUUYTs"
           "aaaaaaaceeeeiiiidnooooo/ouuuuyty")
+# Latin letters without a decomposition that have an ASCII form.
+LATIN_EXTRA = {0x110: "D", 0x111: "d", 0x126: "H", 0x127: "h", 0x131: "i",
+               0x141: "L", 0x142: "l", 0x152: "OE", 0x153: "oe",
+               0x166: "T", 0x167: "t"}
+
+
+def latin_base(ch):
+    """A Latin letter with diacritics (U+0100..U+024F, U+1E00..U+1EFF)
+    as its ASCII base letter (NFD), else None."""
+    c = ord(ch)
+    if not (0x100 <= c <= 0x24f or 0x1e00 <= c <= 0x1eff):
+        return None
+    d = unicodedata.normalize("NFD", ch)
+    if len(d) > 1 and d[0].isascii() and d[0].isalpha() and all(
+            unicodedata.category(m) == "Mn" for m in d[1:]):
+        return d[0]
+    return None
 
 
 def ascii_fold(s):
     out = []
-    for ch in s:
+
+    def greek(k):
+        return 0 <= k < len(s) and (0x370 <= ord(s[k]) <= 0x3ff or
+                                    0x1f00 <= ord(s[k]) <= 0x1fff)
+    for i, ch in enumerate(s):
         c = ord(ch)
         if 0x20 <= c < 0x7f or ch in "\n\t":
             out.append(ch)
+        elif c == 0x3bc and (greek(i - 1) or greek(i + 1)):
+            out.append(ch)  # a Greek word's mu, not the micro sign
         elif c < 0x20 or c == 0x7f:
             continue
         elif c in TRANSLIT:
@@ -325,8 +378,14 @@ def ascii_fold(s):
             out.append("ss")
         elif 0xc0 <= c <= 0xff:
             out.append(LATIN1[c - 0xc0])
+        elif 0x300 <= c <= 0x36f and out and out[-1].isascii():
+            continue       # an accent on a letter gone ASCII
+        elif c in LATIN_EXTRA:
+            out.append(LATIN_EXTRA[c])
+        elif latin_base(ch):
+            out.append(latin_base(ch))
         else:
-            out.append("?")
+            out.append(ch)  # no faithful ASCII form: kept
     return "".join(out)
 
 
@@ -335,12 +394,18 @@ def squash(s):
     return re.sub(r" +", " ", s.replace(NBSP, " ")).strip()
 
 
+def name_key(s):
+    """A name as compared: NFC, without U+200E marks (text outputs put
+    them around right-to-left names)."""
+    return unicodedata.normalize("NFC", s).replace("\u200e", "")
+
+
 def name_matches(shown, full):
     """A system name as displayed (maybe cut, "..." or an ellipsis at the
-    end; on charts maybe wrapped, its lines joined by a space, cut in the
-    middle, or numbered " (2)" to tell it from a name alike: render/
-    labels.c) against the full name."""
-    shown, full = shown.strip(), full.strip()
+    end; on charts maybe wrapped, its lines joined by a space; in charts
+    and text tables maybe cut in the middle, or numbered " (2)" to tell
+    it from a name alike: render/labels.c) against the full name."""
+    shown, full = name_key(shown).strip(), name_key(full).strip()
     if shown == full or squash(shown) == squash(full):
         return True
     for ell in ("...", "\u2026"):
@@ -356,8 +421,11 @@ def name_matches(shown, full):
             "(%s)" % m.group(2)) else []):
         if b == want:
             return True
-        if "\u2026" in b:
-            head, tail = b.split("\u2026", 1)
+        # cut in the middle: an ellipsis on charts, "..." in text
+        for ell in ("\u2026", "..."):
+            if ell not in b:
+                continue
+            head, tail = b.split(ell, 1)
             if want.startswith(head) and want.endswith(tail) and \
                     len(head) + len(tail) < len(want):
                 return True
@@ -607,7 +675,26 @@ def columns(lines):
 
 
 def cells(line, spans):
-    return [line[a:b].strip() for a, b in spans]
+    return ["".join(line[a:b]).strip() for a, b in spans]
+
+
+def grid(line):
+    """A text line as the terminal columns it fills: a list with one
+    string per column (a wide CJK character fills two: itself and "";
+    a combining mark joins its letter; U+200E marks take none), so that
+    columns() and cells() read tables of any script."""
+    out = []
+    for ch in unicodedata.normalize("NFC", line):
+        if ch == "\u200e":
+            continue
+        w = term_cols(ch)
+        if w == 0 and out:
+            out[-1] += ch
+        elif w == 2:
+            out += [ch, ""]
+        elif w:
+            out.append(ch)
+    return out
 
 
 def md_split(line):
@@ -729,7 +816,10 @@ class Runner:
                                stdin=subprocess.DEVNULL, timeout=TIMEOUT)
         except subprocess.TimeoutExpired:
             return (-1, "", "did not finish within %d s (killed)" % TIMEOUT)
-        return (p.returncode, p.stdout.decode("utf-8", "replace"),
+        # the U+200E marks around right-to-left names in text take no
+        # room and say nothing: read without them (render/uchar.h)
+        return (p.returncode,
+                p.stdout.decode("utf-8", "replace").replace("\u200e", ""),
                 p.stderr.decode("utf-8", "replace"))
 
 
@@ -1073,15 +1163,16 @@ def parse_table_rows(ck, output, t, header_idx, lines, names, disp,
         ck.structure(output, "%s: %d table rows, expected %d"
                      % (t.label, len(rows), len(names)))
         return None
+    rows = [grid(ln) for ln in rows]
     normal = [ln for ln, s in zip(rows, names) if t.has_value(s)]
-    spans = columns([lines[header_idx]] + normal)
+    spans = columns([grid(lines[header_idx])] + normal)
     if len(spans) != ncols:
         ck.structure(output, "%s: cannot read the table's columns (%d, "
                      "expected %d)" % (t.label, len(spans), ncols))
         return None
     out = OrderedDict()
     for ln, s in zip(rows, names):
-        body = ln[indent:]
+        body = "".join(ln[indent:])
         first = re.split(r"  +", body.strip(), 1)[0]
         ck.n += 1
         if not name_matches(first, disp(s)) and \
@@ -1849,7 +1940,9 @@ def check_overall_ranks(ck, tests, base, geo, out="compare csv"):
                     "the other's high end" % (s, g["verdict"]))
 
 
-def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF):
+def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF,
+                          paragraphs=True, fold=None):
+    fold = fold or squash
     gm_seen = OrderedDict()
     overall = None
     lv = fmt_level(conf)
@@ -1917,11 +2010,11 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF):
         if g["description"] == "baseline":
             continue
         k = re.match(r"(\d+) tests", g["description"])
-        if k and int(k.group(1)) >= 2 and s not in gm_seen:
+        if paragraphs and k and int(k.group(1)) >= 2 and s not in gm_seen:
             ck.fail("geomean", s, out, "geometric mean paragraph", None,
                     "%s over %s (compare csv)" % (g["mean"],
                                                   g["description"]))
-    check_overall_text(ck, tests, overall, base, geo, out, lv, squash)
+    check_overall_text(ck, tests, overall, base, geo, out, lv, fold)
 
 
 def check_overall_text(ck, tests, overall, base, geo, out, lv, disp):
@@ -2000,6 +2093,207 @@ def check_overall_text(ck, tests, overall, base, geo, out, lv, disp):
     elif fits(want):
         ck.same("overall", "-", out, "ranking order (by geometric mean)",
                 order, want, "compare csv")
+
+
+# ------------------------------------------------------------ the summary
+
+
+def summary_sections(text):
+    """compare --brief (= render --summary -o .txt): heading -> its text
+    (between the heading's blank line and the next heading)."""
+    heads = ("FINDINGS", "GEOMETRIC MEAN", "RANKS", "LARGEST PROVEN CHANGES")
+    secs, cur = OrderedDict(), None
+    for ln in text.split("\n"):
+        h = next((x for x in heads if ln.split(" (")[0] == x), None)
+        if h:
+            cur = h
+            secs[cur] = []
+        elif ln.startswith("Every test and system:"):
+            cur = None
+        elif cur:
+            secs[cur].append(ln)
+    return {k: "\n".join(v).strip("\n") for k, v in secs.items()}
+
+
+def summary_items(block, indent=0):
+    """Wrapped entries: a line at `indent` starts one, deeper lines go on."""
+    items = []
+    for ln in block.split("\n"):
+        if not ln.strip():
+            continue
+        ind = len(ln) - len(ln.lstrip(" "))
+        if ind <= indent or not items:
+            items.append(ln.strip())
+        else:
+            items[-1] += " " + ln.strip()
+    return [squash(x) for x in items]
+
+
+def shown_name(s):
+    return squash(ascii_fold(s))
+
+
+def compare_across(ctext, base):
+    """The across-tests interval compare text gives each system."""
+    out = {}
+    for b in split_blocks(ctext):
+        joined, _ = join_lines(b.split("\n"))
+        m = re.match(r"Geometric mean over \d+ tests, (.*) against %s: "
+                     % re.escape(squash(base)), joined)
+        a = re.search(r"CI (\S+) to (\S+) across tests like these "
+                      r"\(geometric sd (\S+)\)", joined)
+        if m and a:
+            out[m.group(1)] = a.groups()
+    return out
+
+
+def check_summary(ck, tests, text, ctext, base, geo, out="compare --brief",
+                  conf=CONF):
+    """The compact summary's numbers and sentences (doc/statistics.md, The
+    summary) against the compare CSV and compare text: each geometric
+    mean, its measurement CI (CSV) and across-tests CI (compare text),
+    the tests left out; the ranking as compare text's; the findings'
+    counts and leader; the largest proven changes chosen and ordered by
+    the interval end nearer no change, each sentence as compare text
+    states it."""
+    lv = fmt_level(conf)
+    secs = summary_sections(text)
+    bname = shown_name(base)
+    byname = {shown_name(s): s for s in geo}
+    # ---- geometric means
+    across = compare_across(ctext, base)
+    listed = set()
+    for e in summary_items(secs.get("GEOMETRIC MEAN", "")):
+        m = re.match(r"^(.*): (\S+x) over (\d+) tests, ([^;]*); (.*)$", e)
+        if not m or m.group(1) not in byname:
+            ck.structure(out, "cannot read geometric mean %r" % e[:100])
+            continue
+        s = byname[m.group(1)]
+        g = geo[s]
+        listed.add(s)
+        k = re.match(r"(\d+) tests", g["description"])
+        ck.same("geomean", s, out, "tests", m.group(3),
+                k.group(1) if k else g["description"], "compare csv")
+        ck.value("geomean", s, out, "geometric mean", m.group(2),
+                 fnum(g["mean"]), "compare csv", x3)
+        ck.same("geomean", s, out, "verdict word", m.group(4), geo_words(g),
+                "compare csv verdict %s" % g["verdict"])
+        rest = m.group(5)
+        mm = re.match(r"(\S+) CI (\S+) to (\S+) \(measurement, these "
+                      r"tests\)", rest)
+        if fnum(g["ratio_ci_low"]) is not None or mm:
+            ck.value("geomean", s, out, "measurement CI low",
+                     mm.group(2) if mm else None, fnum(g["ratio_ci_low"]),
+                     "compare csv", x3)
+            ck.value("geomean", s, out, "measurement CI high",
+                     mm.group(3) if mm else None, fnum(g["ratio_ci_high"]),
+                     "compare csv", x3)
+            if mm:
+                ck.same("geomean", s, out, "confidence level", mm.group(1),
+                        lv, "--confidence %g" % conf)
+        a = re.search(r"(\S+) to (\S+) across tests like these \(geometric "
+                      r"sd (\S+)\)", rest)
+        ref = across.get(squash(s))
+        ck.same("geomean", s, out, "across-tests CI and geometric sd",
+                a.groups() if a else None, ref, "compare text")
+        left = re.search(r"(\d+) tests? left out", rest)
+        ck.same("geomean", s, out, "tests left out",
+                left.group(1) if left else "0",
+                str(expected_left_out(tests, base, s)), "stats csv")
+    want = [s for s, g in geo.items() if g["description"] != "baseline" and
+            re.match(r"(\d+) tests", g["description"]) and
+            int(g["description"].split()[0]) >= 2][:20]
+    ck.same("geomean", "-", out, "systems listed", sorted(listed),
+            sorted(want), "compare csv (k >= 2, at most 20)")
+    # ---- the ranking: as compare text has it
+    if "RANKS" in secs:
+        check_compare_geomean(ck, tests, [secs["RANKS"]], base, geo, out,
+                              conf, paragraphs=False, fold=shown_name)
+    # ---- findings: the comparison counts
+    rows = [r for t in tests for s, r in t.cmp.items()]
+    n = sum(1 for r in rows if fnum(r["mean"]) is not None)
+    better = sum(1 for r in rows if r["verdict"] == "better")
+    worse = sum(1 for r in rows if r["verdict"] == "worse")
+    ntests = sum(1 for t in tests if t.cmp)
+    finds = summary_items(secs.get("FINDINGS", ""))
+    cnt = next((f for f in finds if f.startswith("- Against ")), None)
+    if n:
+        want = "- Against %s, %d of %d comparison%s in %d test%s show a " \
+            "difference proven at %s confidence: %d better, %d worse" % (
+                bname, better + worse, n, "" if n == 1 else "s", ntests,
+                "" if ntests == 1 else "s", lv, better, worse)
+        ck.same("-", base, out, "finding: comparison counts",
+                cnt[:len(want)] if cnt else None, want, "compare csv")
+    # ---- findings: the leader
+    ranked = [s for s, g in geo.items() if g["overall_rank_low"]]
+    lead = next((f for f in finds if " ranks first overall" in f or
+                 f.startswith("- No system is proven first")), None)
+    if ranked and lead:
+        top = min(ranked, key=lambda x: (fnum(geo[x]["overall_rank_low"]),
+                                         -fnum(geo[x]["mean"])))
+        proven = [s for s in ranked if geo[s]["overall_rank_low"] == "1"
+                  and geo[s]["overall_rank_high"] == "1"]
+        ck.same("overall", "-", out, "finding: a system proven first",
+                " ranks first overall" in lead, bool(proven),
+                "compare csv overall ranks")
+        m = re.search(r"its geometric mean over (\d+) tests? is (\S+x) "
+                      r"against .* \((\S+) CI (\S+) to (\S+)\)$", lead)
+        if m and proven:
+            s = proven[0]
+            ck.value("overall", s, out, "finding: geometric mean",
+                     m.group(2), fnum(geo[s]["mean"]), "compare csv", x3)
+            ck.value("overall", s, out, "finding: measurement CI low",
+                     m.group(4), fnum(geo[s]["ratio_ci_low"]),
+                     "compare csv", x3)
+            ck.value("overall", s, out, "finding: measurement CI high",
+                     m.group(5), fnum(geo[s]["ratio_ci_high"]),
+                     "compare csv", x3)
+        del top
+    # ---- the largest proven changes
+    cj = squash(" ".join(join_lines(b.split("\n"))[0]
+                         for b in split_blocks(ctext)))
+    cands = {"better": [], "worse": []}
+    for t in tests:
+        if t.dirn not in ("HIB", "LIB"):
+            continue
+        for s, r in t.cmp.items():
+            lo, hi = fnum(r["improvement_ci_low_pct"]), \
+                fnum(r["improvement_ci_high_pct"])
+            if r["verdict"] not in cands or lo is None or hi is None or \
+                    fnum(r["ratio_ci_low"]) is None or \
+                    fnum(r["ratio_ci_high"]) is None:
+                continue
+            v = math.log(1 + lo / 100) if r["verdict"] == "better" else \
+                -math.log(1 + hi / 100)
+            cands[r["verdict"]].append((-v, t.idx, s, t))
+    block = secs.get("LARGEST PROVEN CHANGES", "")
+    parts = block.split("\n\n") if block else []
+    for verdict, head in (("better", "Better than the baseline:"),
+                          ("worse", "Worse than the baseline:")):
+        got = next((p for p in parts if p.startswith(head)), "")
+        items = summary_items(got.split("\n", 1)[1] if "\n" in got else "")
+        more = [x for x in items if x.startswith("- and ")]
+        items = [x for x in items if not x.startswith("- and ")]
+        exp = sorted(cands[verdict], key=lambda c: (c[0], c[1]))
+        ck.same("changes", "-", out, "proven %s changes listed" % verdict,
+                len(items), min(5, len(exp)), "compare csv")
+        ck.same("changes", "-", out, "proven %s changes not listed"
+                % verdict, more[0].split()[2] if more else "0",
+                str(max(0, len(exp) - 5)), "compare csv")
+        for it, (_, _, s, t) in zip(items, exp):
+            ck.n += 1
+            sent = " %s is " % shown_name(s)
+            if not it.startswith("- " + squash(ascii_fold(t.title))) or \
+                    ": " + sent.strip() not in it:
+                ck.fail(t.label, s, out, "largest %s change (order by the "
+                        "interval end nearer 1)" % verdict, it[:100],
+                        "%s: %s" % (t.title, s))
+                continue
+            txt = it[it.index(": " + sent.strip()) + 2:]
+            ck.n += 1
+            if txt not in cj and txt not in ascii_fold(cj):
+                ck.fail(t.label, s, out, "change sentence", txt[:120],
+                        "the sentence of compare text")
 
 
 def expected_left_out(tests, base, s):
@@ -2089,6 +2383,102 @@ def check_row_values(ck, t, s, out, n, mean, se, lo, hi, rank=None,
                      "compare csv ratio (1/ratio for fewer-is-better)", x3)
 
 
+def term_cols(s):
+    """Terminal columns of s: wide CJK 2, marks 0 (unicodedata)."""
+    w = 0
+    for ch in s:
+        if ord(ch) != 0xad and unicodedata.category(ch) in ("Mn", "Me",
+                                                            "Cf"):
+            continue
+        w += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return w
+
+
+SERIES_HEAD = "Mean, SE and N of each point"
+
+
+def check_series(ck, t, out, names, rows):
+    """A series table of a report (render/report_text.c, report.md,
+    report.html): names, the systems' headings in order; rows, per point
+    (x, [(mean, se, n) per system]), against the stats CSV's series rows
+    (one per point with a value: x, mean, se, n)."""
+    want = list(t.points)
+    ck.n += 1
+    if len(names) != len(want) or not all(
+            name_matches(a, b) or name_matches(a, ascii_fold(b))
+            for a, b in zip(names, want)):
+        ck.fail(t.label, "-", out, "series columns", names, want)
+        return
+    ref = {s: {fnum(r["x"]): r for r in t.points[s]} for s in want}
+    xs = sorted({x for s in want for x in ref[s]})
+    shown_xs = [fnum(x) for x, _ in rows]
+    ck.n += 1
+    if not set(xs) <= set(shown_xs):
+        ck.fail(t.label, "-", out, "series points (x)", shown_xs,
+                "%s (stats csv x)" % xs)
+    for x, cells in rows:
+        for s, (mean, se, n) in zip(want, cells):
+            r = ref[s].get(fnum(x))
+            if r is None:
+                ck.value(t.label, s, out, "point %s mean" % x, mean or "-",
+                         None, "stats csv: no row at x")
+                continue
+            ck.value(t.label, s, out, "point %s mean" % x, mean,
+                     fnum(r["mean"]), "stats csv series row", display=True)
+            ck.value(t.label, s, out, "point %s SE" % x, se or "-",
+                     fnum(r["se"]), "stats csv series row")
+            ck.same(t.label, s, out, "point %s N" % x, n, r["n"],
+                    "stats csv series row")
+
+
+def series_txt(ck, t, out, sec):
+    """The text report's series table (render/report_text.c): blocks of
+    a names line (each name left-aligned over its group), a heading line
+    (the x label, then Mean SE N per system, right-aligned) and a row per
+    point (x right-aligned, then the numbers, ASCII)."""
+    i = next((k for k, ln in enumerate(sec) if ln.strip().startswith(
+        SERIES_HEAD)), None)
+    if i is None:
+        ck.fail(t.label, "-", out, "series table", None, "a table")
+        return
+    names, rows = [], OrderedDict()
+    k = i + 1
+    while k + 3 < len(sec) and sec[k] == "" and sec[k + 1].strip():
+        nl, head = sec[k + 1], sec[k + 2]
+        ends = [term_cols(head[:m.end()]) for m in
+                re.finditer(r"(?<= )(Mean|SE|N)\b", head)]
+        body = []
+        k += 3
+        while k < len(sec) and sec[k].strip():
+            body.append(sec[k])
+            k += 1
+        if not body or len(ends) % 3:
+            ck.structure(out, "%s: series block %r" % (t.label, head))
+            return
+        xend = len(body[0]) - len(body[0][3:].lstrip()) + \
+            len(body[0][3:].lstrip().split()[0])
+        for g in range(0, len(ends), 3):
+            a = xend + 3 if g == 0 else ends[g - 1] + 3
+            names.append(cut_cols(nl, a, ends[g + 2]).strip())
+        starts = [xend] + ends[:-1]
+        for ln in body:
+            x = ln[:xend].strip()
+            cells = [ln[a:b].strip() for a, b in zip(starts, ends)]
+            rows.setdefault(x, []).extend(
+                tuple(cells[g:g + 3]) for g in range(0, len(cells), 3))
+    check_series(ck, t, out, names, list(rows.items()))
+
+
+def cut_cols(line, a, b):
+    """The part of line from display column a to b."""
+    out, col = [], 0
+    for ch in line:
+        if a <= col < b:
+            out.append(ch)
+        col += term_cols(ch)
+    return "".join(out)
+
+
 def check_report_txt(ck, tests, text, base, geo, words_seen):
     out = "report.txt"
     lines = text.split("\n")
@@ -2128,7 +2518,8 @@ def check_report_txt(ck, tests, text, base, geo, words_seen):
                 if ln.startswith("    ") and parsed:
                     parsed[-1][4] = ln.strip()
                     continue
-                m = re.match(r"^  (.+?) +(?:(\d+) +)?(-?[\d.]+(?:e[-+]\d+)?"
+                # the baseline's Tests column is "-"
+                m = re.match(r"^  (.+?) +(?:(\d+|-) +)?(-?[\d.]+(?:e[-+]\d+)?"
                              r"x|-x)  (.*)$", ln)
                 if m:
                     ci = m.group(4)
@@ -2181,8 +2572,8 @@ def check_report_txt(ck, tests, text, base, geo, words_seen):
         ck.structure(out, "%d test sections, %d tests"
                      % (len(heads), len(tests)))
         return
-    heads.append(next((j for j, ln in enumerate(body) if ln == "-- "),
-                      len(body)))
+    heads.append(next((j for j, ln in enumerate(body)
+                       if ln.startswith("Generated by ")), len(body)))
     for t, a, b in zip(tests, heads, heads[1:]):
         sec = body[a:b]
         ck.n += 1
@@ -2196,6 +2587,8 @@ def check_report_txt(ck, tests, text, base, geo, words_seen):
             if hi_ is not None:
                 ck.fail(t.label, "-", out, "table", "a table",
                         "no table: not a scalar test (stats csv)")
+            if t.series and t.points:
+                series_txt(ck, t, out, sec)
             continue
         if hi_ is None:
             ck.fail(t.label, "-", out, "table", None, "a table (stats csv)")
@@ -2268,7 +2661,7 @@ def check_txt_overview(ck, tests, systems, seg, out):
             continue
         toks = ln.split()
         if ln.startswith("    ") and len(toks) == ncols and all(
-                re.match(r"^(-?[\d.]+(e[-+]?\d+)?[*!]?|-|fail)$", x)
+                re.match(r"^(-?[\d.:]+(e[-+]?\d+)?[*!]?|-|fail)$", x)
                 for x in toks):
             if ti >= len(scal):
                 ck.structure(out, "overview: more rows than scalar tests")
@@ -2455,6 +2848,60 @@ def check_values_md(ck, tests, text, base, geo):
                 "compare csv")
 
 
+def slug(title, desc):
+    """A test's slug (doc/templates.md, anchor): the title's and the
+    description's ASCII letters and digits, lower-case, each other run a
+    "-"; over 60 characters, "(...)" asides left out, then cut at a "-"
+    at or before the 60th character."""
+    def make(skip):
+        out, dash, depth = [], False, 0
+        for part in (title or "", desc or ""):
+            for c in part:
+                if skip and c in "()":
+                    depth += 1 if c == "(" else -1 if depth > 0 else 0
+                    dash = True
+                elif skip and depth > 0:
+                    continue
+                elif c.isascii() and c.isalnum():
+                    if dash and out:
+                        out.append("-")
+                    dash = False
+                    out.append(c.lower())
+                else:
+                    dash = True
+            dash = True
+        return "".join(out)
+    s = make(False)
+    if len(s) > 60:
+        s = make(True) or make(False)
+    if len(s) > 60:
+        cut = 60
+        while cut > 0 and s[cut] != "-":
+            cut -= 1
+        s = s[:cut] if cut > 0 else s[:60]
+    return s or "test"
+
+
+def anchor_ok(t, tests, anchor):
+    """Is anchor test t's: "test-" and its slug, and when another test of
+    the input shares the slug, 8 hex digits after it (a hash of the
+    test's key, not recomputed here)."""
+    want = "test-" + slug(t.title, t.desc)
+    shared = any(u is not t and slug(u.title, u.desc) == slug(t.title, t.desc)
+                 for u in tests)
+    if shared:
+        return re.match(re.escape(want) + r"-[0-9a-f]{8}$", anchor or "") \
+            is not None, want + "-<key hash>"
+    return anchor == want, want
+
+
+def check_anchors_unique(ck, out, anchors):
+    ck.n += 1
+    dup = sorted(set(a for a in anchors if anchors.count(a) > 1))
+    if dup:
+        ck.fail("-", "-", out, "test anchors unique", dup, "no repeats")
+
+
 def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
     lines = text.split("\n")
     systems = systems_of(tests)
@@ -2484,9 +2931,11 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
         for t, ln in zip(scal, rows[2:]):
             cs = md_split(ln)
             ck.n += 1
-            if not re.match(r"^\[.*\]\(#test-%d\)" % (t.idx + 1), cs[0]):
+            m = re.match(r"^\[.*\]\(#([^)]*)\)", cs[0])
+            ok, want = anchor_ok(t, tests, m.group(1) if m else None)
+            if not ok:
                 ck.fail(t.label, "-", out, "overview row", cs[0],
-                        "#test-%d" % (t.idx + 1))
+                        "#" + want)
             best, worst = overview_marks(t)
             for s, c in zip(systems, cs[1:]):
                 check_overview_cell(ck, t, s, out, c, best, worst)
@@ -2508,9 +2957,12 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
         ck.same("overall", "-", out, "rank column", "Rank" in head,
                 any(g["overall_rank_low"] for g in geo.values()),
                 "compare csv overall_rank_low")
+    if "## Scaling" in lines:
+        check_scaling_md(ck, tests, lines, systems, out)
     # tests
     anchors = [i for i, ln in enumerate(lines)
-               if re.match(r'^<a id="test-\d+"></a>$', ln)]
+               if re.match(r'^<a id="test-[a-z0-9-]+"></a>$', ln)]
+    check_anchors_unique(ck, out, [lines[i] for i in anchors])
     if len(anchors) != len(tests):
         ck.structure(out, "%d test sections, %d tests"
                      % (len(anchors), len(tests)))
@@ -2520,8 +2972,8 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
     for t, a, b in zip(tests, anchors, anchors[1:]):
         sec = lines[a:b]
         ck.n += 1
-        if sec[0] != '<a id="test-%d"></a>' % (t.idx + 1) or \
-                not md_unescape(sec[1]).startswith("### " + t.title.split(
+        if not anchor_ok(t, tests, sec[0][len('<a id="'):-len('"></a>')])[0] \
+                or not md_unescape(sec[1]).startswith("### " + t.title.split(
                     "\n")[0]):
             ck.fail(t.label, "-", out, "test heading", sec[:2], t.title)
         tabs_md, cur = [], None
@@ -2534,6 +2986,23 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
             else:
                 cur = None
         tab = tabs_md[0] if tabs_md else []
+        if t.series and t.points:
+            # the series table: | x | name mean | SE | N | ...
+            ck.n += 1
+            if len(tab) < 3 or not any(ln.startswith(SERIES_HEAD)
+                                       for ln in sec):
+                ck.fail(t.label, "-", out, "series table", tab[:1],
+                        "a table")
+                continue
+            head = [md_unescape(c) for c in md_split(tab[0])]
+            names = [re.sub(r" mean$", "", c) for c in head[1::3]]
+            rows = []
+            for ln in tab[2:]:
+                c = [md_unescape(x) for x in md_split(ln)]
+                rows.append((c[0], [tuple(c[g:g + 3]) for g in
+                                    range(1, len(c) - 2, 3)]))
+            check_series(ck, t, out, names, rows)
+            continue
         if len(tabs_md) > 1:
             check_spread(ck, t, out, [
                 tuple(md_unescape(x) for x in md_split(ln)[:5])
@@ -2569,6 +3038,68 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
             if t.has_value(base) else []
         check_sentence_list(ck, t, out, sents, cands, base, words_seen,
                             lambda s: s)
+
+
+def check_scaling_md(ck, tests, lines, systems, out):
+    """The scaling tables: a row per result of a family, linked to its
+    test ("[x](#test-slug)", doc/templates.md), a column per system with the mean and its
+    interval ("mean (low to high)") as the stats CSV has them."""
+    i = lines.index("## Scaling")
+    end = lines.index("## Tests") if "## Tests" in lines else len(lines)
+    tables, cur = [], None
+    for ln in lines[i:end]:
+        if ln.startswith("|"):
+            if cur is None:
+                cur = []
+                tables.append(cur)
+            cur.append(ln)
+        else:
+            cur = None
+    ck.n += 1
+    if not tables:
+        ck.structure(out, "Scaling section without a table")
+    for tab in tables:
+        head = [md_unescape(c) for c in md_split(tab[0])][1:]
+        ck.n += 1
+        if head != systems:
+            ck.fail("-", "-", out, "scaling columns", head, systems)
+            continue
+        for ln in tab[2:]:
+            cs = md_split(ln)
+            m = re.match(r"^\[[^]]*\]\(#(test-[^)]+)\)$", cs[0])
+            cand = [u for u in tests
+                    if m and anchor_ok(u, tests, m.group(1))[0]]
+            if not cand:
+                ck.structure(out, "scaling row %r names no test" % cs[0])
+                continue
+            # tests sharing a slug differ in a key hash not recomputed
+            # here: the one whose means the row shows
+            t = next((u for u in cand if all(
+                not u.has_value(s) or shown_agrees(
+                    md_unescape(c).strip().split(" ")[0],
+                    fnum(u.rows[s]["mean"]), None)
+                for s, c in zip(systems, cs[1:]))), cand[0])
+            for s, c in zip(systems, cs[1:]):
+                c = md_unescape(c).strip()
+                if not t.has_value(s):
+                    ck.same(t.label, s, out, "scaling cell (no value)", c,
+                            "", "stats csv")
+                    continue
+                v = re.match(r"^(\S+)(?: \((\S+) to (\S+)\))?$", c)
+                if not v:
+                    ck.value(t.label, s, out, "scaling mean", None,
+                             fnum(t.rows[s]["mean"]), "stats csv")
+                    continue
+                ck.value(t.label, s, out, "scaling mean", v.group(1),
+                         fnum(t.rows[s]["mean"]), "stats csv",
+                         display=True)
+                if v.group(2):
+                    ck.value(t.label, s, out, "scaling CI low", v.group(2),
+                             fnum(t.rows[s]["ci_low"]), "stats csv",
+                             display=True)
+                    ck.value(t.label, s, out, "scaling CI high",
+                             v.group(3), fnum(t.rows[s]["ci_high"]),
+                             "stats csv", display=True)
 
 
 def check_sentence_list(ck, t, out, sents, cands, base, words_seen, disp,
@@ -2626,6 +3157,11 @@ def check_overview_cell(ck, t, s, out, c, best, worst):
 # ----------------------------------------------------------- HTML report
 
 
+def tag_of(node):
+    """The best/worst mark of a table cell: its span.tag's text."""
+    return " ".join(x.text() for x in node.find_all("span", "tag"))
+
+
 def check_report_html(ck, tests, text, base, geo, words_seen):
     out = "report.html"
     root = parse_html(text)
@@ -2645,14 +3181,15 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
         for t, tr in zip(scal, trs):
             a = tr.find_all("a")
             ck.n += 1
-            if not a or a[0].attrs.get("href") != "#test-%d" % (t.idx + 1):
+            ok, want = anchor_ok(t, tests, a[0].attrs.get("href", "")[1:]
+                                 if a else None)
+            if not ok:
                 ck.fail(t.label, "-", out, "overview row link",
-                        a[0].attrs.get("href") if a else None,
-                        "#test-%d" % (t.idx + 1))
+                        a[0].attrs.get("href") if a else None, "#" + want)
             best, worst = overview_marks(t)
             for s, td in zip(systems, tr.kids("td")):
                 v = td.own_text().strip()
-                rel = "".join(sp.text() for sp in td.kids("span"))
+                rel = "".join(sp.own_text() for sp in td.kids("span")).strip()
                 cl = td.cls()
                 if v in ("", "failed", no_value_note(t, s)):
                     ck.n += 1
@@ -2678,13 +3215,22 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
                         "best" if "best" in cl else "worst" if "worst" in cl
                         else "", "best" if s in best else "worst"
                         if s in worst else "", "stats csv rank range")
+                ck.same(t.label, s, out + " overview", "best/worst mark "
+                        "in words", tag_of(td), "Best" if s in best else
+                        "Worst" if s in worst else "", "stats csv rank range")
     gm = root.find_all("div", "gm")
     if gm:
         divs = gm[0].kids("div")
         rows = []
         for j in range(0, len(divs) - 2, 3):
             name, bar, val = divs[j], divs[j + 1], divs[j + 2]
-            rows.append((name.text(), val.text(), val.cls()))
+            rows.append((name.text(), val.own_text(), val.cls()))
+        # the interval in words under each value (as on paper)
+        check_geo_rows(ck, out, geo, base, systems, [
+            (divs[j].text(), divs[j + 2].own_text(), " ".join(
+                sp.text() for sp in divs[j + 2].kids("span")))
+            for j in range(0, len(divs) - 2, 3)], lambda s: s,
+            GEO_MARK_MD)
         want = [base] + [s for s in systems if s in geo and s != base]
         if len(rows) != len(want):
             ck.structure(out, "geometric mean: %d rows, expected %d"
@@ -2735,13 +3281,20 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
         ck.structure(out, "%d test sections, %d tests"
                      % (len(secs), len(tests)))
         return
+    check_anchors_unique(ck, out, [sec.attrs.get("id") for sec in secs])
     for t, sec in zip(tests, secs):
         ck.n += 1
-        h2 = sec.kids("h2")
-        if sec.attrs.get("id") != "test-%d" % (t.idx + 1) or not h2 or \
-                not h2[0].text().startswith(t.title.split("\n")[0]):
-            ck.fail(t.label, "-", out, "test heading",
-                    h2[0].text() if h2 else None, t.title)
+        h3 = sec.kids("h3")
+        # "#" (a link to the test itself), then the test's name
+        head = h3[0].text() if h3 else ""
+        links = [a.attrs.get("href") for a in h3[0].find_all("a", "self")] \
+            if h3 else []
+        if not anchor_ok(t, tests, sec.attrs.get("id"))[0] or \
+                links != ["#" + sec.attrs.get("id", "")] or \
+                not head.startswith("#" + t.title.split("\n")[0]):
+            ck.fail(t.label, "-", out, "test heading and its link",
+                    (sec.attrs.get("id"), links, head),
+                    (anchor_ok(t, tests, None)[1], t.title))
         svg = sec.find_all("svg")
         if svg:
             texts = [(e.attrs, e.text()) for e in svg[0].find_all("text")]
@@ -2749,7 +3302,22 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
                 check_line_legend(ck, t, out + " chart", texts)
             elif t.scalar:
                 check_svg_texts(ck, t, out + " chart", texts)
-        tabs = sec.find_all("table", "sortable")
+        tabs = sec.find_all("table", "stats")
+        if t.series and t.points:
+            st = sec.find_all("table", "series")
+            ck.n += 1
+            if not st:
+                ck.fail(t.label, "-", out, "series table", None, "a table")
+                continue
+            trs = st[0].find_all("thead")[0].kids("tr")
+            names = [th.text() for th in trs[0].kids("th")][1:]
+            rows = []
+            for tr in st[0].find_all("tbody")[0].kids("tr"):
+                c = [td.text() for td in tr.kids("td")]
+                rows.append((tr.kids("th")[0].text(),
+                             [tuple(c[g:g + 3]) for g in
+                              range(0, len(c), 3)]))
+            check_series(ck, t, out, names, rows)
         if not t.scalar or t.series:
             ck.n += 1
             if tabs:
@@ -2775,7 +3343,11 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
                          None, "stats csv")
                 continue
             ci = td[3].text().split("\u2013")
-            check_row_values(ck, t, s, out, td[0].text(), td[1].text(),
+            best, worst = overview_marks(t)
+            ck.same(t.label, s, out, "best/worst mark in words", tag_of(td[1]),
+                    "Best" if s in best else "Worst" if s in worst else "",
+                    "stats csv relative")
+            check_row_values(ck, t, s, out, td[0].text(), td[1].own_text(),
                              td[2].text(), ci[0] if len(ci) == 2 else "-",
                              ci[1] if len(ci) == 2 else "-", td[4].text(),
                              td[5].text(), base)
@@ -2980,6 +3552,11 @@ def check_svg_dir(ck, tests, d):
             continue
         t = tests[k - 1] if k <= len(tests) else None
         want = t and t.title + (" - " + t.desc if t.desc else "")
+        if t is not None and squash(title).startswith(
+                squash(t.title + " - by ")):
+            # a scaling chart, named after its family's first test
+            # (render/chart_scaling.c): lines, no value labels to compare
+            continue
         if t is None or squash(title) != squash(want):
             # not test k's chart: the grouped chart of every scalar test
             # (bold value labels of 8 or 9 pt after the axis ticks; a bar
@@ -3039,6 +3616,7 @@ def check_input(rn, label, paths, tmp, self_test=None):
         "compare json": ["compare", "--format", "json"],
         "compare text": ["compare"],
         "compare md": ["compare", "--format", "md"],
+        "compare --brief": ["compare", "--brief"],
         "report.txt": ["render", "-o", rep["txt"]],
         "report.md": ["render", "-o", rep["md"]],
         "report.html": ["render", "-o", rep["html"]],
@@ -3109,12 +3687,18 @@ def check_input(rn, label, paths, tmp, self_test=None):
             ctext = perturb_overall(ctext)
         check_compare_text(ck, tests, ctext, base, geo, 0.0, False,
                            words_seen)
+        if res["compare --brief"][0] == 0:
+            btext = res["compare --brief"][1]
+            if self_test == "brief":
+                btext = perturb_brief(btext)
+            check_summary(ck, tests, btext, ctext, base, geo)
     else:
         base = systems_of(tests)[0] if tests else None
         check_ranks(ck, tests, None)
     # ---- reports
     if res["report.txt"][0] == 0:
-        txt = read(rep["txt"])
+        # the marks that keep right-to-left names in place take no room
+        txt = read(rep["txt"]).replace("\u200e", "")
         if self_test == "txt":
             txt = perturb_mean(txt)
         if self_test == "across":
@@ -3217,17 +3801,40 @@ def check_input(rn, label, paths, tmp, self_test=None):
 
 
 def check_ministat(ck, tests, text, base):
-    """compare --ministat: per comparison "x A", "+ B", the header, then
-    N Min Max Median Avg Stddev (%13.8g) of each side: the stats CSV's n,
-    min, max, median, mean, sd (no value: nan)."""
+    """compare --ministat: per test one block, as ministat prints several
+    files: "x A", then "+ B", "* C", ... (ministat's symbols, at most 7
+    sets), the header, then N Min Max Median Avg Stddev (%13.8g) of the
+    baseline and of each candidate (its verdict under it): the stats
+    CSV's n, min, max, median, mean, sd (no value: nan)."""
     out = "compare --ministat"
-    want = [(t, s) for t in tests for s, r in t.cmp.items()
-            if fnum(r["mean"]) is not None]
+    syms = "x+*%#@O"
+    want = []
+    for t in tests:
+        cands = [s for s, r in t.cmp.items() if fnum(r["mean"]) is not None]
+        want += [(t, s) for s in cands[:len(syms) - 1]]
     lines = text.split("\n")
-    got = [(lines[i + 1][2:], lines[i + 3], lines[i + 4])
-           for i in range(len(lines) - 4)
-           if lines[i] == "x " + base and lines[i + 1].startswith("+ ") and
-           lines[i + 2].startswith("    N ")]
+    got = []
+    i = 0
+    while i < len(lines):
+        if lines[i] != "x " + base:
+            i += 1
+            continue
+        names, j = [], i + 1
+        while j < len(lines) and lines[j][:1] in syms[1:] and \
+                lines[j][1:2] == " " and len(names) < len(syms) - 1:
+            names.append(lines[j][2:])
+            j += 1
+        if not names or j + 1 >= len(lines) or \
+                not lines[j].startswith("    N "):
+            i += 1
+            continue
+        xl, k, j = lines[j + 1], 0, j + 2
+        while j < len(lines) and k < len(names):
+            if re.match(r"^[%s] +\d+ " % re.escape(syms[1:]), lines[j]):
+                got.append((names[k], xl, lines[j]))
+                k += 1
+            j += 1
+        i = j
     if len(got) != len(want):
         ck.structure(out, "%d blocks, %d comparisons in the compare csv"
                      % (len(got), len(want)))
@@ -3238,7 +3845,7 @@ def check_ministat(ck, tests, text, base):
 
     for (t, s), (name, xl, pl) in zip(want, got):
         ck.same(t.label, s, out, "block", name, s, "compare csv order")
-        for sysname, ln, sym in ((base, xl, "x"), (s, pl, "+")):
+        for sysname, ln, sym in ((base, xl, "x"), (s, pl, pl[:1])):
             f = ln.split()
             r = t.rows[sysname]
             if len(f) != 7 or f[0] != sym:
@@ -3256,7 +3863,8 @@ def check_eq_md(ck, tests, text, base, words_seen):
     out = "report.md --equivalence"
     lines = text.split("\n")
     anchors = [i for i, ln in enumerate(lines)
-               if re.match(r'^<a id="test-\d+"></a>$', ln)] + [len(lines)]
+               if re.match(r'^<a id="test-[a-z0-9-]+"></a>$', ln)] + \
+        [len(lines)]
     if len(anchors) - 1 != len(tests):
         ck.structure(out, "%d test sections, %d tests"
                      % (len(anchors) - 1, len(tests)))
@@ -3372,6 +3980,17 @@ def perturb_firsts(txt):
     return txt[:at] + str(int(m.group(1)) + 1) + txt[at + len(m.group(1)):]
 
 
+def perturb_brief(txt):
+    """The summary's largest proven improvements: the first two swapped
+    (an order the intervals do not give)."""
+    i = txt.find("\nBetter than the baseline:\n")
+    m = re.compile(r"\n(- .*(?:\n  .*)*)\n(- .*(?:\n  .*)*)").search(txt, i)
+    if i < 0 or not m:
+        raise SystemExit("self-test: no summary changes to perturb")
+    return txt[:m.start(1)] + m.group(2) + "\n" + m.group(1) + \
+        txt[m.end(2):]
+
+
 def perturb_range_word(md):
     """The first interval of the Markdown report that spans both ways:
     "2.0% slower to 4.1% faster" says "2.0% faster to 4.1% faster"."""
@@ -3394,7 +4013,8 @@ def self_test(rn, tmp):
                        ("overall", "overall rank"), ("md", "word"),
                        ("across", "across-tests CI"),
                        ("mark", "best/worst mark"),
-                       ("firsts", "first in k")):
+                       ("firsts", "first in k"),
+                       ("brief", "largest better change")):
         ck, _ = check_input(rn, label, [label], tmp, self_test=kind)
         new = [b for b in ck.bad if b not in clean.bad]
         hit = [b for b in new if what in b.split("|")[4]]

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ingest/ingest.h"
 #include "ingest/log_int.h"
@@ -530,6 +531,114 @@ START_TEST(test_hyperfine)
 }
 END_TEST
 
+/* The system name of entry k of t. */
+static const char *sys_of(const struct br_resultset *rs,
+			  const struct br_test *t, size_t k)
+{
+	ck_assert_uint_gt(t->n_entries, k);
+	return rs->systems[t->entries[k].system]->identifier;
+}
+
+/* Three commands: three systems of one test named after the file; the
+ * numbers are the JSON's own (tests/data/logs/SOURCES.md). */
+START_TEST(test_hyperfine_commands)
+{
+	struct br_resultset *rs = load("data/logs/hyperfine/gzip-levels"
+				       ".json");
+	const struct br_test *w = test_of(rs, "hyperfine", "Wall time");
+	const struct br_test *u = test_of(rs, "hyperfine", "User time");
+	const struct br_test *s = test_of(rs, "hyperfine", "System time");
+
+	ck_assert_uint_eq(rs->n_tests, 3);
+	ck_assert_uint_eq(rs->n_systems, 3);
+	ck_assert_str_eq(w->title, "gzip-levels");
+	ck_assert_str_eq(w->scale, "Seconds");
+	ck_assert_int_eq(w->dir, BR_DIR_LIB);
+	ck_assert_uint_eq(w->n_entries, 3);
+	ck_assert_str_eq(sys_of(rs, w, 0), "gzip -1 -c blob");
+	ck_assert_str_eq(sys_of(rs, w, 1), "gzip -6 -c blob");
+	ck_assert_str_eq(sys_of(rs, w, 2), "gzip -9 -c blob");
+	ck_assert_uint_eq(w->entries[1].sample.n_runs, 10);
+	ck_assert_double_eq_tol(w->entries[1].sample.runs[0].value,
+				0.08393684100000001, 1e-15);
+	/* hyperfine exports the means of user and system time only */
+	ck_assert_uint_eq(u->entries[0].sample.n_runs, 1);
+	ck_assert_double_eq_tol(u->entries[0].sample.runs[0].value,
+				0.0343863, 1e-15);
+	ck_assert_double_eq_tol(s->entries[2].sample.runs[0].value, 0.0,
+				1e-15);
+	ck_assert_uint_eq(w->entries[2].sample.runs[0].loc.line, 72);
+	br_resultset_free(rs);
+}
+END_TEST
+
+/* --test names the test; -n names are the systems (hyperfine writes the
+ * name as "command"). */
+START_TEST(test_hyperfine_test_option)
+{
+	struct br_resultset *rs = br_resultset_new();
+	struct br_ingest_opts o;
+	struct br_error err;
+	const struct br_test *w;
+	size_t len;
+	char *buf = slurp("data/logs/hyperfine/compress-named.json", &len);
+
+	ck_assert(rs != NULL);
+	br_ingest_opts_defaults(&o);
+	o.test = "compression";
+	br_error_clear(&err);
+	ck_assert_int_eq(br_ingest_buffer(rs, "h/compress-named.json", buf,
+					  len, &o, &err), BR_OK);
+	w = test_of(rs, "hyperfine", "Wall time");
+	ck_assert_str_eq(w->title, "compression");
+	ck_assert_str_eq(sys_of(rs, w, 0), "xz");
+	ck_assert_str_eq(sys_of(rs, w, 1), "zstd");
+	ck_assert_uint_eq(w->entries[1].sample.n_runs, 12);
+	free(buf);
+	br_resultset_free(rs);
+}
+END_TEST
+
+/* A command listed twice names two systems; --system keeps a file of
+ * several commands one system with a test per command.  (A made-up
+ * file: the shape of hyperfine's, the numbers only need to differ.) */
+START_TEST(test_hyperfine_twice_and_system)
+{
+	static const char two[] =
+		"{\"results\": [\n"
+		" {\"command\": \"true\", \"mean\": 1, \"times\": [1, 1.5]},\n"
+		" {\"command\": \"true\", \"mean\": 2, \"times\": [2, 2.5]},\n"
+		" {\"command\": \"x\", \"mean\": 3, \"times\": [3, 3.5]}]}\n";
+	struct br_resultset *rs = br_resultset_new();
+	struct br_error err;
+	const struct br_test *w;
+
+	ck_assert(rs != NULL);
+	ck_assert_int_eq(read_buf(rs, "d/twice.json", two, sizeof two - 1,
+				  NULL, NULL, &err), BR_OK);
+	w = test_of(rs, "hyperfine", "Wall time");
+	ck_assert_str_eq(w->title, "twice");
+	ck_assert_str_eq(sys_of(rs, w, 0), "true");
+	ck_assert_str_eq(sys_of(rs, w, 1), "true (2)");
+	ck_assert_double_eq(w->entries[1].sample.runs[0].value, 2);
+	ck_assert_str_eq(sys_of(rs, w, 2), "x");
+	br_resultset_free(rs);
+
+	rs = br_resultset_new();
+	ck_assert(rs != NULL);
+	ck_assert_int_eq(read_buf(rs, "d/twice.json", two, sizeof two - 1,
+				  "box", NULL, &err), BR_OK);
+	ck_assert_uint_eq(rs->n_systems, 1);
+	w = test_of(rs, "hyperfine", "Command: x");
+	ck_assert_str_eq(w->title, "Hyperfine");
+	ck_assert_double_eq(run(w, 1), 3.5);
+	/* the two "true" are one test of one system: their runs together */
+	ck_assert_uint_eq(test_of(rs, "hyperfine", "Command: true")
+			  ->entries[0].sample.n_runs, 4);
+	br_resultset_free(rs);
+}
+END_TEST
+
 /* ------------------------------------------------------------- iozone */
 
 #define IOZ(r, f, t) "Record Size: " r " - File Size: " f " - Disk Test: " t
@@ -647,25 +756,57 @@ END_TEST
 START_TEST(test_names)
 {
 	static const struct {
-		const char *path, *sys, *stem;
+		const char *path, *sys, *stem, *how;
 	} c[] = {
 		{"samples/logs/ext4-vda/dbench-run1.txt", "ext4-vda",
-		 "dbench"},
-		{"dbench.txt", "dbench", "dbench"},
-		{"./copy_2.log", "copy_2", "copy"},
-		{"/abs/xfs//run3", "xfs", "run3"},
-		{"<stdin>", "stdin", "<stdin>"},
-		{"a/b/7.txt", "b", "7"},
+		 "dbench", "from directory samples/logs/ext4-vda"},
+		{"/abs/xfs//run3", "xfs", "run3", "from directory /abs/xfs"},
+		{"<stdin>", "stdin", "<stdin>", "from standard input"},
+		{"a/b/7.txt", "b", "7", "from directory a/b"},
+		/* ".." of a directory that does not exist: the file name */
+		{"no-such-dir/../copy_2.log", "copy_2", "copy",
+		 "from the file name copy_2.log"},
 	};
-	char out[64];
+	char out[64], how[4200], cwd[4096], parent[4096], want[4200];
+	const char *here, *up;
 	size_t i;
 
 	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
-		br_log_system_from_path(c[i].path, out, sizeof out);
+		br_log_system_from_path(c[i].path, out, sizeof out, how,
+					sizeof how);
 		ck_assert_str_eq(out, c[i].sys);
+		ck_assert_str_eq(how, c[i].how);
 		br_log_stem(c[i].path, out, sizeof out);
 		ck_assert_str_eq(out, c[i].stem);
 	}
+	/* ".", ".." and no directory part: the real directory's name (the
+	 * unit tests run in tests/, so "tests" and the tree's name) */
+	ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
+	here = strrchr(cwd, '/') + 1;
+	ck_assert_str_eq(here, "tests");
+	snprintf(parent, sizeof parent, "%.*s", (int)(here - 1 - cwd), cwd);
+	up = strrchr(parent, '/') + 1;
+	br_log_system_from_path("./copy_2.log", out, sizeof out, how,
+				sizeof how);
+	ck_assert_str_eq(out, "tests");
+	snprintf(want, sizeof want, "from directory . (%s)", cwd);
+	ck_assert_str_eq(how, want);
+	br_log_system_from_path("dbench.txt", out, sizeof out, how,
+				sizeof how);
+	ck_assert_str_eq(out, "tests");
+	snprintf(want, sizeof want, "from the current directory (%s)", cwd);
+	ck_assert_str_eq(how, want);
+	br_log_system_from_path("..//x.log", out, sizeof out, how,
+				sizeof how);
+	ck_assert_str_eq(out, up);
+	snprintf(want, sizeof want, "from directory .. (%s)", parent);
+	ck_assert_str_eq(how, want);
+	br_log_system_from_path("data/logs/../logs/./x.log", out, sizeof out,
+				NULL, 0);
+	ck_assert_str_eq(out, "logs");
+	/* a long path: the name is cut at a character, not overrun */
+	br_log_system_from_path("./x.log", out, 3, NULL, 0);
+	ck_assert_str_eq(out, "te");
 }
 END_TEST
 
@@ -786,6 +927,9 @@ Suite *br_suite_logs(void)
 	tcase_add_test(tc, test_time);
 	tcase_add_test(tc, test_time_runs_in_one_log);
 	tcase_add_test(tc, test_hyperfine);
+	tcase_add_test(tc, test_hyperfine_commands);
+	tcase_add_test(tc, test_hyperfine_test_option);
+	tcase_add_test(tc, test_hyperfine_twice_and_system);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("iozone-blogbench-compilebench");
 	tcase_add_test(tc, test_iozone_table);

@@ -8,6 +8,29 @@
 
 #include "analysis/numfmt.h"
 
+/* Durations: m:ss, h:mm:ss from an hour, rounded once at the shown
+ * precision (59.996 s is a whole minute at 2 decimals, not "0:60.00"). */
+START_TEST(test_duration)
+{
+	char buf[64];
+
+	ck_assert_str_eq(br_fmt_duration(buf, sizeof buf, 1580, 0), "26:20");
+	ck_assert_str_eq(br_fmt_duration(buf, sizeof buf, 120, 0), "2:00");
+	ck_assert_str_eq(br_fmt_duration(buf, sizeof buf, 379, 0), "6:19");
+	ck_assert_str_eq(br_fmt_duration(buf, sizeof buf, 3723, 0),
+			 "1:02:03");
+	ck_assert_str_eq(br_fmt_duration(buf, sizeof buf, 3600, 0),
+			 "1:00:00");
+	ck_assert_str_eq(br_fmt_duration(buf, sizeof buf, 62.5, 1), "1:02.5");
+	ck_assert_str_eq(br_fmt_duration(buf, sizeof buf, 179.996, 2),
+			 "3:00.00");
+	ck_assert_str_eq(br_fmt_duration(buf, sizeof buf, 179.6, 0), "3:00");
+	ck_assert_str_eq(br_fmt_duration(buf, sizeof buf, -150, 0), "-2:30");
+	ck_assert_str_eq(br_fmt_duration(buf, sizeof buf, 0, 0), "0:00");
+	ck_assert_str_eq(br_fmt_duration(buf, sizeof buf, NAN, 0), "-");
+}
+END_TEST
+
 Suite *br_suite_numfmt(void);
 
 static const struct {
@@ -97,6 +120,7 @@ Suite *br_suite_numfmt(void)
 			    sizeof values / sizeof values[0]);
 	tcase_add_test(tc, test_se);
 	tcase_add_test(tc, test_si);
+	tcase_add_test(tc, test_duration);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -235,7 +235,9 @@ static void walk(xmlNode *n, struct links *l)
 					    "openbenchmarking.org/test/pts/"
 					    "fine-1.0.0"))
 					l->ob++;
-				else if (strncmp((const char *)v, "#test-", 6))
+				else if (strncmp((const char *)v, "#test-", 6) &&
+					 strcmp((const char *)v, "#overview") &&
+					 strcmp((const char *)v, "#top"))
 					snprintf(l->bad, sizeof l->bad, "%s",
 						 (const char *)v);
 			}
@@ -304,7 +306,8 @@ START_TEST(test_notes_same_for_all)
 {
 	char *md = report_of("data/pts-real/ec2-7zip-composite-5.6.0.xml",
 			     BR_REPORT_MD);
-	const char *p = strstr(md, "**Compiler details**\n- --build=");
+	/* "\--": the Markdown report escapes a value's line-initial '-' */
+	const char *p = strstr(md, "**Compiler details**\n- \\--build=");
 
 	ck_assert_ptr_nonnull(p);
 	ck_assert_ptr_null(strstr(p + 30, "--build="));  /* once */

@@ -24,6 +24,8 @@
 #include "render/scene.h"
 #include "render/text.h"
 #include "stats/stats.h"
+#include "analyse_check.h"
+#include "render_check.h"
 #include "utf8_check.h"
 
 Suite *br_suite_render(void);
@@ -42,76 +44,6 @@ const char *__lsan_default_suppressions(void)
 /* The bar chart's tick font (the axis tests are in check_axis.c). */
 static const struct br_font tick_font = {BR_FONT_FAMILY, 10, false, 0};
 
-/* ---------------------------------------------------- test resultsets */
-
-struct fixture_entry {
-	const char *system;
-	const char *value;   /* published text, or NULL: failed */
-	double se;           /* runs are built to have this sample SE */
-	int n;
-	const char *error;
-};
-
-/* A test with entries whose runs are value +/- k*d (sample SE = se). */
-static struct br_test *make_test(struct br_resultset *rs, const char *title,
-				 const char *version, const char *desc,
-				 const char *scale, const char *prop,
-				 const struct fixture_entry *fe, size_t n)
-{
-	struct br_test tt, *t;
-	struct br_error err;
-	bool created;
-	size_t i;
-
-	br_error_clear(&err);
-	memset(&tt, 0, sizeof tt);
-	tt.identifier = br_rs_str(rs, "pts/test-1.0.0");
-	tt.title = br_rs_str(rs, title);
-	tt.app_version = br_rs_str(rs, version);
-	tt.arguments = br_rs_str(rs, desc);
-	tt.description = br_rs_str(rs, desc);
-	tt.scale = br_rs_str(rs, scale);
-	tt.dir = br_dir_from_proportion(prop);
-	tt.display = BR_DISPLAY_BAR;
-	t = br_rs_test(rs, &tt, &created, &err);
-	ck_assert_ptr_nonnull(t);
-	for (i = 0; i < n; i++) {
-		size_t sys = br_rs_system(rs, fe[i].system, true, NULL, &err);
-		struct br_entry *e = br_test_add_entry(rs, t, sys, NULL, &err);
-		double v, d;
-		int k, half = fe[i].n / 2;
-
-		ck_assert_ptr_nonnull(e);
-		if (!fe[i].value) {
-			e->error = br_rs_str(rs, fe[i].error ? fe[i].error
-					     : "");
-			continue;
-		}
-		ck_assert(br_parse_number(fe[i].value, &v, NULL));
-		e->sample.has_value = true;
-		e->sample.value = v;
-		e->sample.value_text = br_rs_str(rs, fe[i].value);
-		if (fe[i].n == 1) {
-			br_sample_add_run(&e->sample, v, NULL, &err);
-			continue;
-		}
-		/* odd n: symmetric runs v + k d, k = -half..half; sample sd
-		 * = d sqrt(sum k^2 / (n-1)) */
-		{
-			double sk = 0;
-
-			for (k = -half; k <= half; k++)
-				sk += (double)k * k;
-			d = fe[i].se * sqrt((double)fe[i].n) /
-			    sqrt(sk / (fe[i].n - 1));
-		}
-		for (k = -half; k <= half; k++)
-			br_sample_add_run(&e->sample, v + k * d, NULL, &err);
-	}
-	br_test_finish(rs, t);
-	ck_assert_int_eq(err.code, BR_OK);
-	return t;
-}
 
 static const struct fixture_entry dbench[] = {
 	{"FreeBSD iX ZoL", "132.00", 0.09, 3, NULL},
@@ -132,165 +64,6 @@ static const struct fixture_entry mixed[] = {
 	{"Single", "8", 0, 1, NULL},
 };
 
-/* The analysis of every test and system of rs (free with done()). */
-struct analysed {
-	struct br_selection sel;
-	struct br_analysis *a;
-};
-
-static void analyse(struct br_resultset *rs, struct analysed *an,
-		    unsigned what)
-{
-	struct br_analysis_opts ao;
-	struct br_error err;
-
-	br_error_clear(&err);
-	ck_assert_int_eq(br_select(rs, NULL, NULL, &an->sel, &err), BR_OK);
-	br_analysis_opts_defaults(&ao);
-	ao.what = what;
-	ck_assert_int_eq(br_analyse(&an->sel, &ao, &an->a, &err), BR_OK);
-}
-
-static void done(struct analysed *an)
-{
-	br_analysis_free(an->a);
-	br_selection_fini(&an->sel);
-}
-
-/* Index of t among the analysis' tests. */
-static size_t test_index(const struct br_analysis *a, const struct br_test *t)
-{
-	size_t i;
-
-	for (i = 0; i < a->n_tests; i++)
-		if (a->tests[i].t == t)
-			return i;
-	ck_abort_msg("test not analysed");
-	return 0;
-}
-
-/* Bar chart of t over every system of rs. */
-static struct br_scene *chart(struct br_resultset *rs, struct br_test *t,
-			      const struct br_chart_opts *o)
-{
-	struct analysed an;
-	struct br_scene *sc = NULL;
-	struct br_error err;
-
-	analyse(rs, &an, 0);
-	br_error_clear(&err);
-	ck_assert_int_eq(br_chart_bar(an.a, test_index(an.a, t), o, &sc, &err),
-			 BR_OK);
-	ck_assert_ptr_nonnull(sc);
-	done(&an);
-	return sc;
-}
-
-static char *dump(const struct br_scene *sc)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
-
-	ck_assert_ptr_nonnull(fp);
-	br_scene_dump(fp, sc);
-	fclose(fp);
-	return buf;
-}
-
-static char *bytes(const struct br_scene *sc, enum br_image_format f,
-		   size_t *len)
-{
-	struct br_paint_opts po;
-	struct br_error err;
-	char *buf = NULL;
-	FILE *fp = open_memstream(&buf, len);
-
-	ck_assert_ptr_nonnull(fp);
-	br_paint_opts_defaults(&po);
-	po.creator = "benchreport test";
-	po.epoch = 0;
-	br_error_clear(&err);
-	ck_assert_int_eq(br_render_scenes(fp, f, (struct br_scene *const *)&sc,
-					  1, &po, &err), BR_OK);
-	fclose(fp);
-	return buf;
-}
-
-static void save(const char *dir, const char *name, const char *ext,
-		 const char *buf, size_t len)
-{
-	char path[512];
-	FILE *fp;
-
-	snprintf(path, sizeof path, "%s/%s.%s", dir, name, ext);
-	fp = fopen(path, "wb");
-	if (!fp)
-		return;
-	fwrite(buf, 1, len, fp);
-	fclose(fp);
-}
-
-static char *slurp(const char *path)
-{
-	FILE *fp = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	if (!fp)
-		return NULL;
-	fseek(fp, 0, SEEK_END);
-	n = ftell(fp);
-	fseek(fp, 0, SEEK_SET);
-	buf = malloc((size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, fp) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	if (buf)
-		buf[n] = '\0';
-	fclose(fp);
-	return buf;
-}
-
-/* Compare the scene with tests/data/render/NAME.scene; write outputs to
- * $BR_RENDER_OUT for looking at them. */
-static void golden(const char *name, const struct br_scene *sc)
-{
-	const char *outdir = getenv("BR_RENDER_OUT");
-	const char *accept = getenv("BR_RENDER_ACCEPT");
-	char path[512], *got = dump(sc), *want;
-
-	snprintf(path, sizeof path, "data/render/%s.scene", name);
-	if (outdir) {
-		static const enum br_image_format fmts[] = {
-			BR_IMAGE_PNG, BR_IMAGE_SVG, BR_IMAGE_PDF,
-		};
-		size_t i, len;
-
-		save(outdir, name, "scene", got, strlen(got));
-		for (i = 0; i < 3; i++) {
-			char *b = bytes(sc, fmts[i], &len);
-
-			save(outdir, name, br_image_format_suffix(fmts[i]), b,
-			     len);
-			free(b);
-		}
-	}
-	if (accept && !strcmp(accept, "1")) {
-		FILE *fp = fopen(path, "wb");
-
-		ck_assert_ptr_nonnull(fp);
-		fputs(got, fp);
-		fclose(fp);
-	}
-	want = slurp(path);
-	ck_assert_msg(want != NULL, "missing golden %s", path);
-	ck_assert_msg(!strcmp(got, want), "scene differs from %s (set "
-		      "BR_RENDER_OUT=dir to see it)", path);
-	free(want);
-	free(got);
-}
 
 START_TEST(test_bar_dbench)
 {
@@ -524,6 +297,69 @@ static const struct fixture_entry single[] = {
 
 /* Single runs say N = 1 (no SE line would read as "not measured"), and
  * with no whisker drawn there is no whisker footnote. */
+/* Issue 14: a PDF report's bar chart of 30 systems comes in two parts
+ * of 15 rows (at most 24 a page), each with the whole chart's axis and
+ * name margin and "(part k of 2)"; unpaged (SVG) it is one chart.
+ * Made-up values. */
+START_TEST(test_bar_parts)
+{
+	const struct br_chart_type *bar = br_chart_find("bar", false);
+	struct br_resultset *rs = br_resultset_new();
+	struct fixture_entry fe[30];
+	char names[30][16], vals[30][16];
+	struct br_chart_job job = {.type = bar, .test = 0};
+	struct br_scene **sc = NULL;
+	struct br_chart_opts o;
+	struct br_error err;
+	struct analysed an;
+	size_t i, n = 0;
+	char *d;
+
+	for (i = 0; i < 30; i++) {
+		snprintf(names[i], sizeof names[i], "System %02zu", i);
+		snprintf(vals[i], sizeof vals[i], "%zu", 100 + 5 * i);
+		fe[i].system = names[i];
+		fe[i].value = vals[i];
+		fe[i].se = 1;
+		fe[i].n = 3;
+		fe[i].error = NULL;
+	}
+	make_test(rs, "Parts", "1.0", "Thirty systems", "MB/s", "HIB", fe, 30);
+	analyse(rs, &an, 0);
+	br_chart_opts_defaults(&o);
+	br_error_clear(&err);
+	ck_assert_int_eq(br_chart_build(an.a, &job, &o, 24, &sc, &n, &err),
+			 BR_OK);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_double_eq(sc[0]->axis_x, sc[1]->axis_x);
+	ck_assert_double_eq(sc[0]->height, sc[1]->height);
+	d = dump(sc[0]);
+	ck_assert_ptr_nonnull(strstr(d, "\"(part 1 of 2)\""));
+	ck_assert_ptr_nonnull(strstr(d, "\"System 14\""));
+	ck_assert_ptr_null(strstr(d, "\"System 15\""));
+	free(d);
+	d = dump(sc[1]);
+	ck_assert_ptr_nonnull(strstr(d, "\"(part 2 of 2)\""));
+	ck_assert_ptr_nonnull(strstr(d, "\"System 15\""));
+	ck_assert_ptr_nonnull(strstr(d, "\"System 29\""));
+	ck_assert_ptr_null(strstr(d, "\"System 14\""));
+	free(d);
+	for (i = 0; i < n; i++)
+		br_scene_free(sc[i]);
+	free(sc);
+	ck_assert_int_eq(br_chart_build(an.a, &job, &o, 0, &sc, &n, &err),
+			 BR_OK);
+	ck_assert_uint_eq(n, 1);
+	d = dump(sc[0]);
+	ck_assert_ptr_null(strstr(d, "part 1"));
+	free(d);
+	br_scene_free(sc[0]);
+	free(sc);
+	done(&an);
+	br_resultset_free(rs);
+}
+END_TEST
+
 START_TEST(test_bar_single)
 {
 	struct br_resultset *rs = br_resultset_new();
@@ -624,6 +460,7 @@ START_TEST(test_report)
 	}
 	for (i = 0; i < 3; i++)
 		charts[i] = chart(rs, t, &o);
+	memset(&ri, 0, sizeof ri);
 	ri.rs = rs;
 	ri.systems = sys;
 	ri.n_systems = 6;
@@ -848,6 +685,104 @@ START_TEST(test_grouped_tpch)
 }
 END_TEST
 
+/* Issue 14: the TPC-H mail's table as read (samples/), values written
+ * as m:ss: labels from 2 minutes on and the axis in m:ss ("26:20" on
+ * 5-minute ticks), smaller values in seconds.  Looked at as PNG. */
+START_TEST(test_grouped_tpch_durations)
+{
+	const struct br_chart_type *tests_type = br_chart_find("grouped",
+								true);
+	struct br_resultset *rs = br_resultset_new();
+	struct br_selection sel;
+	struct br_analysis *a;
+	struct br_chart_opts o;
+	struct br_scene *sc = NULL;
+	struct br_error err;
+	char *d;
+
+	a = analyse_file(rs, "../samples/seed-003-tpch-ufs-zfs.txt",
+			 BR_AN_COMPARE | BR_AN_LEAN, &sel);
+	br_chart_opts_defaults(&o);
+	br_error_clear(&err);
+	ck_assert_int_eq(tests_type->layout(a, SIZE_MAX, &o, &sc, &err),
+			 BR_OK);
+	d = dump(sc);
+	ck_assert_ptr_nonnull(strstr(d, "\"26:20\""));
+	ck_assert_ptr_nonnull(strstr(d, "\"6:19\""));
+	ck_assert_ptr_nonnull(strstr(d, "\"115\""));  /* under 2 minutes */
+	ck_assert_ptr_nonnull(strstr(d, "\"25:00\""));
+	ck_assert_ptr_null(strstr(d, "\"1580\""));
+	free(d);
+	golden("grouped-tpch-durations", sc);
+	br_scene_free(sc);
+	br_analysis_free(a);
+	br_selection_fini(&sel);
+	br_resultset_free(rs);
+}
+END_TEST
+
+/* Issue 14: past the palette's 8 series colours repeat, so each bar
+ * and legend entry carries its series' marker (circles, then squares).
+ * Made-up values, SE 2 and N 3 each.  Looked at as PNG. */
+START_TEST(test_grouped_many_series)
+{
+	enum { NS = 10 };
+	static const char *const series[NS] = {
+		"s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10",
+	};
+	static const char *const groups[1] = {"Group"};
+	struct br_cell cells[NS];
+	const struct br_cell *cp[NS];
+	struct br_grouped_input gi;
+	struct br_test head;
+	struct br_chart_opts o;
+	struct br_scene *sc = NULL;
+	struct br_error err;
+	int dec[1] = {0};
+	size_t s, n_square = 0, n_circle = 0;
+
+	memset(cells, 0, sizeof cells);
+	for (s = 0; s < NS; s++) {
+		cells[s].kind = BR_CELL_VALUE;
+		cells[s].sum.n = 3;
+		cells[s].sum.mean = cells[s].shown = 50 + 10 * (double)s;
+		cells[s].sum.se = 2;
+		cells[s].sum.ci_low = cells[s].sum.mean - 8.6;
+		cells[s].sum.ci_high = cells[s].sum.mean + 8.6;
+		cp[s] = &cells[s];
+	}
+	memset(&head, 0, sizeof head);
+	head.title = "Many series";
+	head.unit.text = "MB/s";
+	head.dir = BR_DIR_HIB;
+	memset(&gi, 0, sizeof gi);
+	gi.head = &head;
+	gi.groups = groups;
+	gi.n_groups = 1;
+	gi.series = series;
+	gi.n_series = NS;
+	gi.cells = cp;
+	gi.decimals = dec;
+	gi.confidence = 0.95;
+	br_chart_opts_defaults(&o);
+	br_error_clear(&err);
+	ck_assert_int_eq(br_chart_grouped(&gi, &o, &sc, &err), BR_OK);
+	/* legend and bars: 8 circles then 2 squares, twice (squares are
+	 * rects of their own size; circles are circles) */
+	for (s = 0; s < sc->n_prims; s++) {
+		const struct br_prim *p = &sc->prims[s];
+
+		n_circle += p->kind == BR_PRIM_CIRCLE;
+		n_square += p->kind == BR_PRIM_RECT && p->w < 8.5 &&
+			    p->w == p->h;
+	}
+	ck_assert_uint_eq(n_circle, 2 * 8);
+	ck_assert_uint_eq(n_square, 2 * 2);
+	golden("grouped-many-series", sc);
+	br_scene_free(sc);
+}
+END_TEST
+
 /* PTS multi-way: "Kernel X: GCC Y" grouped by kernel, legend of GCCs,
  * SE whiskers, a missing cell and a negative value. */
 START_TEST(test_grouped_multiway)
@@ -897,136 +832,6 @@ START_TEST(test_grouped_multiway)
 	br_scene_free(sc);
 	done(&an);
 	br_resultset_free(rs);
-}
-END_TEST
-
-#define CELL(s, l, h, np) {s, l, h, np}
-static const char *const ov_tests[8] = {
-	"Dbench - Client Count: 1", "Dbench - Client Count: 6",
-	"IOzone - Record Size: 4Kb - File Size: 512MB - Disk Test: Read "
-	"Performance",
-	"IOzone - Record Size: 4Kb - File Size: 512MB - Disk Test: Write "
-	"Performance",
-	"PostMark - Disk Transaction Performance", "BlogBench - Test: Read",
-	"BlogBench - Test: Write", "SQLite - Timed SQLite Insertions",
-};
-
-/* Speedups of seed 004 against FreeBSD iX ZoL (from compare), with a
- * missing result and a not-proven one. */
-static const struct br_speedup ov_cells[8][2] = {
-	{CELL(1.909, 1.905, 1.913, false), CELL(0.763, 0.762, 0.764, false)},
-	{CELL(1.158, 1.150, 1.166, false), CELL(0.738, 0.733, 0.743, false)},
-	{CELL(0.687, 0.680, 0.694, false), CELL(0.996, 0.985, 1.007, true)},
-	{CELL(0.953, 0.940, 0.966, false), CELL(0.058, 0.057, 0.059, false)},
-	{CELL(0.984, 0.960, 1.010, true), CELL(0.541, 0.530, 0.552, false)},
-	{CELL(1.004, 0.990, 1.018, true), CELL(0.298, 0.290, 0.306, false)},
-	{CELL(1.286, 1.100, 1.510, false), CELL(NAN, NAN, NAN, false)},
-	{CELL(1.620, 1.520, 1.730, false), CELL(1.510, 1.420, 1.600, false)},
-};
-static const struct br_speedup ov_gm[5] = {
-	CELL(1.035, 0.972, 1.103, true), CELL(0.527, 0.479, 0.579, false),
-	CELL(1.695, 1.516, 1.895, false), CELL(1.059, 1.022, 1.098, false),
-	CELL(0.839, 0.791, 0.891, false),
-};
-
-static struct br_scene *overview(size_t nc, const struct br_speedup
-				 *cells, size_t nt)
-{
-	static const char *const names[5] = {
-		"FreeBSD ZFS", "Debian Stretch ZoL", "FreeBSD UFS",
-		"Ubuntu 18.04 EXT4", "Ubuntu 18.04 ZoL",
-	};
-	static const size_t slots[5] = {1, 5, 2, 3, 4};
-	static const size_t gm_k[5] = {8, 7, 8, 8, 8};
-	struct br_style styles[5];
-	struct br_overview_input oi;
-	struct br_chart_opts o;
-	struct br_scene *sc = NULL;
-	struct br_error err;
-	size_t i;
-
-	memset(&oi, 0, sizeof oi);
-	oi.title = "Result Overview";
-	oi.subtitle = "FreeBSD 12.0 ZFS vs. ZoL Benchmarks";
-	oi.baseline = "FreeBSD iX ZoL";
-	oi.systems = names;
-	for (i = 0; i < 5; i++)
-		styles[i] = br_series_style(slots[i]);
-	oi.styles = styles;
-	oi.n_systems = nc;
-	oi.tests = ov_tests;
-	oi.n_tests = nt;
-	oi.cells = cells;
-	oi.gm = ov_gm;
-	oi.gm_k = gm_k;
-	oi.confidence = 0.95;
-	br_chart_opts_defaults(&o);
-	br_error_clear(&err);
-	ck_assert_int_eq(br_chart_overview(&oi, &o, &sc, &err), BR_OK);
-	return sc;
-}
-
-START_TEST(test_overview_bars)
-{
-	struct br_scene *sc = overview(2, &ov_cells[0][0], 8);
-	char *d = dump(sc);
-
-	/* values beside the bars, the geometric means with 3 decimals,
-	 * powers-of-two ticks, the rows' names cut in the middle */
-	ck_assert_ptr_nonnull(strstr(d, "\"1.91x\""));
-	ck_assert_ptr_nonnull(strstr(d, "\"0.527x\""));
-	ck_assert_ptr_nonnull(strstr(d, "\"1/2x\""));
-	ck_assert_ptr_nonnull(strstr(d, "\"2x\""));
-	ck_assert_ptr_nonnull(strstr(d, "Disk Test: Write Performance\""));
-	ck_assert_ptr_nonnull(strstr(d, "\"no result\""));
-	ck_assert_ptr_nonnull(strstr(d, "Relative performance vs. FreeBSD "
-				     "iX ZoL, More Is Better"));
-	ck_assert_ptr_nonnull(strstr(d, "pale: the interval includes 1"));
-	ck_assert_ptr_nonnull(strstr(d, "(7 to 8)"));
-	free(d);
-	golden("overview-bars", sc);
-	br_scene_free(sc);
-}
-END_TEST
-
-START_TEST(test_overview_dots)
-{
-	struct br_speedup cells[8 * 5];
-	struct br_scene *sc;
-	size_t i, k;
-	char *d;
-
-	/* five candidates: dots; made-up spread around the pair above */
-	for (i = 0; i < 8; i++)
-		for (k = 0; k < 5; k++) {
-			const struct br_speedup *c = &ov_cells[i][k % 2];
-
-			cells[i * 5 + k] = *c;
-			cells[i * 5 + k].s = c->s * (1 + 0.35 * (double)k);
-		}
-	sc = overview(5, cells, 8);
-	d = dump(sc);
-	ck_assert_ptr_nonnull(strstr(d, "circle"));
-	ck_assert_ptr_nonnull(strstr(d, "\"Ubuntu 18.04 ZoL\""));
-	ck_assert_ptr_nonnull(strstr(d, "\"Geometric mean\""));
-	free(d);
-	golden("overview-dots", sc);
-	br_scene_free(sc);
-
-	/* nothing to compare */
-	{
-		struct br_overview_input oi;
-		struct br_chart_opts o;
-		struct br_error err;
-
-		memset(&oi, 0, sizeof oi);
-		br_chart_opts_defaults(&o);
-		br_error_clear(&err);
-		sc = NULL;
-		ck_assert_int_eq(br_chart_overview(&oi, &o, &sc, &err),
-				 BR_EDATA);
-		ck_assert_ptr_null(sc);
-	}
 }
 END_TEST
 
@@ -1371,6 +1176,7 @@ Suite *br_suite_render(void)
 	tcase_add_test(tc, test_bar_whiskers);
 	tcase_add_test(tc, test_bar_negative);
 	tcase_add_test(tc, test_bar_single);
+	tcase_add_test(tc, test_bar_parts);
 	tcase_add_test(tc, test_report_print);
 	tcase_add_test(tc, test_line);
 	tcase_add_test(tc, test_report);
@@ -1381,9 +1187,9 @@ Suite *br_suite_render(void)
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_grouped_tpch);
+	tcase_add_test(tc, test_grouped_tpch_durations);
+	tcase_add_test(tc, test_grouped_many_series);
 	tcase_add_test(tc, test_grouped_multiway);
-	tcase_add_test(tc, test_overview_bars);
-	tcase_add_test(tc, test_overview_dots);
 	tcase_add_test(tc, test_colours_shared);
 	suite_add_tcase(s, tc);
 

@@ -967,6 +967,54 @@ START_TEST(test_ministat_example)
 }
 END_TEST
 
+/*
+ * hyperfine's relative speed from the means and standard deviations in
+ * its own JSON (tests/data/logs/hyperfine/gzip-levels.json and
+ * compress-named.json); references computed with Python's floats from
+ * the same fields, and hyperfine's printed "2.21 +/- 0.22", "6.21 +/-
+ * 0.77", "18.82 +/- 3.17" (the .stdout files beside them).
+ */
+START_TEST(test_hyperfine_ratio)
+{
+	struct br_summary g1 = {0}, g6 = {0}, g9 = {0}, xz = {0}, zs = {0};
+	double r, e;
+	bool b_faster;
+	char buf[64];
+
+	g1.n = g6.n = g9.n = 10;
+	xz.n = zs.n = 12;
+	g1.mean = 0.0374777584; g1.sd = 0.0036113258294319683;
+	g6.mean = 0.082925415; g6.sd = 0.0018590157088021982;
+	g9.mean = 0.2325753391; g9.sd = 0.01845016104051772;
+	xz.mean = 0.15716300033333336; xz.sd = 0.02573673500376654;
+	zs.mean = 0.008350336333333333; zs.sd = 0.0003235539243313891;
+	ck_assert(br_hyperfine_ratio(&g1, &g6, &r, &e, &b_faster));
+	ck_assert(!b_faster);
+	ck_assert_double_eq_tol(r, 2.212656747368327, 1e-13);
+	ck_assert_double_eq_tol(e, 0.21890382174419196, 1e-13);
+	ck_assert(br_hyperfine_ratio(&g1, &g9, &r, &e, &b_faster));
+	ck_assert_double_eq_tol(r, 6.205689695144628, 1e-13);
+	ck_assert_double_eq_tol(e, 0.7745514085094029, 1e-13);
+	snprintf(buf, sizeof buf, "%.2f +/- %.2f", r, e);
+	ck_assert_str_eq(buf, "6.21 +/- 0.77");
+	ck_assert(br_hyperfine_ratio(&xz, &zs, &r, &e, &b_faster));
+	ck_assert(b_faster);
+	ck_assert_double_eq_tol(r, 18.821158101855303, 1e-12);
+	ck_assert_double_eq_tol(e, 3.1672223583778605, 1e-12);
+	/* the same either way round */
+	ck_assert(br_hyperfine_ratio(&zs, &xz, &r, &e, &b_faster));
+	ck_assert(!b_faster);
+	ck_assert_double_eq_tol(e, 3.1672223583778605, 1e-12);
+	/* a single run: no +/-, as hyperfine prints none */
+	zs.n = 1;
+	zs.sd = NAN;
+	ck_assert(br_hyperfine_ratio(&xz, &zs, &r, &e, &b_faster));
+	ck_assert(isnan(e));
+	zs.mean = 0;
+	ck_assert(!br_hyperfine_ratio(&xz, &zs, &r, &e, &b_faster));
+}
+END_TEST
+
 /* doc/statistics.md, "Where ministat and PTS differ": pooled p 0.0036 but Welch p 0.159 */
 START_TEST(test_pooled_vs_welch)
 {
@@ -1384,6 +1432,7 @@ Suite *br_suite_stats(void)
 	tcase_add_test(prose, test_pts_se);
 	tcase_add_test(prose, test_ministat_example);
 	tcase_add_test(prose, test_pooled_vs_welch);
+	tcase_add_test(prose, test_hyperfine_ratio);
 	tcase_add_test(prose, test_degenerate_reasons);
 	tcase_add_test(prose, test_any_magnitude);
 	tcase_add_test(prose, test_outliers_and_drift);

@@ -1,0 +1,85 @@
+/*
+ * brief.h - the compact summary of an analysis (doc/statistics.md, "The
+ * summary"): a few sentences with the main findings, each claim with its
+ * interval; the geometric mean of each system against the baseline with
+ * both of its intervals; the overall rank ranges; the largest proven
+ * changes.  `render --summary` lays it out with templates/summary.*.tmpl
+ * and `compare --brief` prints the text one, so the two never differ.
+ *
+ * Its size does not grow with the number of tests: at most
+ * BR_BRIEF_SYSTEMS systems are listed (the rest counted) and
+ * BR_BRIEF_CHANGES changes each way.  Also here: the regressions
+ * `compare --fail-on-regression` names on standard error.
+ *
+ * Every string may hold BR_NBSP markers (sentence.h).
+ */
+#ifndef BR_BRIEF_H
+#define BR_BRIEF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "analysis.h"
+
+#define BR_BRIEF_SYSTEMS 20  /* geometric means and ranks listed */
+#define BR_BRIEF_CHANGES 5   /* largest proven changes, each way */
+
+struct br_brief_item {
+	size_t test;      /* changes: index into a->tests; else (size_t)-1 */
+	size_t sys;       /* index into the selected systems */
+	char rank[32];    /* ranking: "2-3", "-" when unranked; else "" */
+	char *name;       /* changes: the test ("Dbench 4.0 - Client Count:
+			   * 1"); else the system */
+	char *text;       /* the line's words (below) */
+};
+
+struct br_brief {
+	/* "FreeBSD UFS ranks first overall: ...", "Against X, 31 of 40
+	 * comparisons show a proven difference ..." */
+	char **findings;
+	size_t n_findings;
+	/* one per candidate with a geometric mean over 2+ tests, in
+	 * selection order: "1.695x over 7 tests, better; 95% CI 1.516x to
+	 * 1.895x (measurement, these tests), 0.655x to 4.384x across tests
+	 * like these (geometric sd 2.794); 1 test left out" */
+	struct br_brief_item *geo;
+	size_t n_geo, geo_more;      /* listed; left out past the cap */
+	/* the overall ranking (3+ systems), best first: rank, system and
+	 * "1.059x; first in 1 of 8 tests, could be in 2 more" */
+	char *ranking_head;          /* what the ranks mean, or why there is
+				      * no ranking; NULL: not asked for */
+	struct br_brief_item *ranks;
+	size_t n_ranks, ranks_more;
+	/* the largest proven changes against the baseline, largest first
+	 * by the end of the interval nearer no change (how large the data
+	 * prove the change to be): the comparison's sentence */
+	struct br_brief_item *gains, *losses;
+	size_t n_gains, n_losses;
+	size_t all_gains, all_losses; /* proven changes in all */
+};
+
+/*
+ * The summary of a (BR_AN_COMPARE; BR_AN_OVERALL for the ranking).  NULL
+ * on ENOMEM.  Free with br_brief_free().
+ */
+struct br_brief *br_brief_build(const struct br_analysis *a);
+void br_brief_free(struct br_brief *b);
+
+/*
+ * A system's line in the overall ranking, after its rank and name:
+ * "1.059x; first in 1 of 8 tests, could be in 2 more", or "no test in
+ * common with the baseline".  NULL on ENOMEM.
+ */
+char *br_overall_line(const struct br_analysis *a, size_t j);
+
+/*
+ * The comparisons --fail-on-regression PCT fails on
+ * (br_analysis_regressed), each as one line: "SQLite 3.22 - Timed
+ * SQLite Insertions: FreeBSD ZFS is 17.8% slower than FreeBSD iX ZoL
+ * (95% CI 17.1% to 18.4%), beyond the 5% limit".  *out gets a new array
+ * of *n new strings (free each, then the array).  false on ENOMEM.
+ */
+bool br_regressions(const struct br_analysis *a, double pct, char ***out,
+		    size_t *n);
+
+#endif
