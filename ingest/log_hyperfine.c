@@ -17,7 +17,9 @@
  * "Command: ... (user time)" and "... (system time)".  Seconds, fewer is
  * better.  A command listed twice (hyperfine allows it) names two
  * systems: the second is "COMMAND (2)", and so on.  A file without
- * "times" (very old hyperfine) gives its mean as one run.  Parsed with
+ * "times" (very old hyperfine) gives its mean as one run.  The title is
+ * also the tests' arguments, so files of two tests (gzip-levels.json,
+ * compress-named.json; --test A and --test B) never merge into one.  Parsed with
  * json-c, whose depth limit bounds the nesting.  Commands as systems:
  * doc/statistics.md, "hyperfine's relative speed".
  */
@@ -263,6 +265,9 @@ int br_read_hyperfine(struct br_resultset *rs, const char *name,
 		/* stdin ("<stdin>") has no file name to take it from */
 		nm.title = *stem && *name != '<' ? stem : "Hyperfine";
 	}
+	/* files of other tests stay apart even where their descriptions
+	 * ("Wall time") are the same */
+	lg.arguments = nm.title;
 	for (i = 0; i < n && rc == BR_OK; i++)
 		rc = hf_result(&lg, &nm, json_object_array_get_idx(results, i),
 			       i, br_log_line_at(&pos, buf, len,

@@ -124,6 +124,11 @@ struct br_log {
 	double next_step;       /* the resolution of the next value added
 				 * (the reader knows it); 0: br_log_add
 				 * finds it (doc/statistics.md "Resolution") */
+	const char *arguments;  /* NULL, or what tells this log's tests from
+				 * others of the same identifier and
+				 * description (hyperfine: the test's title,
+				 * a file's stem or --test): the tests'
+				 * arguments, part of their key */
 };
 
 /* What a value measures.  Strings are borrowed; br_log_add interns them. */

@@ -440,6 +440,8 @@ static int log_entry(struct br_log *lg, const struct br_log_test *t,
 		      BR_DISPLAY_BAR, &loc);
 	tmp.identifier = t->identifier;
 	tmp.description = t->description;
+	if (lg->arguments)
+		tmp.arguments = lg->arguments;
 
 	test = find_test(rs, &tmp, &nomem);
 	for (i = 0; !test && !nomem && u.dim != BR_DIM_UNKNOWN &&
@@ -460,9 +462,10 @@ static int log_entry(struct br_log *lg, const struct br_log_test *t,
 		tmp.identifier = br_rs_str(rs, t->identifier);
 		tmp.title = br_rs_str(rs, t->title);
 		tmp.description = br_rs_str(rs, t->description);
+		tmp.arguments = br_rs_str(rs, tmp.arguments);
 		tmp.scale = br_rs_str(rs, u.canon);
 		if (!tmp.identifier || !tmp.title || !tmp.description ||
-		    !tmp.scale)
+		    !tmp.arguments || !tmp.scale)
 			goto nomem;
 		test = br_rs_test(rs, &tmp, &created, lg->err);
 		if (!test)
