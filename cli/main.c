@@ -868,6 +868,8 @@ static int parse_args(struct br_cli *cli, const struct command *c, int argc,
 		      char **argv)
 {
 	bool only_inputs = false;
+	/* the per-input options set since the last INPUT */
+	const char *trailing[3] = {NULL, NULL, NULL};
 	int i, rc;
 
 	cli->inputs = calloc((size_t)argc + 1, sizeof *cli->inputs);
@@ -890,6 +892,7 @@ static int parse_args(struct br_cli *cli, const struct command *c, int argc,
 				cli->ingest.direction;
 			cli->per_input[cli->n_inputs].test = cli->ingest.test;
 			cli->inputs[cli->n_inputs++] = a;
+			trailing[0] = trailing[1] = trailing[2] = NULL;
 			continue;
 		}
 		if (!strcmp(a, "--")) {
@@ -932,7 +935,18 @@ static int parse_args(struct br_cli *cli, const struct command *c, int argc,
 		rc = apply(cli, c, o, arg);
 		if (rc != BR_OK)
 			return rc;
+		if (o->id == OPT_SYSTEM || o->id == OPT_DIRECTION ||
+		    o->id == OPT_TEST)
+			trailing[o->id == OPT_SYSTEM ? 0 :
+				 o->id == OPT_DIRECTION ? 1 : 2] = o->name;
 	}
+	/* after the last INPUT they apply to none (with no INPUT, to
+	 * standard input): said, not silently dropped */
+	for (i = 0; i < 3 && cli->n_inputs > 0 && !cli->quiet; i++)
+		if (trailing[i])
+			fprintf(stderr, PROG ": warning: --%s comes after the "
+				"last INPUT and applies to none (it applies to "
+				"the inputs after it)\n", trailing[i]);
 	return BR_OK;
 }
 
