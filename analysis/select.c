@@ -492,8 +492,19 @@ bool *br_selection_warnings(const struct br_selection *sel)
 		in[k] = rs->tests[sel->tests[k]];
 	qsort(in, sel->n_tests, sizeof *in, cmp_ptr);
 	for (k = 0; k < rs->n_warnings; k++) {
-		const struct br_test *t = rs->warnings[k].test;
+		const struct br_warning *w = &rs->warnings[k];
+		const struct br_test *t = w->test;
+		size_t j;
 
+		if (!t && w->n_tests) {
+			/* about several tests: shown when one is */
+			for (j = 0; j < w->n_tests && !shown[k]; j++)
+				shown[k] = sel->n_tests &&
+					   bsearch(&w->tests[j], in,
+						   sel->n_tests, sizeof *in,
+						   cmp_ptr);
+			continue;
+		}
 		shown[k] = !t || (sel->n_tests &&
 				  bsearch(&t, in, sel->n_tests, sizeof *in,
 					  cmp_ptr));

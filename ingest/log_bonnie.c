@@ -154,6 +154,7 @@ static bool too_fast(const char *s)
 struct too_fast {
 	int n;
 	char names[200];
+	const struct br_test *tests[24]; /* of a line's 24 fields at most */
 };
 
 static int one(struct br_log *lg, unsigned long line, const char *field,
@@ -183,7 +184,9 @@ static int one(struct br_log *lg, unsigned long line, const char *field,
 		/* kept, with no value and its reason: a result that
 		 * vanished would look like a test that was not run */
 		t.description = desc;
-		rc = br_log_add_none(lg, &t, "too fast to measure", line);
+		rc = br_log_add_none(lg, &t, "too fast to measure", line,
+				     tf->n <= 24 ? &tf->tests[tf->n - 1] :
+				     NULL);
 		free(desc);
 		return rc;
 	}
@@ -209,7 +212,7 @@ static int read_line(struct br_log *lg, unsigned long line, char **f,
 	char io[96], files[96];
 	const char *conc = l->conc >= 0 ? f[l->conc] : "1";
 	const char *nf;
-	struct too_fast tf = {0, ""};
+	struct too_fast tf = {0, "", {NULL}};
 	int i, rc = BR_OK;
 
 	if ((int)n < l->files)
@@ -262,10 +265,12 @@ static int read_line(struct br_log *lg, unsigned long line, char **f,
 				 file_names[i], "us", true, &tf);
 	}
 	if (rc == BR_OK && tf.n)
-		br_log_warn(lg, line, "Bonnie++: %d result%s too fast to "
-			    "measure (\"+++++\"), kept with no value: %s%s", tf.n,
-			    tf.n == 1 ? "" : "s", tf.names,
-			    tf.n > 4 ? ", ..." : "");
+		/* shown when --tests selects one of them */
+		br_log_warn_tests(lg, line, tf.tests, tf.n <= 24 ?
+				  (size_t)tf.n : 24, "Bonnie++: %d result%s "
+				  "too fast to measure (\"+++++\"), kept with no "
+				  "value: %s%s", tf.n, tf.n == 1 ? "" : "s",
+				  tf.names, tf.n > 4 ? ", ..." : "");
 	return rc;
 }
 

@@ -158,10 +158,12 @@ int br_log_add(struct br_log *lg, const struct br_log_test *t, double v,
  * A result of test t the tool ran but could not measure (bonnie++'s
  * "+++++": too fast): an entry of the log's system with no value and
  * note as its reason, unless the entry has runs (a run added later
- * drops the note).  Returns BR_OK or an error code (err set).
+ * drops the note).  *test (when test is not NULL): the test, for a
+ * warning about it.  Returns BR_OK or an error code (err set).
  */
 int br_log_add_none(struct br_log *lg, const struct br_log_test *t,
-		    const char *note, unsigned long line);
+		    const char *note, unsigned long line,
+		    const struct br_test **test);
 
 /* br_log_add with a printf-style description. */
 int br_log_addf(struct br_log *lg, const char *identifier, const char *title,
@@ -181,6 +183,11 @@ int br_log_fail(struct br_log *lg, unsigned long line, const char *fmt, ...)
 /* Add a warning at line of this log. */
 void br_log_warn(struct br_log *lg, unsigned long line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* ... about the n tests tests[]: --tests shows it when it selects one. */
+void br_log_warn_tests(struct br_log *lg, unsigned long line,
+		       const struct br_test *const *tests, size_t n,
+		       const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
 
 /* Copy at most cap - 1 bytes of s (n bytes) to out, quoting for a message:
  * control bytes become '?'; a cut is at a character boundary. */

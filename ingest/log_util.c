@@ -424,7 +424,7 @@ static struct br_test *find_test(struct br_resultset *rs,
  */
 static int log_entry(struct br_log *lg, const struct br_log_test *t,
 		     double *v, double *step, unsigned long line,
-		     struct br_entry **out)
+		     struct br_entry **out, struct br_test **test_out)
 {
 	struct br_resultset *rs = lg->rs;
 	struct br_loc loc = {lg->file, line};
@@ -489,6 +489,8 @@ static int log_entry(struct br_log *lg, const struct br_log_test *t,
 		e = &test->entries[ei];
 	}
 	*out = e;
+	if (test_out)
+		*test_out = test;
 	return BR_OK;
 nomem:
 	return br_error_set(lg->err, BR_EIO, lg->name, line, "out of memory");
@@ -511,7 +513,7 @@ int br_log_add(struct br_log *lg, const struct br_log_test *t, double v,
 	lg->next_step = 0;
 	if (!(step > 0))
 		step = br_num_step(v);
-	rc = log_entry(lg, t, &v, &step, line, &e);
+	rc = log_entry(lg, t, &v, &step, line, &e, NULL);
 	if (rc != BR_OK)
 		return rc;
 	if (br_sample_add_run(&e->sample, v, &loc, lg->err) != BR_OK)
@@ -523,11 +525,16 @@ int br_log_add(struct br_log *lg, const struct br_log_test *t, double v,
 }
 
 int br_log_add_none(struct br_log *lg, const struct br_log_test *t,
-		    const char *note, unsigned long line)
+		    const char *note, unsigned long line,
+		    const struct br_test **test)
 {
 	struct br_entry *e;
+	struct br_test *found = NULL;
 	double v = NAN, step = NAN;
-	int rc = log_entry(lg, t, &v, &step, line, &e);
+	int rc = log_entry(lg, t, &v, &step, line, &e, &found);
+
+	if (test)
+		*test = found;
 
 	if (rc != BR_OK)
 		return rc;
@@ -596,6 +603,18 @@ void br_log_warn(struct br_log *lg, unsigned long line, const char *fmt, ...)
 
 	va_start(ap, fmt);
 	br_rs_vwarn(lg->rs, &loc, fmt, ap);
+	va_end(ap);
+}
+
+void br_log_warn_tests(struct br_log *lg, unsigned long line,
+		       const struct br_test *const *tests, size_t n,
+		       const char *fmt, ...)
+{
+	struct br_loc loc = {lg->file, line};
+	va_list ap;
+
+	va_start(ap, fmt);
+	br_rs_vwarn_tests(lg->rs, tests, n, &loc, fmt, ap);
 	va_end(ap);
 }
 

@@ -275,6 +275,10 @@ struct br_warning {
 	/* the test it is about, or NULL (the input as a whole): --tests
 	 * hides the warnings of the tests it leaves out */
 	const struct br_test *test;
+	/* or, test NULL, the n_tests tests it is about (a log's line of
+	 * several results): shown when any of them is selected */
+	const struct br_test *const *tests;
+	size_t n_tests;
 };
 
 struct br_source {
@@ -372,6 +376,12 @@ void br_rs_vwarn(struct br_resultset *rs, const struct br_loc *loc,
 void br_rs_warn_test(struct br_resultset *rs, const struct br_test *t,
 		     const struct br_loc *loc, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* A warning about the n tests tests[] (copied): shown only when one of
+ * them is selected. */
+void br_rs_vwarn_tests(struct br_resultset *rs,
+		       const struct br_test *const *tests, size_t n,
+		       const struct br_loc *loc, const char *fmt, va_list ap)
+	__attribute__((format(printf, 5, 0)));
 
 /*
  * Find the system named id; when absent and create is true, append a new

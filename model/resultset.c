@@ -238,7 +238,27 @@ void br_rs_vwarn(struct br_resultset *rs, const struct br_loc *loc,
 	else
 		memset(&w->loc, 0, sizeof w->loc);
 	w->test = NULL;
+	w->tests = NULL;
+	w->n_tests = 0;
 	rs->n_warnings++;
+}
+
+void br_rs_vwarn_tests(struct br_resultset *rs,
+		       const struct br_test *const *tests, size_t n,
+		       const struct br_loc *loc, const char *fmt, va_list ap)
+{
+	size_t k = rs->n_warnings;
+	const struct br_test **copy;
+
+	br_rs_vwarn(rs, loc, fmt, ap);
+	if (rs->n_warnings == k || n == 0)
+		return;
+	copy = br_arena_alloc(rs->arena, n * sizeof *copy);
+	if (!copy)
+		return;  /* shown whatever the selection: better than lost */
+	memcpy(copy, tests, n * sizeof *copy);
+	rs->warnings[k].tests = copy;
+	rs->warnings[k].n_tests = n;
 }
 
 void br_rs_warn_test(struct br_resultset *rs, const struct br_test *t,
