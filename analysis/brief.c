@@ -474,10 +474,21 @@ static bool build(const struct br_analysis *a, struct br_brief *b)
 		if (!at->compared)
 			continue;
 		for (j = 0; j < a->sel->n_systems; j++) {
-			double v = proven_size(at, &at->cells[j]);
+			const struct br_cell *c = &at->cells[j];
+			double v = proven_size(at, c);
 
-			if (isnan(v))
+			if (isnan(v)) {
+				/* proven but not sized as a ratio (too
+				 * noisy): not listed, but counted in the
+				 * "and N more", as the findings count it */
+				if (c->cmp && c->kind == BR_CELL_VALUE) {
+					up.all += c->cmp->verdict ==
+						  BR_VERDICT_BETTER;
+					down.all += c->cmp->verdict ==
+						    BR_VERDICT_WORSE;
+				}
 				continue;
+			}
 			top_add(at->cells[j].cmp->verdict == BR_VERDICT_BETTER
 				? &up : &down, i, j, v);
 		}
