@@ -37,6 +37,12 @@ char *br_comparison_sentence(const struct br_test *t, const char *bname,
  * on both sides" or "a test's mean is not clearly above 0". */
 const char *br_geomean_no_ci(const struct br_geomean *g);
 
+/* A geometric mean's verdict in words (its factor a speedup: above 1 is
+ * better): "better", "worse", "no difference proven", or without a
+ * measurement interval "better, single runs" or, when a test's mean is
+ * not clearly above 0, "better, not proven". */
+const char *br_geo_words(const struct br_ageo *g);
+
 /* System j's firsts in the overall ranking (a->overall.ok), as the
  * tail of its entry: "; first in 2 of 8 tests", "; first in 2 of 8
  * tests, could be in 1 more", "; could be first in 3 of 8 tests", or ""

@@ -124,11 +124,22 @@ static char *more(size_t n, const char *what)
 	return br_strf("and %zu more %s%s", n, what, n == 1 ? "" : "s");
 }
 
+/* "and 12 more proven improvements" past the n listed of all; with none
+ * listed (every one too noisy to size as a ratio, or in a test without
+ * a direction) "2 proven improvements (benchreport compare lists them)" */
+static char *more_changes(size_t n, size_t all, const char *what)
+{
+	if (n || all == 0)
+		return more(all - n, what);
+	return br_strf("%zu %s%s (benchreport compare lists %s)", all, what,
+		       all == 1 ? "" : "s", all == 1 ? "it" : "them");
+}
+
 /* "- and 12 more proven improvements" */
 static void more_line(struct block *bl, const struct br_report *r, size_t n,
-		      const char *what)
+		      size_t all, const char *what)
 {
-	char *s = more(n, what);
+	char *s = more_changes(n, all, what);
 
 	if (s)
 		bl_line(bl, r, 0, 2, "- ", s);
@@ -181,6 +192,7 @@ static void text_blocks(struct br_tdoc *d, struct br_tnode *root,
 {
 	struct block bl;
 	size_t k, w = 1;
+	int side;
 	char pad[48];
 
 	bl_open(&bl);
@@ -228,30 +240,31 @@ static void text_blocks(struct br_tdoc *d, struct br_tnode *root,
 	br_tset_owned(d, root, "ranking_text", bl_close(&bl));
 
 	bl_open(&bl);
-	for (k = 0; k < b->n_gains + b->n_losses; k++) {
-		const struct br_brief_item *it = k < b->n_gains ?
-			&b->gains[k] : &b->losses[k - b->n_gains];
-		char *lead = br_strf("- %s: ", it->name);
+	for (side = 0; side < 2; side++) {
+		const struct br_brief_item *v = side ? b->losses : b->gains;
+		size_t n = side ? b->n_losses : b->n_gains;
+		size_t all = side ? b->all_losses : b->all_gains;
 
-		if (k == 0 || k == b->n_gains) {
-			if (k)
-				fputc('\n', bl.fp);
-			bl_line(&bl, r, 0, 0, "", k < b->n_gains ?
-				"Better than the baseline:" :
-				"Worse than the baseline:");
+		/* a side whose proven changes are all too noisy to size
+		 * has none listed, only its "and N more" */
+		if (!all)
+			continue;
+		if (side && b->all_gains)
+			fputc('\n', bl.fp);
+		bl_line(&bl, r, 0, 0, "", side ? "Worse than the baseline:" :
+			"Better than the baseline:");
+		for (k = 0; k < n; k++) {
+			char *lead = br_strf("- %s: ", v[k].name);
+
+			if (lead)
+				bl_line(&bl, r, 0, 2, lead, v[k].text);
+			else
+				bl.bad = true;
+			free(lead);
 		}
-		if (lead)
-			bl_line(&bl, r, 0, 2, lead, it->text);
-		else
-			bl.bad = true;
-		free(lead);
-		if (k + 1 == b->n_gains && b->all_gains > b->n_gains)
-			more_line(&bl, r, b->all_gains - b->n_gains,
+		if (all > n)
+			more_line(&bl, r, n, all, side ? "proven regression" :
 				  "proven improvement");
-		if (k + 1 == b->n_gains + b->n_losses &&
-		    b->all_losses > b->n_losses)
-			more_line(&bl, r, b->all_losses - b->n_losses,
-				  "proven regression");
 	}
 	br_tset_owned(d, root, "changes_text", bl_close(&bl));
 }
@@ -300,14 +313,13 @@ int br_report_brief_values(struct br_tdoc *d, struct br_tnode *root,
 	      anchors);
 	items(d, root, "losses", r, b->losses, b->n_losses,
 	      anchors);
-	br_tset_bool(d, root, "has_gains", b->n_gains > 0);
-	br_tset_bool(d, root, "has_losses", b->n_losses > 0);
-	br_tset_owned(d, root, "gains_more", more(b->all_gains - b->n_gains,
-						   "proven improvement"));
-	br_tset_owned(d, root, "losses_more", more(b->all_losses -
-						    b->n_losses,
-						    "proven regression"));
-	br_tset_bool(d, root, "has_changes", b->n_gains + b->n_losses > 0);
+	br_tset_bool(d, root, "has_gains", b->all_gains > 0);
+	br_tset_bool(d, root, "has_losses", b->all_losses > 0);
+	br_tset_owned(d, root, "gains_more", more_changes(b->n_gains,
+		      b->all_gains, "proven improvement"));
+	br_tset_owned(d, root, "losses_more", more_changes(b->n_losses,
+		      b->all_losses, "proven regression"));
+	br_tset_bool(d, root, "has_changes", b->all_gains + b->all_losses > 0);
 	br_brief_free(b);
 	return BR_OK;
 }

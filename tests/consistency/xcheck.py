@@ -1810,15 +1810,18 @@ def geo_verdict(g):
 
 
 def geo_words(g):
-    """render/compare_out.c geo_words: the verdict in the paragraph."""
+    """analysis/sentence.c br_geo_words: the verdict in the paragraph;
+    without a measurement CI "single runs", or "not proven" when the note
+    says a test's mean is not clearly above 0."""
     v = g["verdict"]
     if v in ("better", "worse"):
         return v
     if v == "no-difference":
         return "no difference proven"
     gm = fnum(g["mean"])
-    return "better, single runs" if gm > 1 else "worse, single runs" \
-        if gm < 1 else "equal, single runs"
+    why = "not proven" if NO_CI_NOISY in g.get("note", "") else "single runs"
+    return ("better, " if gm > 1 else "worse, " if gm < 1 else "equal, ") \
+        + why
 
 
 def check_geo_csv(ck, tests, base, geo, out="compare csv"):
@@ -2253,12 +2256,22 @@ def check_summary(ck, tests, text, ctext, base, geo, out="compare --brief",
     cj = squash(" ".join(join_lines(b.split("\n"))[0]
                          for b in split_blocks(ctext)))
     cands = {"better": [], "worse": []}
+    # proven but not listed (too noisy to size as a ratio, or a test
+    # read as more is better for want of a direction): counted, as the
+    # findings count them
+    unsized = {"better": 0, "worse": 0}
     for t in tests:
-        if t.dirn not in ("HIB", "LIB"):
-            continue
         for s, r in t.cmp.items():
             lo, hi = fnum(r["improvement_ci_low_pct"]), \
                 fnum(r["improvement_ci_high_pct"])
+            if r["verdict"] in cands and (
+                    t.dirn not in ("HIB", "LIB") or
+                    lo is None or hi is None or
+                    fnum(r["ratio_ci_low"]) is None or
+                    fnum(r["ratio_ci_high"]) is None):
+                unsized[r["verdict"]] += 1
+            if t.dirn not in ("HIB", "LIB"):
+                continue
             if r["verdict"] not in cands or lo is None or hi is None or \
                     fnum(r["ratio_ci_low"]) is None or \
                     fnum(r["ratio_ci_high"]) is None:
@@ -2272,14 +2285,18 @@ def check_summary(ck, tests, text, ctext, base, geo, out="compare --brief",
                           ("worse", "Worse than the baseline:")):
         got = next((p for p in parts if p.startswith(head)), "")
         items = summary_items(got.split("\n", 1)[1] if "\n" in got else "")
-        more = [x for x in items if x.startswith("- and ")]
-        items = [x for x in items if not x.startswith("- and ")]
+        # "- and 6 more ...", or with none listed "- 2 proven ...
+        # (benchreport compare lists them)"
+        more_re = r"- (?:and (\d+) more proven|(\d+) proven \S+ \(bench)"
+        more = [re.match(more_re, x) for x in items]
+        more = [m.group(1) or m.group(2) for m in more if m]
+        items = [x for x in items if not re.match(more_re, x)]
         exp = sorted(cands[verdict], key=lambda c: (c[0], c[1]))
         ck.same("changes", "-", out, "proven %s changes listed" % verdict,
                 len(items), min(5, len(exp)), "compare csv")
         ck.same("changes", "-", out, "proven %s changes not listed"
-                % verdict, more[0].split()[2] if more else "0",
-                str(max(0, len(exp) - 5)), "compare csv")
+                % verdict, more[0] if more else "0",
+                str(max(0, len(exp) - 5) + unsized[verdict]), "compare csv")
         for it, (_, _, s, t) in zip(items, exp):
             ck.n += 1
             sent = " %s is " % shown_name(s)
