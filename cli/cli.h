@@ -145,6 +145,10 @@ long long br_cli_epoch(void);
 int br_cli_dep_begin(struct br_cli *cli);
 int br_cli_dep_write(struct br_cli *cli);
 void br_cli_dep_abort(struct br_cli *cli);
+/* After the inputs are read, before any output: whether make can read
+ * the names of the inputs and of -o (else the error, printed), so a
+ * rule that cannot be written leaves no -o file behind either. */
+int br_cli_dep_check(const struct br_cli *cli);
 void br_cli_dep_add(struct br_cli *cli, const char *path);
 void br_cli_dep_target(struct br_cli *cli, const char *path);
 

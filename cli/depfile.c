@@ -384,6 +384,29 @@ static bool *find_dups(const struct br_paths *l)
 	return dup;
 }
 
+int br_cli_dep_check(const struct br_cli *cli)
+{
+	struct br_error err;
+	const char *why;
+	int rc;
+
+	if (!cli->depfile || !cli->deps.on)
+		return BR_OK;
+	br_error_clear(&err);
+	rc = check_names(cli, &cli->deps.prereqs, &err);
+	if (rc == BR_OK && cli->output && (why = unwritable(cli->output))) {
+		char *vis = br_visible_dup(cli->output, 0);
+
+		rc = br_error_set(&err, BR_EIO, cli->depfile, 0, "cannot "
+				  "write a make rule for '%s': %s",
+				  vis ? vis : "?", why);
+		free(vis);
+	}
+	if (rc != BR_OK)
+		br_cli_report(&err);
+	return rc;
+}
+
 /* After a failed run: remove the depfile's temporary file. */
 void br_cli_dep_abort(struct br_cli *cli)
 {

@@ -206,6 +206,11 @@ int br_cli_load(const struct br_cli *cli, struct br_cli_input *in)
 		if (o.test)
 			test_unused(in->rs, before, cli->inputs[i], o.test);
 	}
+	rc = br_cli_dep_check(cli);
+	if (rc != BR_OK) {
+		br_cli_input_free(in);
+		return rc;
+	}
 	if (cli->cmd != CMD_INSPECT && !any_entry(in->rs)) {
 		print_warnings(cli, in->rs, NULL);
 		rc = no_results(cli, in->rs);
