@@ -324,6 +324,12 @@ int br_read_pts_raw_csv(struct br_resultset *rs, const char *name,
 				  "ends after the title line of \"%s\"", lab);
 		goto out;
 	}
+	if (!t) {   /* empty, or a title alone: not an export, said so */
+		rc = br_error_set(err, BR_EDATA, fname, 1, "no result in this "
+				  "PTS raw CSV export (a result starts with a "
+				  "line '\"Title Version - Description\",')");
+		goto out;
+	}
 	br_rs_warn(rs, &(struct br_loc){fname, 0}, "PTS raw CSV export: "
 		   "runs only (no units, test identifiers or published "
 		   "values; titles end with the program version)");
