@@ -752,7 +752,8 @@ bool br_analysis_regressed(const struct br_analysis *a, double pct)
 	size_t i, j;
 
 	for (i = 0; i < a->n_tests; i++) {
-		if (!a->tests[i].compared)
+		if (!a->tests[i].compared ||
+		    a->tests[i].t->dir == BR_DIR_UNKNOWN)
 			continue;
 		for (j = 0; j < a->sel->n_systems; j++)
 			if (br_comparison_regressed(a->tests[i].cells[j].cmp,
@@ -760,4 +761,14 @@ bool br_analysis_regressed(const struct br_analysis *a, double pct)
 				return true;
 	}
 	return false;
+}
+
+size_t br_analysis_ungated(const struct br_analysis *a)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < a->n_tests; i++)
+		n += a->tests[i].compared &&
+		     a->tests[i].t->dir == BR_DIR_UNKNOWN;
+	return n;
 }

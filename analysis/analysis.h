@@ -311,9 +311,12 @@ void br_speedup_of_geo(const struct br_ageo *g, struct br_speedup *s);
 /*
  * --fail-on-regression PCT: some comparison is significantly worse than
  * the baseline by more than pct percent (the whole interval of the
- * improvement lies below -pct).
+ * improvement lies below -pct).  Tests of unknown direction are not
+ * gated: "lower" is not "worse" (doc/statistics.md, "Regression gate").
  */
 bool br_analysis_regressed(const struct br_analysis *a, double pct);
+/* The compared tests the gate leaves out for want of a direction. */
+size_t br_analysis_ungated(const struct br_analysis *a);
 /* ... this one comparison (NULL: none). */
 bool br_comparison_regressed(const struct br_comparison *c, double pct);
 

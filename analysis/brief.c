@@ -534,7 +534,9 @@ bool br_regressions(const struct br_analysis *a, double pct, char ***out,
 	*out = NULL;
 	*n = 0;
 	for (i = 0; i < a->n_tests; i++) {
-		if (!a->tests[i].compared)
+		/* as br_analysis_regressed: no direction, no gate */
+		if (!a->tests[i].compared ||
+		    a->tests[i].t->dir == BR_DIR_UNKNOWN)
 			continue;
 		for (j = 0; j < a->sel->n_systems; j++) {
 			const struct br_comparison *c = a->tests[i].cells[j].cmp;

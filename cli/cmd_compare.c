@@ -49,8 +49,13 @@ static bool say_regressions(const struct br_cli *cli,
 			    const struct br_analysis *a)
 {
 	char **v;
-	size_t n, k;
+	size_t n, k, ungated = br_analysis_ungated(a);
 
+	if (ungated && !cli->quiet)
+		fprintf(stderr, PROG ": warning: --fail-on-regression: %zu "
+			"test%s of unknown direction %s not gated (--direction "
+			"hib|lib before the inputs gives one)\n", ungated,
+			ungated == 1 ? "" : "s", ungated == 1 ? "is" : "are");
 	if (!br_regressions(a, cli->fail_on_regression, &v, &n)) {
 		fprintf(stderr, PROG ": out of memory\n");
 		return br_analysis_regressed(a, cli->fail_on_regression);
