@@ -153,7 +153,8 @@ static const struct option_def options[] = {
 	{"fail-on-regression", 0, "PCT", CMD_COMPARE, OPT_FAIL_ON_REGRESSION,
 	 "exit 4 when a test is significantly worse than the baseline by "
 	 "more than PCT percent (5 or 5%), naming each regression on "
-	 "stderr; a -o file is then not written (make runs the gate again)"},
+	 "stderr; a -o file is then not written (make runs the gate again); "
+	 "tests of unknown direction are not gated"},
 	{"holm", 0, NULL, CMD_STATS | CMD_COMPARE | CMD_RENDER, OPT_HOLM,
 	 "accepted for old scripts: rank ranges always Holm-adjust the "
 	 "pairwise tests"},
