@@ -176,11 +176,44 @@ static int depfile_clash(const struct br_cli *cli)
 	return rc;
 }
 
+/* -o names an input file (one that exists) or the --template file: a
+ * usage error, before the file is read and then replaced by the output.
+ * A directory given as input and as -o DIR/ (a chart per test) is no
+ * clash; a missing input fails as it would. */
+static int output_clash(const struct br_cli *cli)
+{
+	const char *what = NULL;
+	struct stat st;
+	char *vis;
+	size_t i;
+	int rc;
+
+	if (!cli->output || !strcmp(cli->output, "-"))
+		return BR_OK;
+	if (cli->template_path && same_file(cli->output, cli->template_path))
+		what = "the --template file";
+	for (i = 0; !what && i < cli->n_inputs; i++)
+		if (strcmp(cli->inputs[i], "-") != 0 &&
+		    stat(cli->inputs[i], &st) == 0 && !S_ISDIR(st.st_mode) &&
+		    same_file(cli->output, cli->inputs[i]))
+			what = "an input";
+	if (!what)
+		return BR_OK;
+	vis = br_visible_dup(cli->output, 0);
+	rc = br_cli_usage(cli, "-o %s is also %s: the output would replace "
+			  "it", vis ? vis : "OUT", what);
+	free(vis);
+	return rc;
+}
+
 int br_cli_dep_begin(struct br_cli *cli)
 {
 	struct br_error err;
 	int rc;
 
+	rc = output_clash(cli);
+	if (rc != BR_OK)
+		return rc;
 	if (!cli->depfile)
 		return BR_OK;
 	if (!cli->output || !strcmp(cli->output, "-"))
