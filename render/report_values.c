@@ -498,7 +498,7 @@ static void test_rows(struct br_tdoc *d, struct br_tnode *it,
 	const struct br_atest *rt = &r->a->tests[i];
 	struct br_tnode *rows = br_tset_list(d, it, "rows");
 	size_t j;
-	bool spread = false;
+	bool spread = false, minmax = false, runs = false;
 
 	for (j = 0; j < r->a->sel->n_systems; j++) {
 		const struct br_cell *c = &rt->cells[j];
@@ -556,8 +556,14 @@ static void test_rows(struct br_tdoc *d, struct br_tnode *it,
 			: s->n_flagged ? "outlier flagged" : "");
 		row_spread(d, row, rt, c);
 		spread |= s->n >= 2 && !isnan(s->sd);
+		minmax |= s->n >= 2 && !isnan(s->min);
+		runs |= c->kind == BR_CELL_VALUE && c->entry->sample.n_runs;
 	}
 	br_tset_bool(d, it, "has_spread", spread);
+	/* published summaries only: no min, max or runs columns of empty
+	 * cells (the text report leaves them out too) */
+	br_tset_bool(d, it, "has_minmax", minmax);
+	br_tset_bool(d, it, "any_runs", runs);
 }
 
 /* ------------------------------------------------------------ anchors */

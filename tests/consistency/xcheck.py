@@ -2327,6 +2327,15 @@ def overview_marks(t):
             {s for s, v in rk.items() if v == (n, n)})
 
 
+def spread_cols(head, cells):
+    """(system, min, max, sd, cv) of a spread row read by its table's
+    headings: min and max are left out where no entry has runs."""
+    col = {h.strip(): k for k, h in enumerate(head)}
+    get = [col.get(h) for h in ("Min", "Max", "SD", "CV")]
+    return tuple([cells[0]] + [cells[k] if k is not None and k < len(cells)
+                               else "" for k in get])
+
+
 def check_spread(ck, t, out, rows, disp=lambda s: s):
     """A test's spread table, rows (system, min, max, sd, cv): against
     the stats CSV min, max, sd, cv_pct, at display precision; min and
@@ -3004,8 +3013,9 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
             check_series(ck, t, out, names, rows)
             continue
         if len(tabs_md) > 1:
+            sh = [md_unescape(x) for x in md_split(tabs_md[1][0])]
             check_spread(ck, t, out, [
-                tuple(md_unescape(x) for x in md_split(ln)[:5])
+                spread_cols(sh, [md_unescape(x) for x in md_split(ln)])
                 for ln in tabs_md[1][2:]])
         if not t.scalar or t.series:
             ck.n += 1
@@ -3355,9 +3365,11 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
                     fnum(td[1].attrs.get("data-v")), t.mean(s), "stats csv")
         sp = sec.find_all("table", "spread")
         if sp:
+            sh = [th.text() for th in
+                  sp[0].find_all("thead")[0].find_all("th")]
             check_spread(ck, t, out, [
-                tuple([tr.kids("th")[0].text()] +
-                      [td.text() for td in tr.kids("td")[:4]])
+                spread_cols(sh, [tr.kids("th")[0].text()] +
+                            [td.text() for td in tr.kids("td")])
                 for tr in sp[0].find_all("tbody")[0].kids("tr")])
             for tr, s in zip(sp[0].find_all("tbody")[0].kids("tr"),
                              [x for x in t.table_systems()
