@@ -1127,6 +1127,8 @@ static void lazy_lists(struct br_tdoc *d, struct br_tnode *root,
 			k = r->a->tests[i].cells[j].best ||
 			    r->a->tests[i].cells[j].worst;
 	br_tset_bool(d, root, "has_marks", k);
+	/* a mark needs another system to be proven ahead of */
+	br_tset_bool(d, root, "can_mark", r->a->sel->n_systems > 1);
 	{
 		/* the result overview left out: one line says why */
 		char why[512];
