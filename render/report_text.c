@@ -475,7 +475,9 @@ char *br_report_text_systems(const struct br_report *r)
 			}
 			fprintf(fp, "%s%s%s", head, name, j == r->a->base ?
 				" (baseline)" : "");
-			if (j > 0)
+			/* "as [k]" only after a system with details: two
+			 * systems nothing is known about are not alike */
+			if (j > 0 && ps[j - 1].n)
 				fprintf(fp, ": as [%zu]%s", j, shown ?
 					", except" : "");
 			fclose(fp);
