@@ -189,6 +189,22 @@ START_TEST(test_bar_all_failed)
 		ck_assert_msg(sc->prims[i].kind != BR_PRIM_RECT,
 			      "a bar or band in a chart without values");
 	ck_assert_double_lt(sc->height, 64 + 2 * 46 + 39);  /* was */
+	/* the reason whole, over lines (it was cut at "No s...": a PDF
+	 * has no hover to show the rest) */
+	{
+		char all[2048] = "";
+
+		for (i = 0; i < sc->n_prims; i++)
+			if (sc->prims[i].kind == BR_PRIM_TEXT &&
+			    strlen(all) + strlen(sc->prims[i].text) + 2 <
+			    sizeof all) {
+				strcat(all, sc->prims[i].text);
+				strcat(all, " ");
+			}
+		ck_assert_msg(strstr(all, "./fftw-stock/tests/bench: No such "
+				     "file or directory ") != NULL,
+			      "the failure's reason is cut: %s", all);
+	}
 	golden("bar-all-failed", sc);
 	br_scene_free(sc);
 	br_resultset_free(rs);
