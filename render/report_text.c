@@ -476,8 +476,11 @@ char *br_report_text_systems(const struct br_report *r)
 			fprintf(fp, "%s%s%s", head, name, j == r->a->base ?
 				" (baseline)" : "");
 			/* "as [k]" only after a system with details: two
-			 * systems nothing is known about are not alike */
-			if (j > 0 && ps[j - 1].n)
+			 * systems nothing is known about are not alike;
+			 * and not where both have only what is common to
+			 * all (said once above) */
+			if (j > 0 && ps[j - 1].n && !(n_common &&
+			    ps[j].n == n_common && ps[j - 1].n == n_common))
 				fprintf(fp, ": as [%zu]%s", j, shown ?
 					", except" : "");
 			fclose(fp);
