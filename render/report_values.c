@@ -329,6 +329,9 @@ static void geomean(struct br_tdoc *d, struct br_tnode *root,
 			    r->a->geo[j].g.meas_high > top)
 				top = r->a->geo[j].g.meas_high;
 		}
+	/* room past the largest bar or interval: an interval ending at
+	 * the track's end reads as cut off */
+	top *= 1.05;
 	for (j = 0; any && j < r->a->sel->n_systems; j++) {
 		const struct br_ageo *g = &r->a->geo[j];
 		struct br_tnode *it;
