@@ -19,6 +19,7 @@
 #include "../analysis/scaling.h"
 
 #define PLOT_H 260.0
+#define TOP_ROOM 8.0    /* pt between the highest point and the top */
 #define XLABEL_GAP 6.0
 #define MANY 24           /* points: past this, a marker at the ends only
 			   * and ticks only where labelled */
@@ -100,6 +101,10 @@ static int scaling_layout(const struct br_analysis *a, size_t fi,
 	 * whisker end; it stops, capless, at zero (doc/charts.md) */
 	if (vmin < 0)
 		vmin = fmin(vmin, wmin);
+	/* the highest point or whisker cap 8 pt under the plot's top, not
+	 * on it (doc/charts.md) */
+	if (vmax > 0)
+		vmax += (vmax - vmin) * TOP_ROOM / PLOT_H;
 	br_axis_scale(vmin, vmax, PLOT_H, &f_tick, true, &ax);
 	left = fmax(ceil(fmax(50, br_chart_ylabels_width(&ax, &f_tick) + 14)),
 		    o.left);
