@@ -24,22 +24,6 @@ static char *test_name(const struct br_test *t)
 		       br_nz(t->description));
 }
 
-/* A geometric mean's verdict in words, as compare says it. */
-static const char *geo_words(const struct br_ageo *g)
-{
-	switch (g->verdict) {
-	case BR_VERDICT_BETTER:
-		return "better";
-	case BR_VERDICT_WORSE:
-		return "worse";
-	case BR_VERDICT_NO_DIFFERENCE:
-		return "no difference proven";
-	default:
-		return g->g.gm > 1 ? "better, single runs" : g->g.gm < 1 ?
-		       "worse, single runs" : "equal, single runs";
-	}
-}
-
 /* "95% CI 1.516x to 1.895x", or why there is no interval. */
 static char *meas_ci(const struct br_analysis *a, const struct br_geomean *g)
 {
@@ -93,7 +77,7 @@ static char *geo_line(const struct br_analysis *a, size_t j)
 			 a->geo[j].skipped, a->geo[j].skipped == 1 ? "" : "s");
 	out = br_strf("%s over %zu tests, %s; %s%s, %s%s%s",
 		      br_fmt_x(x, sizeof x, g->gm, 3), g->k,
-		      geo_words(&a->geo[j]), ci,
+		      br_geomean_words(&a->geo[j]), ci,
 		      isnan(g->meas_low) ? "" : " (measurement, these tests)",
 		      across, exact, left);
 	free(ci);

@@ -396,6 +396,25 @@ bool br_analysis_hyperfine(const struct br_analysis *a, size_t i, size_t j,
 	return true;
 }
 
+const char *br_geomean_words(const struct br_ageo *g)
+{
+	switch (g->verdict) {
+	case BR_VERDICT_BETTER:
+		return "better";
+	case BR_VERDICT_WORSE:
+		return "worse";
+	case BR_VERDICT_NO_DIFFERENCE:
+		return "no difference proven";
+	default:
+		if (g->g.noisy)
+			return g->g.gm > 1 ? "better, no interval" :
+			       g->g.gm < 1 ? "worse, no interval" :
+			       "equal, no interval";
+		return g->g.gm > 1 ? "better, single runs" : g->g.gm < 1 ?
+		       "worse, single runs" : "equal, single runs";
+	}
+}
+
 const char *br_geomean_no_ci(const struct br_geomean *g)
 {
 	return g->noisy ? "a test's mean is not clearly above 0 (its ratio "

@@ -33,6 +33,12 @@ char *br_comparison_sentence(const struct br_test *t, const char *bname,
 			     double confidence, double equivalence,
 			     int decimals);
 
+/* A geometric mean's verdict in words, as compare and the summary say it:
+ * "better", "worse", "no difference proven"; without a measurement
+ * interval "better, single runs" (or worse, equal), or "better, no
+ * interval" when a noisy test, not single runs, is the reason. */
+const char *br_geomean_words(const struct br_ageo *g);
+
 /* Why a geometric mean has no measurement interval: "no test has N >= 2
  * on both sides" or "a test's mean is not clearly above 0". */
 const char *br_geomean_no_ci(const struct br_geomean *g);

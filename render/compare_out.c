@@ -355,23 +355,6 @@ static const char *geo_exact(char *buf, size_t size,
 	return buf;
 }
 
-/* A geometric mean's verdict in words (its factor is a speedup: above 1
- * is better). */
-static const char *geo_words(const struct br_ageo *g)
-{
-	switch (g->verdict) {
-	case BR_VERDICT_BETTER:
-		return "better";
-	case BR_VERDICT_WORSE:
-		return "worse";
-	case BR_VERDICT_NO_DIFFERENCE:
-		return "no difference proven";
-	default:
-		return g->g.gm > 1 ? "better, single runs" : g->g.gm < 1 ?
-		       "worse, single runs" : "equal, single runs";
-	}
-}
-
 /* s padded to w columns with spaces br_wrap keeps (it squeezes blanks). */
 static const char *pad_nbsp(char *buf, size_t size, const char *s, int w)
 {
@@ -504,7 +487,7 @@ static void write_text(const struct br_analysis *a,
 		fputc('\n', fp);
 		wrap(fp, 0, "Geometric mean over %zu tests, %s against %s: "
 		     "%s (%s)", g->g.k, br_analysis_system(a, j), aname,
-		     br_fmt_x(x, sizeof x, g->g.gm, 3), geo_words(g));
+		     br_fmt_x(x, sizeof x, g->g.gm, 3), br_geomean_words(g));
 		if (!isnan(g->g.meas_low))
 			wrap(fp, 2, "%s CI %s to %s (measurement, these "
 			     "tests%s)", conf, br_fmt_x(lo, sizeof lo,

@@ -1810,15 +1810,19 @@ def geo_verdict(g):
 
 
 def geo_words(g):
-    """render/compare_out.c geo_words: the verdict in the paragraph."""
+    """analysis/sentence.c br_geomean_words: the verdict in the
+    paragraph."""
     v = g["verdict"]
     if v in ("better", "worse"):
         return v
     if v == "no-difference":
         return "no difference proven"
     gm = fnum(g["mean"])
-    return "better, single runs" if gm > 1 else "worse, single runs" \
-        if gm < 1 else "equal, single runs"
+    # no measurement CI because of a noisy test, not single runs
+    why = "no interval" if g["note"] == "no measurement CI: " + NO_CI_NOISY \
+        else "single runs"
+    return ("better, " if gm > 1 else "worse, " if gm < 1 else "equal, ") \
+        + why
 
 
 def check_geo_csv(ck, tests, base, geo, out="compare csv"):
