@@ -140,8 +140,6 @@ START_TEST(test_short_names)
 }
 END_TEST
 
-Suite *br_suite_uchar(void);
-
 Suite *br_suite_uchar(void)
 {
 	Suite *s = suite_create("uchar");
