@@ -229,6 +229,8 @@ struct br_overall {
 	int *rank_low, *rank_high; /* by selected-system index; 0: unranked */
 	double *gm;             /* against the baseline (1 for itself) */
 	size_t *wins, *could;
+	size_t *ran;            /* per system: of the n_tests, those where it
+				 * has N >= 2 (its "of k tests") */
 	size_t n_tests;         /* tests with N >= 2 for two systems */
 };
 

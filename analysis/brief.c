@@ -226,6 +226,13 @@ static char *counts(const struct br_analysis *a)
 			equiv += c->cmp->verdict == BR_VERDICT_EQUIVALENT;
 		}
 	}
+	if (!n && a->n_tests && !a->n_scalar)
+		/* series are drawn and tabulated point by point, never
+		 * compared: the baseline's values are not what is missing */
+		return br_strf("Nothing is compared: %s a series (a line "
+			       "graph), shown point by point in the full "
+			       "report", a->n_tests == 1 ? "the only test is" :
+			       "every test is");
 	if (!n)
 		return br_strf("No test has a value for %s and another system "
 			       "to compare", br_analysis_system(a, a->base));

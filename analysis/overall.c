@@ -23,6 +23,7 @@ void br_overall_fini(struct br_overall *o)
 	free(o->gm);
 	free(o->wins);
 	free(o->could);
+	free(o->ran);
 }
 
 /*
@@ -132,6 +133,7 @@ static void count_firsts(struct br_analysis *a)
 		for (j = 0; j < n; j++) {
 			const struct br_cell *c = &at->cells[j];
 
+			o->ran[j] += c->sum.n >= 2;
 			if (c->sum.n < 2 || c->rank_low != 1)
 				continue;
 			if (c->rank_high == 1)
@@ -176,6 +178,7 @@ int br_overall(struct br_analysis *a)
 	o->gm = calloc(n, sizeof *o->gm);
 	o->wins = calloc(n, sizeof *o->wins);
 	o->could = calloc(n, sizeof *o->could);
+	o->ran = calloc(n, sizeof *o->ran);
 	has = calloc(n, sizeof *has);
 	beats = calloc(n * n, sizeof *beats);
 	pr = calloc(n * (n - 1) / 2, sizeof *pr);
@@ -183,7 +186,7 @@ int br_overall(struct br_analysis *a)
 	gb = calloc(nt + 1, sizeof *gb);
 	gd = calloc(nt + 1, sizeof *gd);
 	if (!o->order || !o->rank_low || !o->rank_high || !o->gm ||
-	    !o->wins || !o->could || !has || !beats || !pr || !ga || !gb ||
+	    !o->wins || !o->could || !o->ran || !has || !beats || !pr || !ga || !gb ||
 	    !gd)
 		goto out;
 	/* no test says which way is better (plain numbers, as ministat

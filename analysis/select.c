@@ -165,6 +165,27 @@ static size_t room_after(const char *head, const struct br_error *err)
 	return n < sizeof err->msg ? sizeof err->msg - n : 0;
 }
 
+/* The usage error "HEAD; did you mean ...?" for the names of nr (then
+ * freed, with head): BR_EUSAGE, or BR_EIO on ENOMEM. */
+static int no_match(struct near *nr, char *head,
+		    char *(*name)(const void *ctx, size_t idx),
+		    const void *ctx, struct br_error *err)
+{
+	char *tail = head ? did_you_mean(nr, name, ctx, room_after(head, err))
+		     : NULL;
+	int rc;
+
+	if (head && tail)
+		rc = br_error_set(err, BR_EUSAGE, NULL, 0, "%s%s", head,
+				  tail);
+	else
+		rc = br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	free(head);
+	free(tail);
+	near_fini(nr);
+	return rc;
+}
+
 static char *test_name_of(const void *ctx, size_t idx)
 {
 	const struct br_resultset *rs = ctx;
@@ -234,8 +255,6 @@ static int no_test_matches(const struct br_resultset *rs, const char *pat,
 {
 	struct near nr;
 	size_t i, d, lim = br_suggest_limit(strlen(pat));
-	char *head, *tail;
-	int rc;
 
 	if (!near_init(&nr, rs->n_tests)) {
 		near_fini(&nr);
@@ -257,18 +276,8 @@ static int no_test_matches(const struct br_resultset *rs, const char *pat,
 		}
 	}
 	near_keep_best(&nr);
-	head = br_strf("--tests: no test matches '%s'", pat);
-	tail = head ? did_you_mean(&nr, test_name_of, rs,
-				   room_after(head, err)) : NULL;
-	if (head && tail)
-		rc = br_error_set(err, BR_EUSAGE, NULL, 0, "%s%s", head,
-				  tail);
-	else
-		rc = br_error_set(err, BR_EIO, NULL, 0, "out of memory");
-	free(head);
-	free(tail);
-	near_fini(&nr);
-	return rc;
+	return no_match(&nr, br_strf("--tests: no test matches '%s'", pat),
+			test_name_of, rs, err);
 }
 
 /* ----------------------------------------------------- system names */
@@ -313,7 +322,6 @@ int br_system_named(const struct br_resultset *rs, const size_t *among,
 	struct near nr;
 	size_t n = among ? n_among : rs->n_systems, k, i, len = strlen(name);
 	size_t lim = br_suggest_limit(len), d;
-	char *head, *tail;
 	int rc, pass;
 
 	for (k = 0; k < n; k++)
@@ -356,19 +364,9 @@ int br_system_named(const struct br_resultset *rs, const size_t *among,
 		}
 	}
 	near_keep_best(&nr);
-	head = br_strf("%s: no system named '%s' %s", opt, name, among ?
-		       "among the selected systems" : "in the input");
-	tail = head ? did_you_mean(&nr, system_name_of, rs,
-				   room_after(head, err)) : NULL;
-	if (head && tail)
-		rc = br_error_set(err, BR_EUSAGE, NULL, 0, "%s%s", head,
-				  tail);
-	else
-		rc = br_error_set(err, BR_EIO, NULL, 0, "out of memory");
-	free(head);
-	free(tail);
-	near_fini(&nr);
-	return rc;
+	return no_match(&nr, br_strf("%s: no system named '%s' %s", opt, name,
+				     among ? "among the selected systems" :
+				     "in the input"), system_name_of, rs, err);
 }
 
 /* ---------------------------------------------------------- selection */

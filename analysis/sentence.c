@@ -435,12 +435,12 @@ const char *br_overall_firsts(const struct br_analysis *a, size_t j,
 		return buf;
 	if (o->wins[j] && o->could[j])
 		snprintf(buf, size, "; first in %zu of %zu tests, could be in "
-			 "%zu more", o->wins[j], o->n_tests, o->could[j]);
+			 "%zu more", o->wins[j], o->ran[j], o->could[j]);
 	else if (o->wins[j])
 		snprintf(buf, size, "; first in %zu of %zu tests", o->wins[j],
-			 o->n_tests);
+			 o->ran[j]);
 	else if (o->could[j])
 		snprintf(buf, size, "; could be first in %zu of %zu tests",
-			 o->could[j], o->n_tests);
+			 o->could[j], o->ran[j]);
 	return buf;
 }

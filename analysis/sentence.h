@@ -45,8 +45,10 @@ const char *br_geo_words(const struct br_ageo *g);
 
 /* System j's firsts in the overall ranking (a->overall.ok), as the
  * tail of its entry: "; first in 2 of 8 tests", "; first in 2 of 8
- * tests, could be in 1 more", "; could be first in 3 of 8 tests", or ""
- * (doc/statistics.md, "Overall ranking").  Written to buf, returned. */
+ * tests, could be in 1 more", "; could be first in 3 of 8 tests", or "";
+ * "of 8": the tests of the ranking where j has N >= 2 (o->ran), so a
+ * system that ran 7 of them says "of 7" (doc/statistics.md, "Overall
+ * ranking").  Written to buf, returned. */
 const char *br_overall_firsts(const struct br_analysis *a, size_t j,
 			      char *buf, size_t size);
 

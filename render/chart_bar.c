@@ -114,7 +114,8 @@ static double failed_block(struct br_scene *sc, const struct br_analysis *a,
 		char *name = br_text_ellipsize(f_name.family, f_name.size,
 					       true, rows[i].name, 0.45 * w);
 		double nw;
-		char *m;
+		char *m, **lines = NULL;
+		size_t nl, k;
 
 		if (!name) {
 			sc->nomem = true;
@@ -122,13 +123,22 @@ static double failed_block(struct br_scene *sc, const struct br_analysis *a,
 		}
 		nw = br_scene_text(sc, x, y, BR_ANCHOR_START, &f_name, name);
 		free(name);
-		m = why_text(sc, &rows[i], &f_why, w - nw - 8);
-		if (!m) {
+		/* the reason in up to three lines, 11 pt apart: a PDF or
+		 * PNG has no hover to show what an ellipsis cut */
+		m = why_text(sc, &rows[i], &f_why, INFINITY);
+		nl = m ? br_chart_wrap(&f_why, m, w - nw - 8, 3, &lines)
+		       : (size_t)-1;
+		free(m);
+		if (nl == (size_t)-1) {
 			sc->nomem = true;
 			break;
 		}
-		br_scene_text(sc, x + nw + 8, y, BR_ANCHOR_START, &f_why, m);
-		free(m);
+		for (k = 0; k < nl; k++)
+			br_scene_text(sc, x + nw + 8, y + 11.0 * (double)k,
+				      BR_ANCHOR_START, &f_why, lines[k]);
+		br_text_lines_free(lines, nl);
+		if (nl > 1)
+			y += 11.0 * (double)(nl - 1);
 	}
 	return br_chart_footer(sc, at->t, at->cells, a->sel->n_systems,
 			       a->o.confidence, o, x, y + 10, false);

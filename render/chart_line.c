@@ -17,6 +17,7 @@
 #include "../analysis/numfmt.h"
 
 #define PLOT_H 260.0
+#define TOP_ROOM 8.0    /* pt between the highest point and the top */
 #define LEGEND_ROW 14.0
 
 struct series {
@@ -106,6 +107,10 @@ int br_chart_line(const struct br_analysis *a, size_t ti,
 				vmin = fmin(vmin, lo < 0 ? lo : 0);
 			}
 		}
+	/* the highest point or whisker cap 8 pt under the plot's top, not
+	 * on it (doc/charts.md) */
+	if (vmax > 0)
+		vmax += (vmax - vmin) * TOP_ROOM / PLOT_H;
 	br_axis_scale(vmin, vmax, PLOT_H, &f_tick, true, &ax);
 	if (t->x && t->n_x >= np) {
 		xmin = t->x[0];

@@ -19,6 +19,7 @@
 #include "../analysis/scaling.h"
 
 #define PLOT_H 260.0
+#define TOP_ROOM 8.0    /* pt between the highest point and the top */
 #define XLABEL_GAP 6.0
 #define MANY 24           /* points: past this, a marker at the ends only
 			   * and ticks only where labelled */
@@ -51,7 +52,7 @@ static int scaling_layout(const struct br_analysis *a, size_t fi,
 	enum br_marker *markers = calloc(n_sys + 1, sizeof *markers);
 	size_t *sys = calloc(n_sys + 1, sizeof *sys);
 	double *pts = calloc(2 * f->n + 2, sizeof *pts);
-	double vmin = 0, vmax = 0, left, x0, x1, top, bottom, legend_y;
+	double vmin = 0, vmax = 0, wmin = 0, left, x0, x1, top, bottom, legend_y;
 	double legend_h, w = o.width, y, height, last_end = -INFINITY;
 	struct br_test head;
 	struct br_axis ax;
@@ -82,7 +83,7 @@ static int scaling_layout(const struct br_analysis *a, size_t fi,
 			vmin = fmin(vmin, c->sum.mean);
 			vmax = fmax(vmax, c->sum.mean);
 			if (br_chart_whisker(&o, &c->sum, &lo, &hi)) {
-				vmin = fmin(vmin, lo);
+				wmin = fmin(wmin, lo);
 				vmax = fmax(vmax, hi);
 			}
 		}
@@ -95,6 +96,15 @@ static int scaling_layout(const struct br_analysis *a, size_t fi,
 		shapes |= styles[i].marker != BR_MARKER_CIRCLE;
 		ns++;
 	}
+	/* an interval reaching below zero when no mean does (a latency's
+	 * t interval) does not take the axis there: a step of plot for a
+	 * whisker end; it stops, capless, at zero (doc/charts.md) */
+	if (vmin < 0)
+		vmin = fmin(vmin, wmin);
+	/* the highest point or whisker cap 8 pt under the plot's top, not
+	 * on it (doc/charts.md) */
+	if (vmax > 0)
+		vmax += (vmax - vmin) * TOP_ROOM / PLOT_H;
 	br_axis_scale(vmin, vmax, PLOT_H, &f_tick, true, &ax);
 	left = fmax(ceil(fmax(50, br_chart_ylabels_width(&ax, &f_tick) + 14)),
 		    o.left);
@@ -160,7 +170,7 @@ static int scaling_layout(const struct br_analysis *a, size_t fi,
 			if (br_chart_whisker(&o, &c->sum, &lo, &hi))
 				any_whisker |= br_chart_whisker_draw(sc,
 					YOF(lo), YOF(hi), px, true, -INFINITY,
-					INFINITY, colors[i]);
+					bottom, colors[i]);
 		}
 		if (m > 1)
 			br_scene_polyline(sc, pts, m, colors[i], 2);

@@ -384,17 +384,23 @@ void br_chart_file_name(char *buf, size_t size, const struct br_analysis *a,
 
 	if (j->type->parts) {
 		/* a scaling family: beside its first result, "NN-dbench-
-		 * client-count-scaling" */
+		 * client-count-scaling"; the options it shares before the
+		 * swept one, each part cut on its own, so that families
+		 * that differ in a shared option ("Message Threads: 2")
+		 * keep it ("NN-schbench-message-threads-2-workers-per-
+		 * message-thread-scaling") */
 		const struct br_family *f = &a->families[j->part];
-		char *what = br_strf("%s scaling %s", f->option, f->rest);
+		char *what = br_strf("%s scaling", f->option);
+		char tail[128];
 		size_t k;
 
 		for (number = SIZE_MAX, k = 0; k < f->n; k++)
 			number = f->tests[k] < number ? f->tests[k] : number;
-		slug(name, sizeof name, a->tests[number].t->title,
-		     what ? what : f->option);
+		slug(name, sizeof name, a->tests[number].t->title, f->rest);
+		slug(tail, sizeof tail, what ? what : "scaling", NULL);
 		free(what);
-		snprintf(buf, size, "%0*zu-%s", width, number + 1, name);
+		snprintf(buf, size, "%0*zu-%s-%s", width, number + 1, name,
+			 tail);
 		return;
 	}
 	if (j->test == SIZE_MAX && !j->type->covers) {

@@ -11,37 +11,13 @@
 #include "uchar.h"
 
 /* Length of the valid UTF-8 sequence at p and its code point in *cp, or
- * 0 when invalid. */
+ * 0 when invalid (br_uchar_decode) or U+FFFE/U+FFFF, which XML forbids. */
 static size_t utf8_decode(const unsigned char *p, unsigned *cp)
 {
-	size_t n, i;
-	unsigned c;
+	uint32_t c;
+	size_t n = br_uchar_decode((const char *)p, &c);
 
-	if (p[0] < 0x80) {
-		*cp = p[0];
-		return 1;
-	}
-	if ((p[0] & 0xe0) == 0xc0) {
-		n = 2;
-		c = p[0] & 0x1f;
-	} else if ((p[0] & 0xf0) == 0xe0) {
-		n = 3;
-		c = p[0] & 0x0f;
-	} else if ((p[0] & 0xf8) == 0xf0) {
-		n = 4;
-		c = p[0] & 0x07;
-	} else {
-		return 0;
-	}
-	for (i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		c = c << 6 | (p[i] & 0x3f);
-	}
-	/* overlong, surrogates, beyond U+10FFFF, U+FFFE/U+FFFF */
-	if ((n == 2 && c < 0x80) || (n == 3 && c < 0x800) ||
-	    (n == 4 && c < 0x10000) || c > 0x10ffff ||
-	    (c >= 0xd800 && c <= 0xdfff) || c == 0xfffe || c == 0xffff)
+	if (n == 0 || c == 0xfffe || c == 0xffff)
 		return 0;
 	*cp = c;
 	return n;

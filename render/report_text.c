@@ -475,7 +475,12 @@ char *br_report_text_systems(const struct br_report *r)
 			}
 			fprintf(fp, "%s%s%s", head, name, j == r->a->base ?
 				" (baseline)" : "");
-			if (j > 0)
+			/* "as [k]" only after a system with details: two
+			 * systems nothing is known about are not alike;
+			 * and not where both have only what is common to
+			 * all (said once above) */
+			if (j > 0 && ps[j - 1].n && !(n_common &&
+			    ps[j].n == n_common && ps[j - 1].n == n_common))
 				fprintf(fp, ": as [%zu]%s", j, shown ?
 					", except" : "");
 			fclose(fp);
@@ -930,7 +935,7 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 	size_t n = r->a->sel->n_systems, j, k;
 	enum { C_N, C_MEAN, C_SE, C_LO, C_HI, N_C };
 	char (*cell)[N_C][40] = calloc(n + 1, sizeof *cell);
-	size_t w[N_C] = {1, 4, 2, 0, 4}, nw = 6, fixed, n_c;
+	size_t w[N_C] = {1, 4, 2, 0, 4}, nw = 6, fixed, n_c, w_means = 4;
 	bool any_se = false;
 	char hdr_mean[64], hdr_lo[48], lvl[24], *title, **names;
 	struct mem m;
@@ -1006,12 +1011,21 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 			if (strlen(cell[j][k]) > w[k])
 				w[k] = strlen(cell[j][k]);
 		}
+		if (strlen(cell[j][C_MEAN]) > w_means)
+			w_means = strlen(cell[j][C_MEAN]);
 	}
 	/* single runs only: no SE and CI columns */
 	n_c = any_se ? N_C : C_SE;
 	fixed = 3;
 	for (k = 0; k < n_c; k++)
 		fixed += w[k] + 2;
+	/* names that would be shortened get the room of the unit in the
+	 * Mean heading first (the line above the table gives the unit) */
+	if (nw + fixed > W && w[C_MEAN] > w_means) {
+		snprintf(hdr_mean, sizeof hdr_mean, "Mean");
+		fixed -= w[C_MEAN] - w_means;
+		w[C_MEAN] = w_means;
+	}
 	if (nw + fixed > W)
 		nw = W > fixed + 10 ? W - fixed : 10;
 	names = short_names(r, nw);

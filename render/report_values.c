@@ -329,6 +329,9 @@ static void geomean(struct br_tdoc *d, struct br_tnode *root,
 			    r->a->geo[j].g.meas_high > top)
 				top = r->a->geo[j].g.meas_high;
 		}
+	/* room past the largest bar or interval: an interval ending at
+	 * the track's end reads as cut off */
+	top *= 1.05;
 	for (j = 0; any && j < r->a->sel->n_systems; j++) {
 		const struct br_ageo *g = &r->a->geo[j];
 		struct br_tnode *it;
@@ -498,7 +501,7 @@ static void test_rows(struct br_tdoc *d, struct br_tnode *it,
 	const struct br_atest *rt = &r->a->tests[i];
 	struct br_tnode *rows = br_tset_list(d, it, "rows");
 	size_t j;
-	bool spread = false;
+	bool spread = false, minmax = false, runs = false;
 
 	for (j = 0; j < r->a->sel->n_systems; j++) {
 		const struct br_cell *c = &rt->cells[j];
@@ -556,8 +559,14 @@ static void test_rows(struct br_tdoc *d, struct br_tnode *it,
 			: s->n_flagged ? "outlier flagged" : "");
 		row_spread(d, row, rt, c);
 		spread |= s->n >= 2 && !isnan(s->sd);
+		minmax |= s->n >= 2 && !isnan(s->min);
+		runs |= c->kind == BR_CELL_VALUE && c->entry->sample.n_runs;
 	}
 	br_tset_bool(d, it, "has_spread", spread);
+	/* published summaries only: no min, max or runs columns of empty
+	 * cells (the text report leaves them out too) */
+	br_tset_bool(d, it, "has_minmax", minmax);
+	br_tset_bool(d, it, "any_runs", runs);
 }
 
 /* ------------------------------------------------------------ anchors */
@@ -1121,6 +1130,8 @@ static void lazy_lists(struct br_tdoc *d, struct br_tnode *root,
 			k = r->a->tests[i].cells[j].best ||
 			    r->a->tests[i].cells[j].worst;
 	br_tset_bool(d, root, "has_marks", k);
+	/* a mark needs another system to be proven ahead of */
+	br_tset_bool(d, root, "can_mark", r->a->sel->n_systems > 1);
 	{
 		/* the result overview left out: one line says why */
 		char why[512];

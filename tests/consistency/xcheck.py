@@ -1733,9 +1733,10 @@ def expected_firsts(tests):
     rank ranges (doc/statistics.md, Overall ranking): among the tests of
     a known direction where two systems or more have N >= 2, a system
     with N >= 2 is first where its range is exactly 1, could be first
-    where it starts at 1 but is wider."""
+    where it starts at 1 but is wider; "of n" counts the tests where the
+    system itself has N >= 2."""
     n_tests = 0
-    wins, could = defaultdict(int), defaultdict(int)
+    wins, could, ran = defaultdict(int), defaultdict(int), defaultdict(int)
     for t in tests:
         if not t.scalar or t.dirn not in ("HIB", "LIB"):
             continue
@@ -1744,12 +1745,13 @@ def expected_firsts(tests):
             continue
         n_tests += 1
         for s in two:
+            ran[s] += 1
             lo, hi = fnum(t.rows[s]["rank_low"]), fnum(t.rows[s]["rank_high"])
             if lo == 1 and hi == 1:
                 wins[s] += 1
             elif lo == 1:
                 could[s] += 1
-    return n_tests, wins, could
+    return ran, wins, could
 
 
 def firsts_text(w, c, n):
@@ -2072,7 +2074,7 @@ def check_overall_text(ck, tests, overall, base, geo, out, lv, disp):
         ck.value("overall", s, out, "geometric mean", mm.group(3),
                  fnum(g["mean"]), "compare csv", x3)
         ck.same("overall", s, out, "first in k of n tests, could be in c",
-                mm.group(4), firsts_text(wins[s], could[s], n_tests),
+                mm.group(4), firsts_text(wins[s], could[s], n_tests[s]),
                 "stats csv rank ranges")
     sysorder = systems_of(tests)
     want = sorted(sorted(ranked, key=lambda x: sysorder.index(x)
@@ -2342,6 +2344,15 @@ def overview_marks(t):
         return set(), set()
     return ({s for s, v in rk.items() if v == (1, 1)},
             {s for s, v in rk.items() if v == (n, n)})
+
+
+def spread_cols(head, cells):
+    """(system, min, max, sd, cv) of a spread row read by its table's
+    headings: min and max are left out where no entry has runs."""
+    col = {h.strip(): k for k, h in enumerate(head)}
+    get = [col.get(h) for h in ("Min", "Max", "SD", "CV")]
+    return tuple([cells[0]] + [cells[k] if k is not None and k < len(cells)
+                               else "" for k in get])
 
 
 def check_spread(ck, t, out, rows, disp=lambda s: s):
@@ -2811,7 +2822,7 @@ def check_geo_more(ck, out, tests, geo, base, rows):
                     if g["overall_rank_low"] else "",
                     "compare csv overall_rank_low, overall_rank_high")
         if firsts is not None and g["overall_rank_low"]:
-            want = firsts_text(wins[s], could[s], n_tests)
+            want = firsts_text(wins[s], could[s], n_tests[s])
             ck.same("overall", s, out, "first in k of n tests, could be "
                     "in c", firsts, want[2:], "stats csv rank ranges")
 
@@ -3021,8 +3032,9 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
             check_series(ck, t, out, names, rows)
             continue
         if len(tabs_md) > 1:
+            sh = [md_unescape(x) for x in md_split(tabs_md[1][0])]
             check_spread(ck, t, out, [
-                tuple(md_unescape(x) for x in md_split(ln)[:5])
+                spread_cols(sh, [md_unescape(x) for x in md_split(ln)])
                 for ln in tabs_md[1][2:]])
         if not t.scalar or t.series:
             ck.n += 1
@@ -3372,9 +3384,11 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
                     fnum(td[1].attrs.get("data-v")), t.mean(s), "stats csv")
         sp = sec.find_all("table", "spread")
         if sp:
+            sh = [th.text() for th in
+                  sp[0].find_all("thead")[0].find_all("th")]
             check_spread(ck, t, out, [
-                tuple([tr.kids("th")[0].text()] +
-                      [td.text() for td in tr.kids("td")[:4]])
+                spread_cols(sh, [tr.kids("th")[0].text()] +
+                            [td.text() for td in tr.kids("td")])
                 for tr in sp[0].find_all("tbody")[0].kids("tr")])
             for tr, s in zip(sp[0].find_all("tbody")[0].kids("tr"),
                              [x for x in t.table_systems()

@@ -354,6 +354,36 @@ START_TEST(test_chart_iozone)
 }
 END_TEST
 
+/* Schbench at 2 message threads: latencies, all above zero, but the 95%
+ * interval of 4 workers (582 usec, SE 241 over 6 runs) reaches -38.  The
+ * y axis still starts at 0 (it went down to -25k, a quarter of the plot
+ * for one invisible whisker end); that whisker stops, capless, at it. */
+START_TEST(test_chart_schbench)
+{
+	struct br_scene *sc = scaling_scene(REAL "ucd-schbench-8.0.1.xml");
+	double bottom = -1, zero = -1;
+	size_t k;
+
+	for (k = 0; k < sc->n_prims; k++) {
+		const struct br_prim *p = &sc->prims[k];
+
+		/* the value axis: the vertical line at axis_x */
+		if (p->kind == BR_PRIM_LINE && p->x == sc->axis_x &&
+		    p->x2 == sc->axis_x)
+			bottom = fmax(p->y, p->y2);
+		if (p->kind == BR_PRIM_TEXT && p->anchor == BR_ANCHOR_END &&
+		    !strcmp(p->text, "0"))
+			zero = p->y;
+	}
+	ck_assert_double_gt(bottom, 0);
+	ck_assert_double_gt(zero, 0);
+	/* the 0 label's baseline is 3.5 pt under its tick: the axis' end */
+	ck_assert_double_lt(fabs(zero - 3.5 - bottom), 1);
+	golden("scaling-schbench", sc);
+	br_scene_free(sc);
+}
+END_TEST
+
 /* --chart scaling with no family: the reason, exit 1 (BR_EDATA). */
 START_TEST(test_chart_none)
 {
@@ -393,6 +423,7 @@ Suite *br_suite_scaling(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_chart_dbench);
 	tcase_add_test(tc, test_chart_iozone);
+	tcase_add_test(tc, test_chart_schbench);
 	tcase_add_test(tc, test_chart_none);
 	suite_add_tcase(s, tc);
 	return s;

@@ -12,6 +12,8 @@
 #include "render/uchar.h"
 #include "render/words.h"
 
+Suite *br_suite_uchar(void);
+
 #define LRM "\xe2\x80\x8e"
 
 START_TEST(test_cols)
