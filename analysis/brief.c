@@ -76,9 +76,9 @@ static char *geo_line(const struct br_analysis *a, size_t j)
 	if (a->geo[j].skipped)
 		snprintf(left, sizeof left, "; %zu test%s left out",
 			 a->geo[j].skipped, a->geo[j].skipped == 1 ? "" : "s");
-	out = br_strf("%s over %zu tests, %s; %s%s, %s%s%s",
-		      br_fmt_x(x, sizeof x, g->gm, 3), g->k,
-		      br_geo_words(&a->geo[j]), ci,
+	out = br_strf("%s over %zu test%s, %s; %s%s, %s%s%s",
+		      br_fmt_x(x, sizeof x, g->gm, 3), g->k, g->k == 1 ? "" :
+		      "s", br_geo_words(&a->geo[j]), ci,
 		      isnan(g->meas_low) ? "" : " (measurement, these tests)",
 		      across, exact, left);
 	free(ci);

@@ -399,13 +399,15 @@ static int select_systems(const struct br_resultset *rs, const char *list,
 		}
 		rc = br_system_named(rs, NULL, 0, "--systems", name, &idx,
 				     err);
+		if (rc == BR_OK && on[idx])   /* "e,e", "ext4,EXT4" */
+			rc = br_error_set(err, BR_EUSAGE, NULL, 0, "--systems: "
+					  "'%s' names %s a second time",
+					  name, rs->systems[idx]->identifier);
 		free(name);
 		if (rc != BR_OK)
 			break;
-		if (!on[idx]) {
-			on[idx] = true;
-			sel->systems[sel->n_systems++] = idx;
-		}
+		on[idx] = true;
+		sel->systems[sel->n_systems++] = idx;
 		if (!end)
 			break;
 		p = end + 1;

@@ -798,6 +798,10 @@ static int apply(struct br_cli *cli, const struct command *c,
 				    &cli->an.confidence);
 	case OPT_BASELINE: cli->an.baseline = arg; break;
 	case OPT_TESTS:                 /* each adds tests (any matches) */
+		if (!*arg)          /* an empty $(TESTS) in a Makefile */
+			return br_cli_usage(cli, "--tests: an empty pattern "
+					    "would select every test; leave "
+					    "--tests out for all");
 		if (!cli->tests)
 			cli->tests = arg;
 		cli->patterns[cli->n_patterns++] = arg;

@@ -129,7 +129,8 @@ static bool add_geo_row(struct br_table *tb, const struct br_analysis *a,
 	bool ok = true;
 	size_t i;
 
-	snprintf(desc, sizeof desc, "%zu tests", g->g.k);
+	snprintf(desc, sizeof desc, "%zu test%s", g->g.k,
+		 g->g.k == 1 ? "" : "s");
 	ok &= br_table_row(tb);
 	ok &= br_table_str(tb, "geomean");
 	ok &= br_table_str(tb, "Geometric mean of speedups");
@@ -443,7 +444,7 @@ static void write_text(const struct br_analysis *a,
 	const char *aname = br_analysis_system(a, a->base);
 	char conf[24], x[48], lo[48], hi[48], note[96];
 	size_t i, j, k;
-	bool first = true;
+	bool first = true, series_said = false;
 
 	br_fmt_level(conf, sizeof conf, a->o.confidence);
 	for (i = 0; i < a->n_tests; i++) {
@@ -478,6 +479,24 @@ static void write_text(const struct br_analysis *a,
 		     t->description && *t->description ? " - " : "",
 		     br_nz(t->description), why ? why : "?");
 		free(why);
+		first = false;
+	}
+	/* series results are not compared: said, not left out unsaid */
+	for (i = 0; a->sel->n_systems >= 2 && i < a->n_tests; i++) {
+		const struct br_test *t = a->tests[i].t;
+		bool series = false;
+
+		for (j = 0; j < a->sel->n_systems; j++)
+			series |= a->tests[i].cells[j].kind == BR_CELL_SERIES;
+		if (a->tests[i].compared || !series)
+			continue;
+		if (!first && !series_said)
+			fputc('\n', fp);      /* one blank line before them */
+		series_said = true;
+		wrap(fp, 0, "%s%s%s: not compared, a series (line graph) "
+		     "result; stats lists its points, render draws them",
+		     br_nz(t->title), t->description && *t->description ?
+		     " - " : "", br_nz(t->description));
 	}
 	for (j = 0; j < a->sel->n_systems; j++) {
 		const struct br_ageo *g = &a->geo[j];

@@ -2,7 +2,8 @@
  * stats_out.c - `benchreport stats` output: per test x system n, mean,
  * sd, se, CI, median, min, max, CV, rank and relative (doc/statistics.md,
  * "Per system").  CSV/JSON/Markdown are one row per test x system (x
- * point for series); text is one aligned block per test.
+ * point for series); text is one aligned block per test (a series test:
+ * a row per system and x point).
  */
 #include <math.h>
 #include <stdio.h>
@@ -233,6 +234,62 @@ static bool text_rows(struct br_table *tb, const struct br_analysis *a,
 	return ok;
 }
 
+/*
+ * A series (line-graph) test's rows: one per system and x point with a
+ * value, under "System", the x label ("Point" without one), N, Mean, SE,
+ * the CI and CV%: the same numbers as the CSV's rows with an x.
+ */
+static bool text_series_rows(struct br_table *tb, const struct br_analysis *a,
+			     const struct br_atest *at)
+{
+	const int d = at->decimals, sd = at->se_decimals;
+	const struct br_test *t = at->t;
+	char buf[64];
+	size_t j, i;
+	bool ok = true;
+
+	for (j = 0; ok && j < a->sel->n_systems; j++) {
+		const struct br_cell *c = &at->cells[j];
+
+		if (c->kind != BR_CELL_SERIES)
+			continue;
+		for (i = 0; ok && c->points && i < c->n_points; i++) {
+			const struct br_summary *p = &c->points[i];
+			double x = i < t->n_x ? t->x[i] : (double)(i + 1);
+
+			if (!p->n)
+				continue;
+			ok &= br_table_row(tb);
+			ok &= br_table_str(tb, br_analysis_system(a, j));
+			snprintf(buf, sizeof buf, "%g", x);
+			ok &= br_table_num(tb, x, buf);
+			ok &= br_table_int(tb, (long long)p->n);
+			ok &= br_table_num(tb, p->mean, br_fmt_fixed(buf,
+					   sizeof buf, p->mean, d));
+			ok &= br_table_num(tb, p->se, br_fmt_fixed(buf,
+					   sizeof buf, p->se, sd));
+			ok &= br_table_num(tb, p->ci_low, br_fmt_fixed(buf,
+					   sizeof buf, p->ci_low, sd));
+			ok &= br_table_num(tb, p->ci_high, br_fmt_fixed(buf,
+					   sizeof buf, p->ci_high, sd));
+			ok &= br_table_num(tb, p->cv_pct, br_fmt_fixed(buf,
+					   sizeof buf, p->cv_pct, 1));
+		}
+	}
+	return ok;
+}
+
+/* Whether test at has a system with a series. */
+static bool has_series(const struct br_analysis *a, const struct br_atest *at)
+{
+	size_t j;
+
+	for (j = 0; j < a->sel->n_systems; j++)
+		if (at->cells[j].kind == BR_CELL_SERIES)
+			return true;
+	return false;
+}
+
 /* Text: one block per test, numbers at PTS display precision. */
 static int stats_text(const struct br_analysis *a, FILE *fp,
 		      struct br_error *err)
@@ -259,8 +316,20 @@ static int stats_text(const struct br_analysis *a, FILE *fp,
 			br_nz(t->description));
 		fprintf(fp, "%s%s%s\n", t->unit.text, *t->unit.text ? ", " : "",
 			br_dir_phrase(t->dir));
-		tb = br_table_new(N_TEXT_COLS, cols);
-		ok = tb && text_rows(tb, a, at);
+		if (has_series(a, at)) {
+			/* x down the side instead of the rank */
+			const char *scols[N_TEXT_COLS] = {
+				"System", t->x_label && *t->x_label ?
+				t->x_label : "Point", "N", "Mean", "SE", lo,
+				"high", "CV%",
+			};
+
+			tb = br_table_new(N_TEXT_COLS, scols);
+			ok = tb && text_series_rows(tb, a, at);
+		} else {
+			tb = br_table_new(N_TEXT_COLS, cols);
+			ok = tb && text_rows(tb, a, at);
+		}
 		if (!ok) {
 			br_table_free(tb);
 			return br_error_set(err, BR_EIO, NULL, 0,

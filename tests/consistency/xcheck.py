@@ -1183,6 +1183,41 @@ def parse_table_rows(ck, output, t, header_idx, lines, names, disp,
     return out
 
 
+def check_stats_series_text(ck, t, lines, out):
+    """A series test's stats text table (render/stats_out.c): a row per
+    system and x point with a value, System, x, N, Mean, SE, CI low,
+    high, CV%, against the stats CSV's series rows."""
+    hi = next((i for i, ln in enumerate(lines)
+               if ln.startswith("System") and " CV%" in ln), None)
+    ck.n += 1
+    if hi is None:
+        ck.structure(out, "%s: no series table header" % t.label)
+        return
+    want = [(sy, r) for sy in t.points for r in t.points[sy]]
+    rows = lines[hi + 1:]
+    if len(rows) != len(want):
+        ck.structure(out, "%s: %d series rows, the stats csv has %d"
+                     % (t.label, len(rows), len(want)))
+        return
+    for ln, (sy, r) in zip(rows, want):
+        # the name may hold single blanks; the columns are 2+ apart
+        c = re.split(r"  +", ln.strip())
+        ck.n += 1
+        if len(c) < 8 or not name_matches(c[0], sy):
+            ck.fail(t.label, sy, out, "series row", ln, repr(sy))
+            continue
+        c = c[:1] + re.split(r" +", " ".join(c[1:]))
+        x = fnum(r["x"])
+        ck.value(t.label, sy, out, "point x", c[1], x, "stats csv x")
+        ck.same(t.label, sy, out, "point %s N" % r["x"], c[2], r["n"],
+                "stats csv")
+        for k, col, q in ((3, "mean", "mean"), (4, "se", "SE"),
+                          (5, "ci_low", "CI low"), (6, "ci_high", "CI high"),
+                          (7, "cv_pct", "CV%")):
+            ck.value(t.label, sy, out, "point %s %s" % (r["x"], q), c[k],
+                     fnum(r[col]), "stats csv")
+
+
 def check_stats_text(ck, tests, text, out="stats text", conf=CONF):
     blocks = split_blocks(text)
     if len(blocks) != len(tests):
@@ -1190,6 +1225,9 @@ def check_stats_text(ck, tests, text, out="stats text", conf=CONF):
         return
     for t, b in zip(tests, blocks):
         lines = b.split("\n")
+        if t.series and t.points:
+            check_stats_series_text(ck, t, lines, out)
+            continue
         hi = next((i for i, ln in enumerate(lines)
                    if ln.startswith("System") and " Rank" in ln), None)
         if hi is None:
@@ -1837,7 +1875,7 @@ def check_geo_csv(ck, tests, base, geo, out="compare csv"):
             continue
         k, exact, noisy = geo_tests_noisy(tests, base, s)
         ck.same("geomean", s, out, "tests in the geometric mean",
-                g["description"], "%d tests" % k,
+                g["description"], "%d test%s" % (k, "" if k == 1 else "s"),
                 "stats csv: both means above 0, a known direction")
         lo = fnum(g["ratio_ci_low"])
         if noisy:
@@ -1967,7 +2005,7 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF,
                 continue
             gm_seen[s] = True
             g = geo[s]
-            k = re.match(r"(\d+) tests", g["description"])
+            k = re.match(r"(\d+) tests?$", g["description"])
             ck.same("geomean", s, out, "tests", m.group(1),
                     k.group(1) if k else g["description"], "compare csv")
             ck.value("geomean", s, out, "geometric mean", m.group(3),
@@ -2014,7 +2052,7 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF,
     for s, g in geo.items():
         if g["description"] == "baseline":
             continue
-        k = re.match(r"(\d+) tests", g["description"])
+        k = re.match(r"(\d+) tests?$", g["description"])
         if paragraphs and k and int(k.group(1)) >= 2 and s not in gm_seen:
             ck.fail("geomean", s, out, "geometric mean paragraph", None,
                     "%s over %s (compare csv)" % (g["mean"],
@@ -2176,7 +2214,7 @@ def check_summary(ck, tests, text, ctext, base, geo, out="compare --brief",
         s = byname[m.group(1)]
         g = geo[s]
         listed.add(s)
-        k = re.match(r"(\d+) tests", g["description"])
+        k = re.match(r"(\d+) tests?$", g["description"])
         ck.same("geomean", s, out, "tests", m.group(3),
                 k.group(1) if k else g["description"], "compare csv")
         ck.value("geomean", s, out, "geometric mean", m.group(2),
@@ -2206,7 +2244,7 @@ def check_summary(ck, tests, text, ctext, base, geo, out="compare --brief",
                 left.group(1) if left else "0",
                 str(expected_left_out(tests, base, s)), "stats csv")
     want = [s for s, g in geo.items() if g["description"] != "baseline" and
-            re.match(r"(\d+) tests", g["description"]) and
+            re.match(r"(\d+) tests?$", g["description"]) and
             int(g["description"].split()[0]) >= 2][:20]
     ck.same("geomean", "-", out, "systems listed", sorted(listed),
             sorted(want), "compare csv (k >= 2, at most 20)")
@@ -2801,7 +2839,7 @@ def check_geo_more(ck, out, tests, geo, base, rows):
         if g is None:
             continue
         if s != base and k is not None:
-            m = re.match(r"(\d+) tests", g["description"])
+            m = re.match(r"(\d+) tests?$", g["description"])
             ck.same("geomean", s, out, "tests in the geometric mean", k,
                     m.group(1) if m else g["description"],
                     "compare csv description")
@@ -2856,7 +2894,7 @@ def check_values_md(ck, tests, text, base, geo):
                    lambda s: s, GEO_MARK_MD)
     ks = {}
     for s, g in geo.items():
-        m = re.match(r"(\d+) tests", g["description"])
+        m = re.match(r"(\d+) tests?$", g["description"])
         if m:
             ks[s] = m.group(1)
     for r in rows:
