@@ -294,7 +294,7 @@ static bool has_series(const struct br_analysis *a, const struct br_atest *at)
 static int stats_text(const struct br_analysis *a, FILE *fp,
 		      struct br_error *err)
 {
-	const char *cols[N_TEXT_COLS];
+	const char *cols[N_TEXT_COLS], *scols[N_TEXT_COLS];
 	char lo[48], lv[24];
 	size_t i;
 
@@ -303,6 +303,9 @@ static int stats_text(const struct br_analysis *a, FILE *fp,
 		 br_fmt_level(lv, sizeof lv, a->o.confidence));
 	cols[4] = lo;
 	cols[5] = "high";
+	/* a series test's: System, x, N, Mean, SE, CI low, high, CV% */
+	memcpy(scols, (const char *const[N_TEXT_COLS]){"System", "Point", "N",
+	       "Mean", "SE", lo, "high", "CV%"}, sizeof scols);
 	for (i = 0; i < a->n_tests; i++) {
 		const struct br_atest *at = &a->tests[i];
 		const struct br_test *t = at->t;
@@ -317,13 +320,10 @@ static int stats_text(const struct br_analysis *a, FILE *fp,
 		fprintf(fp, "%s%s%s\n", t->unit.text, *t->unit.text ? ", " : "",
 			br_dir_phrase(t->dir));
 		if (has_series(a, at)) {
-			/* x down the side instead of the rank */
-			const char *scols[N_TEXT_COLS] = {
-				"System", t->x_label && *t->x_label ?
-				t->x_label : "Point", "N", "Mean", "SE", lo,
-				"high", "CV%",
-			};
-
+			/* x down the side instead of the rank (scols lives
+			 * as long as the table: it keeps the pointer) */
+			scols[1] = t->x_label && *t->x_label ? t->x_label :
+				   "Point";
 			tb = br_table_new(N_TEXT_COLS, scols);
 			ok = tb && text_series_rows(tb, a, at);
 		} else {
