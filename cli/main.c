@@ -161,7 +161,8 @@ static const struct option_def options[] = {
 	{"brief", 0, NULL, CMD_COMPARE, OPT_BRIEF,
 	 "print the compact summary instead (main findings, geometric "
 	 "means, ranks, largest proven changes): the text, or with "
-	 "--format md the Markdown, of render --summary"},
+	 "--format md the Markdown, of render --summary; not with "
+	 "--details or --ministat"},
 	{"details", 0, NULL, CMD_COMPARE, OPT_DETAILS,
 	 "add Welch t, df and p to text output"},
 	{"whiskers", 0, "se|ci|none", CMD_RENDER, OPT_WHISKERS,
@@ -187,7 +188,8 @@ static const struct option_def options[] = {
 	{"summary", 0, NULL, CMD_RENDER, OPT_SUMMARY,
 	 "a .txt, .md or .html report of a few KB whatever the number of "
 	 "tests: main findings with their intervals, geometric means, "
-	 "ranks, largest proven changes (templates/summary.*.tmpl)"},
+	 "ranks, largest proven changes (templates/summary.*.tmpl); not "
+	 "with --plot"},
 	{"plot", 0, NULL, CMD_RENDER, OPT_PLOT,
 	 "text report: a ministat-style dot plot per test (needs raw runs; "
 	 "skipped for published summaries)"},
@@ -1031,6 +1033,25 @@ static int no_such_command(const char *name)
 	return br_cli_usage(NULL, "no such command '%s'", name);
 }
 
+/*
+ * Options that would be ignored beside --brief or --summary (the compact
+ * summary has no details, ministat blocks or dot plots): a usage error
+ * rather than a silent no-op.
+ */
+static int clashes(const struct br_cli *cli)
+{
+	const char *with = cli->brief ? "--brief" : "--summary", *opt =
+		(cli->brief || cli->summary) && cli->cmp.details ? "--details"
+		: (cli->brief || cli->summary) && cli->cmp.ministat ?
+		"--ministat" : (cli->brief || cli->summary) && cli->plot ?
+		"--plot" : NULL;
+
+	if (!opt)
+		return BR_OK;
+	return br_cli_usage(cli, "%s prints the compact summary, which has no "
+			    "%s output; leave out one of them", with, opt);
+}
+
 static int run(int argc, char **argv)
 {
 	struct br_cli cli;
@@ -1089,6 +1110,8 @@ static int run(int argc, char **argv)
 	cli.cmd = c->id;
 	cli.cmd_name = c->name;
 	rc = parse_args(&cli, c, argc - 2, argv + 2);
+	if (rc == BR_OK)
+		rc = clashes(&cli);
 	if (rc == BR_OK) {
 		if (cli.n_inputs == 0 && stdin_piped(c->id)) {
 			/* ministat's habit: no file reads standard input */
