@@ -222,6 +222,39 @@ static bool fast_json(struct pstate *st, const char *json, size_t len,
 }
 
 /*
+ * json[0..len) parsed by json-c (at most JSON_DEPTH deep): the value, or
+ * NULL with *why saying what is wrong ("data after the object",
+ * "incomplete", json-c's words); NULL with *why NULL when out of memory
+ * (st marked).  json_object_put() the value.
+ */
+static struct json_object *parse_json(struct pstate *st, const char *json,
+				      size_t len, const char **why)
+{
+	struct json_tokener *tok = json_tokener_new_ex(JSON_DEPTH);
+	struct json_object *obj;
+	enum json_tokener_error je;
+
+	*why = NULL;
+	if (!tok) {
+		br_px_fail_nomem(st);
+		return NULL;
+	}
+	obj = len <= INT_MAX ? json_tokener_parse_ex(tok, json, (int)len)
+			     : NULL;
+	je = json_tokener_get_error(tok);
+	if (obj && je == json_tokener_success &&
+	    json_tokener_get_parse_end(tok) >= len) {
+		json_tokener_free(tok);
+		return obj;
+	}
+	*why = obj ? "data after the object" : je == json_tokener_continue ?
+	       "incomplete" : json_tokener_error_desc(je);
+	json_object_put(obj);
+	json_tokener_free(tok);
+	return NULL;
+}
+
+/*
  * Entry/JSON: keep it verbatim, and read error, min-result/max-result
  * (numbers or numeric strings), test-run-times and compiler-options.
  * Invalid JSON is a warning only: PTS tolerates it.  Simple objects
@@ -231,9 +264,9 @@ void br_px_apply_json(struct pstate *st, struct br_entry *e,
 		      const char *json, const struct br_loc *loc,
 		      const char *sysname)
 {
-	struct json_tokener *tok;
 	struct json_object *obj, *o;
 	size_t len = strlen(json);
+	const char *why;
 	struct ejson j;
 
 	memset(&j, 0, sizeof j);
@@ -242,27 +275,13 @@ void br_px_apply_json(struct pstate *st, struct br_entry *e,
 		apply_ejson(e, &j);
 		return;
 	}
-	tok = json_tokener_new_ex(JSON_DEPTH);
-	if (!tok) {
-		br_px_fail_nomem(st);
+	obj = parse_json(st, json, len, &why);
+	if (!obj) {
+		if (why)
+			br_rs_warn(st->rs, loc, "JSON of the entry for \"%s\" is "
+				   "not valid JSON (%s); ignored", sysname, why);
 		return;
 	}
-	obj = len <= INT_MAX ? json_tokener_parse_ex(tok, json, (int)len)
-			     : NULL;
-	if (!obj || json_tokener_get_error(tok) != json_tokener_success ||
-	    json_tokener_get_parse_end(tok) < len) {
-		enum json_tokener_error je = json_tokener_get_error(tok);
-
-		br_rs_warn(st->rs, loc, "JSON of the entry for \"%s\" is not "
-			   "valid JSON (%s); ignored", sysname,
-			   obj ? "data after the object" :
-			   je == json_tokener_continue ? "incomplete" :
-			   json_tokener_error_desc(je));
-		json_object_put(obj);
-		json_tokener_free(tok);
-		return;
-	}
-	json_tokener_free(tok);
 	if (json_object_get_type(obj) != json_type_object) {
 		br_rs_warn(st->rs, loc, "JSON of the entry for \"%s\" is not "
 			   "an object; ignored", sysname);
@@ -412,30 +431,20 @@ static const char *key_words(struct details *d, const char *key)
 void br_px_system_details(struct pstate *st, struct br_system *sys,
 			  const char *json)
 {
-	struct json_tokener *tok;
 	struct json_object *obj;
 	struct details d;
 	size_t len = strlen(json), i;
-	const char *v, *parts[5];
+	const char *v, *parts[5], *why;
 
-	tok = json_tokener_new_ex(JSON_DEPTH);
-	if (!tok) {
-		br_px_fail_nomem(st);
-		return;
-	}
-	obj = len <= INT_MAX ? json_tokener_parse_ex(tok, json, (int)len)
-			     : NULL;
-	if (!obj || json_tokener_get_error(tok) != json_tokener_success ||
-	    json_tokener_get_parse_end(tok) < len ||
-	    json_object_get_type(obj) != json_type_object) {
-		br_rs_warn(st->rs, &sys->loc, "JSON of system \"%s\" is not a "
-			   "JSON object; its notes are left out",
-			   sys->identifier);
+	obj = parse_json(st, json, len, &why);
+	if (!obj || json_object_get_type(obj) != json_type_object) {
+		if (obj || why)
+			br_rs_warn(st->rs, &sys->loc, "JSON of system \"%s\" is "
+				   "not a JSON object; its notes are left out",
+				   sys->identifier);
 		json_object_put(obj);
-		json_tokener_free(tok);
 		return;
 	}
-	json_tokener_free(tok);
 	memset(&d, 0, sizeof d);
 	d.st = st;
 	parts[0] = sys_val(obj, "kernel-parameters");
