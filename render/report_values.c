@@ -728,29 +728,45 @@ static int test_chart(struct br_tdoc *d, struct br_tnode *it,
 	return BR_OK;
 }
 
+/*
+ * The plan's charts of the whole selection as inline SVG items ("svg")
+ * of list, in its order: those of a row with parts (the scaling charts)
+ * when parts, else those that stand in for tests (a table's grouped
+ * chart; not the extras).  *n: how many.  BR_OK or err's code.
+ */
+static int plan_svgs(struct br_tdoc *d, struct br_tnode *list,
+		     const struct br_report *r, bool parts, size_t *n,
+		     struct br_error *err)
+{
+	size_t k;
+
+	*n = 0;
+	for (k = 0; list && r->o.chart && r->o.plan &&
+	     k < r->o.plan->n_jobs; k++) {
+		const struct br_chart_job *j = &r->o.plan->jobs[k];
+		char *svg;
+
+		if (parts ? !j->type->parts : j->test != SIZE_MAX ||
+		    j->extra || j->type->parts)
+			continue;
+		svg = job_svg(r, j, err);
+		if (!svg)
+			return err->code;
+		br_tset_owned(d, br_tlist_add(d, list), "svg", svg);
+		++*n;
+	}
+	return BR_OK;
+}
+
 /* The plan's charts of the whole selection that stand in for tests (a
  * table's grouped chart), as inline SVG; not its extras. */
 static int whole_charts(struct br_tdoc *d, struct br_tnode *root,
 			const struct br_report *r, struct br_error *err)
 {
-	struct br_tnode *list = br_tset_list(d, root, "charts");
-	size_t k;
+	size_t n;
 
-	for (k = 0; list && r->o.chart && r->o.plan &&
-	     k < r->o.plan->n_jobs; k++) {
-		const struct br_chart_job *j = &r->o.plan->jobs[k];
-		struct br_tnode *it;
-		char *svg;
-
-		if (j->test != SIZE_MAX || j->extra || j->type->parts)
-			continue;
-		svg = job_svg(r, j, err);
-		if (!svg)
-			return err->code;
-		it = br_tlist_add(d, list);
-		br_tset_owned(d, it, "svg", svg);
-	}
-	return BR_OK;
+	return plan_svgs(d, br_tset_list(d, root, "charts"), r, false, &n,
+			 err);
 }
 
 /*
@@ -840,20 +856,12 @@ static int scaling_list(struct br_tdoc *d, struct br_tnode *root,
 	bool any = false;
 	size_t k, p;
 
-	for (k = 0; list && fmt == BR_REPORT_HTML && r->o.chart &&
-	     r->o.plan && k < r->o.plan->n_jobs; k++) {
-		const struct br_chart_job *j = &r->o.plan->jobs[k];
-		struct br_tnode *it;
-		char *svg;
+	if (fmt == BR_REPORT_HTML) {
+		int rc = plan_svgs(d, list, r, true, &k, err);
 
-		if (!j->type->parts)
-			continue;
-		svg = job_svg(r, j, err);
-		if (!svg)
-			return err->code;
-		it = br_tlist_add(d, list);
-		br_tset_owned(d, it, "svg", svg);
-		any = true;
+		if (rc != BR_OK)
+			return rc;
+		any = k > 0;
 	}
 	for (k = 0; list && fmt == BR_REPORT_MD && k < r->a->n_families;
 	     k++) {
