@@ -15,9 +15,14 @@
  *           9.60 megabytes written (9.60 megabytes per second)
  *
  * PostMark's kilobyte is 1024 bytes and its megabyte 1024 kilobytes, so
- * data rates are KiB/s, MiB/s.  The configuration is not echoed in the
- * report, so tests are named by metric only ("PostMark", "Transactions").
+ * data rates are KiB/s, MiB/s.  Its timer counts whole seconds: times
+ * have a resolution of 1 s, and a rate N / t (t = N / rate whole seconds)
+ * one of rate / t, the step one second moves it by at most, whatever
+ * digits it is printed with (doc/statistics.md, "Resolution").  The
+ * configuration is not echoed in the report, so tests are named by
+ * metric only ("PostMark", "Transactions").
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -60,6 +65,29 @@ static bool per_second(const char *s, double *v, const char **unit)
 	return true;
 }
 
+/* PostMark's timer step, in seconds. */
+#define TIMER_STEP 1.0
+
+/*
+ * The resolution of a rate printed with step rstep on line s: the count
+ * before it (after a "Label:" when there is one) over the rate gives the
+ * whole seconds t it was measured in (at least 1), and one timer step
+ * moves the rate by rate / t.
+ */
+static double rate_step(const char *s, double rate, double rstep)
+{
+	const char *p = strchr(s, ':'), *paren = strrchr(s, '(');
+	double count, t;
+
+	p = p && paren && p < paren ? p + 1 : s;
+	if (!(rate > 0) || !br_log_num(&p, &count) || !(count > 0))
+		return rstep;
+	t = floor(count / rate / TIMER_STEP + 0.5) * TIMER_STEP;
+	if (t < TIMER_STEP)
+		t = TIMER_STEP;
+	return fmax(rstep, rate * TIMER_STEP / t);
+}
+
 static int add(struct br_log *lg, const char *what, const char *unit,
 	       enum br_dir dir, double v, unsigned long line)
 {
@@ -82,7 +110,7 @@ int br_read_postmark(struct br_resultset *rs, const char *name,
 	while (rc == BR_OK && br_log_next(&it)) {
 		const char *s = br_log_skip(it.line), *p = s, *unit;
 		const char *what = NULL;
-		double v, rate;
+		double v, rate = 0, rstep = 0;
 		bool has_rate;
 
 		if (strncmp(s, "Time:", 5) == 0 || strncmp(s, "Files:", 6) == 0
@@ -97,10 +125,19 @@ int br_read_postmark(struct br_resultset *rs, const char *name,
 		if (has_rate && !per_second(s, &rate, &unit))
 			return br_log_fail(&lg, it.no, "PostMark: expected "
 					   "'(N per second)'");
+		if (has_rate)
+			rstep = br_log_last_step();
+		if (has_rate && strcmp(section, "time") != 0)
+			rstep = rate_step(s, rate, rstep);
 		if (strcmp(section, "time") == 0) {
 			if (!br_log_num(&p, &v))
 				continue;
 			p = br_log_skip(p);
+			/* the line's own seconds are the rate's t */
+			lg.next_step = has_rate ? fmax(rstep,
+						       rate * TIMER_STEP /
+						       fmax(v, TIMER_STEP))
+						: TIMER_STEP;
 			if (strncmp(p, "seconds total", 13) == 0)
 				rc = add(&lg, "Total Time", "Seconds",
 					 BR_DIR_LIB, v, it.no);
@@ -108,6 +145,7 @@ int br_read_postmark(struct br_resultset *rs, const char *name,
 				 0 && has_rate)
 				rc = add(&lg, "Transactions", "TPS",
 					 BR_DIR_HIB, rate, it.no);
+			lg.next_step = 0;
 			continue;
 		}
 		if (!has_rate)
@@ -136,10 +174,13 @@ int br_read_postmark(struct br_resultset *rs, const char *name,
 						"Transactions";
 				}
 			}
+			lg.next_step = rstep;
 			if (what)
 				rc = add(&lg, what, "Files/s", BR_DIR_HIB,
 					 rate, it.no);
+			lg.next_step = 0;
 		} else if (br_log_num(&p, &v)) {
+			lg.next_step = rstep;
 			if (strstr(s, " read (") && strcmp(unit, "Files/s"))
 				rc = add(&lg, "Data Read", unit, BR_DIR_HIB,
 					 rate, it.no);
@@ -147,6 +188,7 @@ int br_read_postmark(struct br_resultset *rs, const char *name,
 				 strcmp(unit, "Files/s"))
 				rc = add(&lg, "Data Written", unit,
 					 BR_DIR_HIB, rate, it.no);
+			lg.next_step = 0;
 		}
 	}
 	if (rc != BR_OK)

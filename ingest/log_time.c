@@ -18,6 +18,7 @@
  * pts/sqlite times its insertions) is the test "SQLite".
  */
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -30,7 +31,13 @@ struct timing {
 	double step[4];       /* each value's resolution as printed */
 	unsigned long line[4];
 	char cmd[160];        /* "" when the output does not show it */
+	bool gnu;             /* GNU time: its timer's step is 0.01 s */
 };
+
+/* GNU time's timer step: it prints times in hundredths of a second, and
+ * a time is never finer than that whatever its digits ("1:02:03" has 1;
+ * doc/statistics.md, "Resolution"). */
+#define GNU_TIME_STEP 0.01
 
 enum { ELAPSED, USER, SYS, RSS };
 
@@ -148,7 +155,8 @@ static int flush(struct br_log *lg, struct timing *t, const char *stem)
 
 		if (!t->has[i])
 			continue;
-		lg->next_step = t->step[i];
+		lg->next_step = t->gnu && i != RSS ?
+				fmax(t->step[i], GNU_TIME_STEP) : t->step[i];
 		if (sqlite)
 			rc = br_log_addf(lg, "sqlite", "SQLite", unit,
 					 BR_DIR_LIB, t->v[i], t->line[i],
@@ -218,6 +226,7 @@ static int gnu_default(struct br_log *lg, struct timing *t, const char *s,
 	set(t, ELAPSED, el, br_log_last_step(), line);
 	set(t, USER, u, us, line);
 	set(t, SYS, sy, ss, line);
+	t->gnu = true;
 	p = strstr(e, "avgdata ");
 	if (p) {
 		p += 8;
@@ -316,6 +325,7 @@ int br_read_time(struct br_resultset *rs, const char *name, const char *buf,
 				return br_log_fail(&lg, it.no, "GNU time: "
 						   "bad elapsed time");
 			rc = value(&lg, &t, ELAPSED, v, it.no, stem);
+			t.gnu = true;
 		} else if ((p = br_log_after(s, "User time (seconds):")) ||
 			   (p = br_log_after(s, "System time (seconds):")) ||
 			   (p = br_log_after(s, "Maximum resident set size "
@@ -329,6 +339,7 @@ int br_read_time(struct br_resultset *rs, const char *name, const char *buf,
 			if (t.has[i])
 				rc = flush(&lg, &t, stem);
 			set(&t, i, v, br_log_last_step(), it.no);
+			t.gnu = true;
 		} else if (isdigit((unsigned char)s[0]) &&
 			   strstr(s, "elapsed ") && strstr(s, "system ") &&
 			   strstr(s, "user ")) {

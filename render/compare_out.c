@@ -52,6 +52,45 @@ static const char *row_note(const struct br_analysis *a, size_t i, size_t j)
 
 /* ------------------------------------------------------------ table */
 
+/* Whether %.15g writes a and b the same though they differ. */
+static bool same15(double a, double b)
+{
+	char x[32], y[32];
+
+	if (!isfinite(a) || !isfinite(b) || a == b)
+		return false;
+	snprintf(x, sizeof x, "%.15g", a);
+	snprintf(y, sizeof y, "%.15g", b);
+	return strcmp(x, y) == 0;
+}
+
+/*
+ * A point and its interval, three cells.  Where %.15g would write two of
+ * them, or an end and the verdict's boundary (1 for a ratio, 0 for a
+ * percent or difference), the same though they differ, all three get the
+ * shortest digits that read back exactly: a printed interval then shows
+ * low <= point <= high and never "1" beside "better" (doc/statistics.md,
+ * "Signs of the CSV columns").
+ */
+static bool trio(struct br_table *tb, double pt, double lo, double hi,
+		 double boundary)
+{
+	bool ok = true;
+
+	if (same15(lo, pt) || same15(pt, hi) || same15(lo, hi) ||
+	    same15(lo, boundary) || same15(hi, boundary) ||
+	    same15(pt, boundary)) {
+		ok &= br_table_num_exact(tb, pt);
+		ok &= br_table_num_exact(tb, lo);
+		ok &= br_table_num_exact(tb, hi);
+	} else {
+		ok &= br_table_num(tb, pt, NULL);
+		ok &= br_table_num(tb, lo, NULL);
+		ok &= br_table_num(tb, hi, NULL);
+	}
+	return ok;
+}
+
 static bool add_test_row(struct br_table *tb, const struct br_analysis *a,
 			 size_t i, size_t j)
 {
@@ -67,14 +106,11 @@ static bool add_test_row(struct br_table *tb, const struct br_analysis *a,
 	ok &= br_table_num(tb, at->cells[j].kind == BR_CELL_VALUE ?
 			   at->cells[j].sum.mean : NAN, NULL);
 	ok &= br_table_num(tb, at->cells[a->base].sum.mean, NULL);
-	ok &= br_table_num(tb, c->improvement_pct, NULL);
-	ok &= br_table_num(tb, c->improvement_ci_low_pct, NULL);
-	ok &= br_table_num(tb, c->improvement_ci_high_pct, NULL);
+	ok &= trio(tb, c->improvement_pct, c->improvement_ci_low_pct,
+		   c->improvement_ci_high_pct, 0);
 	ok &= br_table_num(tb, c->p, NULL);
 	ok &= br_table_str(tb, br_verdict_name(c->verdict));
-	ok &= br_table_num(tb, c->ratio, NULL);
-	ok &= br_table_num(tb, c->ratio_ci_low, NULL);
-	ok &= br_table_num(tb, c->ratio_ci_high, NULL);
+	ok &= trio(tb, c->ratio, c->ratio_ci_low, c->ratio_ci_high, 1);
 	ok &= br_table_num(tb, c->t, NULL);
 	ok &= br_table_num(tb, c->df, NULL);
 	ok &= br_table_num(tb, c->mde_pct, NULL);
@@ -82,9 +118,7 @@ static bool add_test_row(struct br_table *tb, const struct br_analysis *a,
 	ok &= br_table_str(tb, row_note(a, i, j));
 	ok &= br_table_empty(tb);
 	ok &= br_table_empty(tb);
-	ok &= br_table_num(tb, c->d, NULL);
-	ok &= br_table_num(tb, c->d_ci_low, NULL);
-	ok &= br_table_num(tb, c->d_ci_high, NULL);
+	ok &= trio(tb, c->d, c->d_ci_low, c->d_ci_high, 0);
 	ok &= br_table_num(tb, c->equiv_ci_low_pct, NULL);
 	ok &= br_table_num(tb, c->equiv_ci_high_pct, NULL);
 	return ok;
@@ -298,6 +332,9 @@ static void ministat_verdict(FILE *fp, const struct br_analysis *a,
 		fprintf(fp, "\t%g +/- %g\n", pt->d, pt->e);
 		fprintf(fp, "\t%g%% +/- %g%%\n", pt->pct, pt->pct_e);
 		fprintf(fp, "\t(Student's t, pooled s = %g)\n", pt->s_p);
+		if (pt->floored)
+			fputs("\t(runs closer than their resolution: s from "
+			      "the step)\n", fp);
 	} else {
 		fprintf(fp, "No difference proven at %.1f%% confidence\n",
 			conf);

@@ -19,6 +19,7 @@
 #include "words.h"
 #include "../analysis/numfmt.h"
 #include "../analysis/brief.h"
+#include "../analysis/runnote.h"
 #include "../analysis/sentence.h"
 
 #define W BR_REPORT_WIDTH
@@ -745,6 +746,28 @@ char *br_report_text_geomean(const struct br_report *r)
 
 /* ---------------------------------------------------------------- tests */
 
+/* Under the spread table: each system's note on its runs (drift, the
+ * outliers by number and value), as the HTML and Markdown reports give
+ * it beside the system's name. */
+static void run_notes(struct mem *m, const struct br_report *r,
+		      const struct br_atest *rt)
+{
+	size_t j;
+	char note[320];
+	bool first = true;
+
+	for (j = 0; j < r->a->sel->n_systems; j++) {
+		if (!*br_run_note(&rt->cells[j], rt->decimals, note,
+				  sizeof note))
+			continue;
+		if (first)
+			fputc('\n', m->fp);
+		first = false;
+		br_wrap(m->fp, 3, 5, 72, "%s: %s",
+			br_analysis_system(r->a, j), note);
+	}
+}
+
 /*
  * Each entry's spread, as OpenBenchmarking.org shows it: the lowest and
  * highest run, the SD and the CV, under the test's table (names nw
@@ -821,6 +844,7 @@ static void text_spread(struct mem *m, const struct br_report *r, size_t i,
 	}
 	br_text_short_names_free(names, n);
 	free(cell);
+	run_notes(m, r, rt);
 }
 
 static size_t max_sz(size_t a, size_t b)

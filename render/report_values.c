@@ -16,6 +16,7 @@
 #include "report.h"
 #include "words.h"
 #include "../analysis/numfmt.h"
+#include "../analysis/runnote.h"
 #include "../analysis/parallel.h"
 #include "../analysis/scaling.h"
 #include "../analysis/sentence.h"
@@ -508,7 +509,7 @@ static void test_rows(struct br_tdoc *d, struct br_tnode *it,
 		const struct br_summary *s = &c->sum;
 		double vs = br_analysis_vs_base(r->a, i, j);
 		struct br_tnode *row;
-		char buf[64];
+		char buf[64], note[320];
 
 		if (!c->entry)
 			continue;
@@ -555,8 +556,8 @@ static void test_rows(struct br_tdoc *d, struct br_tnode *it,
 		else
 			br_tset(d, row, "vs_baseline", fmt_x(buf, sizeof buf,
 								 vs));
-		br_tset(d, row, "note", s->drift ? "run-order drift"
-			: s->n_flagged ? "outlier flagged" : "");
+		br_tset(d, row, "note", br_run_note(c, rt->decimals, note,
+						    sizeof note));
 		row_spread(d, row, rt, c);
 		spread |= s->n >= 2 && !isnan(s->sd);
 		minmax |= s->n >= 2 && !isnan(s->min);

@@ -13,6 +13,7 @@
 #include "results.h"
 #include "words.h"
 #include "../analysis/numfmt.h"
+#include "../analysis/runnote.h"
 
 static const char *const csv_cols[] = {
 	"test", "title", "description", "unit", "direction", "system", "n",
@@ -150,23 +151,28 @@ static void notes(FILE *fp, const struct br_analysis *a,
 		const struct br_cell *c = &at->cells[j];
 		const struct br_summary *s = &c->sum;
 		const char *name = br_analysis_system(a, j);
-		char v[48];
+		char v[48], runs[BR_MAX_FLAGGED * 64];
 
 		if (c->kind != BR_CELL_VALUE)
 			continue;
 		if (s->n_flagged) {
-			fprintf(fp, "  %s: %zu of %zu runs flagged as "
-				"outliers, kept (", name, s->n_flagged, s->n);
-			for (k = 0; k < s->n_flagged && k < BR_MAX_FLAGGED;
-			     k++)
-				fprintf(fp, "%srun %zu: %s", k ? ", " : "",
-					s->flagged[k] + 1,
+			size_t len = 0;
+
+			for (k = 0; k < s->n_flagged && k < BR_MAX_FLAGGED &&
+				    len < sizeof runs; k++)
+				len += (size_t)snprintf(runs + len,
+					sizeof runs - len, "%srun %zu: %s",
+					k ? ", " : "", s->flagged[k] + 1,
 					br_fmt_fixed(v, sizeof v,
 						     c->entry->sample.runs[
 						     s->flagged[k]].value,
-						     at->decimals));
-			fputs(s->n_flagged > BR_MAX_FLAGGED ? ", ...)\n"
-			      : ")\n", fp);
+						     br_run_decimals(
+							&c->entry->sample,
+							at->decimals)));
+			br_wrap(fp, 2, 4, 72, "%s: %zu of %zu runs flagged as "
+				"outliers, kept (%s%s)", name, s->n_flagged,
+				s->n, runs, s->n_flagged > BR_MAX_FLAGGED ?
+				", ..." : "");
 		}
 		if (s->drift)
 			br_wrap(fp, 2, 2, 72, "%s: %s; the CI assumes "
@@ -176,9 +182,10 @@ static void notes(FILE *fp, const struct br_analysis *a,
 		if (s->floored)
 			br_wrap(fp, 2, 2, 72, "%s: the runs differ by less than "
 				"their resolution (%g): SE %s from the step, "
-				"%g / sqrt(12 N), not 0", name, s->resolution,
+				"half of it at any N, not 0", name,
+				s->resolution,
 				br_fmt_fixed(v, sizeof v, s->se,
-					     at->se_decimals), s->resolution);
+					     at->se_decimals));
 	}
 }
 

@@ -134,6 +134,14 @@ bool br_table_num(struct br_table *t, double v, const char *disp)
 	return true;
 }
 
+bool br_table_num_exact(struct br_table *t, double v)
+{
+	if (!br_table_num(t, v, NULL))
+		return false;
+	t->cells[(t->n_rows - 1) * t->n_cols + t->col - 1].exact = true;
+	return true;
+}
+
 bool br_table_int(struct br_table *t, long long v)
 {
 	struct br_tcell *c = next(t);
@@ -197,7 +205,10 @@ static const char *raw_text(const struct br_tcell *c, char *buf, size_t size)
 	case BR_TCELL_STR:
 		return c->s;
 	case BR_TCELL_NUM:
-		snprintf(buf, size, "%.15g", c->v);
+		if (c->exact)
+			br_num_roundtrip(c->v, buf, size);
+		else
+			snprintf(buf, size, "%.15g", c->v);
 		if (strcmp(buf, "-0") == 0)
 			snprintf(buf, size, "0");
 		return buf;

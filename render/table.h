@@ -29,6 +29,8 @@ struct br_tcell {
 	double v;          /* NUM */
 	long long i;       /* INT */
 	const char *disp;  /* NUM: text shown in text/Markdown, or NULL */
+	bool exact;        /* NUM: CSV/JSON with the shortest text that reads
+			    * back exactly, not %.15g */
 };
 
 struct br_table;
@@ -42,6 +44,9 @@ void br_table_free(struct br_table *t);
 bool br_table_row(struct br_table *t);
 bool br_table_str(struct br_table *t, const char *s);   /* copied */
 bool br_table_num(struct br_table *t, double v, const char *disp);
+/* A NUM cell written in CSV and JSON with the shortest digits that read
+ * back as v (br_num_roundtrip), where %.15g would hide a difference. */
+bool br_table_num_exact(struct br_table *t, double v);
 bool br_table_int(struct br_table *t, long long v);
 bool br_table_empty(struct br_table *t);
 /* The five cells that name a test: its identifier, title, description,

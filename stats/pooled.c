@@ -10,16 +10,26 @@
 
 #include "pooled.h"
 
+/* The sd behind the SE every other number uses: the runs' own, or for a
+ * side whose runs are closer than their resolution, se sqrt(n) (the SE
+ * from the step, doc/statistics.md "Resolution"). */
+static double used_sd(const struct br_summary *s)
+{
+	return s->floored ? s->se * sqrt((double)s->n) : s->sd;
+}
+
 bool br_pooled_t(const struct br_summary *a, const struct br_summary *b,
 		 double confidence, struct br_pooled *out)
 {
-	double na = (double)a->n, nb = (double)b->n, df, t;
+	double na = (double)a->n, nb = (double)b->n, df, t, sa, sb;
 
 	if (a->n < 2 || b->n < 2 || isnan(a->sd) || isnan(b->sd))
 		return false;
 	df = na + nb - 2;
-	out->s_p = sqrt(((na - 1) * a->sd * a->sd + (nb - 1) * b->sd * b->sd)
-			/ df);
+	sa = used_sd(a);
+	sb = used_sd(b);
+	out->floored = a->floored || b->floored;
+	out->s_p = sqrt(((na - 1) * sa * sa + (nb - 1) * sb * sb) / df);
 	t = br_t_quantile(1 - (1 - confidence) / 2, df);
 	out->d = b->mean - a->mean;
 	out->e = t * out->s_p * sqrt(1 / na + 1 / nb);

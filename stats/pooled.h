@@ -15,7 +15,10 @@
 struct br_pooled {
 	double d;        /* mean_B - mean_A */
 	double e;        /* t(1-a/2, nA+nB-2) * s_p * sqrt(1/nA + 1/nB) */
-	double s_p;      /* pooled standard deviation */
+	double s_p;      /* pooled standard deviation; a side whose runs
+			  * are closer than their resolution enters with
+			  * se sqrt(n), its SE from the step */
+	bool floored;    /* a side did (doc/statistics.md, "Resolution") */
 	double pct, pct_e; /* d and e in percent of mean_A */
 	bool different;  /* |d| > e */
 	double t, df, p; /* pooled t = d / (s_p sqrt(1/nA + 1/nB)), nA+nB-2,

@@ -45,6 +45,7 @@
 #define BR_LAG1_Z 2.326     /* one-sided normal quantile, ~1% */
 #define BR_TREND_MIN_N 5    /* trend slope and p from this many runs */
 #define BR_DRIFT_ALPHA 0.01 /* trend_p below this is drift */
+#define BR_OUTLIER_MIN_N 5  /* runs flagged as outliers from this many */
 
 /* Per-system summary of one sample (doc/statistics.md, "Per system"). */
 struct br_summary {
@@ -65,8 +66,8 @@ struct br_summary {
 	size_t flagged[BR_MAX_FLAGGED]; /* run indexes (0-based), first ones */
 	/* Run-order drift (runs only; rules in the comment at the top) */
 	double resolution;   /* the runs' step as written (0: not known) */
-	bool floored;        /* sd was below resolution / sqrt(12): se and
-			      * the CI use that instead (doc/statistics.md,
+	bool floored;        /* sd was below resolution / sqrt(12): se is
+			      * resolution / 2 at any n (doc/statistics.md,
 			      * "Resolution") */
 	double lag1;         /* lag-1 autocorrelation; NAN if not computed */
 	double trend_slope;  /* OLS slope of value on run index; NAN if n < 5 */
@@ -81,16 +82,20 @@ struct br_summary {
  * BR_EUSAGE when confidence is outside (0, 1), BR_EIO when out of memory.
  *
  * Raw runs (n_runs > 0; a published value beside them is ignored):
- * two-pass moments (GSL; on x / max|x| when that is above 1e150 or below
- * 1e-150); if min == max then mean = x_1 and sd = 0 exactly.  When the
- * sample's resolution r is known and sd < r / sqrt(12) (identical runs,
- * or runs closer than the values resolve), se = r / sqrt(12 n) and the
- * CI use that floor, floored is set, and sd stays the runs' own.  n = 1: sd, se, CI and cv_pct are NAN, median = min = max =
+ * compensated two-pass moments (the mean a compensated sum over n; sd
+ * from the corrected two-pass formula; on
+ * x / max|x| when that is above 1e150 or below 1e-150); if min == max
+ * then mean = x_1 and sd = 0 exactly.  When the sample's resolution r is
+ * known and sd < r / sqrt(12) (identical runs, or runs closer than the
+ * values resolve), se = r / 2 at any n (rounding nothing dithers does
+ * not average out) and the CI use that floor, floored is set, and sd
+ * stays the runs' own.  n = 1: sd, se, CI and cv_pct are NAN, median = min = max =
  * q1 = q3 = x_1.  Quartiles are Hyndman-Fan type 7, computed as
  * lo + h (hi - lo) so equal neighbours give their value exactly.
  * cv_pct is NAN if n < 2 or mean == 0; sign_change (min < 0 < max) says
  * CV is meaningless but cv_pct is still given.  Outliers (doc/statistics.md):
- * n >= 3, modified z = 0.6745 (x - median) / MAD, or when MAD = 0,
+ * n >= BR_OUTLIER_MIN_N, modified z = 0.6745 (x - median) / MAD, or when
+ * MAD = 0,
  * (x - median) / (1.2533 MeanAD) with MeanAD = mean |x - median|;
  * |z| > 3.5 is flagged, unless the run is within one resolution step of
  * the median; nothing when both are 0.

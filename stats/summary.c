@@ -46,20 +46,46 @@ static void clear_summary(struct br_summary *o)
 #define BIG 1e150
 #define SMALL 1e-150
 
-static void scaled_moments(const double *x, size_t n, double scale,
-			   struct br_summary *o)
+/* Neumaier's compensated sum of x[i] / scale: exact for sums that
+ * cancel ({-2, 0, 3, -1} sums to 0, not 2.7e-20). */
+static double csum(const double *x, size_t n, double scale)
 {
-	double m = 0, ss = 0, d;
+	double s = 0, c = 0, t, v;
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		m += (x[i] / scale - m) / (double)(i + 1);
+	for (i = 0; i < n; i++) {
+		v = x[i] / scale;
+		t = s + v;
+		if (fabs(s) >= fabs(v))
+			c += (s - t) + v;
+		else
+			c += (v - t) + s;
+		s = t;
+	}
+	return s + c;
+}
+
+/*
+ * Mean and sd of x / scale, scaled back: the mean is a compensated sum
+ * divided by n (within about an ulp of the exact mean: {-2, 0, 3, -1}
+ * gives 0); sd is the two-pass sum of squared deviations less the
+ * square of their sum over n (the corrected two-pass formula), so a
+ * large offset (3.76e9 + {1, 2, 4, 7}) costs no digits.
+ */
+static void moments(const double *x, size_t n, double scale,
+		    struct br_summary *o)
+{
+	double m = csum(x, n, scale) / (double)n, ss = 0, sd = 0, d;
+	size_t i;
+
 	for (i = 0; i < n; i++) {
 		d = x[i] / scale - m;
 		ss += d * d;
+		sd += d;
 	}
+	ss -= sd * sd / (double)n;
 	o->mean = m * scale;
-	o->sd = n >= 2 ? sqrt(ss / (double)(n - 1)) * scale : NAN;
+	o->sd = n >= 2 ? sqrt(fmax(ss, 0) / (double)(n - 1)) * scale : NAN;
 	if (!isfinite(o->sd))
 		o->sd = NAN; /* beyond DBL_MAX: no spread to report */
 }
@@ -111,7 +137,7 @@ static void flag_outliers(const double *x, size_t n, double median,
 	double sum = 0;
 	size_t i;
 
-	if (n < 3)
+	if (n < BR_OUTLIER_MIN_N)
 		return;
 	for (i = 0; i < n; i++) {
 		work[i] = fabs(x[i] - median);
@@ -212,12 +238,10 @@ static int summarize_runs(const struct br_sample *s, double confidence,
 	if (o->min == o->max) {
 		o->mean = x[0];
 		o->sd = n >= 2 ? 0.0 : NAN;
-	} else if (big > BIG || big < SMALL) {
-		scale = big;
-		scaled_moments(x, n, scale, o);
 	} else {
-		o->mean = gsl_stats_mean(x, 1, n);
-		o->sd = gsl_stats_sd_m(x, 1, n, o->mean);
+		if (big > BIG || big < SMALL)
+			scale = big;
+		moments(x, n, scale, o);
 	}
 	if (n >= 2)
 		o->se = o->sd / sqrt((double)n);
@@ -225,8 +249,11 @@ static int summarize_runs(const struct br_sample *s, double confidence,
 	if (n >= 2 && s->resolution > 0 && isfinite(o->sd) &&
 	    o->sd < s->resolution / sqrt(12)) {
 		/* identical runs: the spread is below what the values
-		 * resolve, not zero */
-		o->se = s->resolution / sqrt(12) / sqrt((double)n);
+		 * resolve, not zero, and rounding that nothing dithers
+		 * does not average out: the mean is known to +/- r/2 at
+		 * any n, and r/2 is the largest sd an error within that
+		 * can have (doc/statistics.md, "Resolution") */
+		o->se = s->resolution / 2;
 		o->floored = true;
 	}
 	finish_ci(o, confidence);

@@ -51,7 +51,7 @@ number:
                   against intervals and p; the geometric means' test
                   counts, notes and verdicts; "first in k of n tests,
                   could be in c more" from the per-test ranges; the
-                  resolution floor's SE.
+                  resolution floor's SE (half the step, at any n).
 
 Exit 0 when everything agrees, 1 with one line per disagreement
 ("DISAGREE input | test | system | output | quantity: shown X, reference
@@ -1283,9 +1283,9 @@ def check_floored(ck, t, out, after, rows):
     """The resolution floor (doc/statistics.md, Resolution): the text
     says under the table which systems' SE comes from the step ("NAME:
     the runs differ by less than their resolution (R): SE X from the
-    step, R / sqrt(12 N), not 0"); the CSV note says so unless a note
-    that comes first (drift, sign change) took its place.  A floored SE
-    is R / sqrt(12 n) and above sd / sqrt(n); any other SE is sd /
+    step, half of it at any N, not 0"); the CSV note says so unless a
+    note that comes first (drift, sign change) took its place.  A floored
+    SE is R / 2 at any n and above sd / sqrt(n); any other SE is sd /
     sqrt(n) (a published summary's sd is SE sqrt(N))."""
     joined, starts = join_lines(after)
     said = {}
@@ -1296,8 +1296,9 @@ def check_floored(ck, t, out, after, rows):
             pre = squash(s) + ": the runs differ by less than their " \
                 "resolution ("
             if joined.startswith(pre, o):
-                m = re.match(r"\((\S+)\): SE (\S+) from the step, (\S+) / "
-                             r"sqrt\(12 N\), not 0", joined[o + len(pre) - 1:])
+                m = re.match(r"\((\S+)\): SE (\S+) from the step, half "
+                             r"of it at any N, not 0",
+                             joined[o + len(pre) - 1:])
                 said[s] = m
     for s, c in rows.items():
         if c is None:
@@ -1310,8 +1311,8 @@ def check_floored(ck, t, out, after, rows):
             if m is None:
                 ck.fail(t.label, s, out, "resolution note",
                         "unreadable", "'%s: the runs differ by less than "
-                        "their resolution (R): SE X from the step, R / "
-                        "sqrt(12 N), not 0'" % s)
+                        "their resolution (R): SE X from the step, half "
+                        "of it at any N, not 0'" % s)
                 continue
             ck.n += 1
             if r["note"] not in (FLOORED, "run-order drift",
@@ -1321,14 +1322,12 @@ def check_floored(ck, t, out, after, rows):
                         "(stats csv)" % FLOORED)
             ck.value(t.label, s, out, "resolution note: SE", m.group(2), se,
                      "stats csv", display=True)
-            ck.same(t.label, s, out, "resolution note: R twice",
-                    m.group(3), m.group(1), "the same step")
             R = fnum(m.group(1))
             ck.n += 1
             if R is None or se is None or n < 1 or \
-                    abs(R / math.sqrt(12 * n) - se) > 1e-5 * se:
-                ck.fail(t.label, s, out, "resolution note: SE = R / "
-                        "sqrt(12 N)", m.group(1), "SE %s, N %d (stats csv)"
+                    abs(R / 2 - se) > 1e-5 * se:
+                ck.fail(t.label, s, out, "resolution note: SE = R / 2",
+                        m.group(1), "SE %s, N %d (stats csv)"
                         % (r["se"], n))
             elif sd is not None:
                 ck.n += 1
@@ -2393,6 +2392,56 @@ def spread_cols(head, cells):
                                else "" for k in get])
 
 
+RUN_NOTE = re.compile(r"^   (.+?): (run-order drift(?:; )?)?"
+                      r"(?:outliers?: runs? (.*))?$")
+
+
+def check_run_notes(ck, t, out, after, at):
+    """The notes on runs under a spread table, after a blank line at
+    after[at] ("   NAME: outlier: run 7 (45.0)", "   NAME: run-order
+    drift"; doc/statistics.md, Outliers): each system with flagged runs
+    or drift says so, naming the runs the stats CSV's flagged_runs
+    lists.  Returns after without them."""
+    k = at + 1 if at < len(after) and not after[at].strip() else at
+    notes = {}
+    while k < len(after) and after[k].startswith("   ") and \
+            not after[k].startswith("    "):
+        line = after[k]
+        k += 1
+        while k < len(after) and after[k].startswith("     "):
+            line += " " + after[k].strip()
+            k += 1
+        m = RUN_NOTE.match(line)
+        if not m or not (m.group(2) or m.group(3)):
+            k -= 1
+            while k > at and after[k - 1].startswith("     "):
+                k -= 1
+            break
+        notes[ascii_fold(m.group(1))] = m
+    for s in t.table_systems():
+        if not t.has_value(s):
+            continue
+        r = t.rows[s]
+        want = [x for x in (r.get("flagged_runs") or "").split()]
+        m = notes.get(ascii_fold(s))
+        got = re.findall(r"(?:^|, )(\d+) \(", m.group(3)) \
+            if m and m.group(3) else []
+        ck.n += 1
+        if [g for g in got] != [w.rstrip(",") for w in want
+                               if w.rstrip(",").isdigit()]:
+            ck.fail(t.label, s, out, "outliers named", " ".join(got) or
+                    None, "runs %r (stats csv flagged_runs)" % r.get(
+                        "flagged_runs"))
+        ck.n += 1
+        drift = bool(m and m.group(2))
+        if drift != (r["note"] == "run-order drift"):
+            ck.fail(t.label, s, out, "run-order drift note", drift,
+                    "note %r (stats csv)" % r["note"])
+    if not notes:
+        return after
+    return after[:at] + after[k:]
+
+
 def check_spread(ck, t, out, rows, disp=lambda s: s):
     """A test's spread table, rows (system, min, max, sd, cv): against
     the stats CSV min, max, sd, cv_pct, at display precision; min and
@@ -2695,6 +2744,7 @@ def check_report_txt(ck, tests, text, base, geo, words_seen):
                             for x in t.table_systems() if t.has_value(x))
                         else "runs", "stats csv min")
             after = after[:sp] + after[end:]
+            after = check_run_notes(ck, t, out, after, sp)
         joined, starts = join_lines(after)
         cands = [s for s in t.cmp if t.has_value(s)]
         if not t.has_value(base):

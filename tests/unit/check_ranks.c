@@ -1113,7 +1113,8 @@ START_TEST(test_doc_examples)
 		run_case(&c, &t);
 		if (i) {
 			ck_assert(c.sum[0].floored && c.sum[1].floored);
-			ck_assert(fabs(c.p[0][1] - 0.074) < 0.0005);
+			ck_assert(fabs(c.p[0][1] - (1 - sqrt(2) / 2)) <
+				  1e-12);
 			ck_assert(c.low[0] == 1 && c.high[0] == 2);
 			ck_assert(c.low[1] == 1 && c.high[1] == 2);
 		} else {

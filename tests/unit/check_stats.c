@@ -809,8 +809,8 @@ START_TEST(test_exact_moments)
 	ck_assert(c.zero_variance);
 	ck_assert_double_eq(c.p, 0);
 	ck_assert_int_eq(c.verdict, BR_VERDICT_BETTER);
-	/* the same written to 1: SE 1/6 each side, t = 2 / sqrt(2/36) on 4
-	 * df (p 0.00106), d still exact */
+	/* the same written to 1: SE 1/2 each side at any n, t = 2 /
+	 * sqrt(1/2) on 4 df (p 0.047), d still exact */
 	parse_sample("runs:1e15,1e15,1e15@1", &t);
 	ck_assert_int_eq(br_summarize(&t.s, 0.95, &s), BR_OK);
 	parse_sample("runs:1000000000000002,1000000000000002,"
@@ -819,11 +819,11 @@ START_TEST(test_exact_moments)
 	ck_assert(s.floored && s2.floored);
 	ck_assert_double_eq(s.sd, 0);
 	ck_assert_double_eq(s.mean, 1e15);
-	ck_assert_double_eq_tol(s.se, 1.0 / 6, 1e-16);
+	ck_assert_double_eq(s.se, 0.5);
 	br_compare(&s, &s2, BR_DIR_HIB, 0.95, 0, &c);
 	ck_assert(!c.zero_variance);
 	ck_assert_double_eq(c.d, 2);
-	ck_assert_double_eq_tol(c.t, 2 / sqrt(2.0 / 36), 1e-12);
+	ck_assert_double_eq_tol(c.t, 2 / sqrt(0.5), 1e-12);
 	ck_assert_double_eq_tol(c.df, 4, 1e-12);
 	ck_assert_int_eq(c.verdict, BR_VERDICT_BETTER);
 	/* below 1e-150 the squares would vanish: {1, 1.1, 0.9} x 1e-170 has
@@ -855,21 +855,21 @@ START_TEST(test_resolution)
 	char buf[64];
 
 	gsl_set_error_handler_off();
-	/* {5, 5} against {4, 4}: SE 0.204 on each side, t = 3.46 on 2 df,
-	 * p = 0.074: no difference proven, not "25% faster (95% CI 25% to
-	 * 25%)" */
+	/* {5, 5} against {4, 4}: SE 0.5 on each side (half the step, at any
+	 * n), t = sqrt(2) on 2 df, p = 1 - sqrt(2)/2 = 0.293: no difference
+	 * proven, not "25% faster (95% CI 25% to 25%)" */
 	summarize_spec("runs:5,5@1", 0.95, &a);
 	summarize_spec("runs:4,4@1", 0.95, &b);
 	ck_assert(a.floored && b.floored);
 	ck_assert_double_eq(a.resolution, 1);
 	ck_assert_double_eq(a.sd, 0);              /* the runs' own */
 	ck_assert_double_eq(a.cv_pct, 0);
-	ck_assert_double_eq_tol(a.se, 1 / sqrt(24), 1e-16);
+	ck_assert_double_eq(a.se, 0.5);
 	br_compare(&a, &b, BR_DIR_LIB, 0.95, 0, &c);
 	snprintf(buf, sizeof buf, "%.3f %.3f %.2f %g %.3f", a.se, b.se, -c.t,
 		 c.df, c.p);
-	ck_assert_str_eq(buf, "0.204 0.204 3.46 2 0.074");
-	ck_assert_double_eq_tol(c.p, 0.0741799, 5e-8);
+	ck_assert_str_eq(buf, "0.500 0.500 1.41 2 0.293");
+	ck_assert_double_eq_tol(c.p, 1 - sqrt(2) / 2, 1e-15);
 	ck_assert_int_eq(c.verdict, BR_VERDICT_NO_DIFFERENCE);
 	ck_assert(!c.zero_variance && !c.significant && c.reason == NULL);
 	ck_assert(c.improvement_ci_low_pct < 0 &&
@@ -878,7 +878,7 @@ START_TEST(test_resolution)
 	summarize_spec("runs:5.01,5.02,5@0.1", 0.95, &a);
 	ck_assert(a.floored);
 	ck_assert_double_eq_tol(a.sd, 0.01, 1e-15);
-	ck_assert_double_eq_tol(a.se, 0.1 / 6, 1e-16);
+	ck_assert_double_eq(a.se, 0.05);
 	summarize_spec("runs:5.1,5.3,5@0.1", 0.95, &a);
 	ck_assert(!a.floored);
 	ck_assert_double_eq_tol(a.se, a.sd / sqrt(3), 1e-16);
@@ -1089,15 +1089,15 @@ START_TEST(test_degenerate_reasons)
 	ck_assert(isnan(a.sd) && isnan(a.min) && isnan(a.ci_low));
 
 	/* a resolution on both sides: the floor, not the zero-variance
-	 * rule (doc/statistics.md, "Resolution"); t = 1 / sqrt(2/36) on 4
-	 * df */
+	 * rule (doc/statistics.md, "Resolution"); t = 1 / sqrt(1/2) on 4
+	 * df, p 0.23 */
 	summarize_spec("runs:5,5,5@1", 0.95, &a);
 	summarize_spec("runs:6,6,6@1", 0.95, &b);
 	br_compare(&a, &b, BR_DIR_LIB, 0.95, 0, &c);
 	ck_assert(!c.zero_variance && c.reason == NULL);
-	ck_assert_double_eq_tol(c.t, sqrt(18), 1e-12);
+	ck_assert_double_eq_tol(c.t, sqrt(2), 1e-12);
 	ck_assert_double_eq_tol(c.df, 4, 1e-12);
-	ck_assert_int_eq(c.verdict, BR_VERDICT_WORSE);
+	ck_assert_int_eq(c.verdict, BR_VERDICT_NO_DIFFERENCE);
 
 	/* doc/statistics.md, "Ratio interval (Fieller)": the baseline is not
 	 * significantly away from 0, the ratio's set is unbounded: too noisy

@@ -25,7 +25,7 @@ Independence from the C code (which uses GSL and closed forms):
     of 1e-17 keeps its digits); the closed forms of doc/statistics.md are
     only a cross-check, in 50-digit decimal;
   * the resolution floor (doc/statistics.md, "Resolution"): se =
-    r / sqrt(12 n) when the runs' exact variance is below r^2 / 12, with
+    r / 2 at any n when the runs' exact variance is below r^2 / 12, with
     the runs' own sd; the outlier step rule; Holm's step-down rank ranges
     (doc/statistics.md, "Ranks"), all from the text.  runs_needed's CV^2
     takes sd^2 = n se^2 with the SE in use (the floor where it applies:
@@ -241,14 +241,14 @@ class Sample:
         return self.var() < F(self.res) ** 2 / 12
 
     def var_mean(self):
-        """Exact se^2 as Fraction (the floor r^2 / (12 n) when floored),
-        or None."""
+        """Exact se^2 as Fraction (the floor r^2 / 4 at any n when
+        floored), or None."""
         n = self.n()
         v = self.var()
         if v is None:
             return None
         if self.floored():
-            return F(self.res) ** 2 / 12 / n
+            return F(self.res) ** 2 / 4
         return v / n
 
 
@@ -280,7 +280,7 @@ def outliers(xs, step=0.0):
     """Iglewicz-Hoaglin flags (doc/statistics.md, "Outliers"), exact; a
     run within one resolution step of the median is never flagged."""
     n = len(xs)
-    if n < 3:
+    if n < 5:
         return []
     fx = [F(x) for x in xs]
     med = median_fr(sorted(fx))
@@ -553,6 +553,9 @@ def compare_ref(a, b, dirn, conf, equiv):
     df = float(df_fr)
     r["df"] = df
     p = float(tail2_mp(t, df_fr))
+    # doc/statistics.md, "Welch's t": a p below the smallest double is
+    # that double, never 0
+    p = max(p, 5e-324)
     q = tq(1.0 - alpha / 2, df)
     # significance, exactly: d^2 > q^2 (va + vb)
     sig = 0
@@ -1236,9 +1239,10 @@ def main():
 
     # doc/statistics.md, "Resolution": {5, 5} against {4, 4}, whole units
     r = C("res_55_44_lib", R([5.0, 5.0], 1), R([4.0, 4.0], 1), "LIB")
-    assert "%.3f %.2f %.3f" % (math.sqrt(1 / 24), r["t"], r["p"]) == \
-        "0.204 -3.46 0.074" and r["verdict"] == "no-difference", r
-    assert abs(r["p"] / 0.0741799 - 1) < 1e-6, r["p"]
+    # SE 0.5 a side at any n: t = -sqrt(2) on 2 df, p = 1 - sqrt(2) / 2
+    assert "%.2f %.3f" % (r["t"], r["p"]) == "-1.41 0.293" and \
+        r["verdict"] == "no-difference", r
+    assert abs(r["p"] / (1 - math.sqrt(2) / 2) - 1) < 1e-12, r["p"]
     C("res_55_44_hib", R([5.0, 5.0], 1), R([4.0, 4.0], 1))
     C("res_55_44_equiv", R([5.0, 5.0], 1), R([4.0, 4.0], 1), "LIB",
       equiv=30.0)
@@ -1450,7 +1454,7 @@ def main():
     emit_rank("only_singles", [R([3.0]), Sample("none"), R([1.0]),
                                SM(2.0, NAN, 4)],
               expect=([1, 0, 1, 1], [3, 0, 3, 3]))
-    # floored SEs are tested (p 0.013, 0.027); SE-0 pairs by the
+    # floored SEs are tested (p 0.18 to 1); SE-0 pairs by the
     # zero-variance rule (p 0)
     emit_rank("res_ties", [R([5.0] * 3, 1), R([6.0] * 3, 1), R([6.0] * 3),
                            R([5.0] * 3)], expect=([1, 1, 1, 2], [4, 4, 3, 4]))
