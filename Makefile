@@ -121,6 +121,7 @@ markdown: $(BIN)
 
 golden: $(BIN) doc/benchreport.1
 	$(Q)BR=$(abspath $(BIN)) sh tests/golden/run.sh
+	$(Q)python3 tests/reference/geo_ref.py >/dev/null
 
 # Every output of every sample and real result file shows the same
 # numbers (tests/consistency/xcheck.py, Python 3's standard library).

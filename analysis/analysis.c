@@ -15,6 +15,7 @@
 #include "analysis_int.h"
 #include "numfmt.h"
 #include "parallel.h"
+#include "sentence.h"
 #include "scaling.h"
 
 void br_analysis_opts_defaults(struct br_analysis_opts *o)
@@ -413,15 +414,30 @@ static bool geo_uses(const struct br_analysis *a, size_t i, size_t j)
 							     &c->sum);
 }
 
-static enum br_verdict geo_verdict(const struct br_geomean *g)
+/* Whether candidate j's geometric mean is a hyperfine file's: every test
+ * it uses is hyperfine's, and those with runs are its wall times (user
+ * and system times are means only), so its headline is over wall time. */
+static bool geo_hyperfine(const struct br_analysis *a, size_t j)
 {
-	if (isnan(g->meas_low) || isnan(g->meas_high))
-		return BR_VERDICT_SINGLE_RUN;
-	if (g->meas_low > 1)
-		return BR_VERDICT_BETTER;
-	if (g->meas_high < 1)
-		return BR_VERDICT_WORSE;
-	return BR_VERDICT_NO_DIFFERENCE;
+	size_t i, n = 0;
+
+	for (i = 0; i < a->n_tests; i++) {
+		const struct br_atest *at = &a->tests[i];
+		const struct br_summary *sb = &at->cells[a->base].sum;
+		const struct br_summary *sj = &at->cells[j].sum;
+		bool runs;
+
+		if (!geo_uses(a, i, j))
+			continue;
+		runs = sb->n >= 2 && sj->n >= 2 && !isnan(sb->se) &&
+		       !isnan(sj->se);
+		if (!at->t->identifier ||
+		    strcmp(at->t->identifier, "hyperfine") ||
+		    runs != br_hyperfine_wall(at->t))
+			return false;
+		n++;
+	}
+	return n > 0;
 }
 
 /* Geometric means against the baseline; the skipped and overview
@@ -475,7 +491,9 @@ static int geomeans(struct br_analysis *a)
 		g->ok = k > 0 && br_geomean(ga, gb, gd, k, a->o.confidence,
 					    &g->g) == BR_OK;
 		if (g->ok) {
-			g->verdict = geo_verdict(&g->g);
+			g->verdict = g->g.verdict;
+			g->hyperfine = g->g.exact && g->g.k_runs &&
+				       geo_hyperfine(a, j);
 			if (g->g.k > a->geo_k)
 				a->geo_k = g->g.k;
 		}

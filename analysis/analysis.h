@@ -208,17 +208,31 @@ struct br_ageo {
 				 * no value, a mean not above 0, or no
 				 * direction */
 	enum br_verdict verdict;/* better / worse / no-difference by the
-				 * measurement CI; single-run without it */
+				 * measurement CI (g.verdict); single-run
+				 * without it */
+	bool hyperfine;         /* a hyperfine file with single-run user and
+				 * system times: gm is over wall time only */
+};
+
+/* A pair the overall ranking lists against the order of geometric
+ * means: above is proven better than below (directly or through other
+ * pairs), though below's geometric mean against the baseline is higher. */
+struct br_overall_swap {
+	size_t above, below;    /* selected-system indexes */
+	bool direct;            /* proven by their own direct ratio: g, the
+				 * geometric mean of above against below */
+	struct br_geomean g;
 };
 
 /*
  * The overall ranking (3+ systems, BR_AN_OVERALL): ordered by the
- * geometric mean against the baseline; rank ranges as within a test
- * (br_rank_ranges), a pair proven by the measurement interval of its
- * direct geometric-mean ratio (the interval behind the verdict against
- * the baseline), Holm-adjusted over all pairs.  Wins: tests where a
- * system's rank range is exactly 1; could: tests where it starts at 1
- * but is wider (single runs count in neither).
+ * geometric mean against the baseline; a pair proven by the measurement
+ * interval of its direct geometric-mean ratio (the interval behind the
+ * verdict against the baseline), Holm-adjusted over all pairs; rank
+ * ranges from those pairs closed transitively, a cycle among them left
+ * unordered (br_rank_order_ranges), so some order fits every range.
+ * Wins: tests where a system's rank range is exactly 1; could: tests
+ * where it starts at 1 but is wider (single runs count in neither).
  */
 struct br_overall {
 	bool ok;
@@ -232,6 +246,8 @@ struct br_overall {
 	size_t *ran;            /* per system: of the n_tests, those where it
 				 * has N >= 2 (its "of k tests") */
 	size_t n_tests;         /* tests with N >= 2 for two systems */
+	struct br_overall_swap *swaps; /* every such pair, by order[] */
+	size_t n_swaps;
 };
 
 struct br_analysis {

@@ -25,27 +25,31 @@ static char *test_name(const struct br_test *t)
 }
 
 
-/* "95% CI 1.516x to 1.895x", or why there is no interval. */
-static char *meas_ci(const struct br_analysis *a, const struct br_geomean *g)
+/* "95% CI 1.516x to 1.895x over 3 of 3 tests with runs", or why there
+ * is no interval. */
+static char *meas_ci(const struct br_analysis *a, const struct br_ageo *ag)
 {
-	char lv[24], lo[48], hi[48];
+	const struct br_geomean *g = &ag->g;
+	char lv[24], lo[48], hi[48], over[192];
 
+	br_geo_over(ag, over, sizeof over);
 	if (isnan(g->meas_low))
-		return br_strf("no measurement CI: %s", br_geomean_no_ci(g));
-	return br_strf("%s" BR_NBSP "CI %s to %s",
+		return br_strf("no measurement CI (%s): %s", over,
+			       br_geomean_no_ci(g));
+	return br_strf("%s" BR_NBSP "CI %s to %s %s",
 		       br_fmt_level(lv, sizeof lv, a->o.confidence),
 		       br_fmt_x(lo, sizeof lo, g->meas_low, 3),
-		       br_fmt_x(hi, sizeof hi, g->meas_high, 3));
+		       br_fmt_x(hi, sizeof hi, g->meas_high, 3), over);
 }
 
-/* " (95% CI 1.516x to 1.895x)", or "; no measurement CI: why" */
-static char *ci_tail(const struct br_analysis *a, const struct br_geomean *g)
+/* " (95% CI 1.516x to 1.895x over ...)", or "; no measurement CI ..." */
+static char *ci_tail(const struct br_analysis *a, const struct br_ageo *g)
 {
 	char *ci = meas_ci(a, g), *out;
 
 	if (!ci)
 		return NULL;
-	out = isnan(g->meas_low) ? br_strf("; %s", ci) :
+	out = isnan(g->g.meas_low) ? br_strf("; %s", ci) :
 	      br_strf(" (%s)", ci);
 	free(ci);
 	return out;
@@ -54,17 +58,18 @@ static char *ci_tail(const struct br_analysis *a, const struct br_geomean *g)
 /* Candidate j's geometric mean with both intervals (brief.h). */
 static char *geo_line(const struct br_analysis *a, size_t j)
 {
-	const struct br_geomean *g = &a->geo[j].g;
-	char x[48], lo[48], hi[48], sd[48], exact[96] = "", across[192],
-	     left[96] = "";
-	char *ci = meas_ci(a, g), *out;
+	const struct br_ageo *ag = &a->geo[j];
+	const struct br_geomean *g = &ag->g;
+	char x[48], lo[48], hi[48], sd[48], single[160] = "", across[192],
+	     left[96] = "", head[64];
+	char *ci = meas_ci(a, ag), *out;
 
 	if (!ci)
 		return NULL;
-	if (g->exact && !isnan(g->meas_low))
-		snprintf(exact, sizeof exact, "; %zu single-run test%s count%s "
-			 "in the mean, not in the width", g->exact,
-			 g->exact == 1 ? "" : "s", g->exact == 1 ? "s" : "");
+	if (*br_geo_with_single(ag, single + 2, sizeof single - 2)) {
+		single[0] = ';';
+		single[1] = ' ';
+	}
 	if (isnan(g->across_low))
 		snprintf(across, sizeof across, "no across-tests CI");
 	else
@@ -73,14 +78,14 @@ static char *geo_line(const struct br_analysis *a, size_t j)
 			 br_fmt_x(lo, sizeof lo, g->across_low, 3),
 			 br_fmt_x(hi, sizeof hi, g->across_high, 3),
 			 br_fmt_fixed(sd, sizeof sd, g->gsd, 3));
-	if (a->geo[j].skipped)
+	if (ag->skipped)
 		snprintf(left, sizeof left, "; %zu test%s left out",
-			 a->geo[j].skipped, a->geo[j].skipped == 1 ? "" : "s");
-	out = br_strf("%s over %zu test%s, %s; %s%s, %s%s%s",
-		      br_fmt_x(x, sizeof x, g->gm, 3), g->k, g->k == 1 ? "" :
-		      "s", br_geo_words(&a->geo[j]), ci,
-		      isnan(g->meas_low) ? "" : " (measurement, these tests)",
-		      across, exact, left);
+			 ag->skipped, ag->skipped == 1 ? "" : "s");
+	out = br_strf("%s over %s, %s; %s%s, %s%s%s",
+		      br_fmt_x(x, sizeof x, g->gm, 3),
+		      br_geo_head(ag, head, sizeof head), br_geo_words(ag), ci,
+		      isnan(g->meas_low) ? "" : " (measurement)", across,
+		      single, left);
 	free(ci);
 	return out;
 }
@@ -88,12 +93,18 @@ static char *geo_line(const struct br_analysis *a, size_t j)
 char *br_overall_line(const struct br_analysis *a, size_t j)
 {
 	const struct br_overall *o = &a->overall;
-	char x[48], f[160];
+	char x[48], f[160], *why, *out;
 
 	if (!o->rank_low[j])
 		return br_strf("no test in common with the baseline");
-	return br_strf("%s%s", br_fmt_x(x, sizeof x, o->gm[j], 3),
-		       br_overall_firsts(a, j, f, sizeof f));
+	why = br_overall_why_below(a, j);
+	if (!why)
+		return NULL;
+	out = br_strf("%s%s%s%s", br_fmt_x(x, sizeof x, o->gm[j], 3),
+		      br_overall_firsts(a, j, f, sizeof f), *why ? "; " : "",
+		      why);
+	free(why);
+	return out;
 }
 
 /* ------------------------------------------------------------ findings */
@@ -102,17 +113,37 @@ char *br_overall_line(const struct br_analysis *a, size_t j)
 static char *geo_claim(const struct br_analysis *a, size_t j)
 {
 	const struct br_geomean *g = &a->geo[j].g;
-	char x[48];
-	char *ci = ci_tail(a, g), *out;
+	char x[48], head[64];
+	char *ci = ci_tail(a, &a->geo[j]), *out;
 
 	if (!ci)
 		return NULL;
-	out = br_strf("its geometric mean over %zu test%s is %s against %s"
-		      "%s", g->k, g->k == 1 ? "" : "s",
+	out = br_strf("its geometric mean over %s is %s against %s%s",
+		      br_geo_head(&a->geo[j], head, sizeof head),
 		      br_fmt_x(x, sizeof x, g->gm, 3),
 		      br_analysis_system(a, a->base), ci);
 	free(ci);
 	return out;
+}
+
+/* "; it is listed first though C's geometric mean against A is higher
+ * (the ranking says why)" when the leader's is not the highest, else
+ * "": the list follows proven pairs before geometric means. */
+static void leader_why(const struct br_analysis *a, size_t top, char *buf,
+		       size_t size)
+{
+	const struct br_overall *o = &a->overall;
+	size_t j, hi = top;
+
+	buf[0] = '\0';
+	for (j = 0; j < a->sel->n_systems; j++)
+		if (o->rank_low[j] && o->gm[j] > o->gm[hi])
+			hi = j;
+	if (hi != top)
+		snprintf(buf, size, "; it is listed first though %s's "
+			 "geometric mean against %s is higher (the ranking "
+			 "says why)", br_analysis_system(a, hi),
+			 br_analysis_system(a, a->base));
 }
 
 /* The leader by the overall ranking (3+ systems). */
@@ -121,8 +152,9 @@ static char *leader_ranked(const struct br_analysis *a)
 	const struct br_overall *o = &a->overall;
 	size_t top = o->order[0], j, others = 0;
 	const char *name = br_analysis_system(a, top);
-	char f[160], rk[32], *claim = NULL, *out;
+	char f[160], rk[32], why[256], *claim = NULL, *out;
 
+	leader_why(a, top, why, sizeof why);
 	/* "first in 3 of 8 tests, ..." without br_overall_firsts' "; " */
 	br_overall_firsts(a, top, f, sizeof f);
 	if (*f)
@@ -130,10 +162,10 @@ static char *leader_ranked(const struct br_analysis *a)
 	if (top != a->base && a->geo[top].ok && !(claim = geo_claim(a, top)))
 		return NULL;
 	if (o->rank_low[top] == 1 && o->rank_high[top] == 1) {
-		out = br_strf("%s%s ranks first overall%s%s%s%s", name,
+		out = br_strf("%s%s ranks first overall%s%s%s%s%s", name,
 			      top == a->base ? ", the baseline," : "",
 			      *f ? "; " : "", f, claim ? "; " : "",
-			      claim ? claim : "");
+			      claim ? claim : "", why);
 		free(claim);
 		return out;
 	}
@@ -142,12 +174,12 @@ static char *leader_ranked(const struct br_analysis *a)
 			others++;
 	out = br_strf("No system is proven first overall: %s leads%s%s%s%s, "
 		      "but the data allow it places %s, and %zu other "
-		      "system%s could be first", name,
+		      "system%s could be first%s", name,
 		      top == a->base ? " (the baseline)" : "",
 		      *f ? " (" : "", f, *f ? ")" : "",
 		      br_fmt_rank(rk, sizeof rk, o->rank_low[top],
 				  o->rank_high[top]), others,
-		      others == 1 ? "" : "s");
+		      others == 1 ? "" : "s", why);
 	if (out && claim) {
 		char *o2 = br_strf("%s; %s", out, claim);
 
@@ -164,7 +196,7 @@ static bool leader_geo(const struct br_analysis *a, char **s)
 {
 	const struct br_ageo *g;
 	size_t j, best = NONE;
-	char x[48], *ci;
+	char x[48], head[64], *ci;
 	const char *name, *base = br_analysis_system(a, a->base);
 
 	*s = NULL;
@@ -176,27 +208,28 @@ static bool leader_geo(const struct br_analysis *a, char **s)
 		return true;
 	g = &a->geo[best];
 	name = br_analysis_system(a, best);
-	if (!(ci = ci_tail(a, &g->g)))
+	if (!(ci = ci_tail(a, g)))
 		return false;
 	br_fmt_x(x, sizeof x, g->g.gm, 3);
+	br_geo_head(g, head, sizeof head);
 	switch (g->verdict) {
 	case BR_VERDICT_BETTER:
 	case BR_VERDICT_WORSE:
-		*s = br_strf("%s%s is %s than %s on the geometric mean of %zu "
-			     "tests: %s%s", a->sel->n_systems > 2 ?
+		*s = br_strf("%s%s is %s than %s on the geometric mean of %s: "
+			     "%s%s", a->sel->n_systems > 2 ?
 			     "Of the systems compared with the baseline, " :
 			     "", name, g->verdict == BR_VERDICT_BETTER ?
-			     "better" : "worse", base, g->g.k, x, ci);
+			     "better" : "worse", base, head, x, ci);
 		break;
 	case BR_VERDICT_NO_DIFFERENCE:
 		*s = br_strf("No difference between %s and %s is proven on "
-			     "the geometric mean of %zu tests: %s%s%s",
-			     name, base, g->g.k, x, ci, a->sel->n_systems > 2 ?
+			     "the geometric mean of %s: %s%s%s",
+			     name, base, head, x, ci, a->sel->n_systems > 2 ?
 			     "; it is the highest against the baseline" : "");
 		break;
 	default:        /* no measurement CI: ci says why */
-		*s = br_strf("On the geometric mean of %zu tests %s is %s "
-			     "against %s%s", g->g.k, name, x, base,
+		*s = br_strf("On the geometric mean of %s %s is %s "
+			     "against %s%s", head, name, x, base,
 			     isnan(g->g.meas_low) ? ci : " (single runs)");
 		break;
 	}

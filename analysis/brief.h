@@ -40,8 +40,9 @@ struct br_brief {
 	size_t n_findings;
 	/* one per candidate with a geometric mean over 2+ tests, in
 	 * selection order: "1.695x over 7 tests, better; 95% CI 1.516x to
-	 * 1.895x (measurement, these tests), 0.655x to 4.384x across tests
-	 * like these (geometric sd 2.794); 1 test left out" */
+	 * 1.895x over 7 of 7 tests with runs (measurement), 0.655x to
+	 * 4.384x across tests like these (geometric sd 2.794); 1 test left
+	 * out" */
 	struct br_brief_item *geo;
 	size_t n_geo, geo_more;      /* listed; left out past the cap */
 	/* the overall ranking (3+ systems), best first: rank, system and

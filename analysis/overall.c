@@ -24,6 +24,7 @@ void br_overall_fini(struct br_overall *o)
 	free(o->wins);
 	free(o->could);
 	free(o->ran);
+	free(o->swaps);
 }
 
 /*
@@ -74,15 +75,22 @@ static void sort_by_gm(size_t *order, size_t n, const double *gm)
 		}
 }
 
+/* Whether i must be listed above j: a chain of proven pairs leads from i
+ * to j and none back (a cycle leaves its members unordered). */
+static bool must_above(const bool *reach, size_t n, size_t i, size_t j)
+{
+	return reach[i * n + j] && !reach[j * n + i];
+}
+
 /*
  * order[] (sorted by gm) made to follow the proven pairs: each next is
- * the first in gm order whose proven betters are all placed (a pair is
+ * the first in gm order whose musts above it are all placed (a pair is
  * proven on the tests both ran, so with missing results it can disagree
- * with the order of geometric means against the baseline).  Every
- * system then lies within its rank range.  beats[i * n + j]: i proven
- * better than j; placed: scratch of n.
+ * with the order of geometric means against the baseline).  The musts
+ * form no cycle, so one is always ready, and every system lies within
+ * its rank range.  reach: br_rank_order_ranges'; placed: scratch of n.
  */
-static void follow_proofs(size_t *order, size_t n, const bool *beats,
+static void follow_proofs(size_t *order, size_t n, const bool *reach,
 			  bool *placed)
 {
 	size_t out, k, i, pick;
@@ -90,24 +98,65 @@ static void follow_proofs(size_t *order, size_t n, const bool *beats,
 	for (i = 0; i < n; i++)
 		placed[i] = false;
 	for (out = 0; out < n; out++) {
-		pick = n;
-		for (k = out; k < n && pick == n; k++) {
+		pick = out;
+		for (k = out; k < n; k++) {
 			size_t c = order[k];
 			bool ready = true;
 
 			for (i = 0; i < n && ready; i++)
-				ready = placed[i] || !beats[i * n + c];
-			if (ready)
+				ready = placed[i] || !must_above(reach, n, i,
+								  c);
+			if (ready) {
 				pick = k;
+				break;
+			}
 		}
-		if (pick == n)      /* a cycle: cannot happen, keep gm order */
-			pick = out;
 		i = order[pick];
 		memmove(order + out + 1, order + out,
 			(pick - out) * sizeof *order);
 		order[out] = i;
 		placed[i] = true;
 	}
+}
+
+/*
+ * The pairs where the ranking puts w above v though v's geometric mean
+ * against the baseline is higher (doc/statistics.md, "Overall ranking"):
+ * what the text says to explain the order.  A pair proven directly gets
+ * its direct ratio; one proven through others gets none.
+ */
+static bool find_swaps(struct br_analysis *a, const bool *reach,
+		       const bool *beats, const struct br_summary **ga,
+		       const struct br_summary **gb, enum br_dir *gd)
+{
+	struct br_overall *o = &a->overall;
+	size_t n = a->sel->n_systems, i, x, cap = 0;
+
+	for (i = 0; i < n; i++)
+		for (x = i + 1; x < n; x++) {
+			size_t w = o->order[i], v = o->order[x];
+			struct br_overall_swap *sw;
+
+			if (!must_above(reach, n, w, v) ||
+			    !(o->gm[w] < o->gm[v]))
+				continue;
+			if (o->n_swaps == cap) {
+				size_t nc = cap ? 2 * cap : 8;
+
+				sw = realloc(o->swaps, nc * sizeof *sw);
+				if (!sw)
+					return false;
+				o->swaps = sw;
+				cap = nc;
+			}
+			sw = &o->swaps[o->n_swaps++];
+			memset(sw, 0, sizeof *sw);
+			sw->above = w;
+			sw->below = v;
+			sw->direct = beats[w * n + v] &&
+				     pair_geomean(a, v, w, ga, gb, gd, &sw->g);
+		}
+	return true;
 }
 
 /* Firsts: tests where two systems or more have N >= 2; wins: a rank
@@ -167,7 +216,7 @@ int br_overall(struct br_analysis *a)
 	const struct br_summary **ga = NULL, **gb = NULL;
 	enum br_dir *gd = NULL;
 	struct br_rank_pair *pr = NULL;
-	bool *has = NULL, *beats = NULL;
+	bool *has = NULL, *beats = NULL, *reach = NULL;
 	size_t r;
 	double alpha = 1 - a->o.confidence;
 	int rc = BR_EIO;
@@ -181,13 +230,14 @@ int br_overall(struct br_analysis *a)
 	o->ran = calloc(n, sizeof *o->ran);
 	has = calloc(n, sizeof *has);
 	beats = calloc(n * n, sizeof *beats);
+	reach = calloc(n * n, sizeof *reach);
 	pr = calloc(n * (n - 1) / 2, sizeof *pr);
 	ga = calloc(nt + 1, sizeof *ga);
 	gb = calloc(nt + 1, sizeof *gb);
 	gd = calloc(nt + 1, sizeof *gd);
 	if (!o->order || !o->rank_low || !o->rank_high || !o->gm ||
-	    !o->wins || !o->could || !o->ran || !has || !beats || !pr || !ga || !gb ||
-	    !gd)
+	    !o->wins || !o->could || !o->ran || !has || !beats || !reach || !pr || !ga ||
+	    !gb || !gd)
 		goto out;
 	/* no test says which way is better (plain numbers, as ministat
 	 * reads them): nothing to rank by, and no system "has no test in
@@ -229,11 +279,19 @@ int br_overall(struct br_analysis *a)
 			   o->rank_high);
 	for (k = 0; k < r; k++)
 		beats[pr[k].better * n + pr[k].worse] = true;
+	/* the Holm-proven pairs closed transitively; a cycle among them
+	 * (possible: each pair has its own tests) leaves its members
+	 * unordered, so some order fits every range */
+	br_rank_order_ranges(has, n, beats, reach, o->rank_low,
+			     o->rank_high);
 	sort_by_gm(o->order, n, o->gm);
-	follow_proofs(o->order, n, beats, has);
+	follow_proofs(o->order, n, reach, has);
+	if (!find_swaps(a, reach, beats, ga, gb, gd))
+		goto out;
 	o->ok = true;
 	rc = BR_OK;
 out:
+	free(reach);
 	free(beats);
 	free(has);
 	free(pr);

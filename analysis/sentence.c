@@ -355,10 +355,9 @@ char *br_analysis_sentence(const struct br_analysis *a, size_t i, size_t j)
 				      a->o.equivalence, at->se_decimals);
 }
 
-/* Whether t is a hyperfine wall time: "Wall time" of a file of several
- * commands, "Command: ..." without " (user time)" or " (system time)" of
- * a file of one (ingest/log_hyperfine.c names them). */
-static bool hyperfine_wall(const struct br_test *t)
+/* "Wall time" of a file of several commands, "Command: ..." without "
+ * (user time)" or " (system time)" of a file of one. */
+bool br_hyperfine_wall(const struct br_test *t)
 {
 	const char *d = t->description;
 	size_t n;
@@ -383,7 +382,7 @@ bool br_analysis_hyperfine(const struct br_analysis *a, size_t i, size_t j,
 	double r, e;
 	bool b_faster;
 
-	if (!hyperfine_wall(at->t) || ca->kind != BR_CELL_VALUE ||
+	if (!br_hyperfine_wall(at->t) || ca->kind != BR_CELL_VALUE ||
 	    cb->kind != BR_CELL_VALUE ||
 	    !br_hyperfine_ratio(&ca->sum, &cb->sum, &r, &e, &b_faster))
 		return false;
@@ -443,4 +442,109 @@ const char *br_overall_firsts(const struct br_analysis *a, size_t j,
 		snprintf(buf, size, "; could be first in %zu of %zu tests",
 			 o->could[j], o->ran[j]);
 	return buf;
+}
+
+const char *br_geo_head(const struct br_ageo *g, char *buf, size_t size)
+{
+	const struct br_geomean *m = &g->g;
+
+	if (m->k_runs == m->k || m->k_runs == 0)
+		snprintf(buf, size, "%zu test%s", m->k, m->k == 1 ? "" : "s");
+	else
+		snprintf(buf, size, "%zu of %zu tests with runs", m->k_runs,
+			 m->k);
+	return buf;
+}
+
+size_t br_geo_k(const struct br_ageo *g)
+{
+	return g->g.k_runs ? g->g.k_runs : g->g.k;
+}
+
+const char *br_geo_tests(const struct br_ageo *g, char *buf, size_t size)
+{
+	const struct br_geomean *m = &g->g;
+
+	if (m->k_runs == m->k || m->k_runs == 0)
+		snprintf(buf, size, "%zu", m->k);
+	else
+		snprintf(buf, size, "%zu of %zu with runs", m->k_runs, m->k);
+	return buf;
+}
+
+const char *br_geo_over(const struct br_ageo *g, char *buf, size_t size)
+{
+	snprintf(buf, size, "over %zu of %zu test%s with runs%s", g->g.k_runs,
+		 g->g.k, g->g.k == 1 ? "" : "s", g->hyperfine ? "; wall time "
+		 "only: hyperfine keeps user and system times as means, "
+		 "without runs" : "");
+	return buf;
+}
+
+const char *br_geo_with_single(const struct br_ageo *g, char *buf,
+			       size_t size)
+{
+	char x[48];
+
+	buf[0] = '\0';
+	if (g->g.exact && g->g.k_runs)
+		snprintf(buf, size, "with the %zu single-run test%s, over all "
+			 "%zu tests: %s, not proven", g->g.exact,
+			 g->g.exact == 1 ? "" : "s", g->g.k,
+			 br_fmt_x(x, sizeof x, g->g.gm_all, 3));
+	return buf;
+}
+
+/* One swap from below's side: "below B, though ..." */
+static char *swap_text(const struct br_analysis *a,
+		       const struct br_overall_swap *sw)
+{
+	const char *w = br_analysis_system(a, sw->above);
+	const char *base = br_analysis_system(a, a->base);
+	const struct br_geomean *g = &sw->g;
+	char lv[24], x[48], lo[48], hi[48];
+
+	if (!sw->direct || isnan(g->meas_low))
+		return br_strf("below %s, though its geometric mean against "
+			       "%s is higher: pairs proven over the tests "
+			       "each pair ran put %s above it", w, base, w);
+	return br_strf("below %s, though its geometric mean against %s is "
+		       "higher: over the %zu test%s both ran with runs, %s is "
+		       "proven better (%s, %s" BR_NBSP "CI %s to %s)", w, base,
+		       g->k_runs, g->k_runs == 1 ? "" : "s", w,
+		       br_fmt_x(x, sizeof x, g->gm, 3),
+		       br_fmt_level(lv, sizeof lv, a->o.confidence),
+		       br_fmt_x(lo, sizeof lo, g->meas_low, 3),
+		       br_fmt_x(hi, sizeof hi, g->meas_high, 3));
+}
+
+#define SWAPS_SAID 3
+
+char *br_overall_why_below(const struct br_analysis *a, size_t j)
+{
+	const struct br_overall *o = &a->overall;
+	char *out = strdup(""), *t, *u;
+	size_t k, said = 0, more = 0;
+
+	for (k = 0; out && k < o->n_swaps; k++) {
+		if (o->swaps[k].below != j)
+			continue;
+		if (said == SWAPS_SAID) {
+			more++;
+			continue;
+		}
+		t = swap_text(a, &o->swaps[k]);
+		u = t ? br_strf("%s%s%s", out, said ? "; " : "", t) : NULL;
+		free(t);
+		free(out);
+		out = u;
+		said++;
+	}
+	if (out && more) {
+		u = br_strf("%s; and below %zu more for the same reason", out,
+			    more);
+		free(out);
+		out = u;
+	}
+	return out;
 }

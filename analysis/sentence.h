@@ -34,7 +34,8 @@ char *br_comparison_sentence(const struct br_test *t, const char *bname,
 			     int decimals);
 
 /* Why a geometric mean has no measurement interval: "no test has N >= 2
- * on both sides" or "a test's mean is not clearly above 0". */
+ * on both sides" or "a test's mean is not clearly above 0" (with runs:
+ * its ratio cannot be sized). */
 const char *br_geomean_no_ci(const struct br_geomean *g);
 
 /* A geometric mean's verdict in words (its factor a speedup: above 1 is
@@ -42,6 +43,45 @@ const char *br_geomean_no_ci(const struct br_geomean *g);
  * measurement interval "better, single runs" or, when a test's mean is
  * not clearly above 0, "better, not proven". */
 const char *br_geo_words(const struct br_ageo *g);
+
+/* Whether t is the wall time of a hyperfine JSON (ingest/log_hyperfine.c
+ * names its tests): "Wall time", or "Command: ..." without a user or
+ * system time suffix. */
+bool br_hyperfine_wall(const struct br_test *t);
+
+/*
+ * Which tests a geometric mean's point and measurement interval are over
+ * (doc/statistics.md, "Geometric mean"), written to buf and returned:
+ * br_geo_head gives "3 tests" when every test has runs (or none has:
+ * then over all of them) and "1 of 2 tests with runs" otherwise;
+ * br_geo_over "over 1 of 2 tests with runs" always, with "; wall time
+ * only: hyperfine keeps user and system times as means, without runs"
+ * for a hyperfine file.
+ */
+const char *br_geo_head(const struct br_ageo *g, char *buf, size_t size);
+/* The tests behind gm (k_runs, or k when no test has runs). */
+size_t br_geo_k(const struct br_ageo *g);
+/* br_geo_head for a table's Tests column: "3", "1 of 2 with runs". */
+const char *br_geo_tests(const struct br_ageo *g, char *buf, size_t size);
+const char *br_geo_over(const struct br_ageo *g, char *buf, size_t size);
+
+/* The mean over every test, single runs included, when it differs in
+ * its tests from the headline: "with the 1 single-run test, over all 2
+ * tests: 0.316x, not proven"; "" otherwise.  Written to buf, returned. */
+const char *br_geo_with_single(const struct br_ageo *g, char *buf,
+			       size_t size);
+
+/*
+ * Why the overall ranking lists system j below systems whose geometric
+ * means against the baseline are lower (a->overall.swaps): "below B,
+ * though its geometric mean against A is higher: over the 2 tests both
+ * ran with runs, B is proven better (1.50x, 95% CI 1.40x to 1.61x)", or
+ * "below B, ...: pairs proven over the tests each pair ran put B above
+ * it"; at most 3, then "and below 2 more for the same reason".  "" when
+ * the order of geometric means holds for j.  A new string with BR_NBSP
+ * markers: free() it; NULL on ENOMEM.
+ */
+char *br_overall_why_below(const struct br_analysis *a, size_t j);
 
 /* System j's firsts in the overall ranking (a->overall.ok), as the
  * tail of its entry: "; first in 2 of 8 tests", "; first in 2 of 8

@@ -525,7 +525,11 @@ static void help_man(FILE *fp)
 	      "\"Geometric mean over N tests, B against A\" combines the "
 	      "tests' ratios (above 1: B is better); its first interval is "
 	      "the measurement's, the second how far tests like these "
-	      "spread.  doc/statistics.md gives the methods.\n", fp);
+	      "spread.  Only tests with runs on both sides prove anything, "
+	      "so the mean, its intervals, its verdict and the overall rank "
+	      "are over those (\"over 1 of 2 tests with runs\"); the mean "
+	      "with single-run tests is given beside it, not proven.  "
+	      "doc/statistics.md gives the methods.\n", fp);
 	fputs(".SH EXIT STATUS\n"
 	      ".TP\n.B 0\nSuccess.\n"
 	      ".TP\n.B 1\nBad input data; nothing is written.\n"

@@ -341,7 +341,11 @@ struct br_overview_input {
 				       * ("failed", "not run"), or NULL */
 	const struct br_speedup *gm;  /* per candidate, or NULL: no
 				       * geometric mean row */
-	const size_t *gm_k;           /* tests behind each mean */
+	const size_t *gm_k;           /* tests behind each mean: those with
+				       * runs (br_geo_k) */
+	bool gm_runs_only;            /* some mean leaves single-run tests
+				       * out (doc/statistics.md, "Geometric
+				       * mean") */
 	double confidence;            /* of the intervals, for the note */
 	size_t show_from, show_n;     /* draw tests [from, from + n) only,
 				       * with the axis and margin of all

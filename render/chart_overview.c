@@ -25,6 +25,7 @@
 #include "chart.h"
 #include "text.h"
 #include "../analysis/numfmt.h"
+#include "../analysis/sentence.h"
 
 #define MAX_LANES 3        /* candidates drawn as bars per row */
 #define VALUE_PAD 44.0     /* room for "0.87x" beside the extreme bars */
@@ -572,14 +573,18 @@ int br_chart_overview(const struct br_overview_input *in,
 			kmin = in->gm_k[k] < kmin ? in->gm_k[k] : kmin;
 			kmax = in->gm_k[k] > kmax ? in->gm_k[k] : kmax;
 		}
+		const char *runs = in->gm_runs_only ? " with runs; "
+				   "single-run tests prove nothing and are "
+				   "left out" : "";
+
 		if (kmin == kmax)
 			snprintf(buf, sizeof buf, "Geometric mean of the "
-				 "speedups over %zu test%s.", kmax,
-				 kmax == 1 ? "" : "s");
+				 "speedups over %zu test%s%s.", kmax,
+				 kmax == 1 ? "" : "s", runs);
 		else
 			snprintf(buf, sizeof buf, "Geometric mean of the "
-				 "speedups over the tests both systems have "
-				 "(%zu to %zu).", kmin, kmax);
+				 "speedups over the tests both systems have%s "
+				 "(%zu to %zu).", runs, kmin, kmax);
 		y = note(sc, o, left, y, x1 - left, buf);
 	}
 	sc->height = ceil(fmax(y, bottom + 39));
@@ -652,6 +657,7 @@ struct ov_data {
 	const char **why;              /* per cell: why no speedup */
 	struct br_speedup *gm;
 	size_t *gm_k;
+	bool gm_runs_only;
 };
 
 static void ov_free(struct ov_data *d, size_t nt)
@@ -713,7 +719,9 @@ static bool ov_gather(const struct br_analysis *a,
 		d->names[k] = br_analysis_system(a, j);
 		d->styles[k] = all[j];   /* the system's, as in every chart */
 		br_speedup_of_geo(&a->geo[j], &d->gm[k]);
-		d->gm_k[k] = a->geo[j].ok ? a->geo[j].g.k : 0;
+		d->gm_k[k] = a->geo[j].ok ? br_geo_k(&a->geo[j]) : 0;
+		d->gm_runs_only |= a->geo[j].ok && a->geo[j].g.exact &&
+				   a->geo[j].g.k_runs;
 		k++;
 	}
 	free(all);
@@ -797,6 +805,7 @@ static int overview_pages(const struct br_analysis *a, size_t i,
 		oi.show_n = nt - t0 < per_page ? nt - t0 : per_page;
 		oi.gm = c + 1 == n_chunks ? d.gm : NULL;
 		oi.gm_k = d.gm_k;
+		oi.gm_runs_only = d.gm_runs_only;
 		oi.confidence = a->o.confidence;
 		rc = br_chart_overview(&oi, o, &(*scenes)[c], err);
 		if (rc != BR_OK)

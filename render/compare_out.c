@@ -124,18 +124,20 @@ static bool add_test_row(struct br_table *tb, const struct br_analysis *a,
 	return ok;
 }
 
-/* A geometric mean's note: what its measurement interval leaves out. */
+/* A geometric mean's note: which tests its interval is over, what it
+ * leaves out. */
 static const char *geo_note(char *buf, size_t size, const struct br_ageo *g)
 {
+	char over[192], single[128];
+
+	br_geo_over(g, over, sizeof over);
+	br_geo_with_single(g, single, sizeof single);
 	if (isnan(g->g.meas_low))
-		snprintf(buf, size, "no measurement CI: %s",
+		snprintf(buf, size, "no measurement CI (%s): %s", over,
 			 br_geomean_no_ci(&g->g));
-	else if (g->g.exact)
-		snprintf(buf, size, "measurement CI from %zu of %zu tests: "
-			 "single runs have no SE", g->g.k - g->g.exact,
-			 g->g.k);
 	else
-		buf[0] = '\0';
+		snprintf(buf, size, "measurement CI %s%s%s", over,
+			 *single ? "; " : "", single);
 	return buf;
 }
 
@@ -159,12 +161,11 @@ static bool add_geo_row(struct br_table *tb, const struct br_analysis *a,
 			size_t j)
 {
 	const struct br_ageo *g = &a->geo[j];
-	char desc[64], note[96];
+	char desc[64], note[384];
 	bool ok = true;
 	size_t i;
 
-	snprintf(desc, sizeof desc, "%zu test%s", g->g.k,
-		 g->g.k == 1 ? "" : "s");
+	br_geo_head(g, desc, sizeof desc);
 	ok &= br_table_row(tb);
 	ok &= br_table_str(tb, "geomean");
 	ok &= br_table_str(tb, "Geometric mean of speedups");
@@ -175,9 +176,9 @@ static bool add_geo_row(struct br_table *tb, const struct br_analysis *a,
 	ok &= br_table_str(tb, br_analysis_system(a, a->base));
 	ok &= br_table_num(tb, g->g.gm, NULL);
 	ok &= br_table_num(tb, 1, NULL);
-	ok &= br_table_num(tb, 100 * (g->g.gm - 1), NULL);
-	ok &= br_table_num(tb, 100 * (g->g.meas_low - 1), NULL);
-	ok &= br_table_num(tb, 100 * (g->g.meas_high - 1), NULL);
+	ok &= br_table_num(tb, g->g.pct, NULL);
+	ok &= br_table_num(tb, g->g.pct_low, NULL);
+	ok &= br_table_num(tb, g->g.pct_high, NULL);
 	ok &= br_table_empty(tb);
 	ok &= br_table_str(tb, br_verdict_name(g->verdict));
 	ok &= br_table_num(tb, g->g.gm, NULL);
@@ -381,19 +382,6 @@ static void ministat_block(FILE *fp, const struct br_analysis *a, size_t i)
 			"sets)\n", more, more == 1 ? "" : "s", MINISTAT_SETS);
 }
 
-/* "; 2 single-run tests count in the mean, not in the width" or "". */
-static const char *geo_exact(char *buf, size_t size,
-			     const struct br_geomean *g)
-{
-	buf[0] = '\0';
-	if (g->exact)
-		snprintf(buf, size, "; %zu single-run test%s count%s in the "
-			 "mean, not in the width", g->exact, g->exact == 1 ?
-			 "" : "s", g->exact == 1 ? "s" : "");
-	return buf;
-}
-
-
 /* s padded to w columns with spaces br_wrap keeps (it squeezes blanks). */
 static const char *pad_nbsp(char *buf, size_t size, const char *s, int w)
 {
@@ -479,7 +467,7 @@ static void write_text(const struct br_analysis *a,
 		       const struct br_compare_opts *o, FILE *fp)
 {
 	const char *aname = br_analysis_system(a, a->base);
-	char conf[24], x[48], lo[48], hi[48], note[96];
+	char conf[24], x[48], lo[48], hi[48], note[256];
 	size_t i, j, k;
 	bool first = true, series_said = false;
 
@@ -542,18 +530,21 @@ static void write_text(const struct br_analysis *a,
 		if (!g->ok || g->g.k < 2)
 			continue;
 		fputc('\n', fp);
-		wrap(fp, 0, "Geometric mean over %zu tests, %s against %s: "
-		     "%s (%s)", g->g.k, br_analysis_system(a, j), aname,
+		wrap(fp, 0, "Geometric mean over %s, %s against %s: %s (%s)",
+		     br_geo_head(g, note, sizeof note),
+		     br_analysis_system(a, j), aname,
 		     br_fmt_x(x, sizeof x, g->g.gm, 3), br_geo_words(g));
 		if (!isnan(g->g.meas_low))
-			wrap(fp, 2, "%s CI %s to %s (measurement, these "
-			     "tests%s)", conf, br_fmt_x(lo, sizeof lo,
-			     g->g.meas_low, 3), br_fmt_x(hi, sizeof hi,
-			     g->g.meas_high, 3), geo_exact(note, sizeof note,
-							   &g->g));
+			wrap(fp, 2, "%s CI %s to %s (measurement, %s)", conf,
+			     br_fmt_x(lo, sizeof lo, g->g.meas_low, 3),
+			     br_fmt_x(hi, sizeof hi, g->g.meas_high, 3),
+			     br_geo_over(g, note, sizeof note));
 		else
-			wrap(fp, 2, "no measurement CI: %s",
+			wrap(fp, 2, "no measurement CI (%s): %s",
+			     br_geo_over(g, note, sizeof note),
 			     br_geomean_no_ci(&g->g));
+		if (*br_geo_with_single(g, note, sizeof note))
+			wrap(fp, 2, "%s", note);
 		if (!isnan(g->g.across_low))
 			wrap(fp, 2, "%s CI %s to %s across tests like these "
 			     "(geometric sd %s)", conf, br_fmt_x(lo, sizeof lo,

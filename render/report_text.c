@@ -643,6 +643,29 @@ static void text_overall(struct mem *m, const struct br_report *r)
 	}
 }
 
+/* Whether a geometric mean's interval leaves tests out (single runs):
+ * its row gets a "*" and a footnote. */
+static bool geo_starred(const struct br_ageo *g)
+{
+	return g->ok && !isnan(g->g.meas_low) && (g->g.exact || g->hyperfine);
+}
+
+/* "* B: over 1 of 2 tests with runs; with the 1 single-run test, ..." */
+static void geo_footnote(struct mem *m, const struct br_report *r, size_t j)
+{
+	const struct br_ageo *g = &r->a->geo[j];
+	char over[192], single[128];
+	char *name;
+
+	if (j == r->a->base || !geo_starred(g))
+		return;
+	name = plain(r, br_analysis_system(r->a, j));
+	wrappedf(m, r, 2, 3, "* %s: %s%s%s", name ? name : "?",
+		 br_geo_over(g, over, sizeof over), g->g.k_runs ? "; " : "",
+		 br_geo_with_single(g, single, sizeof single));
+	free(name);
+}
+
 /*
  * The geometric means: a table of the tests each one uses, the speedup,
  * its measurement interval and, on a second line, its across-tests
@@ -665,8 +688,8 @@ char *br_report_text_geomean(const struct br_report *r)
 		if (!isnan(g->g.meas_low)) {
 			snprintf(ci, sizeof ci, "%s to %s%s", br_fmt_x(lo,
 				 sizeof lo, g->g.meas_low, 3), br_fmt_x(hi,
-				 sizeof hi, g->g.meas_high, 3), g->g.exact ? "*"
-				 : "");
+				 sizeof hi, g->g.meas_high, 3), geo_starred(g) ?
+				 "*" : "");
 			cw = strlen(ci) > cw ? strlen(ci) : cw;
 		}
 		if (!isnan(g->g.across_low)) {
@@ -712,18 +735,18 @@ char *br_report_text_geomean(const struct br_report *r)
 			fprintf(m.fp, "  %5s  %7s  baseline\n", "-", "1.000x");
 			continue;
 		}
-		fprintf(m.fp, "  %5zu  %7s  ", g->g.k, br_fmt_x(x, sizeof x,
-			g->g.gm, 3));
+		fprintf(m.fp, "  %5zu  %7s  ", br_geo_k(g), br_fmt_x(x,
+			sizeof x, g->g.gm, 3));
 		if (isnan(g->g.meas_low)) {
 			fprintf(m.fp, "- (%s)\n", br_geomean_no_ci(&g->g));
 		} else {
 			snprintf(ci, sizeof ci, "%s to %s%s", br_fmt_x(lo,
 				 sizeof lo, g->g.meas_low, 3), br_fmt_x(hi,
-				 sizeof hi, g->g.meas_high, 3), g->g.exact ?
+				 sizeof hi, g->g.meas_high, 3), geo_starred(g) ?
 				 "*" : "");
 			pad(m.fp, ci, cw, false);
 			fputs(" measurement\n", m.fp);
-			exact |= g->g.exact != 0;
+			exact |= geo_starred(g);
 		}
 		br_spaces(m.fp, 2 + nw + 2 + 5 + 2 + 7 + 2);
 		if (isnan(g->g.across_low)) {
@@ -736,9 +759,8 @@ char *br_report_text_geomean(const struct br_report *r)
 			fputs(" across tests\n", m.fp);
 		}
 	}
-	if (exact)
-		fputs("  * tests with a single run count in the speedup, not "
-		      "in its interval\n", m.fp);
+	for (j = 0; exact && names && j < r->a->sel->n_systems; j++)
+		geo_footnote(&m, r, j);
 	br_text_short_names_free(names, r->a->sel->n_systems);
 	text_overall(&m, r);
 	return mem_finish(&m);

@@ -304,8 +304,15 @@ static void geomean_more(struct br_tdoc *d, struct br_tnode *it,
 		br_tset(d, it, "rank", br_fmt_rank(buf, sizeof buf,
 			o->rank_low[j], o->rank_high[j]));
 		br_tsetf(d, it, "rank_sort", "%d", o->rank_low[j]);
+		char *why = br_overall_why_below(r->a, j);
+
 		br_overall_firsts(r->a, j, buf, sizeof buf);
-		br_tset(d, it, "firsts", buf[0] ? buf + 2 : "");
+		if (why && *why)
+			br_tsetf(d, it, "firsts", "%s%s%s", buf[0] ? buf + 2 :
+				 "", buf[0] ? "; " : "", plain(why));
+		else
+			br_tset(d, it, "firsts", buf[0] ? buf + 2 : "");
+		free(why);
 	} else {
 		br_tset(d, it, "rank", "");
 		br_tset(d, it, "rank_sort", "");
@@ -347,16 +354,24 @@ static void geomean(struct br_tdoc *d, struct br_tnode *root,
 		set_style(d, it, r, j);
 		br_tset(d, it, "value", fmt_x(buf, sizeof buf, v));
 		br_tsetf(d, it, "width", "%.1f", 100 * v / top);
-		br_tsetf(d, it, "tests", "%zu", j == r->a->base ? k : g->g.k);
+		if (j == r->a->base)
+			br_tsetf(d, it, "tests", "%zu", k);
+		else
+			br_tset(d, it, "tests", br_geo_tests(g, buf,
+							     sizeof buf));
 		if (j == r->a->base || isnan(g->g.meas_low)) {
 			br_tset(d, it, "ci", "");
 			br_tset(d, it, "ci_low_width", "");
 			br_tset(d, it, "ci_high_width", "");
 		} else {
-			br_tsetf(d, it, "ci", "%s to %s%s", fmt_x(lo, sizeof lo,
-				 g->g.meas_low), fmt_x(hi, sizeof hi,
-				 g->g.meas_high), g->g.exact ? " (single-run "
-				 "tests not in the width)" : "");
+			char over[192], single[128];
+
+			br_tsetf(d, it, "ci", "%s to %s (%s%s%s)", fmt_x(lo,
+				 sizeof lo, g->g.meas_low), fmt_x(hi, sizeof hi,
+				 g->g.meas_high), br_geo_over(g, over,
+				 sizeof over), g->g.exact && g->g.k_runs ?
+				 "; " : "", br_geo_with_single(g, single,
+				 sizeof single));
 			br_tsetf(d, it, "ci_low_width", "%.1f",
 				 100 * g->g.meas_low / top);
 			br_tsetf(d, it, "ci_high_width", "%.1f",

@@ -70,6 +70,56 @@ size_t br_rank_ranges(const bool *has, size_t n, struct br_rank_pair *pr,
 	return holm(pr, m, m_total, 0, alpha, low, high);
 }
 
+/* reach = the transitive closure of beats over the items with has
+ * (Warshall's algorithm, n^3 / 8 steps at most with bytes). */
+static void closure(const bool *has, size_t n, const bool *beats,
+		    bool *reach)
+{
+	size_t i, j, k;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < n; j++)
+			reach[i * n + j] = has[i] && has[j] && i != j &&
+					   beats[i * n + j];
+	for (k = 0; k < n; k++)
+		for (i = 0; i < n; i++) {
+			bool *ri = reach + i * n;
+			const bool *rk = reach + k * n;
+
+			if (!ri[k])
+				continue;
+			for (j = 0; j < n; j++)
+				ri[j] |= rk[j];
+		}
+}
+
+void br_rank_order_ranges(const bool *has, size_t n, const bool *beats,
+			  bool *reach, int *low, int *high)
+{
+	size_t i, j, with = 0;
+
+	closure(has, n, beats, reach);
+	for (i = 0; i < n; i++)
+		with += has[i];
+	for (i = 0; i < n; i++) {
+		size_t above = 0, below = 0;
+
+		low[i] = high[i] = 0;
+		if (!has[i])
+			continue;
+		/* j must be above i when i is reached from j but not the
+		 * other way (both ways: one cycle, no order between them) */
+		for (j = 0; j < n; j++) {
+			bool ji = reach[j * n + i], ij = reach[i * n + j];
+
+			above += ji && !ij;
+			below += ij && !ji;
+		}
+		low[i] = (int)(1 + above);
+		high[i] = (int)(with - below);
+	}
+}
+
 /* relative[i] against the best mean (HIB: mean/best, LIB: best/mean). */
 static void fill_relative(const struct br_summary *s, size_t n, bool lib,
 			  double *relative)

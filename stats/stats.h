@@ -232,21 +232,36 @@ void br_compare_ex(const struct br_summary *a, const struct br_summary *b,
 /* Geometric mean of speedups over K tests (doc/statistics.md,
  * "Geometric mean"). */
 struct br_geomean {
-	size_t k;            /* tests used */
+	size_t k;            /* tests used (a mean above 0 on both sides) */
+	size_t k_runs;       /* ... of them with an interval on both sides
+			      * (N >= 2 and an SE, or a published SE): the
+			      * tests behind gm, the measurement CI, the
+			      * verdict and the across-tests CI */
 	size_t skipped;      /* tests left out (missing or mean <= 0) */
-	double gm;           /* exp(mean ln S_k) */
-	double meas_low, meas_high;   /* measurement CI; NAN if unavailable */
+	double gm;           /* exp(mean ln S_k) over the k_runs tests with
+			      * runs; over all k when none has runs */
+	double gm_all;       /* exp(mean ln S_k) over all k tests (PTS's
+			      * number); gm when exact is 0 */
+	double meas_low, meas_high;   /* measurement CI of gm; NAN if
+				       * unavailable */
 	double meas_p;       /* two-sided p of gm = 1 by the measurement
-			      * error; NAN when meas_low is */
-	size_t exact;        /* used tests without an SE on one side (a
-			      * single run): in gm, not in the measurement
-			      * CI's width */
-	size_t noisy;        /* used tests where a side's own CI reaches 0
-			      * (its ratio cannot be sized): no
+			      * error; NAN when no test has runs */
+	double pct, pct_low, pct_high; /* 100 (gm - 1) and the same of the
+					* measurement CI, without losing
+					* digits near 1 (one test with runs:
+					* its comparison's improvement) */
+	enum br_verdict verdict; /* better / worse / no-difference, by the
+				  * measurement CI (one test with runs: its
+				  * comparison's); single-run without one */
+	size_t exact;        /* used tests without an SE on a side (a
+			      * single run): in gm_all only */
+	size_t noisy;        /* tests with runs where a side's own CI
+			      * reaches 0 (its ratio cannot be sized): no
 			      * measurement CI at all */
-	double across_low, across_high; /* across-tests CI; NAN if K < 2 */
+	double across_low, across_high; /* across-tests CI over gm's tests;
+					 * NAN if fewer than 2 */
 	double across_p;     /* two-sided p of gm = 1 across tests */
-	double gsd;          /* geometric sd exp(s_l); NAN if K < 2 */
+	double gsd;          /* geometric sd exp(s_l); NAN if fewer than 2 */
 };
 
 /*
@@ -255,11 +270,14 @@ struct br_geomean {
  * on either side are skipped (the caller lists them; br_geomean_usable()
  * says which).  ln S_k is +/-log1p(d/mean_A) for ratios near 1 (they
  * keep their digits) and +/-(ln mean_B - ln mean_A) away from it (a ratio
- * of 1e-15 keeps its digits too).  The measurement CI takes its width
- * from the tests with an SE on both sides; tests without (single runs)
- * count in gm but not in the width (exact); NAN when no test has an SE,
- * or when a side of some test has a CI (ci_low) that reaches 0 (noisy);
- * with all variances 0 it collapses to gm.  Returns
+ * of 1e-15 keeps its digits too).  gm, the measurement CI, its p, the
+ * verdict and the across-tests CI come from the tests with an interval
+ * on both sides only (a single run proves nothing); gm_all is over every
+ * used test.  One test with runs: gm, the interval, p and verdict are
+ * its br_compare's (Fieller, Welch), so a one-test geometric mean equals
+ * its test.  Two or more: the delta-method interval (Satterthwaite df);
+ * NAN when a side of one of them has a CI (ci_low) that reaches 0
+ * (noisy); with all variances 0 it collapses to gm.  Returns
  * BR_OK, BR_EDATA when no test is usable (gm NAN), BR_EUSAGE for a
  * confidence outside (0, 1).
  */
@@ -315,6 +333,24 @@ struct br_rank_pair {
 size_t br_rank_ranges(const bool *has, size_t n, struct br_rank_pair *pr,
 		      size_t m, size_t m_total, double alpha, int *low,
 		      int *high);
+
+/*
+ * Rank ranges that admit an order agreeing with every proven pair
+ * (doc/statistics.md, "Overall ranking"): beats[i * n + j] says item i is
+ * proven better than item j.  The pairs are closed transitively (reach,
+ * n * n, written here: reach[i * n + j] when a chain of proven pairs leads
+ * from i to j).  Items that reach each other form a cycle, a strongly
+ * connected component: the pairs contradict each other there, so its
+ * members are one block, unordered among themselves, and share its span.
+ * low[i] = 1 + the items that must be above i (they reach it and it does
+ * not reach them back), high[i] = #has - the items that must be below
+ * it.  These are exactly the places i takes in the orders of the has
+ * items that follow the DAG of the components, and every place between
+ * is taken by one of them.  Items without has get 0..0.  Time n^3 (n a
+ * few hundred at most).
+ */
+void br_rank_order_ranges(const bool *has, size_t n, const bool *beats,
+			  bool *reach, int *low, int *high);
 
 /* Two-sided p of Student's t: 2 Q(|t|, df); below 1e-10 from the
  * incomplete beta function, corrected for the rounding of its argument,

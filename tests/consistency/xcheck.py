@@ -1828,16 +1828,27 @@ def firsts_text(w, c, n):
 def geo_tests(tests, base, s):
     """The tests in the geometric mean of s against base (doc: both means
     above 0, a known direction) and how many of them have no SE on a
-    side (a single run or a summary without one: in the mean, not in
-    the measurement CI's width).  noisy=True: also how many have an SE
-    on both sides but a side whose own CI reaches 0 (ci_low <= 0 or
-    empty: no measurement CI at all, doc "Geometric mean")."""
-    return geo_tests_noisy(tests, base, s)[:2]
+    side (a single run or a summary without one: in gm_all only, never
+    in the point, interval or verdict)."""
+    return geo_model(tests, base, s)["k"], geo_model(tests, base, s)["exact"]
 
 
 def geo_tests_noisy(tests, base, s):
     """geo_tests and the noisy count."""
+    g = geo_model(tests, base, s)
+    return g["k"], g["exact"], g["noisy"]
+
+
+def geo_model(tests, base, s):
+    """doc/statistics.md, "Geometric mean", from the stats CSV: k tests
+    used, k_runs of them with an interval on both sides (the tests behind
+    the point, the interval and the verdict), exact = k - k_runs, noisy
+    (tests with runs where a side's CI reaches 0; with one test with
+    runs: that comparison is too noisy to size), gm_all over all k, the
+    one test with runs (when k_runs is 1), and whether every test is a
+    hyperfine one whose tests with runs are its wall times."""
     k = exact = noisy = 0
+    logs, one, hyper = [], None, True
     for t in tests:
         if not t.scalar or t.dirn not in ("HIB", "LIB") or \
                 not t.has_value(base) or not t.has_value(s):
@@ -1845,13 +1856,49 @@ def geo_tests_noisy(tests, base, s):
         if not (t.mean(s) > 0 and t.mean(base) > 0):
             continue
         k += 1
-        if any(int(t.rows[x]["n"]) < 2 or fnum(t.rows[x]["se"]) is None
-               for x in (s, base)):
+        lr = math.log(t.mean(s)) - math.log(t.mean(base))
+        logs.append(-lr if t.dirn == "LIB" else lr)
+        runs = not any(int(t.rows[x]["n"]) < 2 or
+                       fnum(t.rows[x]["se"]) is None for x in (s, base))
+        hyper = hyper and t.id == "hyperfine" and \
+            runs == (t.desc == "Wall time" or (
+                t.desc.startswith("Command: ") and
+                not t.desc.endswith((" (user time)", " (system time)"))))
+        if not runs:
             exact += 1
-        elif any(not (fnum(t.rows[x]["ci_low"]) or 0) > 0
-                 for x in (s, base)):
+            continue
+        one = t
+        if any(not (fnum(t.rows[x]["ci_low"]) or 0) > 0 for x in (s, base)):
             noisy += 1
-    return k, exact, noisy
+    kr = k - exact
+    if kr == 1:
+        r = one.cmp.get(s)
+        noisy = 1 if r is not None and fnum(r["ratio_ci_low"]) is None \
+            else 0
+    return dict(k=k, exact=exact, k_runs=kr, noisy=noisy,
+                gm_all=math.exp(sum(logs) / k) if k else None,
+                one=one if kr == 1 else None,
+                hyperfine=hyper and k > 0 and exact > 0 and kr > 0)
+
+
+def geo_desc(m):
+    """The compare CSV description of a geometric mean's tests."""
+    k, kr = m["k"], m["k_runs"]
+    if kr in (k, 0):
+        return "%d test%s" % (k, "" if k == 1 else "s")
+    return "%d of %d tests with runs" % (kr, k)
+
+
+def geo_over(m):
+    """analysis/sentence.c br_geo_over."""
+    return "over %d of %d test%s with runs%s" % (
+        m["k_runs"], m["k"], "" if m["k"] == 1 else "s",
+        "; wall time only: hyperfine keeps user and system times as "
+        "means, without runs" if m["hyperfine"] else "")
+
+
+SINGLE_RE = r"with the (\d+) single-run tests?, over all (\d+) tests: " \
+    r"(\S+x), not proven"
 
 
 NO_CI_SE = "no test has N >= 2 on both sides"
@@ -1886,40 +1933,68 @@ def geo_words(g):
         + why
 
 
+def check_geo_single(ck, s, out, shown, m, src):
+    """A "with the E single-run tests, over all K tests: X" clause: the
+    counts, and X = exp(mean ln S) over all K tests (stats csv means)."""
+    mm = re.search(SINGLE_RE, shown or "")
+    want = m["exact"] and m["k_runs"]
+    ck.same("geomean", s, out, "the mean with single-run tests", bool(mm),
+            bool(want), src)
+    if mm and want:
+        ck.same("geomean", s, out, "single-run tests, all tests",
+                (int(mm.group(1)), int(mm.group(2))),
+                (m["exact"], m["k"]), "stats csv")
+        ck.value("geomean", s, out, "geometric mean over all tests",
+                 mm.group(3), m["gm_all"], "stats csv means", x3)
+
+
 def check_geo_csv(ck, tests, base, geo, out="compare csv"):
     """The geomean rows of the compare CSV against the stats CSV: the
-    test count, the note on the measurement CI, the verdict."""
+    tests (with runs, of all), the note on the measurement CI, the
+    verdict; a one-test geometric mean against its test's row."""
     for s, g in geo.items():
         if g["description"] == "baseline":
             ck.same("geomean", s, out, "baseline row", (g["system"],
                     g["mean"], g["verdict"]), (base, "1", ""),
                     "the baseline")
             continue
-        k, exact, noisy = geo_tests_noisy(tests, base, s)
+        m = geo_model(tests, base, s)
+        k, exact, noisy = m["k"], m["exact"], m["noisy"]
         ck.same("geomean", s, out, "tests in the geometric mean",
-                g["description"], "%d test%s" % (k, "" if k == 1 else "s"),
-                "stats csv: both means above 0, a known direction")
+                g["description"], geo_desc(m),
+                "stats csv: both means above 0, a known direction; with "
+                "runs on both sides")
         lo = fnum(g["ratio_ci_low"])
-        if noisy:
-            want = "no measurement CI: " + NO_CI_NOISY
-        elif exact == k:
-            want = "no measurement CI: " + NO_CI_SE
-        elif exact:
-            want = "measurement CI from %d of %d tests: single runs have " \
-                "no SE" % (k - exact, k)
+        if m["k_runs"] == 0:
+            want = "no measurement CI (%s): %s" % (geo_over(m), NO_CI_SE)
+        elif noisy:
+            want = "no measurement CI (%s): %s" % (geo_over(m), NO_CI_NOISY)
         else:
-            want = ""
-        ck.same("geomean", s, out, "note", g["note"], want,
+            want = "measurement CI " + geo_over(m)
+        note = re.sub("; " + SINGLE_RE + "$", "", g["note"])
+        ck.same("geomean", s, out, "note", note, want,
                 "stats csv: %d of %d tests with N < 2 or no SE on a side, "
                 "%d with a side's CI reaching 0" % (exact, k, noisy))
+        if not noisy and m["k_runs"]:
+            check_geo_single(ck, s, out, g["note"], m, "stats csv")
         ck.same("geomean", s, out, "measurement CI",
                 "none" if lo is None else "given", "none" if exact == k
                 or noisy else "given", "stats csv: %d of %d tests without "
                 "an SE on a side, %d with a side's CI reaching 0"
                 % (exact, k, noisy))
-        ck.same("geomean", s, out, "verdict", g["verdict"], geo_verdict(g),
-                "its measurement CI %s to %s" % (g["ratio_ci_low"],
-                                                 g["ratio_ci_high"]))
+        if m["one"] is not None and s in m["one"].cmp:
+            # one test with runs: the geometric mean is that test
+            r = m["one"].cmp[s]
+            cols = ("improvement_pct", "improvement_ci_low_pct",
+                    "improvement_ci_high_pct", "verdict")
+            ck.same("geomean", s, out, "one test with runs: its "
+                    "comparison", tuple(g[c] for c in cols),
+                    tuple(r[c] for c in cols), "compare csv row of "
+                    + m["one"].label)
+        else:
+            ck.same("geomean", s, out, "verdict", g["verdict"],
+                    geo_verdict(g), "its measurement CI %s to %s" % (
+                        g["ratio_ci_low"], g["ratio_ci_high"]))
         gm = fnum(g["mean"])
         ck.same("geomean", s, out, "ratio", fnum(g["ratio"]), gm,
                 "the geometric mean (mean column)")
@@ -2014,9 +2089,9 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF,
     for b in blocks:
         joined, starts = join_lines(b.split("\n"))
         if joined.startswith("Geometric mean over "):
-            m = re.match(r"Geometric mean over (\d+) tests, (.*) against "
-                         r"%s: (\S+) \(([^()]*)\)" % re.escape(squash(base)),
-                         joined)
+            m = re.match(r"Geometric mean over (\d+ tests?|\d+ of \d+ tests "
+                         r"with runs), (.*) against %s: (\S+) \(([^()]*)\)"
+                         % re.escape(squash(base)), joined)
             if not m:
                 ck.structure(out, "cannot read %r" % joined[:100])
                 continue
@@ -2027,16 +2102,16 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF,
                 continue
             gm_seen[s] = True
             g = geo[s]
-            k = re.match(r"(\d+) tests?$", g["description"])
+            model = geo_model(tests, base, s)
             ck.same("geomean", s, out, "tests", m.group(1),
-                    k.group(1) if k else g["description"], "compare csv")
+                    g["description"], "compare csv")
             ck.value("geomean", s, out, "geometric mean", m.group(3),
                      fnum(g["mean"]), "compare csv", x3)
             ck.same("geomean", s, out, "verdict word", m.group(4),
                     geo_words(g), "compare csv verdict %s" % g["verdict"])
             rest = joined[m.end():]
-            mm = re.match(r" (\S+) CI (\S+) to (\S+) \(measurement, these "
-                          r"tests([^()]*)\)", rest)
+            mm = re.match(r" (\S+) CI (\S+) to (\S+) \(measurement, "
+                          r"(over [^()]*)\)", rest)
             if fnum(g["ratio_ci_low"]) is not None or mm:
                 ck.value("geomean", s, out, "measurement CI low",
                          mm.group(2) if mm else None,
@@ -2047,16 +2122,12 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF,
                 if mm:
                     ck.same("geomean", s, out, "confidence level",
                             mm.group(1), lv, "--confidence %g" % conf)
-                    _, e = geo_tests(tests, base, s)
-                    ck.same("geomean", s, out, "single-run tests in the "
-                            "mean, not in the width", mm.group(4),
-                            "; %d single-run test%s count%s in the mean, "
-                            "not in the width" % (e, "" if e == 1 else "s",
-                                                  "s" if e == 1 else "")
-                            if e else "", "stats csv: %d tests with N < 2 "
-                            "or no SE on a side" % e)
+                    ck.same("geomean", s, out, "tests the interval is "
+                            "over", mm.group(4), geo_over(model),
+                            "stats csv: tests with runs on both sides")
+                    check_geo_single(ck, s, out, rest, model, "stats csv")
             else:
-                want = " " + g["note"]
+                want = " " + re.sub("; " + SINGLE_RE + "$", "", g["note"])
                 ck.same("geomean", s, out, "measurement CI",
                         rest[:len(want)], want, "compare csv: no interval "
                         "(its note)")
@@ -2074,7 +2145,7 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF,
     for s, g in geo.items():
         if g["description"] == "baseline":
             continue
-        k = re.match(r"(\d+) tests?$", g["description"])
+        k = re.match(r"(?:\d+ of )?(\d+) tests?", g["description"])
         if paragraphs and k and int(k.group(1)) >= 2 and s not in gm_seen:
             ck.fail("geomean", s, out, "geometric mean paragraph", None,
                     "%s over %s (compare csv)" % (g["mean"],
@@ -2103,7 +2174,7 @@ def check_overall_text(ck, tests, overall, base, geo, out, lv, disp):
         return
     ents = [o for o, i in starts if i == 2 and o >= len(head)]
     n_tests, wins, could = expected_firsts(tests)
-    order = []
+    order, entries = [], []
     for j, o in enumerate(ents):
         e = joined[o:ents[j + 1] if j + 1 < len(ents) else len(joined)]
         e = e.strip()
@@ -2128,13 +2199,15 @@ def check_overall_text(ck, tests, overall, base, geo, out, lv, disp):
             continue
         g = geo[s]
         order.append(s)
+        entries.append(mm.group(4))
         ck.same("overall", s, out, "overall rank", mm.group(1),
                 fmt_rank(g["overall_rank_low"], g["overall_rank_high"]),
                 "compare csv overall_rank_low, overall_rank_high")
         ck.value("overall", s, out, "geometric mean", mm.group(3),
                  fnum(g["mean"]), "compare csv", x3)
         ck.same("overall", s, out, "first in k of n tests, could be in c",
-                mm.group(4), firsts_text(wins[s], could[s], n_tests[s]),
+                re.sub(r"; below .*", "", mm.group(4)),
+                firsts_text(wins[s], could[s], n_tests[s]),
                 "stats csv rank ranges")
     sysorder = systems_of(tests)
     want = sorted(sorted(ranked, key=lambda x: sysorder.index(x)
@@ -2155,9 +2228,27 @@ def check_overall_text(ck, tests, overall, base, geo, out, lv, disp):
         ck.fail("overall", "-", out, "ranking order: each place within its "
                 "rank range", order, [fmt_rank(geo[x]["overall_rank_low"],
                 geo[x]["overall_rank_high"]) for x in order])
-    elif fits(want):
-        ck.same("overall", "-", out, "ranking order (by geometric mean)",
-                order, want, "compare csv")
+    elif order != want:
+        # doc "Overall ranking": a system listed below one whose
+        # geometric mean is lower says why ("below W, though its
+        # geometric mean against A is higher: ..."), naming a system
+        # listed above it with a lower mean
+        why = {}
+        for x, e in zip(order, entries):
+            why[x] = [disp_name for disp_name in re.findall(
+                r"below (.*?), though its geometric mean", e)]
+        for i, x in enumerate(order):
+            lower_above = [y for y in order[:i]
+                           if fnum(geo[y]["mean"]) < fnum(geo[x]["mean"])]
+            named = [y for y in order[:i] if disp(y) in why[x]]
+            ck.same("overall", x, out, "why it is listed below a lower "
+                    "geometric mean", bool(named), bool(lower_above),
+                    "the listed order and compare csv means")
+            for y in named:
+                ck.n += 1
+                if not fnum(geo[y]["mean"]) < fnum(geo[x]["mean"]):
+                    ck.fail("overall", x, out, "listed below", y,
+                            "a system with a lower geometric mean")
 
 
 # ------------------------------------------------------------ the summary
@@ -2203,7 +2294,8 @@ def compare_across(ctext, base):
     out = {}
     for b in split_blocks(ctext):
         joined, _ = join_lines(b.split("\n"))
-        m = re.match(r"Geometric mean over \d+ tests, (.*) against %s: "
+        m = re.match(r"Geometric mean over (?:\d+ tests?|\d+ of \d+ tests "
+                     r"with runs), (.*) against %s: "
                      % re.escape(squash(base)), joined)
         a = re.search(r"CI (\S+) to (\S+) across tests like these "
                       r"\(geometric sd (\S+)\)", joined)
@@ -2229,23 +2321,29 @@ def check_summary(ck, tests, text, ctext, base, geo, out="compare --brief",
     across = compare_across(ctext, base)
     listed = set()
     for e in summary_items(secs.get("GEOMETRIC MEAN", "")):
-        m = re.match(r"^(.*): (\S+x) over (\d+) tests, ([^;]*); (.*)$", e)
+        m = re.match(r"^(.*): (\S+x) over (\d+ tests?|\d+ of \d+ tests with "
+                     r"runs), ([^;]*); (.*)$", e)
         if not m or m.group(1) not in byname:
             ck.structure(out, "cannot read geometric mean %r" % e[:100])
             continue
         s = byname[m.group(1)]
         g = geo[s]
         listed.add(s)
-        k = re.match(r"(\d+) tests?$", g["description"])
-        ck.same("geomean", s, out, "tests", m.group(3),
-                k.group(1) if k else g["description"], "compare csv")
+        model = geo_model(tests, base, s)
+        ck.same("geomean", s, out, "tests", m.group(3), g["description"],
+                "compare csv")
         ck.value("geomean", s, out, "geometric mean", m.group(2),
                  fnum(g["mean"]), "compare csv", x3)
         ck.same("geomean", s, out, "verdict word", m.group(4), geo_words(g),
                 "compare csv verdict %s" % g["verdict"])
         rest = m.group(5)
-        mm = re.match(r"(\S+) CI (\S+) to (\S+) \(measurement, these "
-                      r"tests\)", rest)
+        mm = re.match(r"(\S+) CI (\S+) to (\S+) (over .*?) \(measurement\)",
+                      rest)
+        if mm:
+            ck.same("geomean", s, out, "tests the interval is over",
+                    mm.group(4), geo_over(model), "stats csv")
+        if not model["noisy"] and model["k_runs"]:
+            check_geo_single(ck, s, out, rest, model, "stats csv")
         if fnum(g["ratio_ci_low"]) is not None or mm:
             ck.value("geomean", s, out, "measurement CI low",
                      mm.group(2) if mm else None, fnum(g["ratio_ci_low"]),
@@ -2266,8 +2364,9 @@ def check_summary(ck, tests, text, ctext, base, geo, out="compare --brief",
                 left.group(1) if left else "0",
                 str(expected_left_out(tests, base, s)), "stats csv")
     want = [s for s, g in geo.items() if g["description"] != "baseline" and
-            re.match(r"(\d+) tests?$", g["description"]) and
-            int(g["description"].split()[0]) >= 2][:20]
+            re.match(r"(?:\d+ of )?(\d+) tests?", g["description"]) and
+            int(re.match(r"(?:\d+ of )?(\d+)",
+                         g["description"]).group(1)) >= 2][:20]
     ck.same("geomean", "-", out, "systems listed", sorted(listed),
             sorted(want), "compare csv (k >= 2, at most 20)")
     # ---- the ranking: as compare text has it
@@ -2301,8 +2400,8 @@ def check_summary(ck, tests, text, ctext, base, geo, out="compare --brief",
         ck.same("overall", "-", out, "finding: a system proven first",
                 " ranks first overall" in lead, bool(proven),
                 "compare csv overall ranks")
-        m = re.search(r"its geometric mean over (\d+) tests? is (\S+x) "
-                      r"against .* \((\S+) CI (\S+) to (\S+)\)$", lead)
+        m = re.search(r"its geometric mean over (.+?) is (\S+x) against .*? "
+                      r"\((\S+) CI (\S+) to (\S+) over [^()]*\)", lead)
         if m and proven:
             s = proven[0]
             ck.value("overall", s, out, "finding: geometric mean",
@@ -2650,13 +2749,13 @@ def check_report_txt(ck, tests, text, base, geo, words_seen):
             end = next((k for k, ln in enumerate(seg) if k > hi_ and
                         not ln.strip()), len(seg))
             rows = [ln for ln in seg[hi_ + 1:end] if ln.strip()]
-            note = "  * tests with a single run count in the speedup, not " \
-                "in its interval"
+            foot = next((k for k, ln in enumerate(rows)
+                         if ln.startswith("  * ")), len(rows))
+            notes = summary_items("\n".join(rows[foot:]), 2)
+            rows = rows[:foot]
             # a row, then its across-tests line (blank under the name)
             parsed = []
             for ln in rows:
-                if ln == note:
-                    continue
                 if ln.startswith("    ") and parsed:
                     parsed[-1][4] = ln.strip()
                     continue
@@ -2696,12 +2795,14 @@ def check_report_txt(ck, tests, text, base, geo, words_seen):
             elif any(g["overall_rank_low"] for g in geo.values()):
                 ck.structure(out, "no overall ranking, the compare CSV "
                              "ranks the systems")
-            starred = any(g["note"].startswith("measurement CI from ")
-                          for g in geo.values())
-            ck.same("geomean", "-", out, "footnote on single-run tests",
-                    "present" if note in rows else "absent",
-                    "present" if starred else "absent",
-                    "compare csv notes")
+            # one footnote per starred row: what its interval is over
+            want = ["* %s: %s" % (squash(ascii_fold(x)),
+                                  g["note"][len("measurement CI "):])
+                    for x, g in geo.items() if x != base and
+                    g["description"] != "baseline" and geo_starred(g)]
+            ck.same("geomean", "-", out, "footnotes on what intervals are "
+                    "over", [squash(ascii_fold(n)) for n in notes],
+                    [squash(w) for w in want], "compare csv notes")
     # ---- tests
     body = lines[i_res + 1:]
     heads = []
@@ -2846,15 +2947,30 @@ def check_txt_overview(ck, tests, systems, seg, out):
                      % (ti, len(scal)))
 
 
-GEO_MARK_TXT = ("*", "- (" + NO_CI_SE + ")")
-GEO_MARK_MD = (" (single-run tests not in the width)", "")
+GEO_MARK_TXT = "txt"
+GEO_MARK_MD = "md"
+
+
+def geo_no_ci_why(note):
+    """br_geomean_no_ci's words in a "no measurement CI (over ...): why"
+    note."""
+    m = re.match(r"no measurement CI \([^()]*\): (.*)$", note)
+    return m.group(1) if m else note
+
+
+def geo_starred(g):
+    """The text report stars an interval that leaves tests out (single
+    runs, or hyperfine's user and system times) and footnotes it."""
+    return fnum(g["ratio_ci_low"]) is not None and (
+        "single-run test" in g["note"] or "wall time only" in g["note"])
 
 
 def check_geo_rows(ck, out, geo, base, systems, rows, disp, marks):
     """Geometric mean table rows (name, value, ci text) against the
-    compare CSV geomean rows.  marks: what follows an interval that
-    single-run tests are not in (the CSV note "measurement CI from k of
-    K tests"), and the cell without a measurement CI."""
+    compare CSV geomean rows.  marks: GEO_MARK_TXT (the text report: "lo
+    to hi*" for an interval that leaves tests out, "- (why)" without
+    one) or GEO_MARK_MD (Markdown and HTML: "lo to hi (over R of K tests
+    with runs[; ...])", nothing without one)."""
     want = [s for s in systems if s in geo and s != base]
     want = [base] + want if want else []
     if len(rows) != len(want):
@@ -2876,21 +2992,27 @@ def check_geo_rows(ck, out, geo, base, systems, rows, disp, marks):
         lo, hi = fnum(g["ratio_ci_low"]), fnum(g["ratio_ci_high"])
         ci = ci.strip()
         if lo is None and hi is None:
-            want = marks[1]
-            if want and g["note"].startswith("no measurement CI: "):
-                want = "- (%s)" % g["note"][len("no measurement CI: "):]
+            want = "- (%s)" % geo_no_ci_why(g["note"]) \
+                if marks == GEO_MARK_TXT else ""
             ck.same("geomean", s, out, "measurement CI", ci, want,
                     "compare csv: no interval (its note)")
             continue
-        part = g["note"].startswith("measurement CI from ")
-        mk = marks[0].strip()
-        has = ci.endswith(mk)
-        ck.same("geomean", s, out, "measurement CI: single-run tests not "
-                "in the width", "marked" if has else "not marked",
-                "marked" if part else "not marked",
-                "compare csv note %r" % g["note"])
-        if has:
-            ci = ci[:-len(mk)].strip()
+        if marks == GEO_MARK_TXT:
+            has = ci.endswith("*")
+            ck.same("geomean", s, out, "measurement CI: tests left out of "
+                    "the width", "marked" if has else "not marked",
+                    "marked" if geo_starred(g) else "not marked",
+                    "compare csv note %r" % g["note"])
+            if has:
+                ci = ci[:-1].strip()
+        else:
+            m = re.match(r"^(\S+ to \S+) \((.*)\)$", ci)
+            ck.same("geomean", s, out, "what the interval is over",
+                    m.group(2) if m else None,
+                    g["note"][len("measurement CI "):],
+                    "compare csv note")
+            if m:
+                ci = m.group(1)
         m = re.match(r"^(\S+) to (\S+)$", ci)
         ck.value("geomean", s, out, "measurement CI low",
                  m.group(1) if m else None, lo, "compare csv", x3)
@@ -2916,10 +3038,15 @@ def check_geo_more(ck, out, tests, geo, base, rows):
         if g is None:
             continue
         if s != base and k is not None:
-            m = re.match(r"(\d+) tests?$", g["description"])
+            # the text report: the tests behind the mean; Markdown and
+            # HTML: "3", or "1 of 2 with runs"
+            m = re.match(r"(\d+) tests?$|(\d+) of (\d+) tests with runs$",
+                         g["description"])
+            want = g["description"] if not m else m.group(1) or (
+                m.group(2) if out.startswith("report.txt") else
+                "%s of %s with runs" % (m.group(2), m.group(3)))
             ck.same("geomean", s, out, "tests in the geometric mean", k,
-                    m.group(1) if m else g["description"],
-                    "compare csv description")
+                    want, "compare csv description")
         if s != base and ac is not None and "_across" in g:
             want = g["_across"]
             m = re.match(r"^(\S+) to (\S+)$", ac.strip())
@@ -2939,7 +3066,8 @@ def check_geo_more(ck, out, tests, geo, base, rows):
         if firsts is not None and g["overall_rank_low"]:
             want = firsts_text(wins[s], could[s], n_tests[s])
             ck.same("overall", s, out, "first in k of n tests, could be "
-                    "in c", firsts, want[2:], "stats csv rank ranges")
+                    "in c", re.sub(r"(^|; )below .*", "", firsts),
+                    want[2:], "stats csv rank ranges")
 
 
 def sections(ck, out, tests, geo, has_overview, has_geomean):

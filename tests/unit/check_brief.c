@@ -57,7 +57,7 @@ START_TEST(test_seed4_summary)
 	eq_spaced(b->findings[0], "FreeBSD UFS ranks first overall; first in "
 		  "3 of 7 tests, could be in 1 more; its geometric mean over 7 "
 		  "tests is 1.695x against FreeBSD iX ZoL (95% CI 1.516x to "
-		  "1.895x)");
+		  "1.895x over 7 of 7 tests with runs)");
 	eq_spaced(b->findings[1], "Against FreeBSD iX ZoL, 31 of 39 "
 		  "comparisons in 8 tests show a difference proven at 95% "
 		  "confidence: 12 better, 19 worse");
@@ -66,7 +66,8 @@ START_TEST(test_seed4_summary)
 	ck_assert_uint_eq(b->geo_more, 0);
 	ck_assert_str_eq(b->geo[1].name, "FreeBSD UFS");
 	eq_spaced(b->geo[1].text, "1.695x over 7 tests, better; 95% CI 1.516x "
-		  "to 1.895x (measurement, these tests), 0.655x to 4.384x "
+		  "to 1.895x over 7 of 7 tests with runs (measurement), 0.655x "
+		  "to 4.384x "
 		  "across tests like these (geometric sd 2.794); 1 test left "
 		  "out");
 	/* the ranking, best first, as compare prints it */

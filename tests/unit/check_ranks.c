@@ -1214,6 +1214,179 @@ START_TEST(test_search)
 }
 END_TEST
 
+/* ---------------------------------------- br_rank_order_ranges (overall)
+ *
+ * Checked against enumeration: for random graphs of up to 7 items (some
+ * without has, edges at random so cycles occur), every order of the has
+ * items is tried; an order is consistent when it follows the DAG of the
+ * strongly connected components (found here by depth-first reachability,
+ * not by the closure the code uses): every member of a component that
+ * leads to another comes before every member of that one.  Each
+ * item's range must be exactly the set of places it takes in those
+ * orders, and that set must have no gap. */
+
+#define OG_MAX 7
+
+struct og {
+	size_t n;
+	bool has[OG_MAX], beats[OG_MAX * OG_MAX];
+	bool reach[OG_MAX][OG_MAX];       /* by DFS */
+	bool seen[OG_MAX + 1][OG_MAX];    /* [item][place - 1] */
+	size_t perm[OG_MAX], m, orders;
+};
+
+static void og_dfs(struct og *g, size_t from, size_t at)
+{
+	size_t j;
+
+	for (j = 0; j < g->n; j++)
+		if (g->has[at] && g->has[j] && j != at &&
+		    g->beats[at * g->n + j] && !g->reach[from][j]) {
+			g->reach[from][j] = true;
+			og_dfs(g, from, j);
+		}
+}
+
+static bool og_consistent(const struct og *g)
+{
+	size_t x, y;
+
+	for (x = 0; x < g->m; x++)
+		for (y = x + 1; y < g->m; y++) {
+			size_t u = g->perm[x], v = g->perm[y];
+
+			/* u placed before v: wrong when v's component
+			 * leads to u's (the components are blocks: a
+			 * cycle's members share its span) */
+			if (g->reach[v][u] && !g->reach[u][v])
+				return false;
+		}
+	return true;
+}
+
+static void og_enum(struct og *g, size_t k)
+{
+	size_t i, tmp;
+
+	if (k == g->m) {
+		if (!og_consistent(g))
+			return;
+		g->orders++;
+		for (i = 0; i < g->m; i++)
+			g->seen[g->perm[i]][i] = true;
+		return;
+	}
+	for (i = k; i < g->m; i++) {
+		tmp = g->perm[k];
+		g->perm[k] = g->perm[i];
+		g->perm[i] = tmp;
+		og_enum(g, k + 1);
+		tmp = g->perm[k];
+		g->perm[k] = g->perm[i];
+		g->perm[i] = tmp;
+	}
+}
+
+START_TEST(test_order_ranges_brute)
+{
+	uint64_t st = 0x9e3779b97f4a7c15ULL;
+	long cases = 0, cyclic = 0;
+	int round;
+
+	for (round = 0; round < 3000; round++) {
+		struct og g;
+		bool reach[OG_MAX * OG_MAX];
+		int low[OG_MAX], high[OG_MAX];
+		size_t i, j;
+		unsigned dens;
+
+		memset(&g, 0, sizeof g);
+		st = st * 6364136223846793005ULL + 1442695040888963407ULL;
+		g.n = 1 + (size_t)((st >> 33) % OG_MAX);
+		dens = (unsigned)((st >> 20) % 4);  /* edge odds 1/8 .. 4/8 */
+		for (i = 0; i < g.n; i++) {
+			st = st * 6364136223846793005ULL + 1;
+			g.has[i] = (st >> 40) % 8 != 0;
+			for (j = 0; j < g.n; j++) {
+				st = st * 6364136223846793005ULL + 1;
+				g.beats[i * g.n + j] = i != j &&
+					(st >> 45) % 8 <= dens;
+			}
+		}
+		for (i = 0; i < g.n; i++)
+			og_dfs(&g, i, i);
+		for (i = 0; i < g.n; i++) {
+			if (g.has[i])
+				g.perm[g.m++] = i;
+			for (j = 0; j < g.n; j++)
+				cyclic += i < j && g.reach[i][j] &&
+					  g.reach[j][i];
+		}
+		og_enum(&g, 0);
+		br_rank_order_ranges(g.has, g.n, g.beats, reach, low, high);
+		ck_assert(g.m == 0 || g.orders > 0);
+		for (i = 0; i < g.n; i++) {
+			size_t p, lo = 0, hi = 0;
+
+			if (!g.has[i]) {
+				ck_assert_int_eq(low[i], 0);
+				ck_assert_int_eq(high[i], 0);
+				continue;
+			}
+			for (p = 1; p <= g.m; p++)
+				if (g.seen[i][p - 1]) {
+					lo = lo ? lo : p;
+					hi = p;
+				}
+			for (p = lo; p <= hi; p++)
+				ck_assert(g.seen[i][p - 1]);   /* no gap */
+			ck_assert_int_eq(low[i], (int)lo);
+			ck_assert_int_eq(high[i], (int)hi);
+		}
+		cases++;
+	}
+	ck_assert_int_eq(cases, 3000);
+	ck_assert_int_gt(cyclic, 100);     /* cycles were tried */
+}
+END_TEST
+
+/* The issue's cycle: C above A, A above B, B above C: all 1-3; a fourth
+ * item below C sits below the whole cycle. */
+START_TEST(test_order_ranges_cycle)
+{
+	bool has[4] = { true, true, true, true }, beats[16] = { false };
+	bool reach[16];
+	int low[4], high[4], i;
+
+	beats[2 * 3 + 0] = true;   /* C > A */
+	beats[0 * 3 + 1] = true;   /* A > B */
+	beats[1 * 3 + 2] = true;   /* B > C */
+	br_rank_order_ranges(has, 3, beats, reach, low, high);
+	for (i = 0; i < 3; i++) {
+		ck_assert_int_eq(low[i], 1);
+		ck_assert_int_eq(high[i], 3);
+	}
+	memset(beats, 0, sizeof beats);
+	beats[2 * 4 + 0] = beats[0 * 4 + 1] = beats[1 * 4 + 2] = true;
+	beats[2 * 4 + 3] = true;   /* C > D */
+	br_rank_order_ranges(has, 4, beats, reach, low, high);
+	for (i = 0; i < 3; i++) {
+		ck_assert_int_eq(low[i], 1);
+		ck_assert_int_eq(high[i], 3);
+	}
+	ck_assert_int_eq(low[3], 4);
+	ck_assert_int_eq(high[3], 4);
+	/* a chain, no cycle: exact ranks through the middle item */
+	memset(beats, 0, sizeof beats);
+	beats[0 * 3 + 1] = beats[1 * 3 + 2] = true;
+	br_rank_order_ranges(has, 3, beats, reach, low, high);
+	for (i = 0; i < 3; i++) {
+		ck_assert_int_eq(low[i], i + 1);
+		ck_assert_int_eq(high[i], i + 1);
+	}
+}
+END_TEST
+
 Suite *br_suite_ranks(void)
 {
 	Suite *s = suite_create("ranks");
@@ -1221,6 +1394,8 @@ Suite *br_suite_ranks(void)
 	TCase *random = tcase_create("random");
 
 	tcase_add_test(fixed, test_search);
+	tcase_add_test(fixed, test_order_ranges_cycle);
+	tcase_add_test(fixed, test_order_ranges_brute);
 	tcase_add_test(fixed, test_doc_examples);
 	tcase_add_test(fixed, test_chain);
 	tcase_add_test(fixed, test_separated);

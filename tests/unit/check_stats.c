@@ -587,12 +587,17 @@ START_TEST(test_geomean_refs)
 		rc = br_geomean(pa, pb, dir, k, conf, &g);
 		same_i(r, "status", rc);
 		same_i(r, "k", (long)g.k);
+		same_i(r, "k_runs", (long)g.k_runs);
 		same_i(r, "skipped", (long)g.skipped);
 		same_i(r, "exact", (long)g.exact);
 		same_i(r, "noisy", (long)g.noisy);
 		/* log1p near 1, logs far from it: every ratio keeps its
 		 * digits (a ratio of 1e-17 too) */
 		near_f(r, "gm", g.gm, 1e-12, 0);
+		near_f(r, "gm_all", g.gm_all, 1e-12, 0);
+		EXPECT(strcmp(br_verdict_name(g.verdict), get(r, "verdict"))
+		       == 0, "%s verdict: got %s, want %s", get(r, "name"),
+		       br_verdict_name(g.verdict), get(r, "verdict"));
 		near_f(r, "meas_low", g.meas_low, T_Q, 0);
 		near_f(r, "meas_high", g.meas_high, T_Q, 0);
 		near_f(r, "meas_p", g.meas_p, T_Q, 0);
@@ -602,7 +607,7 @@ START_TEST(test_geomean_refs)
 		near_f(r, "gsd", g.gsd, T_MOM, 0);
 		n++;
 	}
-	ck_assert_uint_ge(n, 35);
+	ck_assert_uint_ge(n, 37);
 	refs_done("geometric means");
 }
 END_TEST

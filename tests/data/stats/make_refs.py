@@ -724,15 +724,17 @@ def emit_compare(name, a, b, dirn="HIB", conf=0.95, equiv=0.0):
 
 def geomean_ref(tests, conf):
     """
-    doc/statistics.md, "Geometric mean": l_k = ln S_k (exact, 50 digits),
-    GM = exp(mean l).  Measurement CI from the tests with an SE on both
-    sides (the others count in GM and K, not in V): c = v / mean^2 per
-    side, V = sum c, df = V^2 / sum(c^2 / (n - 1)), exp(mean l -/+ q
-    sqrt(V) / K); its p from t = mean l / (sqrt(V) / K) on that df (0 or 1
-    when V = 0).  None at all when such a test has a side whose own
-    interval reaches 0 (mean - q(1 - a/2, n - 1) se <= 0: "noisy"; a
-    single-run test has no interval to judge and stays "exact").
-    Across-tests CI and its p on K - 1 df.
+    doc/statistics.md, "Geometric mean": l_k = ln S_k (exact, 50 digits).
+    GM, the measurement CI, its p, the verdict and the across-tests CI are
+    over the tests with an SE on both sides only (k_runs of them; over all
+    K when none has one); gm_all = exp(mean l) over all K.  One test with
+    runs: its comparison (compare_ref: Fieller's speedup interval,
+    Welch's p and verdict).  Two or more: c = v / mean^2 per side, V =
+    sum c, df = V^2 / sum(c^2 / (n - 1)), exp(mean l -/+ q sqrt(V) /
+    k_runs); its p from t = mean l / (sqrt(V) / k_runs) on that df (0 or
+    1 when V = 0).  None at all when such a test has a side whose own
+    interval reaches 0 (mean - q(1 - a/2, n - 1) se <= 0: "noisy").
+    Across-tests CI and its p on k - 1 df over GM's tests.
     """
     alpha = 1.0 - conf
 
@@ -740,7 +742,7 @@ def geomean_ref(tests, conf):
         q = F(tq(1 - alpha / 2, s.n() - 1))
         return s.mean() ** 2 <= q * q * s.var_mean()
 
-    ls, cs, skipped, exact, noisy = [], [], 0, 0, 0
+    ls, lr, cs, skipped, exact, noisy, one = [], [], [], 0, 0, 0, None
     for dirn, a, b in tests:
         if a.n() == 0 or b.n() == 0 or a.mean() <= 0 or b.mean() <= 0:
             skipped += 1
@@ -748,24 +750,44 @@ def geomean_ref(tests, conf):
         ma, mb = a.mean(), b.mean()
         ratio = mb / ma
         l = dec(ratio).ln()
-        ls.append(-l if dirn == "LIB" else l)
+        l = -l if dirn == "LIB" else l
+        ls.append(l)
         va, vb = a.var_mean(), b.var_mean()
         if va is None or vb is None:
             exact += 1
-        elif reaches_0(a) or reaches_0(b):
+            continue
+        lr.append(l)
+        one = (dirn, a, b)
+        if reaches_0(a) or reaches_0(b):
             noisy += 1
         else:
             cs.append((va / ma ** 2, a.n()))
             cs.append((vb / mb ** 2, b.n()))
-    k = len(ls)
-    r = dict(status=0, k=k, skipped=skipped, exact=exact, noisy=noisy,
-             gm=NAN, meas_low=NAN, meas_high=NAN, meas_p=NAN,
-             across_low=NAN, across_high=NAN, across_p=NAN, gsd=NAN)
+    k, kr = len(ls), len(lr)
+    r = dict(status=0, k=k, k_runs=kr, skipped=skipped, exact=exact,
+             noisy=noisy, gm=NAN, gm_all=NAN, meas_low=NAN, meas_high=NAN,
+             meas_p=NAN, verdict="single-run", across_low=NAN,
+             across_high=NAN, across_p=NAN, gsd=NAN)
     if k == 0:
         r["status"] = 1
         return r
-    ml = sum(ls) / k
+    r["gm_all"] = float((sum(ls) / k).exp())
+    head = lr if kr else ls
+    kh = len(head)
+    ml = sum(head) / kh
     r["gm"] = float(ml.exp())
+    if kr == 1:
+        c = compare_ref(one[1], one[2], one[0], conf, 0.0)
+        r["gm"] = c["speedup"]
+        if k == 1:
+            r["gm_all"] = c["speedup"]
+        r["meas_p"] = c["p"]
+        r["verdict"] = c["verdict"]
+        r["noisy"] = 1 if c["too_noisy"] else 0
+        if not c["too_noisy"]:
+            r["meas_low"] = c["speedup_ci_low"]
+            r["meas_high"] = c["speedup_ci_high"]
+        return r
     if cs and not noisy:
         V = sum(c for c, _ in cs)
         if V == 0:
@@ -774,19 +796,21 @@ def geomean_ref(tests, conf):
         else:
             nu = V * V / sum(c * c / (n - 1) for c, n in cs)
             sv = dsqrt(V)
-            h = Decimal(tq(1 - alpha / 2, float(nu))) * sv / k
+            h = Decimal(tq(1 - alpha / 2, float(nu))) * sv / kr
             r["meas_low"] = float((ml - h).exp())
             r["meas_high"] = float((ml + h).exp())
-            r["meas_p"] = float(tail2_mp(ml / (sv / k), nu))
-    if k >= 2:
-        sl = (sum((l - ml) ** 2 for l in ls) / (k - 1)).sqrt()
-        h = Decimal(tq(1 - alpha / 2, k - 1)) * sl / Decimal(k).sqrt()
+            r["meas_p"] = float(tail2_mp(ml / (sv / kr), nu))
+        r["verdict"] = "better" if r["meas_low"] > 1 else \
+            "worse" if r["meas_high"] < 1 else "no-difference"
+    if kh >= 2:
+        sl = (sum((l - ml) ** 2 for l in head) / (kh - 1)).sqrt()
+        h = Decimal(tq(1 - alpha / 2, kh - 1)) * sl / Decimal(kh).sqrt()
         r["across_low"] = float((ml - h).exp())
         r["across_high"] = float((ml + h).exp())
         r["gsd"] = float(sl.exp())
         if sl > 0:
-            r["across_p"] = float(tail2_mp(ml / (sl / Decimal(k).sqrt()),
-                                           k - 1))
+            r["across_p"] = float(tail2_mp(ml / (sl / Decimal(kh).sqrt()),
+                                           kh - 1))
         else:
             r["across_p"] = 0.0 if ml != 0 else 1.0
     return r
@@ -1355,12 +1379,25 @@ def main():
     G("conf90", [("HIB", R([10.0, 10.5, 9.8]), R([12.0, 12.3, 11.9])),
                  ("LIB", R([5.0, 5.2, 4.9, 5.1]), R([4.0, 4.1, 3.9]))],
       conf=0.9)
-    # one single run among K: in GM and K, not in the measurement width
+    # one single run among K: in gm_all and K only; gm, the interval and
+    # the verdict are over the two tests with runs
     r = G("single_among_three", [
         ("HIB", R([10.0]), R([12.0, 12.3, 11.9])),
         ("LIB", R([5.0, 5.2, 4.9, 5.1]), R([4.0, 4.1, 3.9])),
         ("HIB", SM(200.0, 1.5, 5), SM(210.0, 2.5, 5))])
-    assert r["exact"] == 1 and r["k"] == 3 and r["meas_low"] < r["gm"], r
+    assert r["exact"] == 1 and r["k"] == 3 and r["k_runs"] == 2 and \
+        r["meas_low"] < r["gm"] < r["meas_high"] and r["gm"] != r["gm_all"], r
+    # issue reproducer: a single run 10x worse proves nothing; the test
+    # with runs shows no difference
+    r = G("single_run_10x", [
+        ("HIB", R([100.0], 1), R([10.0], 1)),
+        ("HIB", R([100.0, 101.0, 99.0], 1), R([100.0, 101.0, 99.0], 1))])
+    assert r["verdict"] == "no-difference" and r["k_runs"] == 1, r
+    # a one-test geometric mean is its test: better [1.0022, 1.2817]
+    r = G("one_test_is_its_test", [
+        ("HIB", R([10.0, 10.5, 9.5], 0.1), R([11.20, 11.25, 11.30], 0.01))])
+    assert r["verdict"] == "better" and \
+        "%.4f %.4f" % (r["meas_low"], r["meas_high"]) == "1.0022 1.2817", r
     G("all_single", [("HIB", R([10.0]), R([12.0])),
                      ("LIB", R([5.0]), R([4.0, 4.1, 3.9]))])
     G("single_summary_no_se", [("HIB", SM(10.0, NAN, 3), SM(11.0, 0.1, 3)),
