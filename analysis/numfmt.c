@@ -70,6 +70,127 @@ int br_display_decimals(const struct br_sample *const *samples, size_t ns,
 	return p;
 }
 
+/* The decimals that show m (> 0) with sig significant digits: 3 for
+ * 0.0213 at 2, 0 from 10^(sig - 1) up. */
+static int sig_decimals(double m, int sig)
+{
+	int e;
+
+	m = fabs(m);
+	if (!(m > 0) || !isfinite(m))
+		return 0;
+	e = (int)floor(log10(m));
+	if (e > -300 && m < pow(10, e)) /* log10 of 1000 - ulp */
+		e--;
+	return sig - 1 - e > 0 ? sig - 1 - e : 0;
+}
+
+/* The decimals of a step 10^-d (0.001: 3); 0 for steps of 1 and up. */
+static int step_decimals(double r)
+{
+	long d = lround(-log10(r));
+
+	return d > 0 ? (int)d : 0;
+}
+
+/*
+ * The decimals a sample's runs need so that their mean shows the digits
+ * its input had: the runs' own step (0.022 has 3), but no more than 4
+ * significant digits of the mean (PTS's 2 decimals give 12.35 from
+ * 12.345); -1 for samples this does not apply to (a published text, a
+ * summary, no runs).
+ */
+static int runs_want(const struct br_sample *s)
+{
+	double sum = 0;
+	size_t i;
+
+	if ((s->value_text && *s->value_text) || !s->n_runs)
+		return -1;
+	for (i = 0; i < s->n_runs; i++)
+		sum += s->runs[i].value;
+	sum /= (double)s->n_runs;
+	if (s->resolution > 0) {
+		int a = step_decimals(s->resolution), b = sig_decimals(sum, 4);
+
+		return a < b ? a : b;
+	}
+	return integral_runs(s) ? 0 : sig_decimals(sum, 4);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Whether two of the sorted values v[0..n) that differ (by more than
+ * 1e-9 relative: not a rounding of one number two ways) print the same
+ * with d decimals. */
+static bool collide(const double *v, size_t n, int d)
+{
+	char a[400], b[400];
+	size_t i;
+
+	for (i = 1; i < n; i++) {
+		if (!(v[i] - v[i - 1] > 1e-9 * fmax(fabs(v[i]), fabs(v[i - 1]))))
+			continue;
+		if (!strcmp(br_fmt_fixed(a, sizeof a, v[i - 1], d),
+			    br_fmt_fixed(b, sizeof b, v[i], d)))
+			return true;
+	}
+	return false;
+}
+
+/* The finite values of lists[0..nl) (lens[k] each), sorted; NULL on
+ * ENOMEM, *n their count. */
+static double *sorted_values(const double *const *lists, const size_t *lens,
+			     size_t nl, size_t *n)
+{
+	size_t k, i, total = 0;
+	double *v;
+
+	for (k = 0; k < nl; k++)
+		total += lens[k];
+	v = malloc((total + 1) * sizeof *v);
+	*n = 0;
+	if (!v)
+		return NULL;
+	for (k = 0; k < nl; k++)
+		for (i = 0; i < lens[k]; i++)
+			if (isfinite(lists[k][i]))
+				v[(*n)++] = lists[k][i];
+	qsort(v, *n, sizeof *v, cmp_double);
+	return v;
+}
+
+int br_display_refine(int d, const struct br_sample *const *samples,
+		      size_t ns, const double *const *lists,
+		      const size_t *lens, size_t nl)
+{
+	size_t i, k, n;
+	double *v;
+
+	for (i = 0; i < ns; i++) {
+		int w = runs_want(samples[i]);
+
+		if (w > d)
+			d = w > BR_DECIMALS_MAX ? BR_DECIMALS_MAX : w;
+	}
+	/* each list on its own: the computed means differ where the
+	 * published values may not (and the other way round) */
+	for (k = 0; k < nl; k++) {
+		v = sorted_values(&lists[k], &lens[k], 1, &n);
+		if (!v)
+			return d;
+		while (d < BR_DECIMALS_MAX && collide(v, n, d))
+			d++;
+		free(v);
+	}
+	return d;
+}
+
 int br_se_decimals(int value_decimals)
 {
 	return value_decimals > 2 ? value_decimals : 2;

@@ -24,6 +24,25 @@ int br_text_decimals(const char *s);
 int br_display_decimals(const struct br_sample *const *samples, size_t ns,
 			const double *means, size_t n);
 
+/* The most decimals br_display_refine() gives a test. */
+#define BR_DECIMALS_MAX 12
+
+/*
+ * Display precision that follows the data (doc/statistics.md, "Display
+ * precision"): d (PTS's rule, br_display_decimals) raised so that
+ *   - the mean of a sample's runs shows the digits its runs were written
+ *     with (runs 0.022 and 0.018: 3 decimals), up to 4 significant
+ *     digits, and
+ *   - values that differ print differently: within each of the lists
+ *     lists[0..nl) (lens[k] values each; NAN ignored), two values more
+ *     than 1e-9 relative apart never give the same text (means 1.5 and
+ *     2.5 of whole-number runs: 1 decimal, not "2" and "2"),
+ * at most BR_DECIMALS_MAX.
+ */
+int br_display_refine(int d, const struct br_sample *const *samples,
+		      size_t ns, const double *const *lists,
+		      const size_t *lens, size_t nl);
+
 /* SE decimals under a bar: max(2, value decimals) (PTS 2.2). */
 int br_se_decimals(int value_decimals);
 
