@@ -437,7 +437,7 @@ static int test_numbers(void *ctx, size_t i)
 		free(samples);
 		return BR_EIO;
 	}
-	at->se_decimals = br_se_decimals(at->decimals);
+	at->se_decimals = br_se_decimals_of(at->decimals, means, k);
 	free(means);
 	free(samples);
 	if (!at->scalar)

@@ -11,14 +11,22 @@
 
 int br_text_decimals(const char *s)
 {
-	const char *dot;
+	const char *p;
 	int n = 0;
+	long e = 0;
 
-	if (!s || !(dot = strchr(s, '.')))
+	if (!s)
 		return 0;
-	for (dot++; *dot >= '0' && *dot <= '9'; dot++)
-		n++;
-	return n;
+	p = s + strspn(s, "+-0123456789");
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			n++;
+	/* "7.3e+05" has no decimals, "1.5e-3" four */
+	if (*p == 'e' || *p == 'E')
+		e = strtol(p + 1, NULL, 10);
+	if (e > 400 || e < -400)
+		return e > 0 ? 0 : 400;
+	return n - e > 0 ? (int)(n - e) : 0;
 }
 
 /*
@@ -165,18 +173,44 @@ static double *sorted_values(const double *const *lists, const size_t *lens,
 	return v;
 }
 
+/* The most decimals the values of lists[0..nl) take before the largest
+ * shows more than BR_SIG_MAX significant digits (a double holds 15 to
+ * 17, and 3760000005.333333492279 shows digits it does not; the CSV's
+ * 15 digits must be able to confirm every printed one), at most
+ * BR_DECIMALS_MAX. */
+static int decimals_cap(const double *const *lists, const size_t *lens,
+			size_t nl)
+{
+	double m = 0;
+	size_t i, k;
+	int cap;
+
+	for (k = 0; k < nl; k++)
+		for (i = 0; i < lens[k]; i++)
+			if (isfinite(lists[k][i]) && fabs(lists[k][i]) > m)
+				m = fabs(lists[k][i]);
+	cap = m > 0 ? sig_decimals(m, BR_SIG_MAX) : BR_DECIMALS_MAX;
+	return cap > BR_DECIMALS_MAX ? BR_DECIMALS_MAX : cap;
+}
+
 int br_display_refine(int d, const struct br_sample *const *samples,
 		      size_t ns, const double *const *lists,
 		      const size_t *lens, size_t nl)
 {
 	size_t i, k, n;
+	int cap = decimals_cap(lists, lens, nl);
 	double *v;
 
+	/* PTS's 9 decimals of a published "295.315218124818" beside a mean
+	 * of 29616548.4 would print 17 digits: PTS's own decimals up to the
+	 * 15 a double holds ("1378135000000.00"), ours up to BR_SIG_MAX */
+	if (d > cap + BR_SIG_PTS - BR_SIG_MAX)
+		d = cap + BR_SIG_PTS - BR_SIG_MAX;
 	for (i = 0; i < ns; i++) {
 		int w = runs_want(samples[i]);
 
 		if (w > d)
-			d = w > BR_DECIMALS_MAX ? BR_DECIMALS_MAX : w;
+			d = w > cap ? cap : w;
 	}
 	/* each list on its own: the computed means differ where the
 	 * published values may not (and the other way round) */
@@ -184,7 +218,7 @@ int br_display_refine(int d, const struct br_sample *const *samples,
 		v = sorted_values(&lists[k], &lens[k], 1, &n);
 		if (!v)
 			return d;
-		while (d < BR_DECIMALS_MAX && collide(v, n, d))
+		while (d < cap && collide(v, n, d))
 			d++;
 		free(v);
 	}
@@ -194,6 +228,17 @@ int br_display_refine(int d, const struct br_sample *const *samples,
 int br_se_decimals(int value_decimals)
 {
 	return value_decimals > 2 ? value_decimals : 2;
+}
+
+int br_se_decimals_of(int value_decimals, const double *v, size_t n)
+{
+	const size_t lens[1] = {n};
+	int d = br_se_decimals(value_decimals), cap;
+
+	cap = decimals_cap(&v, lens, 1) + BR_SIG_PTS - BR_SIG_MAX;
+	if (cap < value_decimals)
+		cap = value_decimals;
+	return d > cap ? cap : d;
 }
 
 const char *br_fmt_fixed(char *buf, size_t size, double v, int d)
@@ -223,6 +268,8 @@ const char *br_fmt_x(char *buf, size_t size, double v, int d)
 	}
 	if (v > 0 && v < 10 * pow(10, -d))
 		snprintf(buf, size, "%.2g", v);  /* not "0.000x" */
+	else if (d > sig_decimals(v, BR_SIG_PTS)) /* see decimals_cap */
+		br_fmt_fixed(buf, size, v, sig_decimals(v, BR_SIG_PTS));
 	else
 		br_fmt_fixed(buf, size, v, d);
 	n = strlen(buf);
