@@ -334,6 +334,51 @@ static void compare_test(struct br_analysis *a, size_t i)
 	}
 }
 
+/*
+ * The test's precision follows its data (br_display_refine): the runs'
+ * digits, and values that differ print differently, among the computed
+ * means and among the shown values.  Where that takes more decimals
+ * than PTS's rule gave, a published value written with fewer (PTS's
+ * "0.02" for runs 0.022, 0.021, 0.023) is shown as the mean of its runs
+ * instead: "0.020" would claim a digit nobody wrote.
+ */
+static int refine_decimals(struct br_atest *at, size_t n_cells,
+			   const struct br_sample *const *samples,
+			   size_t n_samples, const double *means, size_t k)
+{
+	size_t n = 0, j, lens[2];
+	double *shown = malloc((n_cells + 1) * sizeof *shown);
+	const double *lists[2];
+	int pts = at->decimals;
+
+	if (!shown)
+		return BR_EIO;
+	for (j = 0; j < n_cells; j++) {
+		const struct br_cell *c = &at->cells[j];
+
+		if (c->kind == BR_CELL_VALUE && c->dur_scale == 0)
+			shown[n++] = c->shown;
+	}
+	lists[0] = means;
+	lens[0] = k;
+	lists[1] = shown;
+	lens[1] = n;
+	at->decimals = br_display_refine(pts, samples, n_samples, lists, lens,
+					 2);
+	free(shown);
+	for (j = 0; at->decimals > pts && j < n_cells; j++) {
+		struct br_cell *c = &at->cells[j];
+
+		if (c->kind == BR_CELL_VALUE && c->shown_text &&
+		    c->entry->sample.n_runs &&
+		    br_text_decimals(c->shown_text) < at->decimals) {
+			c->shown = c->sum.mean;
+			c->shown_text = NULL;
+		}
+	}
+	return BR_OK;
+}
+
 /* Everything of test i that depends on it alone. */
 static int test_numbers(void *ctx, size_t i)
 {
@@ -364,8 +409,8 @@ static int test_numbers(void *ctx, size_t i)
 	}
 	/* display precision from the selected entries and every value
 	 * shown: means, or the series' points */
-	means = malloc((n_means + 1) * sizeof *means);
-	samples = malloc((n + 1) * sizeof *samples);
+	means = calloc(n_means + 1, sizeof *means);
+	samples = calloc(n + 1, sizeof *samples);
 	if (!means || !samples) {
 		free(means);
 		free(samples);
@@ -388,7 +433,12 @@ static int test_numbers(void *ctx, size_t i)
 				     c->points[p].mean : NAN;
 	}
 	at->decimals = br_display_decimals(samples, n_samples, means, k);
-	at->se_decimals = br_se_decimals(at->decimals);
+	if (refine_decimals(at, n, samples, n_samples, means, k) != BR_OK) {
+		free(means);
+		free(samples);
+		return BR_EIO;
+	}
+	at->se_decimals = br_se_decimals_of(at->decimals, means, k);
 	free(means);
 	free(samples);
 	if (!at->scalar)

@@ -11,14 +11,22 @@
 
 int br_text_decimals(const char *s)
 {
-	const char *dot;
+	const char *p;
 	int n = 0;
+	long e = 0;
 
-	if (!s || !(dot = strchr(s, '.')))
+	if (!s)
 		return 0;
-	for (dot++; *dot >= '0' && *dot <= '9'; dot++)
-		n++;
-	return n;
+	p = s + strspn(s, "+-0123456789");
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			n++;
+	/* "7.3e+05" has no decimals, "1.5e-3" four */
+	if (*p == 'e' || *p == 'E')
+		e = strtol(p + 1, NULL, 10);
+	if (e > 400 || e < -400)
+		return e > 0 ? 0 : 400;
+	return n - e > 0 ? (int)(n - e) : 0;
 }
 
 /*
@@ -70,9 +78,167 @@ int br_display_decimals(const struct br_sample *const *samples, size_t ns,
 	return p;
 }
 
+/* The decimals that show m (> 0) with sig significant digits: 3 for
+ * 0.0213 at 2, 0 from 10^(sig - 1) up. */
+static int sig_decimals(double m, int sig)
+{
+	int e;
+
+	m = fabs(m);
+	if (!(m > 0) || !isfinite(m))
+		return 0;
+	e = (int)floor(log10(m));
+	if (e > -300 && m < pow(10, e)) /* log10 of 1000 - ulp */
+		e--;
+	return sig - 1 - e > 0 ? sig - 1 - e : 0;
+}
+
+/* The decimals of a step 10^-d (0.001: 3); 0 for steps of 1 and up. */
+static int step_decimals(double r)
+{
+	long d = lround(-log10(r));
+
+	return d > 0 ? (int)d : 0;
+}
+
+/*
+ * The decimals a sample's runs need so that their mean shows the digits
+ * its input had: the runs' own step (0.022 has 3), but no more than 4
+ * significant digits of the mean (PTS's 2 decimals give 12.35 from
+ * 12.345); -1 for samples this does not apply to (a published text, a
+ * summary, no runs).
+ */
+static int runs_want(const struct br_sample *s)
+{
+	double sum = 0;
+	size_t i;
+
+	if ((s->value_text && *s->value_text) || !s->n_runs)
+		return -1;
+	for (i = 0; i < s->n_runs; i++)
+		sum += s->runs[i].value;
+	sum /= (double)s->n_runs;
+	if (s->resolution > 0) {
+		int a = step_decimals(s->resolution), b = sig_decimals(sum, 4);
+
+		return a < b ? a : b;
+	}
+	return integral_runs(s) ? 0 : sig_decimals(sum, 4);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Whether two of the sorted values v[0..n) that differ (by more than
+ * 1e-9 relative: not a rounding of one number two ways) print the same
+ * with d decimals. */
+static bool collide(const double *v, size_t n, int d)
+{
+	char a[400], b[400];
+	size_t i;
+
+	for (i = 1; i < n; i++) {
+		if (!(v[i] - v[i - 1] > 1e-9 * fmax(fabs(v[i]), fabs(v[i - 1]))))
+			continue;
+		if (!strcmp(br_fmt_fixed(a, sizeof a, v[i - 1], d),
+			    br_fmt_fixed(b, sizeof b, v[i], d)))
+			return true;
+	}
+	return false;
+}
+
+/* The finite values of lists[0..nl) (lens[k] each), sorted; NULL on
+ * ENOMEM, *n their count. */
+static double *sorted_values(const double *const *lists, const size_t *lens,
+			     size_t nl, size_t *n)
+{
+	size_t k, i, total = 0;
+	double *v;
+
+	for (k = 0; k < nl; k++)
+		total += lens[k];
+	v = malloc((total + 1) * sizeof *v);
+	*n = 0;
+	if (!v)
+		return NULL;
+	for (k = 0; k < nl; k++)
+		for (i = 0; i < lens[k]; i++)
+			if (isfinite(lists[k][i]))
+				v[(*n)++] = lists[k][i];
+	qsort(v, *n, sizeof *v, cmp_double);
+	return v;
+}
+
+/* The most decimals the values of lists[0..nl) take before the largest
+ * shows more than BR_SIG_MAX significant digits (a double holds 15 to
+ * 17, and 3760000005.333333492279 shows digits it does not; the CSV's
+ * 15 digits must be able to confirm every printed one), at most
+ * BR_DECIMALS_MAX. */
+static int decimals_cap(const double *const *lists, const size_t *lens,
+			size_t nl)
+{
+	double m = 0;
+	size_t i, k;
+	int cap;
+
+	for (k = 0; k < nl; k++)
+		for (i = 0; i < lens[k]; i++)
+			if (isfinite(lists[k][i]) && fabs(lists[k][i]) > m)
+				m = fabs(lists[k][i]);
+	cap = m > 0 ? sig_decimals(m, BR_SIG_MAX) : BR_DECIMALS_MAX;
+	return cap > BR_DECIMALS_MAX ? BR_DECIMALS_MAX : cap;
+}
+
+int br_display_refine(int d, const struct br_sample *const *samples,
+		      size_t ns, const double *const *lists,
+		      const size_t *lens, size_t nl)
+{
+	size_t i, k, n;
+	int cap = decimals_cap(lists, lens, nl);
+	double *v;
+
+	/* PTS's 9 decimals of a published "295.315218124818" beside a mean
+	 * of 29616548.4 would print 17 digits: PTS's own decimals up to the
+	 * 15 a double holds ("1378135000000.00"), ours up to BR_SIG_MAX */
+	if (d > cap + BR_SIG_PTS - BR_SIG_MAX)
+		d = cap + BR_SIG_PTS - BR_SIG_MAX;
+	for (i = 0; i < ns; i++) {
+		int w = runs_want(samples[i]);
+
+		if (w > d)
+			d = w > cap ? cap : w;
+	}
+	/* each list on its own: the computed means differ where the
+	 * published values may not (and the other way round) */
+	for (k = 0; k < nl; k++) {
+		v = sorted_values(&lists[k], &lens[k], 1, &n);
+		if (!v)
+			return d;
+		while (d < cap && collide(v, n, d))
+			d++;
+		free(v);
+	}
+	return d;
+}
+
 int br_se_decimals(int value_decimals)
 {
 	return value_decimals > 2 ? value_decimals : 2;
+}
+
+int br_se_decimals_of(int value_decimals, const double *v, size_t n)
+{
+	const size_t lens[1] = {n};
+	int d = br_se_decimals(value_decimals), cap;
+
+	cap = decimals_cap(&v, lens, 1) + BR_SIG_PTS - BR_SIG_MAX;
+	if (cap < value_decimals)
+		cap = value_decimals;
+	return d > cap ? cap : d;
 }
 
 const char *br_fmt_fixed(char *buf, size_t size, double v, int d)
@@ -102,6 +268,8 @@ const char *br_fmt_x(char *buf, size_t size, double v, int d)
 	}
 	if (v > 0 && v < 10 * pow(10, -d))
 		snprintf(buf, size, "%.2g", v);  /* not "0.000x" */
+	else if (d > sig_decimals(v, BR_SIG_PTS)) /* see decimals_cap */
+		br_fmt_fixed(buf, size, v, sig_decimals(v, BR_SIG_PTS));
 	else
 		br_fmt_fixed(buf, size, v, d);
 	n = strlen(buf);

@@ -10,7 +10,8 @@
 
 #include "../model/model.h"
 
-/* Digits after the '.' in a number's text (0 when none or NULL). */
+/* Decimals of a number's text: digits after the '.', less the exponent
+ * ("0.37": 2, "1.5e-3": 4, "7.3e+05": 0); 0 when none or NULL. */
 int br_text_decimals(const char *s);
 
 /*
@@ -24,8 +25,38 @@ int br_text_decimals(const char *s);
 int br_display_decimals(const struct br_sample *const *samples, size_t ns,
 			const double *means, size_t n);
 
+/* The most decimals br_display_refine() gives a test, and the most
+ * significant digits any value of a test shows. */
+#define BR_DECIMALS_MAX 12
+#define BR_SIG_MAX 12
+/* ... and the most a test's own (PTS's) decimals may show: what a
+ * double holds. */
+#define BR_SIG_PTS 15
+
+/*
+ * Display precision that follows the data (doc/statistics.md, "Display
+ * precision"): d (PTS's rule, br_display_decimals) raised so that
+ *   - the mean of a sample's runs shows the digits its runs were written
+ *     with (runs 0.022 and 0.018: 3 decimals), up to 4 significant
+ *     digits, and
+ *   - values that differ print differently: within each of the lists
+ *     lists[0..nl) (lens[k] values each; NAN ignored), two values more
+ *     than 1e-9 relative apart never give the same text (means 1.5 and
+ *     2.5 of whole-number runs: 1 decimal, not "2" and "2"),
+ * at most BR_DECIMALS_MAX, and never so many that the largest value
+ * shows more than BR_SIG_MAX significant digits (d itself lowered
+ * where it would show more than BR_SIG_PTS).
+ */
+int br_display_refine(int d, const struct br_sample *const *samples,
+		      size_t ns, const double *const *lists,
+		      const size_t *lens, size_t nl);
+
 /* SE decimals under a bar: max(2, value decimals) (PTS 2.2). */
 int br_se_decimals(int value_decimals);
+/* ... of a test whose values are v[0..n) (NAN ignored): no more than
+ * take its largest value past BR_SIG_PTS significant digits, and no
+ * fewer than the values' own decimals. */
+int br_se_decimals_of(int value_decimals, const double *v, size_t n);
 
 /* v with d decimals into buf; "-0.00" becomes "0.00"; NAN and infinities
  * give "-"; magnitudes from 1e15 up use 6 significant digits. */
@@ -68,7 +99,8 @@ const char *br_fmt_se(char *buf, size_t size, double se, int d,
 
 /* A factor: br_fmt_fixed(v, d) and "x" ("1.910x", "4.54545e+306x");
  * two significant digits where d decimals would show fewer ("0.00012x",
- * never "0.000x"); "unbounded" for an infinite bound. */
+ * never "0.000x"), fewer decimals where d would show more than
+ * BR_SIG_PTS significant digits; "unbounded" for an infinite bound. */
 const char *br_fmt_x(char *buf, size_t size, double v, int d);
 
 /* A confidence level as a percent with the digits it needs: "95%",

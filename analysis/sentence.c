@@ -1,8 +1,10 @@
 /*
  * sentence.c - comparisons in words (doc/statistics.md, "Wording"): a
  * change is said with faster/slower, better/worse or higher/lower, as a
- * factor from 2x either way and as a percent below, its interval in the
- * same form; never a bare signed percent.
+ * factor from 2x either way (or when its interval reaches a drop of 2x)
+ * and as a percent below, its interval in the same form; never a bare
+ * signed percent.  A percent is the comparison's improvement_pct rounded
+ * once, as the CSV holds it.
  */
 #include <math.h>
 #include <stdbool.h>
@@ -33,13 +35,36 @@ struct say {
 	const char *up, *down;  /* "faster", "slower", ... */
 	const char *unit;       /* the test's unit ("" for none) */
 	int decimals;           /* of differences in that unit */
-	bool factor;            /* the point's form: a factor (>= 2x) */
+	bool factor;            /* the form: a factor (>= 2x) */
 };
 
-/* Whether speedup S is said as a factor: 2x or more either way. */
+/*
+ * One speedup S as the words say it, with its percent 100 (S - 1) as
+ * the comparison computed it from the means (the CSV's improvement
+ * columns), so a percent in words is that number rounded once: 2.3e-14%
+ * where the CSV holds 2.32e-14, not 100 (S - 1) of a rounded S.
+ */
+struct amt {
+	double S, pct;
+};
+
+static struct amt amt_of(double S, double pct)
+{
+	struct amt a = {S, isnan(pct) ? 100 * (S - 1) : pct};
+
+	return a;
+}
+
+/* Whether speedup S is a factor: 2x or more either way. */
 static bool is_factor(double S)
 {
 	return S >= 2 || (S > 0 && S <= 0.5);
+}
+
+/* Whether speedup S is a drop of 2x or more. */
+static bool is_drop(double S)
+{
+	return S > 0 && S <= 0.5;
 }
 
 /* A percent magnitude: one decimal (none from 1000 up), two significant
@@ -64,41 +89,51 @@ static const char *x_text(char *buf, size_t size, double v)
 	return br_fmt_x(buf, size, v, v < 9.995 ? 2 : v < 99.95 ? 1 : 0);
 }
 
-/* The size of speedup S without its word: "4.90x" or "3.6%" in s's form. */
-static const char *size_of(char *buf, size_t sz, const struct say *s,
-			   double S)
+/* Whether a is better (the up word): by its percent, the sign the CSV
+ * shows; by S in a factor, where the percent is not printed. */
+static bool is_up(const struct say *s, struct amt a)
 {
-	double m = S >= 1 ? S : 1 / S;
-
-	return s->factor ? x_text(buf, sz, m) :
-			   pct_text(buf, sz, 100 * (S >= 1 ? S - 1 : 1 - S));
+	return s->factor ? a.S > 1 : a.pct > 0;
 }
 
-/* "4.90x slower", "3.6% faster", "as fast" (S == 1) */
+static bool is_none(const struct say *s, struct amt a)
+{
+	return s->factor ? a.S == 1 : a.pct == 0;
+}
+
+/* The size of a without its word: "4.90x" or "3.6%" in s's form. */
+static const char *size_of(char *buf, size_t sz, const struct say *s,
+			   struct amt a)
+{
+	return s->factor ? x_text(buf, sz, a.S >= 1 ? a.S : 1 / a.S) :
+			   pct_text(buf, sz, fabs(a.pct));
+}
+
+/* "4.90x slower", "3.6% faster", "no faster or slower" */
 static const char *change(char *buf, size_t sz, const struct say *s,
-			  double S)
+			  struct amt a)
 {
 	char m[48];
 
-	if (S == 1)
+	if (is_none(s, a))
 		snprintf(buf, sz, "no %s or %s", s->up, s->down);
 	else
-		snprintf(buf, sz, "%s %s", size_of(m, sizeof m, s, S),
-			 S > 1 ? s->up : s->down);
+		snprintf(buf, sz, "%s %s", size_of(m, sizeof m, s, a),
+			 is_up(s, a) ? s->up : s->down);
 	return buf;
 }
 
 /* An interval of speedups in words: "1.8% to 5.4% faster", "3.2% slower
  * to 5.1% faster", "2.0% to 4.1% slower". */
 static const char *range(char *buf, size_t sz, const struct say *s,
-			 double lo, double hi)
+			 struct amt lo, struct amt hi)
 {
 	char a[64], b[64];
 
-	if (lo >= 1)
+	if (is_up(s, lo) || is_none(s, lo))
 		snprintf(buf, sz, "%s to %s %s", size_of(a, sizeof a, s, lo),
 			 size_of(b, sizeof b, s, hi), s->up);
-	else if (hi <= 1)
+	else if (!is_up(s, hi))
 		snprintf(buf, sz, "%s to %s %s", size_of(a, sizeof a, s, hi),
 			 size_of(b, sizeof b, s, lo), s->down);
 	else
@@ -234,6 +269,9 @@ char *br_comparison_sentence(const struct br_test *t, const char *bname,
 		br_nz(t->unit.text), decimals, false,
 	};
 	double S = c->speedup, lo = c->speedup_ci_low, hi = c->speedup_ci_high;
+	struct amt P = amt_of(S, c->improvement_pct);
+	struct amt L = amt_of(lo, c->improvement_ci_low_pct);
+	struct amt H = amt_of(hi, c->improvement_ci_high_pct);
 	char conf[40], lv[24], ch[96], r[192], x[64], y[64], *out = NULL;
 
 	if (t->dir == BR_DIR_UNKNOWN) { /* no claim about better or worse */
@@ -249,8 +287,11 @@ char *br_comparison_sentence(const struct br_test *t, const char *bname,
 		return by_difference(&s, bname, aname, c, lib, conf,
 				     confidence, equivalence);
 	/* from here on the pieces are numbers and words, no unit */
-	s.factor = is_factor(S);
-	change(ch, sizeof ch, &s, S);
+	/* a factor when the point is 2x or more either way, or an end of
+	 * its interval a drop of 2x or more: a percent slower crowds
+	 * towards 100% (99.95% is 2000x) and would print "100.0%" */
+	s.factor = is_factor(S) || is_drop(lo) || is_drop(hi);
+	change(ch, sizeof ch, &s, P);
 	switch (c->verdict) {
 	case BR_VERDICT_BETTER:
 	case BR_VERDICT_WORSE:
@@ -260,9 +301,9 @@ char *br_comparison_sentence(const struct br_test *t, const char *bname,
 			out = br_strf("%s is %s than %s (%s %s to %s)",
 				      bname, ch, aname, conf,
 				      size_of(x, sizeof x, &s,
-					      S > 1 ? lo : hi),
+					      is_up(&s, P) ? L : H),
 				      size_of(y, sizeof y, &s,
-					      S > 1 ? hi : lo));
+					      is_up(&s, P) ? H : L));
 		break;
 	case BR_VERDICT_NO_DIFFERENCE:
 		if (isnan(lo))
@@ -275,7 +316,7 @@ char *br_comparison_sentence(const struct br_test *t, const char *bname,
 				      "confidence (%s than %s, %s %s)", bname,
 				      br_fmt_level(lv, sizeof lv, confidence),
 				      ch, aname, conf,
-				      range(r, sizeof r, &s, lo, hi));
+				      range(r, sizeof r, &s, L, H));
 		break;
 	case BR_VERDICT_EQUIVALENT: {
 		/* the margin is a percent: so are the TOST bounds */
@@ -286,7 +327,7 @@ char *br_comparison_sentence(const struct br_test *t, const char *bname,
 		if (c->significant) {
 			tail = br_strf("; %s is %s, a difference proven at "
 				       "%s confidence", bname,
-				       change(ch, sizeof ch, &p, S),
+				       change(ch, sizeof ch, &p, P),
 				       br_fmt_level(lv, sizeof lv,
 						    confidence));
 			if (!tail)
@@ -297,8 +338,10 @@ char *br_comparison_sentence(const struct br_test *t, const char *bname,
 			      br_fmt_level(x, sizeof x,
 					   1 - 2 * (1 - confidence)),
 			      range(r, sizeof r, &p,
-				    1 + c->equiv_ci_low_pct / 100,
-				    1 + c->equiv_ci_high_pct / 100),
+				    amt_of(1 + c->equiv_ci_low_pct / 100,
+					   c->equiv_ci_low_pct),
+				    amt_of(1 + c->equiv_ci_high_pct / 100,
+					   c->equiv_ci_high_pct)),
 			      tail ? tail : "");
 		free(tail);
 		break;
@@ -314,10 +357,10 @@ char *br_comparison_sentence(const struct br_test *t, const char *bname,
 				      "difference nor equivalence within "
 				      "+/-%g%% proven (%s than %s, %s %s)",
 				      bname, aname, equivalence, ch, aname,
-				      conf, range(r, sizeof r, &s, lo, hi));
+				      conf, range(r, sizeof r, &s, L, H));
 		break;
 	case BR_VERDICT_SINGLE_RUN:
-		if (S == 1)
+		if (is_none(&s, P))
 			out = br_strf("%s equals %s (single run, no CI)",
 				      bname, aname);
 		else

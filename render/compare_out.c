@@ -25,6 +25,7 @@ static const char *const cols[] = {
 	"mde_pct", "runs_needed", "note", "overall_rank_low",
 	"overall_rank_high", "difference", "difference_ci_low",
 	"difference_ci_high", "equiv_ci_low_pct", "equiv_ci_high_pct",
+	"speedup", "speedup_ci_low", "speedup_ci_high",
 };
 #define N_COLS (sizeof cols / sizeof cols[0])
 
@@ -121,6 +122,12 @@ static bool add_test_row(struct br_table *tb, const struct br_analysis *a,
 	ok &= trio(tb, c->d, c->d_ci_low, c->d_ci_high, 0);
 	ok &= br_table_num(tb, c->equiv_ci_low_pct, NULL);
 	ok &= br_table_num(tb, c->equiv_ci_high_pct, NULL);
+	/* ratio is mean / baseline_mean (a time ratio on a fewer-is-better
+	 * test); speedup is the direction's, above 1 better, as every
+	 * report and sentence says it (doc/statistics.md) */
+	ok &= br_table_num(tb, c->speedup, NULL);
+	ok &= br_table_num(tb, c->speedup_ci_low, NULL);
+	ok &= br_table_num(tb, c->speedup_ci_high, NULL);
 	return ok;
 }
 
@@ -192,6 +199,9 @@ static bool add_geo_row(struct br_table *tb, const struct br_analysis *a,
 	ok &= overall_cells(tb, a, j);
 	for (i = 0; i < 5; i++)                 /* difference .. equiv */
 		ok &= br_table_empty(tb);
+	ok &= br_table_num(tb, g->g.gm, NULL);  /* speedup: as ratio */
+	ok &= br_table_num(tb, g->g.meas_low, NULL);
+	ok &= br_table_num(tb, g->g.meas_high, NULL);
 	return ok;
 }
 
@@ -219,7 +229,7 @@ static bool add_base_row(struct br_table *tb, const struct br_analysis *a)
 		ok &= br_table_empty(tb);
 	ok &= br_table_str(tb, "baseline");
 	ok &= overall_cells(tb, a, a->base);
-	for (i = 0; i < 5; i++)                 /* difference .. equiv */
+	for (i = 0; i < 8; i++)      /* difference .. equiv, speedup .. */
 		ok &= br_table_empty(tb);
 	return ok;
 }

@@ -205,7 +205,11 @@ def near(x):
     round either way after the CSV round trip or a Python re-derivation."""
     if x is None or not math.isfinite(x):
         return [x]
-    return [x, x * (1 + 1e-12), x * (1 - 1e-12)]
+    # and 6e-15 relative away: a value printed with 13 to 15 significant
+    # digits from a reference written with 15 (%.15g) can sit on the
+    # other side of a tie the reference rounded
+    return [x, x * (1 + 1e-12), x * (1 - 1e-12), x * (1 + 6e-15),
+            x * (1 - 6e-15)]
 
 
 DURATION = re.compile(r"^-?\d+:\d\d(:\d\d)?(\.\d+)?$")
@@ -278,13 +282,18 @@ def fmt_pct(v):
 
 def fmt_x(v, d):
     """analysis/numfmt.c br_fmt_x: "1.035x"; two significant digits
-    where d decimals would show 0 ("0.0042x"); "unbounded" at infinity."""
+    where d decimals would show 0 ("0.0042x"), fewer decimals where d
+    would show more than 15 significant digits; "unbounded" at
+    infinity."""
     if v is None or math.isnan(v):
         return fmt_fixed(v, d) + "x"
     if math.isinf(v):
         return "unbounded" if v > 0 else "-unbounded"
     if 0 < v < 10 * 10.0 ** -d:
         return "%.2g" % v + "x"
+    # no more than 15 significant digits (numfmt.c BR_SIG_PTS)
+    if v > 0 and d > 14 - math.floor(math.log10(v)):
+        d = max(0, 14 - math.floor(math.log10(v)))
     return fmt_fixed(v, d) + "x"
 
 
@@ -915,7 +924,8 @@ CMP_COLS = ["test", "title", "description", "unit", "direction", "system",
             "verdict", "ratio", "ratio_ci_low", "ratio_ci_high", "t", "df",
             "mde_pct", "runs_needed", "note", "overall_rank_low",
             "overall_rank_high", "difference", "difference_ci_low",
-            "difference_ci_high", "equiv_ci_low_pct", "equiv_ci_high_pct"]
+            "difference_ci_high", "equiv_ci_low_pct", "equiv_ci_high_pct",
+            "speedup", "speedup_ci_low", "speedup_ci_high"]
 
 
 def check_header(ck, text, want, out):
@@ -931,10 +941,31 @@ CMP_NUM = {"mean", "baseline_mean", "improvement_pct",
            "ratio", "ratio_ci_low", "ratio_ci_high", "t", "df", "mde_pct",
            "runs_needed", "overall_rank_low", "overall_rank_high",
            "difference", "difference_ci_low", "difference_ci_high",
-           "equiv_ci_low_pct", "equiv_ci_high_pct"}
+           "equiv_ci_low_pct", "equiv_ci_high_pct", "speedup",
+           "speedup_ci_low", "speedup_ci_high"}
 
 
 # ============================================ compare CSV against itself
+
+
+def check_speedup_cols(ck, t, s, out, r, lib):
+    """speedup and its interval: the ratio and its interval for
+    more-is-better (and unknown), their reciprocals (the ends swapped)
+    for fewer-is-better (doc/statistics.md, Signs of the CSV columns)."""
+    sp = [fnum(r.get(c)) for c in ("speedup", "speedup_ci_low",
+                                   "speedup_ci_high")]
+    ra = [fnum(r.get(c)) for c in ("ratio", "ratio_ci_low",
+                                   "ratio_ci_high")]
+    if lib:
+        ra = [None if x is None else math.inf if x == 0 else 1 / x
+              for x in (ra[0], ra[2], ra[1])]
+    for q, a, b in zip(("speedup", "speedup_ci_low", "speedup_ci_high"),
+                       sp, ra):
+        ck.n += 1
+        if (a is None) != (b is None) or (a is not None and a != b and
+                                          abs(a - b) > 1e-12 * abs(b)):
+            ck.fail(t.label, s, out, q, a, "%r (from the ratio columns, "
+                    "direction %s)" % (b, t.dirn))
 
 
 def check_compare_csv(ck, tests, base, equiv=0.0, out="compare csv",
@@ -1014,6 +1045,7 @@ def check_compare_csv(ck, tests, base, equiv=0.0, out="compare csv",
                             "ratio", r["improvement_pct"],
                             "100 (S - 1) = %r from ratio %s"
                             % (100 * (S - 1), r["ratio"]))
+            check_speedup_cols(ck, t, s, out, r, lib)
             if rlo is not None and rhi is not None and lo is not None \
                     and hi is not None:
                 slo, shi = (1 / rhi, 1 / rlo) if lib else (rlo, rhi)
@@ -1292,9 +1324,15 @@ def check_stats_text(ck, tests, text, out="stats text", conf=CONF):
             ck.same(t.label, s, out, "rank", rank,
                     fmt_rank(r["rank_low"], r["rank_high"]),
                     "stats csv rank_low, rank_high")
-            if t.se_dec is None and not re.search(r"[eE]", mean):
+            if not re.search(r"[eE]", se) and fnum(se) is not None:
+                # the SE's decimals: max(2, the test's decimals), fewer
+                # where that would show more than 15 significant digits
+                # (numfmt.c br_se_decimals_of); differences in sentences
+                # use them too
+                t.se_dec = decimals(se)
+            elif t.se_dec is None and not re.search(r"[eE]", mean):
                 # doc/pts-format.md 2.2: SE has max(2, the test's
-                # decimals); differences in sentences use it too
+                # decimals) (no SE printed: assumed uncapped)
                 t.se_dec = max(2, decimals(mean))
         check_floored(ck, t, out, lines[hi + 1 + len(names):], rows)
 
@@ -1435,8 +1473,10 @@ def expected_sentence(B, A, r, se_dec, unit, equiv=0.0, conf=CONF):
     test's unit (difference, difference_ci_low, difference_ci_high) at
     se_dec decimals (the test's SE decimals; None: any); the
     --equivalence interval from equiv_ci_low_pct, equiv_ci_high_pct.  A
-    change of 2x or more either way is a factor, a smaller one a percent,
-    the interval in the point's form.  The direction words come in pairs
+    change of 2x or more either way is a factor, and so is every number
+    of a sentence whose interval reaches a drop of 2x or more; else a
+    percent, the CSV's improvement column rounded once; the interval in
+    the point's form.  The direction words come in pairs
     the CSV cannot tell apart (faster/slower for times and rates,
     better/worse for scores; higher/lower without a direction): any word
     of the right side is accepted, one pair per sentence (check_sentence),
@@ -1463,22 +1503,30 @@ def expected_sentence(B, A, r, se_dec, unit, equiv=0.0, conf=CONF):
     def W(words):
         return F("direction word", words=words)
 
+    # a speedup as the words say it: (S, its percent 100 (S - 1) as the
+    # CSV's improvement columns hold it); a percent in words is that
+    # CSV number rounded once (doc/statistics.md, Wording)
     def size(x, factor, q):
         if factor:
-            return F(q, x, lambda y: x_text(y if y >= 1 else 1 / y))
-        return F(q, x, lambda y: pct_text(100 * (y - 1) if y >= 1
-                                          else 100 * (1 - y)))
+            return F(q, x[0], lambda y: x_text(y if y >= 1 else 1 / y))
+        return F(q, x[1], lambda y: pct_text(abs(y)))
+
+    def up(x, factor):
+        return x[0] > 1 if factor else x[1] > 0
+
+    def none(x, factor):
+        return x[0] == 1 if factor else x[1] == 0
 
     def change(x, factor, q):
-        if x == 1:
+        if none(x, factor):
             return ["no ", W(UP), " or ", W(DOWN)]
-        return [size(x, factor, q), " ", W(UP if x > 1 else DOWN)]
+        return [size(x, factor, q), " ", W(UP if up(x, factor) else DOWN)]
 
     def rng(a, b, factor):
-        if a >= 1:
+        if up(a, factor) or none(a, factor):
             return [size(a, factor, "CI low"), " to ",
                     size(b, factor, "CI high"), " ", W(UP)]
-        if b <= 1:
+        if not up(b, factor):
             return [size(b, factor, "CI high"), " to ",
                     size(a, factor, "CI low"), " ", W(DOWN)]
         return change(a, factor, "CI low") + [" to "] + \
@@ -1548,13 +1596,21 @@ def expected_sentence(B, A, r, se_dec, unit, equiv=0.0, conf=CONF):
             return [nodiff] + ch + [" than " + A + ", " + ci + " "] + rr + \
                 [tail + ")"]
         return [B + " ??? verdict %r" % v]
-    factor = S >= 2 or 0 < S <= 0.5
-    ch = point(change(S, factor, "change"))
+    # a factor when the point is 2x or more either way or an end of its
+    # interval a drop of 2x or more
+    factor = S >= 2 or 0 < S <= 0.5 or 0 < lo <= 0.5 or 0 < hi <= 0.5
+
+    def pc(x, c):
+        p = num(c)
+        return (x, 100 * (x - 1) if math.isnan(p) else p)
+    P, L, H = pc(S, "improvement_pct"), pc(lo, "improvement_ci_low_pct"), \
+        pc(hi, "improvement_ci_high_pct")
+    ch = point(change(P, factor, "change"))
     if v in ("better", "worse"):
         if math.isnan(lo):
             return [B + " is "] + ch + [" than " + A]
         # the interval from the end nearest 1
-        a, b = (lo, hi) if S > 1 else (hi, lo)
+        a, b = (L, H) if up(P, factor) else (H, L)
         return [B + " is "] + ch + [" than " + A + " (" + ci + " ",
                                     size(a, factor, "CI near end"), " to ",
                                     size(b, factor, "CI far end"), ")"]
@@ -1562,14 +1618,14 @@ def expected_sentence(B, A, r, se_dec, unit, equiv=0.0, conf=CONF):
         if math.isnan(lo):
             return [nodiff] + ch + [" than " + A + ")"]
         return [nodiff] + ch + [" than " + A + ", " + ci + " "] + \
-            rng(lo, hi, factor) + [")"]
+            rng(L, H, factor) + [")"]
     if v == "equivalent":
         # the margin is a percent: so are the TOST bounds, as speedups
-        elo = 1 + num("equiv_ci_low_pct") / 100
-        ehi = 1 + num("equiv_ci_high_pct") / 100
+        elo = (1 + num("equiv_ci_low_pct") / 100, num("equiv_ci_low_pct"))
+        ehi = (1 + num("equiv_ci_high_pct") / 100, num("equiv_ci_high_pct"))
         tail = []
         if num("p_value") < 1 - conf:
-            tail = ["; " + B + " is "] + point(change(S, False, "change")) + \
+            tail = ["; " + B + " is "] + point(change(P, False, "change")) + \
                 [", a difference proven at " + lv + " confidence"]
         parts = [B + " is equivalent to " + A + " within +/-" + eq + " (" +
                  fmt_level(1 - 2 * (1 - conf)) + " CI "] + \
@@ -1582,9 +1638,9 @@ def expected_sentence(B, A, r, se_dec, unit, equiv=0.0, conf=CONF):
         if math.isnan(lo):
             return [incon] + ch + [" than " + A + ")"]
         return [incon] + ch + [" than " + A + ", " + ci + " "] + \
-            rng(lo, hi, factor) + [")"]
+            rng(L, H, factor) + [")"]
     if v == "single-run":
-        if S == 1:
+        if none(P, factor):
             return [B + " equals " + A + " (single run, no CI)"]
         return [B + " is "] + ch + [single]
     return [B + " ??? verdict %r" % v]
@@ -1998,6 +2054,9 @@ def check_geo_csv(ck, tests, base, geo, out="compare csv"):
         gm = fnum(g["mean"])
         ck.same("geomean", s, out, "ratio", fnum(g["ratio"]), gm,
                 "the geometric mean (mean column)")
+        for q in ("", "_ci_low", "_ci_high"):
+            ck.same("geomean", s, out, "speedup" + q, fnum(g["speedup" + q]),
+                    fnum(g["ratio" + q]), "ratio" + q + ": a speedup")
         imp = fnum(g["improvement_pct"])
         if gm is not None:
             want = 100 * (gm - 1)
