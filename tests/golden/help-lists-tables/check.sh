@@ -47,10 +47,22 @@ done | grep . && bad=1
 echo "options: each row of the option table is in --help and the man page"
 
 # --- charts: every row's name in render --help's --chart and the man page
+# (rows are designated initializers, every slot of struct br_chart_type
+# named, render/chart.h)
+sed -n '/^struct br_chart_type {/,/^};/p' render/chart.h |
+	sed -n 's/^	[a-z].*[ (*]\**\([a-z_]*\)\(;\|)(\).*/\1/p' |
+	sort >"$tmp/slots"
+[ "$(wc -l <"$tmp/slots")" -ge 10 ] || fail "no slots found in render/chart.h"
 for f in render/chart_*.c; do
-	sed -n '/^const struct br_chart_type br_chart_[a-z]*_type = {/{n;p}' \
-		"$f" | sed -n 's/^	"\([a-z]*\)".*/\1/p'
-done | sort -u >"$tmp/charts"
+	sed -n '/^const struct br_chart_type br_chart_[a-z]*_type = {/,/^};/p' \
+		"$f" >"$tmp/row"
+	[ -s "$tmp/row" ] || continue
+	sed -n 's/^	\.name = "\([a-z]*\)".*/\1/p' "$tmp/row"
+	sed -n 's/^	\.\([a-z_]*\) = .*/\1/p' "$tmp/row" | sort |
+		cmp -s - "$tmp/slots" || echo "FAIL: $f: its row does" \
+		"not set each slot of struct br_chart_type once" >&2
+done 2>"$tmp/row-err" | sort -u >"$tmp/charts"
+[ -s "$tmp/row-err" ] && { cat "$tmp/row-err"; bad=1; }
 [ -s "$tmp/charts" ] || fail "no chart rows found in render/"
 opt_help chart "$tmp/help-render" >"$tmp/chart-help"
 opt_help chart "$tmp/man" >"$tmp/chart-man"
