@@ -4,7 +4,8 @@
  * patterns add up, a wildcard matches anywhere, a pattern that finds
  * nothing names the closest tests, a system name matches ignoring case or
  * by a unique start, only the warnings of selected tests are shown; and
- * the output format table (render/output.c) agrees with the parsers.
+ * every name of the output format table (br_out_formats[]) finds its row
+ * in any case.
  *
  * Inputs: ../samples/seed-004-freebsd-zfs-zol.csv (OpenBenchmarking.org
  * 1904258-SP-1904234HV78, see its header) and
