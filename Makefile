@@ -105,9 +105,12 @@ check: deps
 	@$(MAKE) --no-print-directory layers unit golden consistency \
 		fuzz-replay browser markdown limits-quick
 
-# doc/design.md section 3.1: what each folder may include, file sizes.
+# doc/design.md section 3.1: what each folder may include, that cli/
+# reaches stats/ only through the analysis, file sizes; and that the
+# checker catches a deliberate violation of each (selftest.sh).
 layers:
 	$(Q)sh tests/layers/run.sh
+	$(Q)sh tests/layers/selftest.sh
 
 unit: $(TESTBIN)
 	$(Q)cd tests && ../$(TESTBIN)

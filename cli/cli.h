@@ -16,6 +16,7 @@
 #include "ingest/ingest.h"
 #include "model/model.h"
 #include "render/chart.h"
+#include "render/formats.h"
 #include "render/output.h"
 #include "render/results.h"
 #include "render/table.h"

@@ -9,23 +9,17 @@
 
 #include "cli.h"
 #include "render/convert.h"
-#include "render/tidy_csv.h"
 
-enum conv_fmt { CONV_XML, CONV_CSV, CONV_JSON };
-
-static int pick_format(const struct br_cli *cli, enum conv_fmt *fmt)
+static int pick_format(const struct br_cli *cli, enum br_convert_fmt *fmt)
 {
-	const char *f = cli->format, *ext;
+	const char *f = cli->format;
+	const struct br_out_format *row;
 
-	if (!f && cli->output && (ext = strrchr(cli->output, '.')) &&
-	    !strchr(ext, '/'))
-		f = ext + 1;
-	if (f && !strcmp(f, "xml"))
-		*fmt = CONV_XML;
-	else if (f && !strcmp(f, "csv"))
-		*fmt = CONV_CSV;
-	else if (f && !strcmp(f, "json"))
-		*fmt = CONV_JSON;
+	if (!f && cli->output)
+		f = br_out_path_ext(cli->output);
+	row = br_out_format_find(f, BR_OUT_CONVERT);
+	if (row)
+		*fmt = row->convert;
 	else {
 		/* the formats from output.c's table */
 		char *dots = br_out_format_list(BR_OUT_CONVERT, ".", " or ");
@@ -48,7 +42,7 @@ static int pick_format(const struct br_cli *cli, enum conv_fmt *fmt)
 struct convert_job {
 	const struct br_cli *cli;
 	const struct br_analysis *a;
-	enum conv_fmt fmt;
+	enum br_convert_fmt fmt;
 	char now[32];
 };
 
@@ -56,16 +50,8 @@ static int write_convert(FILE *fp, void *ctx, struct br_error *err)
 {
 	const struct convert_job *job = ctx;
 
-	switch (job->fmt) {
-	case CONV_XML:
-		return br_write_pts_xml(fp, job->a, job->cli->title, job->now,
-					err);
-	case CONV_CSV:
-		return br_write_tidy_csv(fp, job->a->sel->rs, err);
-	case CONV_JSON:
-		break;
-	}
-	return br_write_json(fp, job->a, job->cli->title, job->now, err);
+	return br_write_converted(fp, job->a, job->fmt, job->cli->title,
+				  job->now, err);
 }
 
 int br_cmd_convert(struct br_cli *cli)
@@ -75,7 +61,7 @@ int br_cmd_convert(struct br_cli *cli)
 	struct convert_job job;
 	int rc;
 
-	job.fmt = CONV_XML;
+	job.fmt = BR_CONVERT_XML;
 	rc = pick_format(cli, &job.fmt);
 	if (rc == BR_OK)
 		rc = br_cli_load(cli, &in);

@@ -538,16 +538,6 @@ done:
 
 /* ---------------------------------------------------------- the command */
 
-static const char *extension(const char *path)
-{
-	const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
-
-	if (!dot || (slash && dot < slash) || dot == path ||
-	    (slash && dot == slash + 1))
-		return NULL;
-	return dot + 1;
-}
-
 /*
  * What render writes, from output.c's format table: why 0: no -o, 1: -o -
  * without --format, 2: an unknown --format, 3: an -o it cannot tell.
@@ -585,26 +575,24 @@ static int render_usage(const struct br_cli *cli, int why)
 static int target(const struct br_cli *cli, bool *is_dir, bool *report,
 		  enum br_report_fmt *rf, enum br_image_format *f)
 {
-	const char *out = cli->output, *ext;
+	const char *out = cli->output, *name;
+	const struct br_out_format *row;
 	struct stat st;
 
+	*is_dir = *report = false;
 	if (!out || !*out || (!strcmp(out, "-") && !cli->format))
 		return render_usage(cli, out && *out);
-	ext = extension(out);
 	*is_dir = strcmp(out, "-") && (out[strlen(out) - 1] == '/' ||
 		  (stat(out, &st) == 0 && S_ISDIR(st.st_mode)));
-	*report = br_report_fmt_from_ext(cli->format ? cli->format :
-					 *is_dir ? NULL : ext, rf);
+	name = cli->format ? cli->format : *is_dir ? NULL :
+	       br_out_path_ext(out);
+	row = br_out_format_find(name, BR_OUT_CHART | BR_OUT_REPORT);
+	*report = row && (row->uses & BR_OUT_REPORT);
 	if (*report)
-		return BR_OK;
-	*f = BR_IMAGE_SVG;
-	if (cli->format) {
-		if (!br_image_format_parse(cli->format, f))
-			return render_usage(cli, 2);
-	} else if (!*is_dir) {
-		if (!ext || !br_image_format_parse(ext, f))
-			return render_usage(cli, 3);
-	}
+		*rf = row->report;
+	*f = row && !*report ? row->image : BR_IMAGE_SVG;
+	if (!row && (cli->format || !*is_dir))
+		return render_usage(cli, cli->format ? 2 : 3);
 	return BR_OK;
 }
 

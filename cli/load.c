@@ -243,11 +243,15 @@ int br_cli_analyse(const struct br_cli *cli, const struct br_cli_input *in,
 
 int br_cli_table_format(const struct br_cli *cli, enum br_fmt *fmt)
 {
+	const struct br_out_format *f;
 	const char *ext;
 
 	*fmt = BR_FMT_TEXT;
 	if (cli->format) {
-		if (!br_fmt_parse(cli->format, fmt)) {
+		f = br_out_format_find(cli->format, BR_OUT_TABLE);
+		if (f)
+			*fmt = f->table;
+		else {
 			char *list = br_out_format_list(BR_OUT_TABLE, "",
 							" or ");
 
@@ -258,9 +262,11 @@ int br_cli_table_format(const struct br_cli *cli, enum br_fmt *fmt)
 		}
 		return BR_OK;
 	}
-	if (cli->output && (ext = strrchr(cli->output, '.')) != NULL &&
-	    !strchr(ext, '/')) {
-		if (!br_fmt_parse(ext + 1, fmt)) {
+	if (cli->output && (ext = br_out_path_ext(cli->output)) != NULL) {
+		f = br_out_format_find(ext, BR_OUT_TABLE);
+		if (f)
+			*fmt = f->table;
+		else {
 			char *list = br_out_format_list(BR_OUT_TABLE, "",
 							" or ");
 

@@ -11,7 +11,6 @@
 #include <pango/pangocairo.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 
 #include "render.h"
@@ -22,19 +21,6 @@ void br_paint_opts_defaults(struct br_paint_opts *o)
 	memset(o, 0, sizeof *o);
 	o->png_scale = 2;
 	o->epoch = -1;
-}
-
-bool br_image_format_parse(const char *s, enum br_image_format *out)
-{
-	if (!strcasecmp(s, "svg"))
-		*out = BR_IMAGE_SVG;
-	else if (!strcasecmp(s, "pdf"))
-		*out = BR_IMAGE_PDF;
-	else if (!strcasecmp(s, "png"))
-		*out = BR_IMAGE_PNG;
-	else
-		return false;
-	return true;
 }
 
 const char *br_image_format_suffix(enum br_image_format f)

@@ -138,6 +138,14 @@ bool br_sort_parse(const char *s, enum br_sort *out);
  * own (chart_NAME.c).  A type draws one chart per test, or one chart of
  * the whole selection (whole).  Every number comes from the analysis.
  */
+/*
+ * A row of the chart table.  Each row (in its chart_NAME.c) names every
+ * slot with a designated initializer, NULL and false included, and says
+ * in a comment what that slot means for the chart (as SQLite comments
+ * the methods of each module), so a row reads without this definition
+ * beside it; tests/golden/help-lists-tables checks that each row sets
+ * each slot.
+ */
 struct br_chart_type {
 	const char *name;     /* --chart NAME (two rows may share a name:
 			       * "grouped" is the whole selection's chart

@@ -499,8 +499,18 @@ done:
 }
 
 const struct br_chart_type br_chart_tests_type = {
-	"grouped", "every selected test in one chart of grouped bars (one "
-	"unit and direction; for \"A: B\" multi-way names, one per test)",
-	true, false, BR_EUSAGE, BR_DISPLAY_BAR, tests_fit, tests_auto, tests_cover,
-	tests_layout, NULL, NULL,
+	.name = "grouped",              /* --chart grouped, whole */
+	.help = "every selected test in one chart of grouped bars (one "
+		"unit and direction; for \"A: B\" multi-way names, one per "
+		"test)",                /* for --help */
+	.whole = true,                  /* one chart of the selection */
+	.front = false,                 /* among the other charts */
+	.misfit = BR_EUSAGE,            /* other tests would fit */
+	.display = BR_DISPLAY_BAR,      /* draws scalar results */
+	.fits = tests_fit,              /* one unit and direction */
+	.auto_pick = tests_auto,        /* auto: a pasted table's rows */
+	.covers = tests_cover,          /* stands in for every scalar test */
+	.layout = tests_layout,         /* a group of bars per test */
+	.pages = NULL,                  /* never split into pages */
+	.parts = NULL,                  /* one chart */
 };

@@ -325,7 +325,16 @@ static bool line_fits(const struct br_analysis *a, size_t i, char *why,
 }
 
 const struct br_chart_type br_chart_line_type = {
-	"line", "a line chart per series (scaling) test", false, false,
-	BR_EDATA, BR_DISPLAY_LINE, line_fits, NULL, NULL, br_chart_line, NULL,
-	NULL,
+	.name = "line",                 /* --chart line */
+	.help = "a line chart per series (scaling) test",  /* for --help */
+	.whole = false,                 /* one chart per test */
+	.front = false,                 /* (whole charts only) */
+	.misfit = BR_EDATA,             /* no test fits: the data's fault */
+	.display = BR_DISPLAY_LINE,     /* draws series results */
+	.fits = line_fits,              /* a series test with points */
+	.auto_pick = NULL,              /* auto draws it wherever it fits */
+	.covers = NULL,                 /* (whole charts only) */
+	.layout = br_chart_line,        /* one scene, a line per system */
+	.pages = NULL,                  /* never split into pages */
+	.parts = NULL,                  /* (whole charts only) */
 };

@@ -119,6 +119,16 @@ done:
 }
 
 const struct br_chart_type br_chart_multiway_type = {
-	"grouped", "", false, false, BR_EUSAGE, BR_DISPLAY_BAR, multiway_fit, NULL, NULL,
-	multiway_layout, NULL, NULL,
+	.name = "grouped",              /* --chart grouped, per test */
+	.help = "",                     /* the whole chart's row says it */
+	.whole = false,                 /* one chart per test */
+	.front = false,                 /* (whole charts only) */
+	.misfit = BR_EUSAGE,            /* other systems would fit */
+	.display = BR_DISPLAY_BAR,      /* draws scalar results */
+	.fits = multiway_fit,           /* "A: B" system names, a result */
+	.auto_pick = NULL,              /* auto draws it wherever it fits */
+	.covers = NULL,                 /* (whole charts only) */
+	.layout = multiway_layout,      /* bars grouped by A, a colour per B */
+	.pages = NULL,                  /* never split into pages */
+	.parts = NULL,                  /* (whole charts only) */
 };

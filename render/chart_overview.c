@@ -824,8 +824,17 @@ static int overview_pages(const struct br_analysis *a, size_t i,
 }
 
 const struct br_chart_type br_chart_overview_type = {
-	"overview", "the result overview alone: every test's speedup "
-	"against the baseline and the geometric means", true, true,
-	BR_EDATA, BR_DISPLAY_BAR, overview_fit, NULL, NULL, NULL,
-	overview_pages, NULL,
+	.name = "overview",             /* --chart overview */
+	.help = "the result overview alone: every test's speedup "
+		"against the baseline and the geometric means",  /* --help */
+	.whole = true,                  /* one chart of the selection */
+	.front = true,                  /* the PDF report's first pages */
+	.misfit = BR_EDATA,             /* too few results: the data's */
+	.display = BR_DISPLAY_BAR,      /* reads scalar results */
+	.fits = overview_fit,           /* two systems, three tests */
+	.auto_pick = NULL,              /* auto draws it wherever it fits */
+	.covers = NULL,                 /* drawn beside the tests' charts */
+	.layout = NULL,                 /* always as pages: */
+	.pages = overview_pages,        /* a strip of rows per page */
+	.parts = NULL,                  /* one chart */
 };

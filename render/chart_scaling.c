@@ -235,16 +235,20 @@ static size_t scaling_parts(const struct br_analysis *a)
 }
 
 const struct br_chart_type br_chart_scaling_type = {
-	.name = "scaling",
+	.name = "scaling",              /* --chart scaling */
 	.help = "only the scaling charts: one line chart per family "
 		"of results that differ only in one numeric option (Dbench "
 		"at \"Client Count: 1\" and \"Client Count: 6\"), that "
 		"option on the x axis (log scale from a factor of 8), one "
-		"line per system, confidence-interval whiskers",
-	.whole = true,
-	.misfit = BR_EDATA,
-	.display = BR_DISPLAY_BAR,
-	.fits = scaling_fits,
-	.layout = scaling_layout,
-	.parts = scaling_parts,
+		"line per system, confidence-interval whiskers",  /* --help */
+	.whole = true,                  /* charts of the selection */
+	.front = false,                 /* among the other charts */
+	.misfit = BR_EDATA,             /* no family: the data's fault */
+	.display = BR_DISPLAY_BAR,      /* reads scalar results */
+	.fits = scaling_fits,           /* the analysis found a family */
+	.auto_pick = NULL,              /* auto draws it wherever it fits */
+	.covers = NULL,                 /* drawn beside the tests' charts */
+	.layout = scaling_layout,       /* one family's lines */
+	.pages = NULL,                  /* never split into pages */
+	.parts = scaling_parts,         /* one chart per family */
 };

@@ -24,12 +24,12 @@ extern const struct br_chart_type br_chart_line_type;
 
 /* Whole charts first; per test, auto takes the first row that fits. */
 const struct br_chart_type *const br_chart_types[] = {
-	&br_chart_overview_type,
-	&br_chart_tests_type,
-	&br_chart_scaling_type,
-	&br_chart_multiway_type,
-	&br_chart_bar_type,
-	&br_chart_line_type,
+	&br_chart_overview_type,   /* whole: the result overview (front) */
+	&br_chart_tests_type,      /* whole: the grouped chart of tests */
+	&br_chart_scaling_type,    /* whole: one chart per scaling family */
+	&br_chart_multiway_type,   /* per test: "A: B" names, grouped */
+	&br_chart_bar_type,        /* per test: bars, one per system */
+	&br_chart_line_type,       /* per test: a series, a line per system */
 };
 const size_t br_n_chart_types = sizeof br_chart_types /
 				sizeof br_chart_types[0];

@@ -9,6 +9,7 @@
 #include "convert.h"
 #include "escape.h"
 #include "table.h"
+#include "tidy_csv.h"
 
 /*
  * A sample's Value as PTS writes it: the published text when there is
@@ -495,4 +496,19 @@ int br_write_json(FILE *fp, const struct br_analysis *a, const char *title,
 	if (ferror(fp))
 		return br_error_set(err, BR_EIO, NULL, 0, "write error");
 	return BR_OK;
+}
+
+int br_write_converted(FILE *fp, const struct br_analysis *a,
+		       enum br_convert_fmt f, const char *title,
+		       const char *now, struct br_error *err)
+{
+	switch (f) {
+	case BR_CONVERT_XML:
+		return br_write_pts_xml(fp, a, title, now, err);
+	case BR_CONVERT_CSV:
+		return br_write_tidy_csv(fp, a->sel->rs, err);
+	case BR_CONVERT_JSON:
+		break;
+	}
+	return br_write_json(fp, a, title, now, err);
 }

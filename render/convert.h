@@ -8,6 +8,15 @@
 
 #include "../analysis/analysis.h"
 
+/* What convert writes (formats.h's table names them). */
+enum br_convert_fmt { BR_CONVERT_XML, BR_CONVERT_CSV, BR_CONVERT_JSON };
+
+/* The results in format f: br_write_pts_xml(), br_write_tidy_csv()
+ * (tidy_csv.h) of the analysis' result set, or br_write_json(). */
+int br_write_converted(FILE *fp, const struct br_analysis *a,
+		       enum br_convert_fmt f, const char *title,
+		       const char *now, struct br_error *err);
+
 /*
  * Both take the analysis of every test and system of a result set (a
  * selection of all, in input order, with BR_AN_POINTS): a Value PTS

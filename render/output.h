@@ -103,28 +103,4 @@ void br_out_catch_signals(void);
 /* Remove every temporary file now (what the handlers do); for tests. */
 void br_out_remove_temps(void);
 
-/*
- * The output formats (output.c's table): each name (the --format value
- * and file extension), other names it goes by, and what takes it.
- */
-enum {
-	BR_OUT_TABLE = 1u << 0,   /* stats and compare tables */
-	BR_OUT_CHART = 1u << 1,   /* render: a chart, a set of charts */
-	BR_OUT_REPORT = 1u << 2,  /* render: a report from a template */
-	BR_OUT_CONVERT = 1u << 3, /* convert: the results themselves */
-};
-struct br_out_format {
-	const char *name;
-	const char *alias;        /* "" for none */
-	unsigned uses;
-	const char *what;
-};
-extern const struct br_out_format br_out_formats[];
-extern const size_t br_n_out_formats;
-
-/* "svg, png or pdf": the names of the formats with any of uses, in table
- * order, each after dot ("" or "."), the last after last (" or ", ", ").
- * Free it; NULL on ENOMEM. */
-char *br_out_format_list(unsigned uses, const char *dot, const char *last);
-
 #endif

@@ -31,8 +31,7 @@ enum br_image_format {
 	BR_IMAGE_PNG,
 };
 
-/* "svg", "pdf", "png" (case-insensitive).  false if unknown. */
-bool br_image_format_parse(const char *s, enum br_image_format *out);
+/* (Their names, for --format and extensions: formats.h's table.) */
 /* File suffix without the dot: "svg", "pdf", "png". */
 const char *br_image_format_suffix(enum br_image_format f);
 

@@ -34,9 +34,7 @@
 #define BR_REPORT_WIDTH 72  /* text columns */
 
 enum br_report_fmt { BR_REPORT_HTML, BR_REPORT_TEXT, BR_REPORT_MD };
-
-/* From a file extension: "html"/"htm", "txt"/"text", "md"/"markdown". */
-bool br_report_fmt_from_ext(const char *ext, enum br_report_fmt *out);
+/* (Their names, for --format and extensions: formats.h's table.) */
 
 /* Name of the built-in template: "report.html", "report.txt", ...; with
  * summary, the compact summary's ("summary.txt", ...). */

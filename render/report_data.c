@@ -7,25 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "report.h"
 #include "../analysis/numfmt.h"
-
-bool br_report_fmt_from_ext(const char *ext, enum br_report_fmt *out)
-{
-	if (!ext)
-		return false;
-	if (!strcasecmp(ext, "html") || !strcasecmp(ext, "htm"))
-		*out = BR_REPORT_HTML;
-	else if (!strcasecmp(ext, "txt") || !strcasecmp(ext, "text"))
-		*out = BR_REPORT_TEXT;
-	else if (!strcasecmp(ext, "md") || !strcasecmp(ext, "markdown"))
-		*out = BR_REPORT_MD;
-	else
-		return false;
-	return true;
-}
 
 const char *br_report_template_name(enum br_report_fmt fmt)
 {

@@ -27,21 +27,6 @@ struct br_table {
 	size_t n_written;        /* rows written so far */
 };
 
-bool br_fmt_parse(const char *s, enum br_fmt *out)
-{
-	if (!strcmp(s, "text") || !strcmp(s, "txt"))
-		*out = BR_FMT_TEXT;
-	else if (!strcmp(s, "csv"))
-		*out = BR_FMT_CSV;
-	else if (!strcmp(s, "json"))
-		*out = BR_FMT_JSON;
-	else if (!strcmp(s, "md") || !strcmp(s, "markdown"))
-		*out = BR_FMT_MD;
-	else
-		return false;
-	return true;
-}
-
 struct br_table *br_table_new(size_t n_cols, const char *const *cols)
 {
 	struct br_table *t = calloc(1, sizeof *t);

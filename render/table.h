@@ -17,9 +17,7 @@
 #include "../model/model.h"
 
 enum br_fmt { BR_FMT_TEXT, BR_FMT_CSV, BR_FMT_JSON, BR_FMT_MD };
-
-/* Parse "text", "csv", "json", "md"/"markdown".  false if unknown. */
-bool br_fmt_parse(const char *s, enum br_fmt *out);
+/* The names of each (--format, extensions) are in formats.h's table. */
 
 enum br_tcell_kind { BR_TCELL_EMPTY, BR_TCELL_STR, BR_TCELL_NUM, BR_TCELL_INT };
 

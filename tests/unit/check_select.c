@@ -4,7 +4,8 @@
  * patterns add up, a wildcard matches anywhere, a pattern that finds
  * nothing names the closest tests, a system name matches ignoring case or
  * by a unique start, only the warnings of selected tests are shown; and
- * the output format table (render/output.c) agrees with the parsers.
+ * every name of the output format table (br_out_formats[]) finds its row
+ * in any case.
  *
  * Inputs: ../samples/seed-004-freebsd-zfs-zol.csv (OpenBenchmarking.org
  * 1904258-SP-1904234HV78, see its header) and
@@ -14,15 +15,13 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "analysis/analysis.h"
 #include "analysis/suggest.h"
 #include "ingest/ingest.h"
 #include "model/model.h"
-#include "render/output.h"
-#include "render/render.h"
-#include "render/report.h"
-#include "render/table.h"
+#include "render/formats.h"
 
 Suite *br_suite_select(void);
 
@@ -266,25 +265,30 @@ START_TEST(test_warnings_of_selected_tests)
 }
 END_TEST
 
-/* Whether name is a name or alias of a row with any of uses. */
+/* Whether name is a name or alias of a row with any of uses, ignoring
+ * case (an independent walk over the table). */
 static bool in_table(const char *name, unsigned uses)
 {
 	size_t k;
 
 	for (k = 0; k < br_n_out_formats; k++)
 		if ((br_out_formats[k].uses & uses) &&
-		    (!strcmp(br_out_formats[k].name, name) ||
-		     !strcmp(br_out_formats[k].alias, name)))
+		    (!strcasecmp(br_out_formats[k].name, name) ||
+		     (*br_out_formats[k].alias &&
+		      !strcasecmp(br_out_formats[k].alias, name))))
 			return true;
 	return false;
 }
 
-/* Each parser takes exactly the names of its rows of the format table
- * (so --help and the errors, made from the table, list what works). */
+/* Each use finds exactly the names of its rows of the format table, in
+ * any case (so --help and the errors, made from the table, list what
+ * works), and every row gives each of its uses a writer. */
 START_TEST(test_format_table)
 {
 	static const char *const others[] = {"jpg", "gif", "tex", "xlsx"};
-	size_t k, j;
+	static const unsigned uses[] = {BR_OUT_TABLE, BR_OUT_CHART,
+					BR_OUT_REPORT, BR_OUT_CONVERT};
+	size_t k, j, u, c;
 	char *list;
 
 	for (k = 0; k < br_n_out_formats + 4; k++) {
@@ -293,21 +297,49 @@ START_TEST(test_format_table)
 				(j ? "" : others[k - br_n_out_formats]) :
 				j ? br_out_formats[k].alias :
 				    br_out_formats[k].name;
-			enum br_fmt tf;
-			enum br_image_format f;
-			enum br_report_fmt rf;
+			char up[16];
 
 			if (!*n)
 				continue;
-			ck_assert_msg(br_fmt_parse(n, &tf) ==
-				      in_table(n, BR_OUT_TABLE), "table %s", n);
-			ck_assert_msg(br_image_format_parse(n, &f) ==
-				      in_table(n, BR_OUT_CHART), "chart %s", n);
-			ck_assert_msg(br_report_fmt_from_ext(n, &rf) ==
-				      in_table(n, BR_OUT_REPORT), "report %s",
-				      n);
+			for (c = 0; n[c] && c + 1 < sizeof up; c++)
+				up[c] = (char)(n[c] >= 'a' && n[c] <= 'z' ?
+					       n[c] - 'a' + 'A' : n[c]);
+			up[c] = '\0';
+			for (u = 0; u < 4; u++) {
+				ck_assert_msg((br_out_format_find(n, uses[u])
+					       != NULL) == in_table(n, uses[u]),
+					      "%s for %u", n, uses[u]);
+				ck_assert_msg(br_out_format_find(up, uses[u])
+					      == br_out_format_find(n, uses[u]),
+					      "%s for %u", up, uses[u]);
+			}
 		}
 	}
+	/* the writers of the names each command knows */
+	ck_assert_int_eq(br_out_format_find("TXT", BR_OUT_TABLE)->table,
+			 BR_FMT_TEXT);
+	ck_assert_int_eq(br_out_format_find("Markdown", BR_OUT_TABLE)->table,
+			 BR_FMT_MD);
+	ck_assert_int_eq(br_out_format_find("CSV", BR_OUT_TABLE)->table,
+			 BR_FMT_CSV);
+	ck_assert_int_eq(br_out_format_find("text", BR_OUT_REPORT)->report,
+			 BR_REPORT_TEXT);
+	ck_assert_int_eq(br_out_format_find("HTM", BR_OUT_REPORT)->report,
+			 BR_REPORT_HTML);
+	ck_assert_int_eq(br_out_format_find("Png", BR_OUT_CHART)->image,
+			 BR_IMAGE_PNG);
+	ck_assert_int_eq(br_out_format_find("JSON", BR_OUT_CONVERT)->convert,
+			 BR_CONVERT_JSON);
+	ck_assert_int_eq(br_out_format_find("xml", BR_OUT_CONVERT)->convert,
+			 BR_CONVERT_XML);
+	ck_assert_ptr_null(br_out_format_find("xml", BR_OUT_TABLE));
+	ck_assert_ptr_null(br_out_format_find(NULL, BR_OUT_TABLE));
+	/* extensions: the last component's, not a hidden file's name */
+	ck_assert_str_eq(br_out_path_ext("out/x.tar.CSV"), "CSV");
+	ck_assert_ptr_null(br_out_path_ext("out.d/x"));
+	ck_assert_ptr_null(br_out_path_ext("out/.csv"));
+	ck_assert_ptr_null(br_out_path_ext(".csv"));
+	ck_assert_ptr_null(br_out_path_ext("x"));
 	list = br_out_format_list(BR_OUT_CHART | BR_OUT_REPORT, ".", " or ");
 	ck_assert_str_eq(list, ".svg, .png, .pdf, .html, .txt or .md");
 	free(list);
