@@ -225,7 +225,8 @@ static bool scaling_fits(const struct br_analysis *a, size_t i, char *why,
 	if (why)
 		snprintf(why, why_size, "no scaling chart: no two selected "
 			 "results differ in one numeric option only (such as "
-			 "\"Client Count: 1\" and \"Client Count: 6\")");
+			 "\"Client Count: 1\" and \"Client Count: 6\", or \"1 "
+			 "Clients\" and \"12 Clients\")");
 	return false;
 }
 
