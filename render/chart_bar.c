@@ -199,9 +199,9 @@ static int bar_chart(const struct br_analysis *a, size_t ti,
 		r->name = br_analysis_system(a, i);
 		r->c = c;
 		if (c->kind == BR_CELL_VALUE) {
-			r->s = &c->sum;
-			r->key = t->dir == BR_DIR_LIB ? c->sum.mean
-				 : -c->sum.mean;
+			r->s = &c->drawn;   /* the value it is labelled with */
+			r->key = t->dir == BR_DIR_LIB ? c->drawn.mean
+				 : -c->drawn.mean;
 		}
 		n++;
 	}

@@ -80,9 +80,9 @@ static int scaling_layout(const struct br_analysis *a, size_t fi,
 			if (c->kind != BR_CELL_VALUE)
 				continue;
 			any = true;
-			vmin = fmin(vmin, c->sum.mean);
-			vmax = fmax(vmax, c->sum.mean);
-			if (br_chart_whisker(&o, &c->sum, &lo, &hi)) {
+			vmin = fmin(vmin, c->drawn.mean);
+			vmax = fmax(vmax, c->drawn.mean);
+			if (br_chart_whisker(&o, &c->drawn, &lo, &hi)) {
 				wmin = fmin(wmin, lo);
 				vmax = fmax(vmax, hi);
 			}
@@ -164,10 +164,10 @@ static int scaling_layout(const struct br_analysis *a, size_t fi,
 			if (c->kind != BR_CELL_VALUE)
 				continue;
 			pts[2 * m] = px;
-			pts[2 * m + 1] = YOF(c->sum.mean);
+			pts[2 * m + 1] = YOF(c->drawn.mean);
 			m++;
 			/* in the series' colour: whose it is */
-			if (br_chart_whisker(&o, &c->sum, &lo, &hi))
+			if (br_chart_whisker(&o, &c->drawn, &lo, &hi))
 				any_whisker |= br_chart_whisker_draw(sc,
 					YOF(lo), YOF(hi), px, true, -INFINITY,
 					bottom, colors[i]);

