@@ -24,10 +24,11 @@ struct drawn {
 	struct br_scene *sc;
 };
 
-/* The first chart of type kind (whole or per test) of path, test i (for
- * a per-test type) or part i (a whole one), at width. */
-static void draw(struct drawn *d, const char *path, const char *kind,
-		 bool whole, size_t i, double width)
+/* The first chart of type kind (whole or per test) of path (of the
+ * systems named, NULL: all), test i (for a per-test type) or part i (a
+ * whole one), at width. */
+static void draw(struct drawn *d, const char *path, const char *systems,
+		 const char *kind, bool whole, size_t i, double width)
 {
 	const struct br_chart_type *ty = br_chart_find(kind, whole);
 	struct br_chart_job j = {ty, whole ? SIZE_MAX : i, whole ? i : 0,
@@ -42,6 +43,18 @@ static void draw(struct drawn *d, const char *path, const char *kind,
 	d->a = analyse_file(d->rs, path, BR_AN_SCALING | BR_AN_COMPARE |
 			    BR_AN_RANKS | BR_AN_LEAN | BR_AN_POINTS, &d->sel);
 	br_error_clear(&err);
+	if (systems) {   /* again, of these systems only */
+		struct br_analysis_opts ao;
+
+		br_analysis_free(d->a);
+		br_selection_fini(&d->sel);
+		ck_assert_int_eq(br_select(d->rs, NULL, systems, &d->sel, &err),
+				 BR_OK);
+		br_analysis_opts_defaults(&ao);
+		ao.what = BR_AN_SCALING | BR_AN_COMPARE | BR_AN_RANKS |
+			  BR_AN_LEAN | BR_AN_POINTS;
+		ck_assert_int_eq(br_analyse(&d->sel, &ao, &d->a, &err), BR_OK);
+	}
 	br_chart_opts_defaults(&o);
 	o.width = width;
 	ck_assert_int_eq(br_chart_build(d->a, &j, &o, 0, &sc, &n, &err),
@@ -102,7 +115,7 @@ START_TEST(test_published_value_draws)
 	double len0 = 0;
 	size_t k;
 
-	draw(&d, "data/pts/published-off.xml", "bar", false, 0, 600);
+	draw(&d, "data/pts/published-off.xml", NULL, "bar", false, 0, 600);
 	for (k = 0; k < 6; k++) {
 		const struct br_prim *t = text_of(d.sc, label[k]), *b;
 
@@ -146,6 +159,92 @@ START_TEST(test_published_off)
 }
 END_TEST
 
+/* Primitives of kind whose colour (fill, or stroke for lines) is c. */
+static size_t count(const struct br_scene *sc, enum br_prim_kind kind,
+		    uint32_t c)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < sc->n_prims; i++)
+		n += sc->prims[i].kind == kind &&
+		     (kind == BR_PRIM_LINE ? sc->prims[i].stroke :
+		      sc->prims[i].fill) == c;
+	return n;
+}
+
+/* A text run containing s, or NULL. */
+static const struct br_prim *text_with(const struct br_scene *sc,
+				       const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < sc->n_prims; i++)
+		if (sc->prims[i].kind == BR_PRIM_TEXT &&
+		    strstr(sc->prims[i].text, s))
+			return &sc->prims[i];
+	return NULL;
+}
+
+#define OV_MARKS "data/csv/tidy-overview-marks.csv"
+
+/* Defects 5, 6 and 11 in a strip of dots (four candidates): speedups of
+ * 52,752x, 30,543x and 10,490x are arrows at the axis' end with their
+ * values beside them, not dots at 1024x; Charlie's failure and Delta's
+ * absence are crosses with the words; negative values say that there is
+ * no ratio, not "no result"; single runs are ringed dots; the footnote
+ * names each look. */
+START_TEST(test_overview_dots_marks)
+{
+	struct drawn d;
+	const struct br_prim *t;
+	size_t i, arrows = 0, rings = 0;
+
+	draw(&d, OV_MARKS, NULL, "overview", true, 0, 600);
+	t = text_of(d.sc, "52,752x 30,543x 10,490x");
+	ck_assert_ptr_nonnull(t);
+	for (i = 0; i < d.sc->n_prims; i++) {
+		const struct br_prim *p = &d.sc->prims[i];
+
+		/* a triangle pointing right, its tip past the label */
+		arrows += p->kind == BR_PRIM_POLYLINE && p->n_pts == 3 &&
+			  p->pts[2] > p->pts[0] && p->pts[0] > t->x &&
+			  fabs(p->pts[3] - t->y) < 8;
+		rings += p->kind == BR_PRIM_CIRCLE && p->fill == 0xffffff &&
+			 p->stroke != BR_NONE && p->stroke_width == 1.25;
+	}
+	ck_assert_uint_eq(arrows, 3);
+	ck_assert_uint_eq(rings, 4);   /* the four single runs */
+	ck_assert_ptr_nonnull(text_of(d.sc, "failed, not run"));
+	ck_assert_ptr_nonnull(text_of(d.sc, "no ratio: \u2264 0"));
+	ck_assert_ptr_null(text_of(d.sc, "no result"));
+	ck_assert_ptr_nonnull(text_with(d.sc, "Ringed: single runs, no "
+					"interval."));
+	ck_assert_ptr_nonnull(text_with(d.sc, "Arrow: beyond the axis"));
+	ck_assert_ptr_nonnull(text_with(d.sc, "Cross: no result"));
+	golden("overview-marks-dots", d.sc);
+	drawn_free(&d);
+}
+END_TEST
+
+/* The same in bars (two candidates): bars past the axis broken, with
+ * their true values; single runs hatched, and said so. */
+START_TEST(test_overview_lanes_marks)
+{
+	struct drawn d;
+
+	draw(&d, OV_MARKS, "Base,Alpha,Charlie", "overview", true, 0, 600);
+	ck_assert_ptr_nonnull(text_of(d.sc, "52,752x"));
+	ck_assert_ptr_nonnull(text_of(d.sc, "10,490x"));
+	ck_assert_ptr_nonnull(text_of(d.sc, "failed"));
+	/* two breaks (two white strokes each) */
+	ck_assert_uint_eq(count(d.sc, BR_PRIM_LINE, d.sc->background), 4);
+	ck_assert_ptr_nonnull(text_with(d.sc, "Hatched: single runs, no "
+					"interval."));
+	golden("overview-marks-lanes", d.sc);
+	drawn_free(&d);
+}
+END_TEST
+
 Suite *br_suite_chart_marks(void)
 {
 	Suite *s = suite_create("chart_marks");
@@ -154,6 +253,8 @@ Suite *br_suite_chart_marks(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_published_value_draws);
 	tcase_add_test(tc, test_published_off);
+	tcase_add_test(tc, test_overview_dots_marks);
+	tcase_add_test(tc, test_overview_lanes_marks);
 	suite_add_tcase(s, tc);
 	return s;
 }
