@@ -245,6 +245,88 @@ START_TEST(test_overview_lanes_marks)
 }
 END_TEST
 
+/* Defect 7: eleven systems, three more than the palette's colours.  In
+ * the bar chart the ninth to eleventh bars carry their marker at the
+ * zero end (a square), so no two bars look alike; in the scaling chart
+ * their lines are dashed (and their legend keys squares). */
+START_TEST(test_colours_past_palette)
+{
+	struct drawn d;
+	size_t i, j, n_bars = 0, n_lines = 0;
+	uint32_t fill[16];
+	int marked[16];
+	struct { uint32_t c; double dash; } line[16];
+
+	draw(&d, "data/csv/tidy-eleven.csv", NULL, "bar", false, 0, 600);
+	for (i = 0; i < d.sc->n_prims && n_bars < 16; i++) {
+		const struct br_prim *p = &d.sc->prims[i], *q;
+
+		if (p->kind != BR_PRIM_RECT || p->h < 20 || p->fill == BR_NONE
+		    || p->x != d.sc->axis_x)
+			continue;
+		fill[n_bars] = p->fill;
+		q = i + 1 < d.sc->n_prims ? p + 1 : NULL;
+		/* the marker right after its bar, inside its zero end */
+		marked[n_bars] = q && q->kind == BR_PRIM_RECT && q->w < 8 &&
+				 q->x > p->x && q->x < p->x + 11;
+		n_bars++;
+	}
+	ck_assert_uint_eq(n_bars, 11);
+	for (i = 0; i < n_bars; i++)
+		for (j = i + 1; j < n_bars; j++)
+			ck_assert_msg(fill[i] != fill[j] || marked[i] !=
+				      marked[j], "bars %zu and %zu look alike",
+				      i, j);
+	golden("bar-eleven", d.sc);
+	drawn_free(&d);
+
+	draw(&d, "data/csv/tidy-eleven.csv", NULL, "scaling", true, 0, 600);
+	for (i = 0; i < d.sc->n_prims && n_lines < 16; i++) {
+		const struct br_prim *p = &d.sc->prims[i];
+
+		if (p->kind != BR_PRIM_POLYLINE || p->fill != BR_NONE ||
+		    p->stroke_width != 2)
+			continue;
+		line[n_lines].c = p->stroke;
+		line[n_lines].dash = p->dash;
+		n_lines++;
+	}
+	ck_assert_uint_eq(n_lines, 11);
+	for (i = 0; i < n_lines; i++)
+		for (j = i + 1; j < n_lines; j++)
+			ck_assert_msg(line[i].c != line[j].c ||
+				      line[i].dash != line[j].dash,
+				      "lines %zu and %zu look alike", i, j);
+	golden("scaling-eleven", d.sc);
+	drawn_free(&d);
+}
+END_TEST
+
+/* Defect 6 in a scaling chart: IOzone's HAMMER2 has single runs, so its
+ * line is dotted, its points hollow, and the footnote says so under the
+ * promise of 95% CIs the other lines keep (scene scaling-iozone). */
+START_TEST(test_scaling_single_runs)
+{
+	struct drawn d;
+	size_t i, dotted = 0, hollow = 0;
+
+	draw(&d, "../samples/seed-000-dragonfly-hammer.csv", NULL, "scaling",
+	     true, 0, 600);
+	for (i = 0; i < d.sc->n_prims; i++) {
+		const struct br_prim *p = &d.sc->prims[i];
+
+		dotted += p->kind == BR_PRIM_POLYLINE && p->dash == 1.5;
+		hollow += p->kind == BR_PRIM_CIRCLE && p->fill == 0xffffff &&
+			  p->r == 3;
+	}
+	ck_assert_uint_ge(dotted, 1);
+	ck_assert_uint_ge(hollow, 3);
+	ck_assert_ptr_nonnull(text_of(d.sc, "Dotted line, hollow point: a "
+				      "single run (N = 1), no interval."));
+	drawn_free(&d);
+}
+END_TEST
+
 Suite *br_suite_chart_marks(void)
 {
 	Suite *s = suite_create("chart_marks");
@@ -255,6 +337,8 @@ Suite *br_suite_chart_marks(void)
 	tcase_add_test(tc, test_published_off);
 	tcase_add_test(tc, test_overview_dots_marks);
 	tcase_add_test(tc, test_overview_lanes_marks);
+	tcase_add_test(tc, test_colours_past_palette);
+	tcase_add_test(tc, test_scaling_single_runs);
 	suite_add_tcase(s, tc);
 	return s;
 }
