@@ -16,6 +16,14 @@
  * A log axis, because speedups multiply: 0.5x and 2x are equally far
  * from 1.  Every number is the analysis' (its comparisons and geometric
  * means); the "overview" row of the chart table is built at the end.
+ *
+ * A mark says how sure it is (doc/charts.md, "The result overview"):
+ * full colour (interval excludes 1), pale bar or hollow dot (includes
+ * 1), hatched bar or ringed dot (no interval: single runs); an arrow or
+ * a broken bar with its true value beyond the axis; a cross with the
+ * reason where a candidate among dots has no result.  The layout is one
+ * struct ov of measured margins and axis, filled and drawn element by
+ * element (ov_styles ... ov_footer).
  */
 #include <math.h>
 #include <stdio.h>
@@ -28,7 +36,8 @@
 
 #define MAX_LANES 3        /* candidates drawn as bars per row */
 #define VALUE_PAD 44.0     /* room for "0.87x" beside the extreme bars */
-#define RANGE_LIMIT 1000.0 /* speedups clamped to [1/1000, 1000] */
+#define RANGE_LIMIT 1000.0 /* speedups clamped to [1/1000, 1000]: beyond,
+			    * an off-scale mark with the true value */
 #define GM_HEAD 22.0       /* the geometric mean's heading line */
 
 static uint32_t pale(uint32_t c)

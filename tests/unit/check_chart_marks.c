@@ -327,6 +327,34 @@ START_TEST(test_scaling_single_runs)
 }
 END_TEST
 
+/* br_series_style: no two of the first 120 series (15 rounds of the
+ * palette) share colour, marker and dash, so lines (dash) and dots and
+ * bars (marker) of one chart differ. */
+START_TEST(test_series_styles_differ)
+{
+	struct br_style st[120];
+	size_t i, j;
+
+	for (i = 0; i < 120; i++)
+		st[i] = br_series_style(i);
+	for (i = 0; i < 120; i++)
+		for (j = i + 1; j < 120; j++) {
+			ck_assert_msg(st[i].color != st[j].color ||
+				      st[i].marker != st[j].marker ||
+				      st[i].dash != st[j].dash,
+				      "series %zu and %zu alike", i, j);
+			/* within 40 (5 markers), the marker alone differs */
+			if (j < 40)
+				ck_assert(st[i].color != st[j].color ||
+					  st[i].marker != st[j].marker);
+			/* within 24 (3 dashes), the line alone differs */
+			if (j < 24)
+				ck_assert(st[i].color != st[j].color ||
+					  st[i].dash != st[j].dash);
+		}
+}
+END_TEST
+
 Suite *br_suite_chart_marks(void)
 {
 	Suite *s = suite_create("chart_marks");
@@ -339,6 +367,7 @@ Suite *br_suite_chart_marks(void)
 	tcase_add_test(tc, test_overview_lanes_marks);
 	tcase_add_test(tc, test_colours_past_palette);
 	tcase_add_test(tc, test_scaling_single_runs);
+	tcase_add_test(tc, test_series_styles_differ);
 	suite_add_tcase(s, tc);
 	return s;
 }
