@@ -105,7 +105,9 @@ static const struct br_prim *bar_at(const struct br_scene *sc, double y)
 
 /* Defect 2: published values 100.00 ... 600.00 over runs that all
  * average 350: each bar ends at the value it is labelled with, so the
- * six bars grow as 1 : 2 : ... : 6 (they were six equal bars). */
+ * six bars grow as 1 : 2 : ... : 6 (they were six equal bars).  Looked
+ * at: bar-published-off.png (BR_RENDER_OUT) and the CLI's SVG through
+ * rsvg-convert. */
 START_TEST(test_published_value_draws)
 {
 	static const char *const label[] = {
@@ -192,7 +194,7 @@ static const struct br_prim *text_with(const struct br_scene *sc,
  * values beside them, not dots at 1024x; Charlie's failure and Delta's
  * absence are crosses with the words; negative values say that there is
  * no ratio, not "no result"; single runs are ringed dots; the footnote
- * names each look. */
+ * names each look.  Looked at: overview-marks-dots.png. */
 START_TEST(test_overview_dots_marks)
 {
 	struct drawn d;
@@ -227,7 +229,8 @@ START_TEST(test_overview_dots_marks)
 END_TEST
 
 /* The same in bars (two candidates): bars past the axis broken, with
- * their true values; single runs hatched, and said so. */
+ * their true values; single runs hatched, and said so.  Looked at:
+ * overview-marks-lanes.png and the PDF through pdftoppm. */
 START_TEST(test_overview_lanes_marks)
 {
 	struct drawn d;
@@ -248,7 +251,8 @@ END_TEST
 /* Defect 7: eleven systems, three more than the palette's colours.  In
  * the bar chart the ninth to eleventh bars carry their marker at the
  * zero end (a square), so no two bars look alike; in the scaling chart
- * their lines are dashed (and their legend keys squares). */
+ * their lines are dashed (and their legend keys squares).  Looked at:
+ * bar-eleven.png and scaling-eleven.png. */
 START_TEST(test_colours_past_palette)
 {
 	struct drawn d;
@@ -304,7 +308,8 @@ END_TEST
 
 /* Defect 6 in a scaling chart: IOzone's HAMMER2 has single runs, so its
  * line is dotted, its points hollow, and the footnote says so under the
- * promise of 95% CIs the other lines keep (scene scaling-iozone). */
+ * promise of 95% CIs the other lines keep (scene scaling-iozone).
+ * Looked at: scaling-iozone.png. */
 START_TEST(test_scaling_single_runs)
 {
 	struct drawn d;
