@@ -189,10 +189,37 @@ static void classify(struct br_cell *c, const struct br_entry *e,
 			if (plain_number(e->sample.value_text))
 				c->shown_text = e->sample.value_text;
 		}
+		/* one value draws and labels a bar: the published one,
+		 * as PTS shows it; the interval moves with it */
+		c->drawn = c->sum;
+		c->drawn.mean = c->shown;
+		c->drawn.ci_low += c->shown - c->sum.mean;
+		c->drawn.ci_high += c->shown - c->sum.mean;
 		if (e->sample.duration && t->unit.dim == BR_DIM_TIME &&
 		    t->unit.scale > 0)
 			c->dur_scale = t->unit.scale;
 	}
+}
+
+bool br_entry_published_off(const struct br_entry *e, double *published,
+			    double *mean, size_t *n)
+{
+	struct br_summary sum;
+	double unit;
+
+	if (!e || e->error || e->pass_fail || e->n_points ||
+	    !e->sample.has_value || !e->sample.n_runs ||
+	    !isfinite(e->sample.value) ||
+	    br_summarize_ex(&e->sample, 0.95, true, &sum) != BR_OK ||
+	    !sum.n || !isfinite(sum.mean))
+		return false;
+	unit = pow(10, -(e->sample.value_text ?
+			 br_text_decimals(e->sample.value_text) : 0));
+	*published = e->sample.value;
+	*mean = sum.mean;
+	*n = sum.n;
+	/* a hair of slack: 5434.96 - 5434.95 is not quite 0.01 in binary */
+	return fabs(sum.mean - e->sample.value) > unit * (1 + 1e-9);
 }
 
 const char *br_cell_shown(const struct br_cell *c, int decimals, char *buf,

@@ -157,6 +157,12 @@ struct br_cell {
 	 * sum.mean.  Statistics use sum (doc/statistics.md, "Published
 	 * and computed values"). */
 	double shown;
+	struct br_summary drawn; /* VALUE: sum, centred on shown (mean =
+				 * shown, the interval moved with it): what
+				 * a bar or point is drawn from, so one
+				 * value draws and labels it (doc/
+				 * statistics.md, "Published and computed
+				 * values") */
 	const char *shown_text; /* published, as written ("132.00"), printed
 				 * as it is when it has the test's decimals;
 				 * NULL: none, or not a plain number */
@@ -304,6 +310,16 @@ const char *br_cell_shown(const struct br_cell *c, int decimals, char *buf,
  * SI prefix from 1e9, significant digits for a tiny value. */
 const char *br_cell_chart_text(const struct br_cell *c, int decimals,
 			       char *buf, size_t size);
+
+/*
+ * Whether entry e's published value (PTS's <Value>) and the mean of its
+ * runs differ by more than one unit of the value's printed precision
+ * (5434.96 for a mean of 5434.955 does not; 100.00 for a mean of 350
+ * does): *published, *mean and *n (runs) say how.  False for entries
+ * without both (a published summary, runs only, a failed entry).
+ */
+bool br_entry_published_off(const struct br_entry *e, double *published,
+			    double *mean, size_t *n);
 
 /* Selected system j, and its identifier. */
 const struct br_system *br_analysis_sys(const struct br_analysis *a,

@@ -71,9 +71,28 @@ size_t br_options_split(const char *desc, struct br_option *opt, size_t max)
 	}
 }
 
+/* Whether s[0..len) is words of letters (single blanks between them):
+ * the "Clients" of "12 Clients", as PTS 5's Dbench wrote its values. */
+static bool word(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z')
+			continue;
+		if (c == ' ' && i > 0 && i + 1 < len && s[i + 1] != ' ')
+			continue;
+		return false;
+	}
+	return len > 1;
+}
+
 bool br_option_number(const char *s, size_t len, struct br_optnum *out)
 {
 	char num[32], suf[32];
+	const char *num_end;
 	struct br_unit u;
 	size_t i = 0;
 	double v;
@@ -89,6 +108,7 @@ bool br_option_number(const char *s, size_t len, struct br_optnum *out)
 		return false;
 	s += i;
 	len -= i;
+	num_end = s;
 	trim(&s, &len);
 	if (len >= sizeof suf)
 		return false;
@@ -97,8 +117,18 @@ bool br_option_number(const char *s, size_t len, struct br_optnum *out)
 	out->bytes = false;
 	out->exp = 0;
 	out->v = v;
+	out->word = NULL;
+	out->word_len = 0;
 	if (len == 0)
 		return true;
+	if (s > num_end && word(s, len)) {   /* "12 Clients", "4 Threads" */
+		br_unit_parse(suf, &u);
+		if (u.dim == BR_DIM_UNKNOWN || u.dim == BR_DIM_COUNT) {
+			out->word = s;
+			out->word_len = len;
+			return true;
+		}
+	}
 	if (len == 1 && strchr("kKMGT", suf[0])) {   /* 10k, 2M: counts */
 		out->exp = suf[0] == 'k' || suf[0] == 'K' ? 1 : suf[0] == 'M'
 			   ? 2 : suf[0] == 'G' ? 3 : 4;
@@ -215,8 +245,17 @@ static int by_first(const void *p, const void *q)
 	return fx < fy ? -1 : fx > fy;
 }
 
-/* The x option of group g[0..n): the named option with the most
- * distinct numeric values (a tie: the later); SIZE_MAX when none has
+/* Whether option k of m counts as a number for the x axis: a named
+ * option's number, or a value without a name that is a count with its
+ * word ("12 Clients": the word names the axis). */
+static bool x_number(const struct member *m, size_t k, struct br_optnum *v)
+{
+	return br_option_number(m->opt[k].value, m->opt[k].value_len, v) &&
+	       (m->opt[k].name_len || v->word);
+}
+
+/* The x option of group g[0..n): the option with the most distinct
+ * numeric values (x_number; a tie: the later); SIZE_MAX when none has
  * two.  tmp: room for n doubles. */
 static size_t x_option(const struct member *g, size_t n, double *tmp)
 {
@@ -224,11 +263,8 @@ static size_t x_option(const struct member *g, size_t n, double *tmp)
 	struct br_optnum v;
 
 	for (k = 0; k < g[0].n_opt; k++) {
-		if (!g[0].opt[k].name_len)
-			continue;
 		for (i = m = 0; i < n; i++)
-			if (br_option_number(g[i].opt[k].value,
-					     g[i].opt[k].value_len, &v))
+			if (x_number(&g[i], k, &v))
 				tmp[m++] = v.v;
 		qsort(tmp, m, sizeof *tmp, by_double);
 		for (i = d = 0; i < m; i++)
@@ -266,6 +302,9 @@ static int add_family(struct br_analysis *a, size_t *cap,
 	for (i = 0; i < n; i++) {
 		if (f[i]->x.bytes != m0->x.bytes)
 			return BR_OK;   /* sizes and numbers: no axis */
+		if (span_cmp(br_nz(f[i]->x.word), f[i]->x.word_len,
+			     br_nz(m0->x.word), m0->x.word_len))
+			return BR_OK;   /* "4 Threads", "8 Processes" */
 		if (f[i]->x.exp < e)
 			e = f[i]->x.exp;
 		d += i == 0 || f[i]->x.v != f[i - 1]->x.v;
@@ -285,7 +324,9 @@ static int add_family(struct br_analysis *a, size_t *cap,
 	memset(fam, 0, sizeof *fam);
 	fam->tests = malloc(d * sizeof *fam->tests);
 	fam->x = malloc(d * sizeof *fam->x);
-	fam->option = strndup(m0->opt[m0->k].name, m0->opt[m0->k].name_len);
+	fam->option = m0->opt[m0->k].name_len ?
+		strndup(m0->opt[m0->k].name, m0->opt[m0->k].name_len) :
+		strndup(m0->x.word, m0->x.word_len);
 	for (k = 0; k < m0->n_opt; k++)
 		if (k != m0->k)
 			rest_len += (size_t)(m0->opt[k].value - m0->opt[k].name) +
@@ -335,8 +376,7 @@ static int group_families(struct br_analysis *a, size_t *cap,
 		return BR_OK;
 	for (i = 0; i < n; i++) {
 		g[i].k = k;
-		if (br_option_number(g[i].opt[k].value, g[i].opt[k].value_len,
-				     &g[i].x))
+		if (x_number(&g[i], k, &g[i].x))
 			ptr[m++] = &g[i];
 	}
 	qsort(ptr, m, sizeof *ptr, by_family);

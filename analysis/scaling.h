@@ -35,15 +35,20 @@ struct br_optnum {
 	double v;     /* in bytes when bytes, else plain: "10k" is 10000 */
 	bool bytes;   /* a size: "4Kb", "512MB", "1 GiB", "64 bytes" */
 	int exp;      /* the prefix as written: 0 none, 1 k, 2 M, 3 G, 4 T */
+	const char *word; /* a count with a word ("12 Clients", PTS 5's
+			   * Dbench): the word, in s; NULL: none */
+	size_t word_len;
 };
 
 /*
  * Parse an option's value (len bytes of s) as a number with an optional
  * unit: a plain decimal number ("12", "0.5"), with an SI prefix ("10k",
- * "2M": powers of 1000) or a size ("4Kb", "4KB", "4 KiB", "512MB",
+ * "2M": powers of 1000), a size ("4Kb", "4KB", "4 KiB", "512MB",
  * "1GB": powers of 1024, as the sizes PTS's disk tests pass to their
- * programs are).  false for anything else ("1D FFT Size 1024", "19, Long
- * Mode", "-1", "1e3").
+ * programs are) or a count and the word that names it, after a blank
+ * ("12 Clients", "4 Threads": letters, not a unit of measure such as
+ * "Seconds" or "MB/s").  false for anything else ("1D FFT Size 1024",
+ * "19, Long Mode", "-1", "1e3").
  */
 bool br_option_number(const char *s, size_t len, struct br_optnum *out);
 
@@ -61,7 +66,9 @@ struct br_family {
 	size_t *tests;      /* indexes into a->tests, by x ascending */
 	double *x;          /* the option's value for each, in unit */
 	size_t n;           /* points: at least 2 */
-	char *option;       /* the option's name: "Client Count" */
+	char *option;       /* the option's name: "Client Count"; for
+			     * values without one ("12 Clients"), their
+			     * word: "Clients" */
 	const char *unit;   /* the sizes' unit ("KB", "MB", ...: the
 			     * smallest prefix written), "" for numbers */
 	char *rest;         /* the description without that option

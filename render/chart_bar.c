@@ -199,9 +199,9 @@ static int bar_chart(const struct br_analysis *a, size_t ti,
 		r->name = br_analysis_system(a, i);
 		r->c = c;
 		if (c->kind == BR_CELL_VALUE) {
-			r->s = &c->sum;
-			r->key = t->dir == BR_DIR_LIB ? c->sum.mean
-				 : -c->sum.mean;
+			r->s = &c->drawn;   /* the value it is labelled with */
+			r->key = t->dir == BR_DIR_LIB ? c->drawn.mean
+				 : -c->drawn.mean;
 		}
 		n++;
 	}
@@ -399,6 +399,18 @@ static int bar_chart(const struct br_analysis *a, size_t ti,
 				br_scene_rect(sc, fmin(bv.zx, bv.vx), by,
 					      fabs(bv.vx - bv.zx), bh, bv.fill,
 					      BR_C_OUTLINE, 1);
+			/* past the palette colours repeat: its marker at
+			 * the zero end tells the ninth bar from the first
+			 * (colours.c, as in grouped charts) */
+			if (styles[r->idx].marker != BR_MARKER_CIRCLE &&
+			    fabs(bv.vx - bv.zx) >= 12) {
+				br_scene_marker(sc, styles[r->idx].marker,
+						bv.vx > bv.zx ? bv.zx + 6 :
+						bv.zx - 6, cy, 2.75,
+						br_text_on(bv.fill), BR_NONE,
+						0);
+				bv.inset = 11;
+			}
 			any_whisker |= br_chart_bar_whisker(sc, o, s, &ax, pw,
 							     cy, &bv);
 			val = br_cell_chart_text(r->c, dec, buf, sizeof buf);

@@ -33,10 +33,11 @@
 #define GROUP_PAD 7.0     /* above and below the bars of a group */
 #define BAR_GAP 2.0       /* between the bars of a group */
 
-/* The summary of a cell with a value, else NULL. */
+/* The summary a cell with a value is drawn from (its label's value),
+ * else NULL. */
 static const struct br_summary *value_of(const struct br_cell *c)
 {
-	return c && c->kind == BR_CELL_VALUE ? &c->sum : NULL;
+	return c && c->kind == BR_CELL_VALUE ? &c->drawn : NULL;
 }
 
 /*

@@ -16,6 +16,14 @@
  * A log axis, because speedups multiply: 0.5x and 2x are equally far
  * from 1.  Every number is the analysis' (its comparisons and geometric
  * means); the "overview" row of the chart table is built at the end.
+ *
+ * A mark says how sure it is (doc/charts.md, "The result overview"):
+ * full colour (interval excludes 1), pale bar or hollow dot (includes
+ * 1), hatched bar or ringed dot (no interval: single runs); an arrow or
+ * a broken bar with its true value beyond the axis; a cross with the
+ * reason where a candidate among dots has no result.  The layout is one
+ * struct ov of measured margins and axis, filled and drawn element by
+ * element (ov_styles ... ov_footer).
  */
 #include <math.h>
 #include <stdio.h>
@@ -29,7 +37,8 @@
 
 #define MAX_LANES 3        /* candidates drawn as bars per row */
 #define VALUE_PAD 44.0     /* room for "0.87x" beside the extreme bars */
-#define RANGE_LIMIT 1000.0 /* speedups clamped to [1/1000, 1000] */
+#define RANGE_LIMIT 1000.0 /* speedups clamped to [1/1000, 1000]: beyond,
+			    * an off-scale mark with the true value */
 #define GM_HEAD 22.0       /* the geometric mean's heading line */
 
 static uint32_t pale(uint32_t c)
@@ -184,15 +193,93 @@ static void value_label(char *buf, size_t size, double v, int dec)
 	br_fmt_x(buf, size, v, v < 0.1 && dec < 3 ? 3 : dec);
 }
 
+/* Beyond the axis (RANGE_LIMIT): the true value, grouped ("52,752x",
+ * "1/30,543x"), written beside its off-scale mark. */
+static bool off_scale(double v)
+{
+	return usable(v) && (v > RANGE_LIMIT || v < 1 / RANGE_LIMIT);
+}
+
+static void off_label(char *buf, size_t size, double v)
+{
+	char n[48];
+
+	if (v >= 1)
+		snprintf(buf, size, "%sx", br_fmt_value(n, sizeof n, v, 0));
+	else
+		snprintf(buf, size, "1/%sx", br_fmt_value(n, sizeof n, 1 / v,
+							   0));
+}
+
+/* What the marks of one chart say, for its footnote. */
+struct ov_marks {
+	bool whisker;     /* a whisker drawn */
+	bool pale_bar, hollow_dot;   /* interval includes 1 */
+	bool hatched_bar, ringed_dot; /* no interval: single runs */
+	bool off;         /* a value beyond the axis, marked */
+	bool cross;       /* a candidate without a result among dots */
+};
+
+/* Diagonal stripes over the rect (x, y, w, h): a bar without an
+ * interval (single runs), not as sure as a full one. */
+static void hatch(struct br_scene *sc, double x, double y, double w, double h,
+		  uint32_t color)
+{
+	double t;
+
+	for (t = 3; t < w + h; t += 4) {
+		double s0 = fmax(0, t - w), s1 = fmin(h, t);
+
+		if (s1 - s0 > 0.5)
+			br_scene_line(sc, x + t - s0, y + h - s0, x + t - s1,
+				      y + h - s1, color, 1, 0);
+	}
+}
+
+/* A break across the bar's end at x (lane y, h): the bar goes on past
+ * the axis. */
+static void bar_break(struct br_scene *sc, double x, double y, double h,
+		      uint32_t bg)
+{
+	br_scene_line(sc, x - 5, y + h + 1, x - 1, y - 1, bg, 2, 0);
+	br_scene_line(sc, x - 1, y + h + 1, x + 3, y - 1, bg, 2, 0);
+}
+
+/* The bar of a lane from 1 to v: full, pale (not proven) or hatched (no
+ * interval), broken at the axis' end when beyond it. */
+static void lane_fill(struct br_scene *sc, double one, double vx, double y,
+		      double h, uint32_t color, const struct br_speedup *c,
+		      struct ov_marks *m)
+{
+	bool none = !usable(c->lo) || !usable(c->hi);
+
+	if (vx == one) {
+		br_scene_line(sc, one, y, one, y + h, color, 2, 0);
+		return;
+	}
+	br_scene_rect(sc, fmin(one, vx), y, fabs(vx - one), h,
+		      c->not_proven || none ? pale(color) : color, BR_NONE, 0);
+	if (none) {
+		hatch(sc, fmin(one, vx), y, fabs(vx - one), h, color);
+		m->hatched_bar = true;
+	}
+	m->pale_bar |= c->not_proven;
+	if (off_scale(c->s)) {
+		bar_break(sc, c->s > 1 ? vx - 4 : vx + 8, y, h,
+			  sc->background);
+		m->off = true;
+	}
+}
+
 /*
- * One labelled bar from 1 to v in lane (y, h): pale when not proven, CI
- * whisker through its middle, the value beside its end; without a value
- * why (NULL: "no result").
+ * One labelled bar from 1 to v in lane (y, h) (lane_fill), CI whisker
+ * through its middle, the value beside its end (the true one past the
+ * axis); without a value why (NULL: "no result").
  */
 static void lane_bar(struct br_scene *sc, const struct axis *a,
 		     const struct br_font *fv, double y, double h,
 		     uint32_t color, const struct br_speedup *c, int dec,
-		     const char *why, bool *whiskers)
+		     const char *why, struct ov_marks *m)
 {
 	double one = round(xof(a, 1)), vx, cy = y + h / 2, tw;
 	char buf[64];
@@ -207,24 +294,23 @@ static void lane_bar(struct br_scene *sc, const struct axis *a,
 		return;
 	}
 	vx = round(xof(a, c->s));
-	if (vx != one)
-		br_scene_rect(sc, fmin(one, vx), y, fabs(vx - one), h,
-			      c->not_proven ? pale(color) : color, BR_NONE, 0);
-	else
-		br_scene_line(sc, one, y, one, y + h, color, 2, 0);
+	lane_fill(sc, one, vx, y, h, color, c, m);
 	if (usable(c->lo) && usable(c->hi)) {
 		double wa = xof(a, c->lo), wb = xof(a, c->hi);
 
-		*whiskers |= br_chart_whisker_draw(sc, wa, wb, cy, false,
-						   -INFINITY, INFINITY,
-						   BR_C_WHISKER);
+		m->whisker |= br_chart_whisker_draw(sc, wa, wb, cy, false,
+						    -INFINITY, INFINITY,
+						    BR_C_WHISKER);
 		/* the label goes beyond the whisker too */
 		if (c->s >= 1)
 			vx = fmax(vx, round(wb));
 		else
 			vx = fmin(vx, round(wa));
 	}
-	value_label(buf, sizeof buf, c->s, dec);
+	if (off_scale(c->s))
+		off_label(buf, sizeof buf, c->s);
+	else
+		value_label(buf, sizeof buf, c->s, dec);
 	/* knocked out of the grid lines behind it */
 	tw = br_text_width(fv->family, fv->size, fv->bold, buf);
 	br_scene_rect(sc, c->s >= 1 ? vx + 3 : vx - 5 - tw,
@@ -235,12 +321,17 @@ static void lane_bar(struct br_scene *sc, const struct axis *a,
 		      BR_ANCHOR_START : BR_ANCHOR_END, fv, buf);
 }
 
-/* What marks a result not proven: pale bars, hollow dots or both. */
-static const char *pale_word(bool lanes, bool pale_row, bool pale_gm)
+/* Text on a patch of background (grid lines do not cross it). */
+static void knocked_text(struct br_scene *sc, double x, double y,
+			 enum br_anchor an, const struct br_font *f,
+			 const char *s)
 {
-	if (lanes || !pale_row)
-		return "pale";
-	return pale_gm ? "hollow or pale" : "hollow";
+	double tw = br_text_width(f->family, f->size, f->bold, s);
+	double x0 = an == BR_ANCHOR_END ? x - tw : x;
+
+	br_scene_rect(sc, x0 - 1, y - f->size * 0.86, tw + 2, f->size * 1.1,
+		      sc->background, BR_NONE, 0);
+	br_scene_text(sc, x, y, an, f, s);
 }
 
 /* The reason of a row of dots without one, why[0..n) its cells': their
@@ -279,331 +370,525 @@ static double note(struct br_scene *sc, const struct br_chart_opts *o,
 	return y;
 }
 
-int br_chart_overview(const struct br_overview_input *in,
-		      const struct br_chart_opts *o, struct br_scene **out,
-		      struct br_error *err)
+/* ------------------------------------------------------- the layout */
+
+/* One overview being laid out: the input, the measured margins and
+ * axis every element shares, and what its marks said. */
+struct ov {
+	const struct br_overview_input *in;
+	const struct br_chart_opts *o;
+	struct br_scene *sc;
+	size_t nc, nt, r0, rn;     /* candidates, tests, rows drawn */
+	struct br_font f_row, f_gm, f_val, f_gval, f_tick;
+	uint32_t *colors;
+	enum br_marker *markers;
+	struct br_label *rows, *sys;
+	struct axis ax;
+	bool lanes;                /* a bar per candidate, else dots */
+	bool shapes;               /* dots differ by shape too */
+	double left, x1, top, bottom, row_h, lane_h, gm_lane, gm_h;
+	double dot_r, dot_dy;
+	struct ov_marks m;
+	char *unit;
+};
+
+/* Colours and markers of the candidates. */
+static bool ov_styles(struct ov *L)
 {
-	const size_t nc = in->n_systems, nt = in->n_tests;
-	/* rows drawn: a window of the tests (scale and margin from all) */
-	const size_t r0 = in->show_n && in->show_from < nt ? in->show_from
-			  : 0;
-	const size_t rn = in->show_n && in->show_from < nt ?
-			  (in->show_n < nt - r0 ? in->show_n : nt - r0) : nt;
+	size_t k;
+
+	L->colors = calloc(L->nc + 1, sizeof *L->colors);
+	L->markers = calloc(L->nc + 1, sizeof *L->markers);
+	if (!L->colors || !L->markers)
+		return false;
+	for (k = 0; k < L->nc; k++) {
+		struct br_style st = L->in->styles ? L->in->styles[k] :
+				     br_series_style(k + 1);
+
+		L->colors[k] = st.color;
+		L->markers[k] = st.marker;
+		/* dots of more systems than colours differ by shape too */
+		L->shapes |= !L->lanes && st.marker != BR_MARKER_CIRCLE;
+	}
+	return true;
+}
+
+/* Widen [*lo, *hi] by speedup c (and its interval when drawn). */
+static void range_add(const struct br_speedup *c, bool interval, double *lo,
+		      double *hi)
+{
+	if (!usable(c->s))
+		return;
+	*lo = fmin(*lo, clampv(c->s));
+	*hi = fmax(*hi, clampv(c->s));
+	if (interval && usable(c->lo) && usable(c->hi)) {
+		*lo = fmin(*lo, clampv(c->lo));
+		*hi = fmax(*hi, clampv(c->hi));
+	}
+}
+
+/* The left margin from the row labels (at most 42 % of the width), the
+ * row height, and the labels shortened to fit. */
+static bool ov_margins(struct ov *L)
+{
+	const struct br_overview_input *in = L->in;
+	double label_w = 0, w = L->o->width;
+	size_t i, k;
+
+	for (i = 0; i < L->nt; i++)
+		label_w = fmax(label_w, br_text_width(L->f_row.family,
+			L->f_row.size, false, in->tests[i]));
+	if (in->gm) {
+		label_w = fmax(label_w, br_text_width(L->f_gm.family,
+			L->f_gm.size, true, "Geometric mean"));
+		for (k = 0; k < L->nc; k++)
+			label_w = fmax(label_w, br_text_width(L->f_row.family,
+				L->f_row.size, false, in->systems[k]));
+	}
+	L->left = ceil(fmin(fmax(label_w + 16, 90), floor(0.42 * w)));
+	L->x1 = w - 15;
+	L->row_h = L->lanes ? (double)L->nc * L->lane_h +
+		   (double)(L->nc - 1) * 2 + 10
+		   : fmax(L->rn <= 60 ? 16 : 13, (double)(L->nc - 1) *
+			  L->dot_dy + 2 * L->dot_r + 5);
+	/* a row's test name and its last option are what tell rows apart:
+	 * long labels lose their middle (br_chart_labels), those of every
+	 * page at once, so pages agree; in two lines where the row has
+	 * room ("IOzone - ... 512MB - Disk Test: Write") */
+	L->rows = br_chart_labels(&L->f_row, in->tests, L->nt, L->left - 12,
+				  L->row_h >= 26 ? 2 : 1);
+	L->sys = br_chart_labels(&L->f_row, in->systems, L->nc, L->left - 12,
+				 1);
+	return L->rows && L->sys;
+}
+
+/* The log axis: the data's range (1 included) into the plot minus room
+ * for labels, and the densest ticks whose labels keep 8 pt apart. */
+static void ov_axis(struct ov *L, double lo, double hi)
+{
+	double l0 = log(lo), l1 = log(hi), span, pad, inner, gap;
+	char buf[64];
+	size_t i;
+
+	if (l1 - l0 < log(1.5)) {   /* a sensible minimum span */
+		double mid = (l0 + l1) / 2;
+
+		l0 = fmin(fmin(l0, mid - log(1.5) / 2), 0);
+		l1 = fmax(fmax(l1, mid + log(1.5) / 2), 0);
+	}
+	span = l1 - l0;
+	pad = L->lanes || L->in->gm ? VALUE_PAD : 12;
+	inner = L->x1 - L->left - 2 * pad;
+	L->ax.x0 = L->left;
+	L->ax.pw = L->x1 - L->left;
+	L->ax.llo = l0 - span * pad / inner;
+	L->ax.lhi = l1 + span * pad / inner;
+	for (gap = 28; gap < 200; gap += 4) {
+		double prev_r = -1e9;
+		bool ok = true;
+
+		log_ticks(&L->ax, gap);
+		sort_ticks(&L->ax);
+		for (i = 0; i < L->ax.n_ticks && ok; i++) {
+			double tw, cx = xof(&L->ax, L->ax.ticks[i]);
+
+			tick_label(buf, sizeof buf, L->ax.ticks[i], &L->ax);
+			tw = br_text_width(L->f_tick.family, L->f_tick.size,
+					   false, buf);
+			ok = cx - tw / 2 >= prev_r + 8;
+			prev_r = cx + tw / 2;
+		}
+		if (ok)
+			break;
+	}
+}
+
+/* Title, subtitle, the legend of candidates, the caption; the plot's
+ * top and bottom. */
+static void ov_header(struct ov *L)
+{
+	const struct br_overview_input *in = L->in;
+	struct br_test head;
+	double legend_y, legend_h;
+
+	memset(&head, 0, sizeof head);
+	head.title = in->title;
+	head.description = in->subtitle;
+	L->unit = br_chart_strf(L->sc, "Relative performance vs. %s",
+				in->baseline ? in->baseline : "the baseline");
+	head.unit.text = L->unit ? L->unit : "";
+	head.dir = BR_DIR_HIB;
+	legend_h = br_chart_legend(NULL, L->o, L->left, 0, L->x1 - L->left,
+				   in->systems, L->colors,
+				   L->shapes ? L->markers : NULL, L->nc);
+	L->top = br_chart_header(L->sc, &head, L->o, L->left, legend_h + 2,
+				 &legend_y);
+	br_chart_legend(L->sc, L->o, L->left, legend_y, L->x1 - L->left,
+			in->systems, L->colors, L->shapes ? L->markers : NULL,
+			L->nc);
+	if (in->gm)   /* a heading line, then a labelled lane each */
+		L->gm_h = GM_HEAD + (double)L->nc * (L->gm_lane + 3) + 8;
+	L->bottom = L->top + L->row_h * (double)L->rn + L->gm_h;
+}
+
+/* Grid lines under everything, tick labels under the plot. */
+static void ov_grid(struct ov *L)
+{
+	char buf[64];
+	size_t i;
+
+	for (i = 0; i < L->ax.n_ticks; i++) {
+		double gx = round(xof(&L->ax, L->ax.ticks[i]));
+
+		if (L->ax.ticks[i] != 1)
+			br_scene_line(L->sc, gx, L->top, gx, L->bottom,
+				      BR_C_GRID, 1, 5);
+		tick_label(buf, sizeof buf, L->ax.ticks[i], &L->ax);
+		br_scene_text(L->sc, gx, L->bottom + 15, BR_ANCHOR_MIDDLE,
+			      &L->f_tick, buf);
+	}
+}
+/* Candidate k's dot at (px, dy): filled; hollow when the interval
+ * includes 1; ringed (hollow with a centre) without an interval. */
+static void ov_dot(struct ov *L, size_t k, const struct br_speedup *c,
+		   double px, double dy)
+{
+	uint32_t col = L->colors[k];
+
+	if (!usable(c->lo) || !usable(c->hi)) {
+		br_scene_marker(L->sc, L->markers[k], px, dy, L->dot_r,
+				0xffffff, col, 1.25);
+		br_scene_circle(L->sc, px, dy, L->dot_r * 0.4, col, BR_NONE,
+				0);
+		L->m.ringed_dot = true;
+	} else if (c->not_proven) {
+		br_scene_marker(L->sc, L->markers[k], px, dy, L->dot_r,
+				0xffffff, col, 1.5);
+		L->m.hollow_dot = true;
+	} else {
+		/* a white rim parts piled marks */
+		br_scene_marker(L->sc, L->markers[k], px, dy, L->dot_r, col,
+				0xffffff, 0.75);
+	}
+}
+
+/* An arrow at the axis' end for a dot beyond it, pointing out. */
+static void ov_arrow(struct ov *L, size_t k, double px, double dy, bool up)
+{
+	double d = up ? 1 : -1, r = L->dot_r + 1, pts[6];
+
+	pts[0] = px - d * r;
+	pts[1] = dy - r;
+	pts[2] = px + d * r;
+	pts[3] = dy;
+	pts[4] = px - d * r;
+	pts[5] = dy + r;
+	br_scene_polygon(L->sc, pts, 3, L->colors[k], 0xffffff, 0.75);
+	L->m.off = true;
+}
+
+/* A cross at the plot's left edge: candidate k has no result here. */
+static void ov_cross(struct ov *L, size_t k, double dy)
+{
+	double x = L->left + 6, r = fmin(L->dot_r, 3);
+
+	br_scene_line(L->sc, x - r, dy - r, x + r, dy + r, L->colors[k], 1.5,
+		      0);
+	br_scene_line(L->sc, x - r, dy + r, x + r, dy - r, L->colors[k], 1.5,
+		      0);
+	L->m.cross = true;
+}
+
+/* The words beside a row's marks: the off-scale values on each side
+ * ("52,752x 30,543x"), the reasons of the crosses ("failed"). */
+static void ov_row_words(struct ov *L, size_t i, double cy)
+{
+	const struct br_overview_input *in = L->in;
+	struct br_font fw = L->f_val;
+	char hi[256] = "", lo[256] = "", why[128] = "", buf[64];
+	size_t k;
+
+	fw.bold = false;
+	for (k = 0; k < L->nc; k++) {
+		const struct br_speedup *c = &in->cells[i * L->nc + k];
+		const char *w = in->why ? in->why[i * L->nc + k] : NULL;
+		char *to = c->s > 1 ? hi : lo;
+
+		if (off_scale(c->s)) {
+			off_label(buf, sizeof buf, c->s);
+			snprintf(to + strlen(to), sizeof hi - strlen(to),
+				 "%s%s", *to ? " " : "", buf);
+		} else if (!usable(c->s) && !strstr(why, w ? w : "no result")) {
+			snprintf(why + strlen(why), sizeof why - strlen(why),
+				 "%s%s", *why ? ", " : "", w ? w : "no result");
+		}
+	}
+	if (*hi)
+		knocked_text(L->sc, round(xof(&L->ax, RANGE_LIMIT)) - 8,
+			     cy + 3, BR_ANCHOR_END, &fw, hi);
+	if (*lo)
+		knocked_text(L->sc, round(xof(&L->ax, 1 / RANGE_LIMIT)) + 8,
+			     cy + 3, BR_ANCHOR_START, &fw, lo);
+	fw.color = 0x808080;
+	if (*why)
+		knocked_text(L->sc, L->left + 12, cy + 3, BR_ANCHOR_START, &fw,
+			     why);
+}
+
+/* A row of dots (more than MAX_LANES candidates): each candidate's dot,
+ * an arrow past the axis, a cross where it has no result; a row with no
+ * dot at all says why instead. */
+static void ov_dots(struct ov *L, size_t i, double cy)
+{
+	const struct br_overview_input *in = L->in;
+	size_t k, n_dots = 0;
+
+	for (k = 0; k < L->nc; k++)
+		n_dots += usable(in->cells[i * L->nc + k].s);
+	if (n_dots == 0) {
+		row_why(L->sc, &L->f_val, round(xof(&L->ax, 1)) + 4, cy + 3,
+			in->why ? in->why + i * L->nc : NULL, L->nc);
+		return;
+	}
+	ov_row_words(L, i, cy);   /* under the marks: none is hidden */
+	for (k = 0; k < L->nc; k++) {
+		const struct br_speedup *c = &in->cells[i * L->nc + k];
+		double dy = cy + ((double)k - (double)(L->nc - 1) / 2) *
+			    L->dot_dy;
+
+		if (!usable(c->s))
+			ov_cross(L, k, dy);
+		else if (off_scale(c->s))
+			ov_arrow(L, k, xof(&L->ax, c->s), dy, c->s > 1);
+		else
+			ov_dot(L, k, c, xof(&L->ax, c->s), dy);
+	}
+}
+
+/* The rows of tests from y: stripes and dots, or a bar per lane. */
+static double ov_rows(struct ov *L, double y)
+{
+	const struct br_overview_input *in = L->in;
+	size_t i, k;
+
+	for (i = L->r0; i < L->r0 + L->rn; i++, y += L->row_h) {
+		double cy = y + L->row_h / 2;
+
+		if (!L->lanes && (i - L->r0) % 2 == 0)
+			br_scene_rect(L->sc, L->left + 1, y,
+				      L->x1 - L->left - 1, L->row_h, 0xf3f5f7,
+				      BR_NONE, 0);
+		br_chart_label_draw(L->sc, L->left - 6, cy + 3.2 - 6.5 *
+				    (double)(L->rows[i].n_lines - 1),
+				    BR_ANCHOR_END, &L->f_row, &L->rows[i],
+				    in->tests[i], 13);
+		if (i > L->r0 && L->lanes)
+			br_scene_line(L->sc, L->left - 4, y, L->left, y,
+				      BR_C_AXIS, 1, 0);
+		if (!L->lanes) {
+			ov_dots(L, i, cy);
+			continue;
+		}
+		for (k = 0; k < L->nc; k++)
+			lane_bar(L->sc, &L->ax, &L->f_val, y + 5 +
+				 (L->lane_h + 2) * (double)k, L->lane_h,
+				 L->colors[k], &in->cells[i * L->nc + k], 2,
+				 in->why ? in->why[i * L->nc + k] : NULL,
+				 &L->m);
+	}
+	return y;
+}
+
+/* The geometric means from y: a heading, a labelled lane each. */
+static void ov_gm(struct ov *L, double y)
+{
+	double gy = y + GM_HEAD;
+	size_t k;
+
+	br_scene_line(L->sc, 6, y + 1, L->x1, y + 1, BR_C_HEAD, 0.75, 0);
+	br_scene_text(L->sc, L->left - 6, y + 15, BR_ANCHOR_END, &L->f_gm,
+		      "Geometric mean");
+	for (k = 0; k < L->nc; k++) {
+		double ly = gy + (L->gm_lane + 3) * (double)k;
+
+		br_chart_label_draw(L->sc, L->left - 6, ly + L->gm_lane / 2 +
+				    3.2, BR_ANCHOR_END, &L->f_row, &L->sys[k],
+				    L->in->systems[k], 0);
+		lane_bar(L->sc, &L->ax, &L->f_gval, ly, L->gm_lane,
+			 L->colors[k], &L->in->gm[k], 3, NULL, &L->m);
+	}
+}
+
+/* "pale", "hollow", "hollow or pale": one look, named as drawn. */
+static const char *look(bool bar, const char *bar_word, bool dot,
+			const char *dot_word, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s%s%s", dot ? dot_word : "",
+		 dot && bar ? " or " : "", bar ? bar_word : "");
+	return buf;
+}
+
+/* The footnote's sentence on the marks: whiskers, the looks of "not
+ * proven" and "no interval", off-scale arrows, crosses. */
+static void ov_marks_text(const struct ov *L, char *buf, size_t size)
+{
+	const struct ov_marks *m = &L->m;
+	char lv[24], pw[32], sw[32];
+	size_t n;
+
+	br_fmt_level(lv, sizeof lv, L->in->confidence);
+	look(m->pale_bar, "pale", m->hollow_dot, "hollow", pw, sizeof pw);
+	look(m->hatched_bar, "hatched", m->ringed_dot, "ringed", sw,
+	     sizeof sw);
+	buf[0] = '\0';
+	if (m->whisker)
+		snprintf(buf, size, "Whiskers: %s confidence intervals%s%s%s.",
+			 lv, *pw ? "; " : "", pw, *pw ? ": the interval "
+			 "includes 1, no difference proven" : "");
+	else if (*pw)
+		snprintf(buf, size, "%c%s: the %s confidence interval "
+			 "includes 1, no difference proven.", pw[0] - 'a' + 'A',
+			 pw + 1, lv);
+	n = strlen(buf);
+	if (*sw)
+		snprintf(buf + n, size - n, "%s%c%s: single runs, no "
+			 "interval.", n ? " " : "", sw[0] - 'a' + 'A', sw + 1);
+	n = strlen(buf);
+	if (m->off)
+		snprintf(buf + n, size - n, "%sArrow: beyond the axis "
+			 "(1000x), the value written beside it.",
+			 n ? " " : "");
+	n = strlen(buf);
+	if (m->cross)
+		snprintf(buf + n, size - n, "%sCross: no result, the reason "
+			 "beside it.", n ? " " : "");
+}
+
+/* The footnote from y: what the numbers are; returns the next line. */
+static double ov_footer(struct ov *L, double y)
+{
+	const struct br_overview_input *in = L->in;
+	char buf[512], *foot;
+	size_t k;
+
+	ov_marks_text(L, buf, sizeof buf);
+	foot = br_chart_strf(L->sc, "Each test: speedup over %s (time-like "
+			     "results inverted), so more than 1x is better. "
+			     "%s", in->baseline ? in->baseline :
+			     "the baseline", buf);
+	if (foot)
+		y = note(L->sc, L->o, L->left, y, L->x1 - L->left, foot);
+	free(foot);
+	if (in->gm && in->gm_k) {
+		size_t kmin = (size_t)-1, kmax = 0;
+
+		for (k = 0; k < L->nc; k++) {
+			kmin = in->gm_k[k] < kmin ? in->gm_k[k] : kmin;
+			kmax = in->gm_k[k] > kmax ? in->gm_k[k] : kmax;
+		}
+		const char *with = in->gm_runs_only ? " with runs" : "";
+		const char *left = in->gm_runs_only ? "; single-run tests "
+				   "prove nothing and are left out" : "";
+
+		if (kmin == kmax)
+			snprintf(buf, sizeof buf, "Geometric mean of the "
+				 "speedups over %zu test%s%s%s.", kmax,
+				 kmax == 1 ? "" : "s", with, left);
+		else
+			snprintf(buf, sizeof buf, "Geometric mean of the "
+				 "speedups over the tests both systems have%s "
+				 "(%zu to %zu)%s.", with, kmin, kmax, left);
+		y = note(L->sc, L->o, L->left, y, L->x1 - L->left, buf);
+	}
+	return y;
+}
+
+/* The input, its rows and fonts into L. */
+static void ov_init(struct ov *L, const struct br_overview_input *in,
+		    const struct br_chart_opts *o)
+{
+	const size_t nt = in->n_tests;
 	struct br_font f_row = {o->family, 9, false, BR_C_HEAD};
 	struct br_font f_gm = {o->family, 10, true, BR_C_HEAD};
 	struct br_font f_val = {o->family, 8, true, BR_C_TEXT};
 	struct br_font f_gval = {o->family, 9, true, BR_C_TEXT};
 	struct br_font f_tick = {o->family, 10, false, BR_C_TEXT};
-	struct br_scene *sc = NULL;
-	uint32_t *colors = NULL;
-	enum br_marker *markers = NULL;
-	struct br_label *rows = NULL, *sys = NULL;
-	struct br_test head;
-	struct axis ax;
-	const bool lanes = nc <= MAX_LANES;
-	double w = o->width, left, x1, top, y, legend_y, legend_h, row_h;
-	double lane_h = 11, gm_lane = 13, gm_h = 0, label_w = 0, lo = 1, hi = 1;
-	double bottom, plot_top;
-	bool any_pale = false, any_whisker = false, any_nan_ci = false;
-	bool pale_gm = false, pale_row = false;
+
+	memset(L, 0, sizeof *L);
+	L->in = in;
+	L->o = o;
+	L->nc = in->n_systems;
+	L->nt = nt;
+	/* rows drawn: a window of the tests (scale and margin from all) */
+	L->r0 = in->show_n && in->show_from < nt ? in->show_from : 0;
+	L->rn = in->show_n && in->show_from < nt ?
+		(in->show_n < nt - L->r0 ? in->show_n : nt - L->r0) : nt;
+	L->f_row = f_row;
+	L->f_gm = f_gm;
+	L->f_val = f_val;
+	L->f_gval = f_gval;
+	L->f_tick = f_tick;
+	L->lanes = L->nc <= MAX_LANES;
+	L->lane_h = 11;
+	L->gm_lane = 13;
 	/* dots: each candidate a little lower than the one before, so
 	 * equal speedups stay visible, smaller past 8 candidates */
-	double dot_r = nc > 8 ? 2.75 : 3.5;
-	double dot_dy = lanes ? 0 : nc > 8 ? 3.25 : 2.5;
-	bool shapes = false;
-	size_t i, k, n_dots;
+	L->dot_r = L->nc > 8 ? 2.75 : 3.5;
+	L->dot_dy = L->lanes ? 0 : L->nc > 8 ? 3.25 : 2.5;
+}
+
+int br_chart_overview(const struct br_overview_input *in,
+		      const struct br_chart_opts *o, struct br_scene **out,
+		      struct br_error *err)
+{
+	struct ov L;
+	double lo = 1, hi = 1, y, one;
+	size_t i, k;
 	int rc = BR_OK;
-	char buf[512], lv[24], *unit = NULL, *foot = NULL;
 
 	*out = NULL;
-	if (nc == 0 || (nt == 0 && !in->gm))
+	if (in->n_systems == 0 || (in->n_tests == 0 && !in->gm))
 		return br_error_set(err, BR_EDATA, NULL, 0, "result overview: "
 				    "needs a test and two systems");
-	sc = br_scene_new(w, 0);
-	colors = calloc(nc + 1, sizeof *colors);
-	markers = calloc(nc + 1, sizeof *markers);
-	if (!sc || !colors || !markers)
+	ov_init(&L, in, o);
+	L.sc = br_scene_new(o->width, 0);
+	if (!L.sc || !ov_styles(&L))
 		goto nomem;
-	for (k = 0; k < nc; k++) {
-		struct br_style st = in->styles ? in->styles[k] :
-				     br_series_style(k + 1);
-
-		colors[k] = st.color;
-		markers[k] = st.marker;
-		/* dots of more systems than colours differ by shape too */
-		shapes |= !lanes && st.marker != BR_MARKER_CIRCLE;
-	}
-
 	/* range over every speedup and interval, 1 included */
-	for (i = 0; i < nt * nc; i++) {
-		const struct br_speedup *c = &in->cells[i];
-
-		if (!usable(c->s))
-			continue;
-		lo = fmin(lo, clampv(c->s));
-		hi = fmax(hi, clampv(c->s));
-		if (lanes && usable(c->lo) && usable(c->hi)) {
-			lo = fmin(lo, clampv(c->lo));
-			hi = fmax(hi, clampv(c->hi));
-		}
-		any_pale |= c->not_proven;
-		pale_row |= c->not_proven;
-		any_nan_ci |= !usable(c->lo);
-	}
-	for (k = 0; in->gm && k < nc; k++) {
-		const struct br_speedup *c = &in->gm[k];
-
-		if (!usable(c->s))
-			continue;
-		lo = fmin(lo, clampv(c->s));
-		hi = fmax(hi, clampv(c->s));
-		if (usable(c->lo) && usable(c->hi)) {
-			lo = fmin(lo, clampv(c->lo));
-			hi = fmax(hi, clampv(c->hi));
-		}
-		any_pale |= c->not_proven;
-		pale_gm |= c->not_proven;
-	}
-
-	/* left margin from the row labels, at most 42 % of the width */
-	for (i = 0; i < nt; i++)
-		label_w = fmax(label_w, br_text_width(f_row.family, f_row.size,
-						      false, in->tests[i]));
-	if (in->gm) {
-		label_w = fmax(label_w, br_text_width(f_gm.family, f_gm.size,
-						      true, "Geometric mean"));
-		for (k = 0; k < nc; k++)
-			label_w = fmax(label_w, br_text_width(f_row.family,
-				f_row.size, false, in->systems[k]));
-	}
-	left = ceil(fmin(fmax(label_w + 16, 90), floor(0.42 * w)));
-	x1 = w - 15;
-	/* a row's test name and its last option are what tell rows apart:
-	 * long labels lose their middle (br_chart_labels); those of every
-	 * page at once, so pages agree */
-	row_h = lanes ? (double)nc * lane_h + (double)(nc - 1) * 2 + 10
-		: fmax(rn <= 60 ? 16 : 13, (double)(nc - 1) * dot_dy +
-		       2 * dot_r + 5);
-	/* a name in two lines where the row has room: the part that tells
-	 * it apart survives ("IOzone - ... 512MB - Disk Test: Write") */
-	rows = br_chart_labels(&f_row, in->tests, nt, left - 12,
-			       row_h >= 26 ? 2 : 1);
-	sys = br_chart_labels(&f_row, in->systems, nc, left - 12, 1);
-	if (!rows || !sys)
+	for (i = 0; i < L.nt * L.nc; i++)
+		range_add(&in->cells[i], L.lanes, &lo, &hi);
+	for (k = 0; in->gm && k < L.nc; k++)
+		range_add(&in->gm[k], true, &lo, &hi);
+	if (!ov_margins(&L))
 		goto nomem;
-
-	/* the data's log range maps into the plot minus room for labels */
-	{
-		double l0 = log(lo), l1 = log(hi), span, pad_l, pad_r, inner;
-
-		if (l1 - l0 < log(1.5)) {   /* a sensible minimum span */
-			double mid = (l0 + l1) / 2;
-
-			l0 = fmin(l0, mid - log(1.5) / 2);
-			l1 = fmax(l1, mid + log(1.5) / 2);
-			l0 = fmin(l0, 0);
-			l1 = fmax(l1, 0);
-		}
-		span = l1 - l0;
-		pad_l = lanes || in->gm ? VALUE_PAD : 12;
-		pad_r = pad_l;
-		inner = x1 - left - pad_l - pad_r;
-		ax.x0 = left;
-		ax.pw = x1 - left;
-		ax.llo = l0 - span * pad_l / inner;
-		ax.lhi = l1 + span * pad_r / inner;
-	}
-	/* the densest ticks whose labels keep 8 pt apart */
-	{
-		double gap;
-
-		for (gap = 28; gap < 200; gap += 4) {
-			double prev_r = -1e9;
-			bool ok = true;
-
-			log_ticks(&ax, gap);
-			sort_ticks(&ax);
-			for (i = 0; i < ax.n_ticks && ok; i++) {
-				double tw, cx = xof(&ax, ax.ticks[i]);
-
-				tick_label(buf, sizeof buf, ax.ticks[i], &ax);
-				tw = br_text_width(f_tick.family, f_tick.size,
-						   false, buf);
-				ok = cx - tw / 2 >= prev_r + 8;
-				prev_r = cx + tw / 2;
-			}
-			if (ok)
-				break;
-		}
-	}
-
-	/* header with the legend of candidates */
-	memset(&head, 0, sizeof head);
-	head.title = in->title;
-	head.description = in->subtitle;
-	unit = br_chart_strf(sc, "Relative performance vs. %s",
-			     in->baseline ? in->baseline : "the baseline");
-	head.unit.text = unit ? unit : "";
-	head.dir = BR_DIR_HIB;
-	legend_h = br_chart_legend(NULL, o, left, 0, x1 - left, in->systems,
-				   colors, shapes ? markers : NULL, nc);
-	top = br_chart_header(sc, &head, o, left, legend_h + 2, &legend_y);
-	br_chart_legend(sc, o, left, legend_y, x1 - left, in->systems, colors,
-			shapes ? markers : NULL, nc);
-
-	if (in->gm)   /* a heading line, then a labelled lane each */
-		gm_h = GM_HEAD + (double)nc * (gm_lane + 3) + 8;
-	plot_top = top;
-	bottom = top + row_h * (double)rn + gm_h;
-
-	/* grid under everything; the baseline's line at 1 */
-	for (i = 0; i < ax.n_ticks; i++) {
-		double gx = round(xof(&ax, ax.ticks[i]));
-
-		if (ax.ticks[i] != 1)
-			br_scene_line(sc, gx, plot_top, gx, bottom, BR_C_GRID,
-				      1, 5);
-		tick_label(buf, sizeof buf, ax.ticks[i], &ax);
-		br_scene_text(sc, gx, bottom + 15, BR_ANCHOR_MIDDLE, &f_tick,
-			      buf);
-	}
-
-	y = top;
-	for (i = r0; i < r0 + rn; i++, y += row_h) {
-		double cy = y + row_h / 2;
-
-		if (!lanes && (i - r0) % 2 == 0)
-			br_scene_rect(sc, left + 1, y, x1 - left - 1, row_h,
-				      0xf3f5f7, BR_NONE, 0);
-		br_chart_label_draw(sc, left - 6, cy + 3.2 - 6.5 *
-				    (double)(rows[i].n_lines - 1),
-				    BR_ANCHOR_END, &f_row, &rows[i],
-				    in->tests[i], 13);
-		if (i > r0 && lanes)
-			br_scene_line(sc, left - 4, y, left, y, BR_C_AXIS, 1,
-				      0);
-		n_dots = 0;
-		for (k = 0; k < nc; k++) {
-			const struct br_speedup *c =
-				&in->cells[i * nc + k];
-			double dy = cy + ((double)k - (double)(nc - 1) / 2) *
-				    dot_dy;
-
-			if (lanes) {
-				lane_bar(sc, &ax, &f_val, y + 5 +
-					 (lane_h + 2) * (double)k, lane_h,
-					 colors[k], c, 2, in->why ?
-					 in->why[i * nc + k] : NULL,
-					 &any_whisker);
-			} else if (usable(c->s)) {
-				double px = xof(&ax, c->s);
-
-				n_dots++;
-				if (c->not_proven)
-					br_scene_marker(sc, markers[k], px, dy,
-							dot_r, 0xffffff,
-							colors[k], 1.5);
-				else
-					/* a white rim parts piled marks */
-					br_scene_marker(sc, markers[k], px, dy,
-							dot_r, colors[k],
-							0xffffff, 0.75);
-			}
-		}
-		/* a row without a dot says why, not nothing */
-		if (!lanes && n_dots == 0)
-			row_why(sc, &f_val, round(xof(&ax, 1)) + 4, cy + 3,
-				in->why ? in->why + i * nc : NULL, nc);
-	}
-	if (in->gm) {
-		double gy = y + GM_HEAD;
-
-		br_scene_line(sc, 6, y + 1, x1, y + 1, BR_C_HEAD, 0.75, 0);
-		br_scene_text(sc, left - 6, y + 15, BR_ANCHOR_END, &f_gm,
-			      "Geometric mean");
-		for (k = 0; k < nc; k++) {
-			double ly = gy + (gm_lane + 3) * (double)k;
-
-			br_chart_label_draw(sc, left - 6, ly + gm_lane / 2 +
-					    3.2, BR_ANCHOR_END, &f_row, &sys[k],
-					    in->systems[k], 0);
-			lane_bar(sc, &ax, &f_gval, ly, gm_lane, colors[k],
-				 &in->gm[k], 3, NULL, &any_whisker);
-		}
-	}
+	ov_axis(&L, lo, hi);
+	ov_header(&L);
+	ov_grid(&L);
+	y = ov_rows(&L, L.top);
+	if (in->gm)
+		ov_gm(&L, y);
 	/* the baseline over the bars, then the axes */
-	{
-		double one = round(xof(&ax, 1));
-
-		br_scene_line(sc, one, plot_top, one, bottom, BR_C_HEAD, 1, 0);
-	}
-	br_scene_line(sc, left, plot_top, left, bottom, BR_C_AXIS, 1, 0);
-	br_scene_line(sc, left, bottom, x1, bottom, BR_C_AXIS, 1, 0);
-
-	/* footer: what the numbers are */
-	y = bottom + 30;
-	buf[0] = '\0';
-	/* "Whiskers" only where one is drawn (dots have none); a hollow
-	 * dot or pale bar said as what it is */
-	br_fmt_level(lv, sizeof lv, in->confidence);
-	if (any_whisker)
-		snprintf(buf, sizeof buf, "Whiskers: %s confidence "
-			 "intervals%s%s%s.", lv, any_pale ? "; " : "",
-			 any_pale ? pale_word(lanes, pale_row, pale_gm) : "",
-			 any_pale ? ": the interval includes 1, no "
-			 "difference proven" : "");
-	else if (any_pale)
-		snprintf(buf, sizeof buf, "%c%s: the %s confidence interval "
-			 "includes 1, no difference proven.",
-			 pale_word(lanes, pale_row, pale_gm)[0] - 'a' + 'A',
-			 pale_word(lanes, pale_row, pale_gm) + 1, lv);
-	else if (any_nan_ci)
-		snprintf(buf, sizeof buf, "No confidence intervals: single "
-			 "runs.");
-	foot = br_chart_strf(sc, "Each test: speedup over %s (time-like "
-			     "results inverted), so more than 1x is better. "
-			     "%s", in->baseline ? in->baseline :
-			     "the baseline", buf);
-	if (foot)
-		y = note(sc, o, left, y, x1 - left, foot);
-	if (in->gm && in->gm_k) {
-		size_t kmin = (size_t)-1, kmax = 0;
-
-		for (k = 0; k < nc; k++) {
-			kmin = in->gm_k[k] < kmin ? in->gm_k[k] : kmin;
-			kmax = in->gm_k[k] > kmax ? in->gm_k[k] : kmax;
-		}
-		const char *runs = in->gm_runs_only ? " with runs; "
-				   "single-run tests prove nothing and are "
-				   "left out" : "";
-
-		if (kmin == kmax)
-			snprintf(buf, sizeof buf, "Geometric mean of the "
-				 "speedups over %zu test%s%s.", kmax,
-				 kmax == 1 ? "" : "s", runs);
-		else
-			snprintf(buf, sizeof buf, "Geometric mean of the "
-				 "speedups over the tests both systems have%s "
-				 "(%zu to %zu).", runs, kmin, kmax);
-		y = note(sc, o, left, y, x1 - left, buf);
-	}
-	sc->height = ceil(fmax(y, bottom + 39));
-	br_scene_set_title(sc, in->title);
-	if (br_scene_failed(sc))
+	one = round(xof(&L.ax, 1));
+	br_scene_line(L.sc, one, L.top, one, L.bottom, BR_C_HEAD, 1, 0);
+	br_scene_line(L.sc, L.left, L.top, L.left, L.bottom, BR_C_AXIS, 1, 0);
+	br_scene_line(L.sc, L.left, L.bottom, L.x1, L.bottom, BR_C_AXIS, 1, 0);
+	y = ov_footer(&L, L.bottom + 30);
+	L.sc->height = ceil(fmax(y, L.bottom + 39));
+	br_scene_set_title(L.sc, in->title);
+	if (br_scene_failed(L.sc))
 		goto nomem;
-	*out = sc;
-	sc = NULL;
+	*out = L.sc;
+	L.sc = NULL;
 	goto done;
 nomem:
 	rc = br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 done:
-	br_scene_free(sc);
-	br_chart_labels_free(rows, nt);
-	br_chart_labels_free(sys, nc);
-	free(colors);
-	free(markers);
-	free(unit);
-	free(foot);
+	br_scene_free(L.sc);
+	br_chart_labels_free(L.rows, L.nt);
+	br_chart_labels_free(L.sys, L.nc);
+	free(L.colors);
+	free(L.markers);
+	free(L.unit);
 	return rc;
 }
 
@@ -687,6 +972,10 @@ static const char *short_why(const struct br_cell *c)
 	case BR_CELL_NO_VALUE:
 		return c->why && strlen(c->why) <= 24 ? c->why : "no value";
 	case BR_CELL_VALUE:
+		/* a speedup is a ratio of positive means: a negative or
+		 * zero value (or baseline) has a result but none */
+		if (c->cmp && !(c->cmp->speedup > 0))
+			return "no ratio: \u2264 0";
 		return c->cmp ? NULL : "no comparison";
 	default:
 		return "no value";

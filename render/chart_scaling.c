@@ -23,6 +23,7 @@
 #define XLABEL_GAP 6.0
 #define MANY 24           /* points: past this, a marker at the ends only
 			   * and ticks only where labelled */
+#define SINGLE_DASH 1.5   /* a segment to a point without an interval */
 
 /* Where x lies across the plot, 0 at the family's first x and 1 at its
  * last: on a log scale when the family says so. */
@@ -35,66 +36,65 @@ static double xfrac(const struct br_family *f, double x)
 	return (x - lo) / (hi - lo);
 }
 
-static int scaling_layout(const struct br_analysis *a, size_t fi,
-			  const struct br_chart_opts *o0,
-			  struct br_scene **out, struct br_error *err)
-{
-	const struct br_family *f = &a->families[fi];
-	const struct br_atest *at0 = &a->tests[f->tests[0]];
-	const size_t n_sys = a->sel->n_systems;
-	struct br_chart_opts o = *o0;
-	struct br_font f_tick = {o.family, 10, false, BR_C_TEXT};
-	struct br_font f_xcap = {o.family, 8, true, BR_C_TEXT};
-	struct br_style *styles = br_system_styles(a, o0);
-	struct br_scene *sc = br_scene_new(o.width, 0);
-	const char **names = calloc(n_sys + 1, sizeof *names);
-	uint32_t *colors = calloc(n_sys + 1, sizeof *colors);
-	enum br_marker *markers = calloc(n_sys + 1, sizeof *markers);
-	size_t *sys = calloc(n_sys + 1, sizeof *sys);
-	double *pts = calloc(2 * f->n + 2, sizeof *pts);
-	double vmin = 0, vmax = 0, wmin = 0, left, x0, x1, top, bottom, legend_y;
-	double legend_h, w = o.width, y, height, last_end = -INFINITY;
-	struct br_test head;
+/* One scaling chart being laid out: the family, the systems with a
+ * value in it, and the measured margins and axes every element shares. */
+struct sc_layout {
+	const struct br_analysis *a;
+	const struct br_family *f;
+	struct br_chart_opts o;       /* whiskers: CI or none */
+	struct br_scene *sc;
+	struct br_font f_tick, f_xcap;
+	struct br_style *styles;      /* by selection index */
+	const char **names;           /* of the systems drawn, ... */
+	uint32_t *colors;
+	enum br_marker *markers;
+	size_t *sys;                  /* ... their selection indexes */
+	size_t ns;
 	struct br_axis ax;
-	bool shapes = false, any_whisker = false;
-	size_t ns = 0, i, k;
-	int d, rc = BR_OK;
-	char buf[64], *s;
+	double left, x0, x1, top, bottom;
+	bool shapes, any_whisker, any_single;
+};
 
-	*out = NULL;
-	if (!styles || !sc || !names || !colors || !markers || !sys || !pts)
-		goto nomem;
-	/* the whiskers are confidence intervals: how far a point can be
-	 * trusted is what a scaling line is read for */
-	if (o.whiskers != BR_WHISKERS_NONE)
-		o.whiskers = BR_WHISKERS_CI;
-	/* the systems with a value at some point, and the value range */
-	for (i = 0; i < n_sys; i++) {
+#define XOF(L, v) ((L)->x0 + xfrac((L)->f, (v)) * ((L)->x1 - (L)->x0))
+#define YOF(L, v) ((L)->bottom - br_axis_frac(&(L)->ax, (v)) * PLOT_H)
+
+/* The cell of system i (selection index) at the family's point k. */
+static const struct br_cell *cell_at(const struct sc_layout *L, size_t k,
+				     size_t i)
+{
+	return &L->a->tests[L->f->tests[k]].cells[i];
+}
+
+/* The systems with a value at some point, and the value axis. */
+static void sc_systems(struct sc_layout *L)
+{
+	double vmin = 0, vmax = 0, wmin = 0, lo, hi;
+	size_t i, k;
+
+	for (i = 0; i < L->a->sel->n_systems; i++) {
 		bool any = false;
 
-		for (k = 0; k < f->n; k++) {
-			const struct br_cell *c =
-				&a->tests[f->tests[k]].cells[i];
-			double lo, hi;
+		for (k = 0; k < L->f->n; k++) {
+			const struct br_cell *c = cell_at(L, k, i);
 
 			if (c->kind != BR_CELL_VALUE)
 				continue;
 			any = true;
-			vmin = fmin(vmin, c->sum.mean);
-			vmax = fmax(vmax, c->sum.mean);
-			if (br_chart_whisker(&o, &c->sum, &lo, &hi)) {
+			vmin = fmin(vmin, c->drawn.mean);
+			vmax = fmax(vmax, c->drawn.mean);
+			if (br_chart_whisker(&L->o, &c->drawn, &lo, &hi)) {
 				wmin = fmin(wmin, lo);
 				vmax = fmax(vmax, hi);
 			}
 		}
 		if (!any)
 			continue;
-		sys[ns] = i;
-		names[ns] = br_analysis_system(a, i);
-		colors[ns] = styles[i].color;
-		markers[ns] = styles[i].marker;
-		shapes |= styles[i].marker != BR_MARKER_CIRCLE;
-		ns++;
+		L->sys[L->ns] = i;
+		L->names[L->ns] = br_analysis_system(L->a, i);
+		L->colors[L->ns] = L->styles[i].color;
+		L->markers[L->ns] = L->styles[i].marker;
+		L->shapes |= L->styles[i].marker != BR_MARKER_CIRCLE;
+		L->ns++;
 	}
 	/* an interval reaching below zero when no mean does (a latency's
 	 * t interval) does not take the axis there: a step of plot for a
@@ -105,114 +105,198 @@ static int scaling_layout(const struct br_analysis *a, size_t fi,
 	 * on it (doc/charts.md) */
 	if (vmax > 0)
 		vmax += (vmax - vmin) * TOP_ROOM / PLOT_H;
-	br_axis_scale(vmin, vmax, PLOT_H, &f_tick, true, &ax);
-	left = fmax(ceil(fmax(50, br_chart_ylabels_width(&ax, &f_tick) + 14)),
-		    o.left);
-	sc->axis_x = left;
-	x0 = left + 10;   /* inset so end points clear the axis */
-	x1 = w - 25;
+	br_axis_scale(vmin, vmax, PLOT_H, &L->f_tick, true, &L->ax);
+	L->left = fmax(ceil(fmax(50, br_chart_ylabels_width(&L->ax,
+		       &L->f_tick) + 14)), L->o.left);
+	L->sc->axis_x = L->left;
+	L->x0 = L->left + 10;   /* inset so end points clear the axis */
+	L->x1 = L->o.width - 25;
+}
+
+/* x ticks at the family's values, labels that would touch the last one
+ * drawn left out (and, past MANY points, their ticks); the caption.
+ * Returns its baseline. */
+static double sc_xaxis(struct sc_layout *L)
+{
+	const struct br_family *f = L->f;
+	double last_end = -INFINITY, y = L->bottom + 29;
+	char buf[64], *s;
+	size_t k;
+
+	for (k = 0; k < f->n; k++) {
+		double gx = round(XOF(L, f->x[k])), tw;
+		bool room;
+
+		br_fmt_value(buf, sizeof buf, f->x[k], f->x_decimals);
+		tw = br_text_width(L->f_tick.family, L->f_tick.size, false,
+				   buf);
+		room = gx - tw / 2 >= last_end + XLABEL_GAP;
+		if (room || f->n <= MANY)
+			br_scene_line(L->sc, gx, L->bottom, gx, L->bottom + 4,
+				      BR_C_AXIS, 1, 0);
+		if (!room)
+			continue;
+		br_scene_text(L->sc, gx, L->bottom + 15, BR_ANCHOR_MIDDLE,
+			      &L->f_tick, buf);
+		last_end = gx + tw / 2;
+	}
+	s = br_chart_strf(L->sc, "%s%s%s%s%s", f->option, *f->unit ? " (" :
+			  "", f->unit, *f->unit ? ")" : "",
+			  f->log ? ", log scale" : "");
+	if (s)
+		br_scene_text(L->sc, (L->x0 + L->x1) / 2, y, BR_ANCHOR_MIDDLE,
+			      &L->f_xcap, s);
+	free(s);
+	return y;
+}
+
+/*
+ * System i's line (of those drawn): a whisker per point in its colour
+ * (whose it is), the segments solid (dashed past the palette) but dotted
+ * where they reach a point without an interval (a single run), each
+ * point a marker, hollow without an interval (past MANY points, at the
+ * ends only).  A point without a value is skipped: the line joins its
+ * neighbours.  pts: room for the family's points.
+ */
+static void sc_line(struct sc_layout *L, size_t i, double *pts, bool *single)
+{
+	const double dash = L->styles[L->sys[i]].dash;
+	uint32_t col = L->colors[i];
+	size_t m = 0, k, j;
+
+	for (k = 0; k < L->f->n; k++) {
+		const struct br_cell *c = cell_at(L, k, L->sys[i]);
+		double lo, hi, px = XOF(L, L->f->x[k]);
+
+		if (c->kind != BR_CELL_VALUE)
+			continue;
+		pts[2 * m] = px;
+		pts[2 * m + 1] = YOF(L, c->drawn.mean);
+		single[m] = c->drawn.n < 2;
+		m++;
+		if (br_chart_whisker(&L->o, &c->drawn, &lo, &hi))
+			L->any_whisker |= br_chart_whisker_draw(L->sc,
+				YOF(L, lo), YOF(L, hi), px, true, -INFINITY,
+				L->bottom, col);
+	}
+	/* runs of segments with the same dash, one polyline each */
+	for (k = 0; k + 1 < m; k = j) {
+		double d = single[k] || single[k + 1] ? SINGLE_DASH : dash;
+
+		for (j = k + 1; j + 1 < m && (single[j] || single[j + 1] ?
+		     SINGLE_DASH : dash) == d; j++)
+			;
+		br_scene_polyline_dash(L->sc, pts + 2 * k, j - k + 1, col, 2,
+				       d);
+	}
+	for (k = 0; k < m; k++) {
+		if (m > MANY && k != 0 && k + 1 != m)
+			continue;
+		if (single[k])
+			br_scene_marker(L->sc, L->markers[i], pts[2 * k],
+					pts[2 * k + 1], 3, 0xffffff, col, 1.5);
+		else
+			br_scene_marker(L->sc, L->markers[i], pts[2 * k],
+					pts[2 * k + 1], 3, col, BR_NONE, 0);
+		L->any_single |= single[k];
+	}
+}
+
+static int scaling_layout(const struct br_analysis *a, size_t fi,
+			  const struct br_chart_opts *o0,
+			  struct br_scene **out, struct br_error *err)
+{
+	const struct br_family *f = &a->families[fi];
+	const struct br_atest *at0 = &a->tests[f->tests[0]];
+	const size_t n_sys = a->sel->n_systems;
+	struct sc_layout L;
+	double *pts = calloc(2 * f->n + 2, sizeof *pts), y, legend_y, legend_h;
+	bool *single = calloc(f->n + 1, sizeof *single);
+	double w = o0->width, height;
+	struct br_test head;
+	int rc = BR_OK;
+	size_t i;
+	char *s;
+
+	*out = NULL;
+	memset(&L, 0, sizeof L);
+	L.a = a;
+	L.f = f;
+	L.o = *o0;
+	/* the whiskers are confidence intervals: how far a point can be
+	 * trusted is what a scaling line is read for */
+	if (L.o.whiskers != BR_WHISKERS_NONE)
+		L.o.whiskers = BR_WHISKERS_CI;
+	L.f_tick = (struct br_font){L.o.family, 10, false, BR_C_TEXT};
+	L.f_xcap = (struct br_font){L.o.family, 8, true, BR_C_TEXT};
+	L.styles = br_system_styles(a, o0);
+	L.sc = br_scene_new(w, 0);
+	L.names = calloc(n_sys + 1, sizeof *L.names);
+	L.colors = calloc(n_sys + 1, sizeof *L.colors);
+	L.markers = calloc(n_sys + 1, sizeof *L.markers);
+	L.sys = calloc(n_sys + 1, sizeof *L.sys);
+	if (!L.styles || !L.sc || !L.names || !L.colors || !L.markers ||
+	    !L.sys || !pts || !single)
+		goto nomem;
+	sc_systems(&L);
 
 	/* the header of the family: its title, the options it shares */
 	head = *at0->t;
 	head.description = f->rest;
-	legend_h = br_chart_legend(NULL, &o, left, 0, w - 15 - left, names,
-				   colors, shapes ? markers : NULL, ns);
-	top = br_chart_header(sc, &head, &o, left, legend_h + 4, &legend_y);
-	br_chart_legend(sc, &o, left, legend_y, w - 15 - left, names, colors,
-			shapes ? markers : NULL, ns);
-	bottom = top + PLOT_H;
-	br_chart_ygrid(sc, &ax, &f_tick, left, x1 + 10, top, bottom);
+	legend_h = br_chart_legend(NULL, &L.o, L.left, 0, w - 15 - L.left,
+				   L.names, L.colors, L.shapes ? L.markers :
+				   NULL, L.ns);
+	L.top = br_chart_header(L.sc, &head, &L.o, L.left, legend_h + 4,
+				&legend_y);
+	br_chart_legend(L.sc, &L.o, L.left, legend_y, w - 15 - L.left,
+			L.names, L.colors, L.shapes ? L.markers : NULL, L.ns);
+	L.bottom = L.top + PLOT_H;
+	br_chart_ygrid(L.sc, &L.ax, &L.f_tick, L.left, L.x1 + 10, L.top,
+		       L.bottom);
+	y = sc_xaxis(&L);
+	for (i = 0; i < L.ns; i++)
+		sc_line(&L, i, pts, single);
+	br_scene_line(L.sc, L.left, L.top, L.left, L.bottom, BR_C_AXIS, 1, 0);
+	br_scene_line(L.sc, L.left, L.bottom, L.x1 + 10, L.bottom, BR_C_AXIS,
+		      1, 0);
+	height = br_chart_footer(L.sc, &head, at0->cells, n_sys,
+				 a->o.confidence, &L.o, L.left, y + 13,
+				 L.any_whisker);
+	if (L.any_single) {   /* the look of "no interval", named */
+		struct br_font fn = {L.o.family, 8, false, BR_C_AXIS};
 
-#define XOF(v) (x0 + xfrac(f, (v)) * (x1 - x0))
-#define YOF(v) (bottom - br_axis_frac(&ax, (v)) * PLOT_H)
-	/* x ticks at the family's values, labels that would touch the
-	 * last one drawn left out (and, past MANY points, their ticks) */
-	d = f->x_decimals;
-	for (k = 0; k < f->n; k++) {
-		double gx = round(XOF(f->x[k])), tw;
-		bool room;
-
-		br_fmt_value(buf, sizeof buf, f->x[k], d);
-		tw = br_text_width(f_tick.family, f_tick.size, false, buf);
-		room = gx - tw / 2 >= last_end + XLABEL_GAP;
-		if (room || f->n <= MANY)
-			br_scene_line(sc, gx, bottom, gx, bottom + 4,
-				      BR_C_AXIS, 1, 0);
-		if (!room)
-			continue;
-		br_scene_text(sc, gx, bottom + 15, BR_ANCHOR_MIDDLE, &f_tick,
-			      buf);
-		last_end = gx + tw / 2;
+		height = fmax(height, y + 13) + 11;
+		br_scene_text(L.sc, L.left, height - 11 + 2, BR_ANCHOR_START,
+			      &fn, "Dotted line, hollow point: a single run "
+			      "(N = 1), no interval.");
 	}
-	s = br_chart_strf(sc, "%s%s%s%s%s", f->option, *f->unit ? " (" : "",
-			  f->unit, *f->unit ? ")" : "",
-			  f->log ? ", log scale" : "");
+	L.sc->height = ceil(fmax(height, y + 24));
+	s = br_chart_strf(L.sc, "%s - by %s%s%s", br_nz(head.title),
+			  f->option, *f->rest ? " - " : "", f->rest);
 	if (s)
-		br_scene_text(sc, (x0 + x1) / 2, bottom + 29,
-			      BR_ANCHOR_MIDDLE, &f_xcap, s);
+		br_scene_set_title(L.sc, s);
 	free(s);
-	y = bottom + 29;
-
-	for (i = 0; i < ns; i++) {
-		size_t m = 0;
-
-		for (k = 0; k < f->n; k++) {
-			const struct br_cell *c =
-				&a->tests[f->tests[k]].cells[sys[i]];
-			double lo, hi, px = XOF(f->x[k]);
-
-			if (c->kind != BR_CELL_VALUE)
-				continue;
-			pts[2 * m] = px;
-			pts[2 * m + 1] = YOF(c->sum.mean);
-			m++;
-			/* in the series' colour: whose it is */
-			if (br_chart_whisker(&o, &c->sum, &lo, &hi))
-				any_whisker |= br_chart_whisker_draw(sc,
-					YOF(lo), YOF(hi), px, true, -INFINITY,
-					bottom, colors[i]);
-		}
-		if (m > 1)
-			br_scene_polyline(sc, pts, m, colors[i], 2);
-		for (k = 0; k < m; k++)
-			if (m <= MANY || k == 0 || k + 1 == m)
-				br_scene_marker(sc, markers[i], pts[2 * k],
-						pts[2 * k + 1], 3, colors[i],
-						BR_NONE, 0);
-	}
-#undef XOF
-#undef YOF
-	br_scene_line(sc, left, top, left, bottom, BR_C_AXIS, 1, 0);
-	br_scene_line(sc, left, bottom, x1 + 10, bottom, BR_C_AXIS, 1, 0);
-
-	height = br_chart_footer(sc, &head, at0->cells, n_sys,
-				 a->o.confidence, &o, left, y + 13,
-				 any_whisker);
-	if (height < y + 24)
-		height = y + 24;
-	sc->height = ceil(height);
-	s = br_chart_strf(sc, "%s - by %s%s%s", br_nz(head.title), f->option,
-			  *f->rest ? " - " : "", f->rest);
-	if (s)
-		br_scene_set_title(sc, s);
-	free(s);
-	if (br_scene_failed(sc))
+	if (br_scene_failed(L.sc))
 		goto nomem;
-	*out = sc;
-	sc = NULL;
+	*out = L.sc;
+	L.sc = NULL;
 	goto done;
 nomem:
 	rc = br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 done:
-	br_scene_free(sc);
-	free(styles);
-	free(names);
-	free(colors);
-	free(markers);
-	free(sys);
+	br_scene_free(L.sc);
+	free(L.styles);
+	free(L.names);
+	free(L.colors);
+	free(L.markers);
+	free(L.sys);
 	free(pts);
+	free(single);
 	return rc;
 }
+
+#undef XOF
+#undef YOF
 
 /* --------------------------------------------------- the table's row */
 
@@ -225,7 +309,8 @@ static bool scaling_fits(const struct br_analysis *a, size_t i, char *why,
 	if (why)
 		snprintf(why, why_size, "no scaling chart: no two selected "
 			 "results differ in one numeric option only (such as "
-			 "\"Client Count: 1\" and \"Client Count: 6\")");
+			 "\"Client Count: 1\" and \"Client Count: 6\", or \"1 "
+			 "Clients\" and \"12 Clients\")");
 	return false;
 }
 

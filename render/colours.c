@@ -81,8 +81,14 @@ struct br_style br_series_style(size_t k)
 {
 	struct br_style s;
 
+	/* the rounds of the palette: solid, long dashes, short dashes,
+	 * then again (with other markers by then) */
+	static const double dashes[] = {0, 6, 2.5};
+	size_t round = k / BR_N_PALETTE;
+
 	s.color = palette[k % BR_N_PALETTE];
-	s.marker = (enum br_marker)(k / BR_N_PALETTE % BR_N_MARKERS);
+	s.marker = (enum br_marker)(round % BR_N_MARKERS);
+	s.dash = dashes[round % (sizeof dashes / sizeof dashes[0])];
 	return s;
 }
 
@@ -135,6 +141,7 @@ void br_assign_styles(const char *const *names, size_t n, bool vendor,
 
 		out[j].marker = BR_MARKER_CIRCLE;
 		out[j].color = BR_NONE;
+		out[j].dash = 0;
 		if (v >= 0)
 			claims[v]++;
 	}

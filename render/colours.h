@@ -26,13 +26,16 @@ struct br_chart_opts;
 struct br_style {
 	uint32_t color;
 	enum br_marker marker;    /* dots and line points, legends of them */
+	double dash;              /* lines: 0 solid; past the palette the
+				   * on/off length of their dashes, so two
+				   * lines of one colour differ */
 };
 
 /* Colour k of the palette (k modulo BR_N_PALETTE). */
 uint32_t br_palette(size_t k);
 
 /* The style of series k in palette order: colour k, and past the
- * palette the next marker shape. */
+ * palette the next marker shape and a dash (BR_DASHES). */
 struct br_style br_series_style(size_t k);
 
 /*

@@ -9,6 +9,7 @@
 
 #include "escape.h"
 #include "inspect.h"
+#include "../analysis/numfmt.h"
 
 /* pre, s as br_visible() shows it (no ESC or bidi override from an
  * input reaches the terminal; a line break shows as \n), post. */
@@ -78,6 +79,65 @@ static void entry_n(FILE *fp, const struct br_entry *e, unsigned *legend)
 	} else {
 		fputs("none", fp);
 	}
+}
+
+/* The location of a warning: "file:line: ", "file: " or nothing. */
+static void put_loc(FILE *fp, const struct br_loc *loc)
+{
+	if (loc->file && loc->line) {
+		put(fp, "", loc->file, ":");
+		fprintf(fp, "%lu: ", loc->line);
+	} else if (loc->file) {
+		put(fp, "", loc->file, ": ");
+	}
+}
+
+/*
+ * The entries whose published value is not the mean of their runs
+ * (br_entry_published_off), counted, and written as warnings when fp:
+ * charts draw and label the published value, statistics use the runs
+ * (doc/statistics.md, "Published and computed values").
+ */
+static size_t published_off(FILE *fp, const struct br_selection *sel)
+{
+	const struct br_resultset *rs = sel->rs;
+	size_t i, j, n = 0;
+
+	for (i = 0; i < sel->n_tests; i++) {
+		const struct br_test *t = rs->tests[sel->tests[i]];
+
+		for (j = 0; j < sel->n_systems; j++) {
+			size_t k = br_test_find_entry(t, sel->systems[j]), runs;
+			const struct br_entry *e;
+			double pub, mean;
+			char buf[64];
+
+			if (k == (size_t)-1)
+				continue;
+			e = &t->entries[k];
+			if (!br_entry_published_off(e, &pub, &mean, &runs))
+				continue;
+			n++;
+			if (!fp)
+				continue;
+			fputs("  ", fp);
+			put_loc(fp, &e->loc);
+			put(fp, "", br_nz(t->title), t->description &&
+			    *t->description ? " - " : "");
+			put(fp, "", br_nz(t->description), ", ");
+			put(fp, "", rs->systems[sel->systems[j]]->identifier,
+			    ": published value ");
+			put(fp, "", e->sample.value_text ? e->sample.value_text
+			    : br_fmt_fixed(buf, sizeof buf, pub, 2), "");
+			fprintf(fp, " is not the mean of its %zu runs (%s); "
+				"charts draw and label the published value, "
+				"statistics use the runs\n", runs,
+				br_fmt_fixed(buf, sizeof buf, mean,
+					     br_text_decimals(
+						     e->sample.value_text)));
+		}
+	}
+	return n;
 }
 
 void br_write_inspect(FILE *fp, const struct br_selection *sel, bool verbose)
@@ -158,18 +218,15 @@ void br_write_inspect(FILE *fp, const struct br_selection *sel, bool verbose)
 	else if (sel->n_tests)
 		fputs("  (N per system in system order; -: no result)\n", fp);
 
-	fprintf(fp, "\nwarnings: %zu\n", rs->n_warnings);
+	fprintf(fp, "\nwarnings: %zu\n", rs->n_warnings +
+		published_off(NULL, sel));
 	for (i = 0; i < rs->n_warnings; i++) {
 		const struct br_warning *w = &rs->warnings[i];
 
 		fputs("  ", fp);
-		if (w->loc.file && w->loc.line) {
-			put(fp, "", w->loc.file, ":");
-			fprintf(fp, "%lu: ", w->loc.line);
-		} else if (w->loc.file) {
-			put(fp, "", w->loc.file, ": ");
-		}
+		put_loc(fp, &w->loc);
 		put(fp, "", w->msg, "\n");
 	}
+	published_off(fp, sel);
 }
 

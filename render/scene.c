@@ -121,6 +121,16 @@ void br_scene_polyline(struct br_scene *s, const double *pts, size_t n,
 	br_scene_polygon(s, pts, n, BR_NONE, color, width);
 }
 
+void br_scene_polyline_dash(struct br_scene *s, const double *pts, size_t n,
+			    uint32_t color, double width, double dash)
+{
+	size_t before = s->n_prims;
+
+	br_scene_polygon(s, pts, n, BR_NONE, color, width);
+	if (s->n_prims > before)
+		s->prims[s->n_prims - 1].dash = dash;
+}
+
 void br_scene_polygon(struct br_scene *s, const double *pts, size_t n,
 		      uint32_t fill, uint32_t color, double width)
 {
@@ -414,6 +424,10 @@ void br_scene_dump(FILE *fp, const struct br_scene *s)
 				num(fp, p->pts[2 * k]);
 				fputc(',', fp);
 				num(fp, p->pts[2 * k + 1]);
+			}
+			if (p->dash > 0) {
+				fputs(" dash ", fp);
+				num(fp, p->dash);
 			}
 			break;
 		case BR_PRIM_CIRCLE:

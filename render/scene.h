@@ -89,6 +89,10 @@ void br_scene_line(struct br_scene *s, double x1, double y1, double x2,
 /* pts: n points as x,y pairs (copied). */
 void br_scene_polyline(struct br_scene *s, const double *pts, size_t n,
 		       uint32_t color, double width);
+/* The same, dashed (on/off dash long; 0: solid): a line whose colour
+ * another line of the chart shares, or one without intervals. */
+void br_scene_polyline_dash(struct br_scene *s, const double *pts, size_t n,
+			    uint32_t color, double width, double dash);
 /* Closed polygon filled with fill (stroke BR_NONE for none). */
 void br_scene_polygon(struct br_scene *s, const double *pts, size_t n,
 		      uint32_t fill, uint32_t stroke, double width);

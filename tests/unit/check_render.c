@@ -846,6 +846,7 @@ START_TEST(test_grouped_many_series)
 		cells[s].sum.se = 2;
 		cells[s].sum.ci_low = cells[s].sum.mean - 8.6;
 		cells[s].sum.ci_high = cells[s].sum.mean + 8.6;
+		cells[s].drawn = cells[s].sum;
 		cp[s] = &cells[s];
 	}
 	memset(&head, 0, sizeof head);

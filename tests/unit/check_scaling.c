@@ -72,8 +72,9 @@ START_TEST(test_option_number)
 {
 	static const char *const bad[] = {
 		"1D FFT Size 1024", "19, Long Mode", "-1", "1e3", "", " ",
-		"4 Rays", "x86", "Write Performance", "4KB/s", "1.2.3", ".",
-		"64 Mflops",
+		"x86", "Write Performance", "4KB/s", "1.2.3", ".",
+		"4 Seconds", "2 MB/s", "12Clients", "12 Clients 2",
+		"12 Clients, Long", "4 x",
 	};
 	struct br_optnum n;
 	size_t i;
@@ -91,6 +92,14 @@ START_TEST(test_option_number)
 	num_is("16MB", 16.0 * 1048576, true, 2);
 	num_is("2GB", 2.0 * 1073741824, true, 3);
 	num_is("64 bytes", 64, true, 0);
+	/* a count and its word: PTS 5's Dbench ("12 Clients") */
+	num_is("12 Clients", 12, false, 0);
+	num_is("4 Rays", 4, false, 0);
+	num_is("16 Threads Per Core", 16, false, 0);
+	ck_assert(br_option_number("12 Clients", 10, &n));
+	ck_assert_uint_eq(n.word_len, 7);
+	ck_assert(!strncmp(n.word, "Clients", 7));
+	ck_assert(br_option_number("12", 2, &n) && !n.word);
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		ck_assert_msg(!br_option_number(bad[i], strlen(bad[i]), &n),
 			      "%s read as a number", bad[i]);
@@ -296,6 +305,27 @@ START_TEST(test_families_skipped)
 }
 END_TEST
 
+/* Values written as a number and a word, without an option name (PTS
+ * 5's Dbench: "1 Clients", "12 Clients", "48 Clients"): a family named
+ * by the word; a word that differs makes none. */
+START_TEST(test_families_words)
+{
+	static const double x[] = {1, 12, 48};
+	struct br_resultset *rs = br_resultset_new();
+	struct br_selection sel;
+	struct br_analysis *a = analyse_file(rs, "data/csv/tidy-scaling-"
+					     "words.csv", BR_AN_SCALING, &sel);
+
+	ck_assert_uint_eq(a->n_families, 1);
+	family_is(a, 0, "Clients", "", "", x, 3, true);
+	ck_assert_str_eq(a->tests[a->families[0].tests[0]].t->title,
+			 "Dbench");
+	br_analysis_free(a);
+	br_selection_fini(&sel);
+	br_resultset_free(rs);
+}
+END_TEST
+
 /* The scaling chart of family 0 of path. */
 static struct br_scene *scaling_scene(const char *path)
 {
@@ -399,7 +429,8 @@ START_TEST(test_chart_none)
 	ck_assert_int_eq(br_chart_plan(a, "scaling", &plan, &err), BR_EDATA);
 	ck_assert_str_eq(err.msg, "no scaling chart: no two selected results "
 			 "differ in one numeric option only (such as \"Client "
-			 "Count: 1\" and \"Client Count: 6\")");
+			 "Count: 1\" and \"Client Count: 6\", or \"1 Clients\" "
+			 "and \"12 Clients\")");
 	br_analysis_free(a);
 	br_selection_fini(&sel);
 	br_resultset_free(rs);
@@ -418,6 +449,7 @@ Suite *br_suite_scaling(void)
 	tcase_add_test(tc, test_families_zstd);
 	tcase_add_test(tc, test_families_seeds);
 	tcase_add_test(tc, test_families_skipped);
+	tcase_add_test(tc, test_families_words);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("chart");
 	tcase_set_timeout(tc, 30);
