@@ -250,52 +250,97 @@ void br_axis_scale_dur(double min, double max, double length,
 /* Points between a bar's end (or its whisker's) and the axis' end. */
 #define END_ROOM 10.0
 
+/* Points label l needs beyond its bar on axis ax (0: it fits inside):
+ * 6 from the end, 6 clear of the axis line, and a text after it as far
+ * again; a bar or whisker keeps END_ROOM from the end (1580 on a 1600
+ * axis touched it). */
+static double label_need(const struct br_bar_label *l,
+			 const struct br_axis *ax, double length)
+{
+	/* the bar up to its whisker's inner end (a whisker is symmetric
+	 * about the value) */
+	double inner = 2 * l->value - l->from;
+	double inside = (inner * l->value > 0 ? fabs(br_axis_frac(ax, inner)
+			 - br_axis_frac(ax, 0)) : 0) * length;
+	bool in = inside >= l->width + 10;
+	double need = (in ? 0 : l->width + 12) +
+		      (l->after > 0 ? l->after + 6 + (in ? 6 : 0) : 0);
+
+	return fmax(need, END_ROOM);
+}
+
+/*
+ * The range [*lo, *hi] around [min, max] that leaves every label its
+ * room in points at the scale it gives (units per point = range /
+ * length), solved by iterating that scale: what labels reaching both
+ * ways need when the doubling in br_axis_scale_labelled() would run
+ * away (their room near half the axis).  Gives up growing past a
+ * thousand times the data's range: no scale holds them.
+ */
+static void exact_room(double min, double max, const struct br_bar_label *l,
+		       size_t n, const double *need, double length,
+		       double *lo, double *hi)
+{
+	double per = (max - min) / length, cap = 1000 * per;
+	int it;
+	size_t i;
+
+	for (it = 0; it < 60 && per <= cap; it++) {
+		*lo = min;
+		*hi = max;
+		for (i = 0; i < n; i++) {
+			if (!isfinite(l[i].value) || l[i].value == 0)
+				continue;
+			if (l[i].value < 0)
+				*lo = fmin(*lo, l[i].from - need[i] * per);
+			else
+				*hi = fmax(*hi, l[i].from + need[i] * per);
+		}
+		per = (*hi - *lo) / length;
+	}
+}
+
 void br_axis_scale_labelled(double min, double max,
 			    const struct br_bar_label *l, size_t n,
 			    double length, const struct br_font *f,
 			    double dur_scale, struct br_axis *ax)
 {
+	double *need = calloc(n + 1, sizeof *need);
+	const double dmin = min, dmax = max;
 	int pass;
 	size_t i;
 
 	br_axis_scale_dur(min, max, length, f, false, dur_scale, ax);
 	/* the axis grows by what overflows, so two passes mostly do */
-	for (pass = 0; pass < 8; pass++) {
-		double lo = min, hi = max;
+	for (pass = 0; need && pass < 8; pass++) {
+		double lo = min, hi = max, nlo = 0, nhi = 0;
 		/* data units per point, in halves near the largest doubles */
 		double per = (ax->hi / 2 - ax->lo / 2) / length;
 
 		for (i = 0; i < n; i++) {
-			/* the bar up to its whisker's inner end (a
-			 * whisker is symmetric about the value) */
-			double inner = 2 * l[i].value - l[i].from;
-			double inside = (inner * l[i].value > 0 ?
-					 fabs(br_axis_frac(ax, inner) -
-					      br_axis_frac(ax, 0)) : 0) *
-					length;
-			/* 6 from the end, 6 clear of the axis line, and a
-			 * text after it as far again; a bar or whisker
-			 * keeps END_ROOM from the end (1580 on a 1600
-			 * axis touched it) */
-			bool in = inside >= l[i].width + 10;
-			double need = (in ? 0 : l[i].width + 12) +
-				      (l[i].after > 0 ? l[i].after + 6 +
-				       (in ? 6 : 0) : 0);
-			double ext = mul(per, 2 * fmax(need, END_ROOM));
+			double ext;
 
+			need[i] = label_need(&l[i], ax, length);
+			ext = mul(per, 2 * need[i]);
 			if (!isfinite(l[i].value) || l[i].value == 0)
 				continue;
-			if (l[i].value < 0)
+			if (l[i].value < 0) {
 				lo = fmin(lo, fmax(l[i].from - ext, -DBL_MAX));
-			else
+				nlo = fmax(nlo, need[i]);
+			} else {
 				hi = fmax(hi, fmin(l[i].from + ext, DBL_MAX));
+				nhi = fmax(nhi, need[i]);
+			}
 		}
 		if (lo >= ax->lo && hi <= ax->hi)
-			return;
+			break;
+		if (2 * (nlo + nhi) >= 0.9 * length && isfinite(dmax - dmin))
+			exact_room(dmin, dmax, l, n, need, length, &lo, &hi);
 		min = lo;
 		max = hi;
 		br_axis_scale_dur(min, max, length, f, false, dur_scale, ax);
 	}
+	free(need);
 }
 
 double br_axis_frac(const struct br_axis *ax, double v)

@@ -9,7 +9,8 @@
  *    next to its bar's end, one notation a chart;
  *  - every real result file in tests/data and samples/ in every chart
  *    kind at 300, 600 and 1200 pt and laid out for the PDF report: the
- *    same for its bar charts; no text off the canvas for the others.
+ *    same for its bar charts; no text off the canvas and no two texts
+ *    overlapping for the others (overview, grouped, line, scaling).
  */
 #include <check.h>
 #include <math.h>
@@ -74,11 +75,18 @@ static struct br_test *random_test(struct br_resultset *rs, int k)
 		double v = sign * mag * (0.02 + 0.98 * rnd());
 		static const int runs[] = {1, 3, 5, 9};
 
-		/* mixed signs only with short labels: wide labels both
-		 * ways do not fit a 300 pt chart (not yet solved) */
-		if (rnd() < 0.1 && mag < 1000)
+		/* mixed signs now and then; not with labels as wide as
+		 * "-212,500.000" and "136,300.000": both ways and an SE
+		 * line beside them need more than a 300 pt chart has (no
+		 * layout yet; doc/charts.md, "Value labels") */
+		if (rnd() < 0.1 && mag < 1e4)
 			sign = -sign;
-		snprintf(texts[i], sizeof texts[i], "%.*g", sig, v);
+		/* as PTS writes them: 2 decimals at most from 10 up */
+		if (fabs(v) >= 10)
+			snprintf(texts[i], sizeof texts[i], "%.*f",
+				 sig > 4 ? 2 : sig - 3, v);
+		else
+			snprintf(texts[i], sizeof texts[i], "%.*g", sig, v);
 		fe[i].system = pool[order[i]];
 		fe[i].value = rnd() < 0.08 ? NULL : texts[i];
 		fe[i].n = runs[(int)(rnd() * 4)];
@@ -171,11 +179,12 @@ static const char *const kinds[] = {
 };
 
 /* Every chart of plan p at o's width: the bar charts hold every
- * property; the others are counted in *off when text runs off. */
+ * property, the others no text off the canvas and no overlap; counted
+ * in *n_charts. */
 static void check_plan(const struct br_analysis *a,
 		       const struct br_chart_plan *p,
 		       const struct br_chart_opts *o, const char *file,
-		       size_t *off)
+		       size_t *n_charts)
 {
 	size_t j, k;
 
@@ -187,23 +196,27 @@ static void check_plan(const struct br_analysis *a,
 
 		br_error_clear(&err);
 		if (br_chart_build(a, &p->jobs[j], o, bar ? 24 : 0, &sc, &n,
-				   &err) != BR_OK)
+				   &err) != BR_OK) {
+			if (getenv("BR_PROPS_VERBOSE"))
+				fprintf(stderr, "%s: %s: %s\n", file,
+					p->jobs[j].type->name, err.msg);
 			continue;
+		}
+		if (getenv("BR_PROPS_VERBOSE"))
+			fprintf(stderr, "%s: %s job %zu at %.0f: %zu scenes\n",
+				file, p->jobs[j].type->name, j, o->width, n);
 		for (k = 0; k < n; k++) {
 			char msg[512];
 			const char *m = props_check(sc[k], bar, msg,
 						    sizeof msg);
 
-			ck_assert_msg(!bar || m == NULL, "%s, %s chart %zu at "
-				      "%.0f: %s", file, p->jobs[j].type->name,
-				      j, o->width, m);
-			if (m && props_inside(sc[k], msg, sizeof msg)) {
-				(*off)++;
-				if (getenv("BR_PROPS_VERBOSE"))
-					fprintf(stderr, "%s, %s at %.0f: %s\n",
-						file, p->jobs[j].type->name,
-						o->width, msg);
-			}
+			if (m && getenv("BR_PROPS_VERBOSE"))
+				fprintf(stderr, "%s, %s at %.0f: %s\n", file,
+					p->jobs[j].type->name, o->width, m);
+			ck_assert_msg(m == NULL, "%s, %s chart %zu at %.0f: %s",
+				      file, p->jobs[j].type->name, j, o->width,
+				      m);
+			(*n_charts)++;
 			br_scene_free(sc[k]);
 		}
 		free(sc);
@@ -216,8 +229,11 @@ START_TEST(test_props_real)
 	static const double w[] = {300, 600, 1200};
 	struct br_resultset *rs = br_resultset_new();
 	struct br_selection sel;
-	struct br_analysis *a = analyse_file(rs, file, 0, &sel);
-	size_t k, i, off = 0;
+	struct br_analysis *a = analyse_file(rs, file, BR_AN_RANKS |
+					     BR_AN_COMPARE | BR_AN_POINTS |
+					     BR_AN_SCALING | BR_AN_OVERALL,
+					     &sel);
+	size_t k, i, n_charts = 0;
 
 	for (k = 0; k < sizeof kinds / sizeof *kinds; k++) {
 		struct br_chart_plan p;
@@ -231,7 +247,7 @@ START_TEST(test_props_real)
 
 			br_chart_opts_defaults(&o);
 			o.width = w[i];
-			check_plan(a, &p, &o, file, &off);
+			check_plan(a, &p, &o, file, &n_charts);
 		}
 		if (!kinds[k]) {  /* the PDF report's layout */
 			struct br_chart_opts o;
@@ -239,13 +255,11 @@ START_TEST(test_props_real)
 			br_chart_opts_defaults(&o);
 			ck_assert_int_eq(br_report_opts(a, &p, &o, &err),
 					 BR_OK);
-			check_plan(a, &p, &o, file, &off);
+			check_plan(a, &p, &o, file, &n_charts);
 		}
 		br_chart_plan_fini(&p);
 	}
-	if (off && getenv("BR_PROPS_VERBOSE"))
-		fprintf(stderr, "%s: %zu charts of other kinds with text off "
-			"the canvas\n", file, off);
+	ck_assert_msg(n_charts > 0, "%s: no chart drawn", file);
 	br_analysis_free(a);
 	br_selection_fini(&sel);
 	br_resultset_free(rs);
