@@ -266,12 +266,72 @@ START_TEST(test_props_real)
 }
 END_TEST
 
+/* ------------------------------------------- one notation, its cases */
+
+static const char *value_in(const struct br_notation *nt, double v,
+			    double dur_scale, char *buf, size_t size)
+{
+	struct br_cell c;
+
+	memset(&c, 0, sizeof c);
+	c.kind = BR_CELL_VALUE;
+	c.shown = v;
+	c.dur_scale = dur_scale;
+	return br_notation_value(nt, &c, buf, size);
+}
+
+/* Issue 21, defect 9's examples, each now in its chart's notation. */
+START_TEST(test_notation_cases)
+{
+	struct br_notation nt;
+	char buf[64];
+
+	/* seed 003: "115" (the source's 1:55) beside "6:19" */
+	br_notation_pick(&nt, 379, 1, 0, 2);
+	ck_assert_int_eq(nt.kind, BR_NOTE_DUR);
+	ck_assert_str_eq(value_in(&nt, 115, 1, buf, sizeof buf), "1:55");
+	ck_assert_str_eq(value_in(&nt, 379, 1, buf, sizeof buf), "6:19");
+	/* below 2 minutes the chart is in seconds, every value too */
+	br_notation_pick(&nt, 115, 1, 0, 2);
+	ck_assert_int_eq(nt.kind, BR_NOTE_PLAIN);
+	ck_assert_str_eq(value_in(&nt, 115, 1, buf, sizeof buf), "115");
+	/* "0.000335" beside an axis of "200µ" */
+	br_notation_pick(&nt, 0.000335, 0, 6, 6);
+	ck_assert_int_eq(nt.kind, BR_NOTE_SI);
+	ck_assert_int_eq(nt.si_exp, -6);
+	ck_assert_str_eq(value_in(&nt, 0.000335, 0, buf, sizeof buf),
+			 "335\u00b5");
+	/* an SE of "1.67e-07" beside "0.000008" */
+	br_notation_pick(&nt, 0.000008, 0, 6, 6);
+	ck_assert_str_eq(value_in(&nt, 0.000008, 0, buf, sizeof buf),
+			 "8.00\u00b5");
+	ck_assert_str_eq(br_notation_se(&nt, 1.67e-7, 0.000008, buf,
+					sizeof buf), "0.167\u00b5");
+	/* an axis "1n" beside "1.01e-09" */
+	br_notation_pick(&nt, 1.01e-9, 0, 2, 2);
+	ck_assert_str_eq(value_in(&nt, 1.01e-9, 0, buf, sizeof buf),
+			 "1.01n");
+	/* plain: grouped digits, never an exponent */
+	br_notation_pick(&nt, 30422.5, 0, 1, 2);
+	ck_assert_int_eq(nt.kind, BR_NOTE_PLAIN);
+	ck_assert_str_eq(value_in(&nt, 30422.5, 0, buf, sizeof buf),
+			 "30,422.5");
+	ck_assert_str_eq(br_notation_se(&nt, 1.5e-7, 0.5, buf, sizeof buf),
+			 "0.000000150");
+	/* beyond the prefixes */
+	br_notation_pick(&nt, 1e308, 0, 2, 2);
+	ck_assert_int_eq(nt.kind, BR_NOTE_SCI);
+	ck_assert_str_eq(value_in(&nt, 11, 0, buf, sizeof buf), "1.10e+01");
+}
+END_TEST
+
 Suite *br_suite_props(void)
 {
 	Suite *s = suite_create("props");
 	TCase *tc = tcase_create("props");
 
 	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_notation_cases);
 	tcase_add_test(tc, test_props_random);
 	tcase_add_loop_test(tc, test_props_real, 0,
 			    sizeof real_files / sizeof *real_files);
