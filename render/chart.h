@@ -92,6 +92,54 @@ double br_axis_frac(const struct br_axis *ax, double v);
 const char *br_axis_label(char *buf, size_t size, double v,
 			  const struct br_axis *ax);
 
+/* ------------------------------------------------- one notation a chart */
+
+/*
+ * How every number of one chart is written: its axis labels, value
+ * labels and SE lines (doc/charts.md, "Numbers"), chosen once from the
+ * largest value, so "115" never stands beside "6:19", nor "0.000335"
+ * beside an axis of "200\u00b5", nor "1.67e-07" beside "0.000008".
+ */
+enum br_note_kind {
+	BR_NOTE_PLAIN,   /* the test's decimals, grouped from 10,000 */
+	BR_NOTE_SI,      /* one SI prefix (1e9 and up, below 0.001) */
+	BR_NOTE_DUR,     /* m:ss, the values written so, 2 minutes up */
+	BR_NOTE_SCI,     /* "1.10e+01": beyond the prefixes */
+};
+
+struct br_notation {
+	enum br_note_kind kind;
+	int si_exp;          /* SI: the prefix's power of ten */
+	int decimals;        /* values' decimals (SI: in the prefix) */
+	int test_decimals;   /* the test's (a 0 in an SI chart) */
+	int se_decimals;     /* PLAIN: the SEs' */
+	double dur_scale;    /* DUR: the seconds in one unit */
+};
+
+/* The notation of a chart whose largest value (absolute) is big, whose
+ * values are written as durations of dur_scale seconds a unit (0:
+ * not, or not all alike), dec and sdec the test's decimals. */
+void br_notation_pick(struct br_notation *nt, double big, double dur_scale,
+		      int dec, int sdec);
+
+/* Cell c's value in notation nt ("6:19", "335\u00b5", "1,378,135",
+ * PTS's text where the notation is its own). */
+const char *br_notation_value(const struct br_notation *nt,
+			      const struct br_cell *c, char *buf, size_t size);
+
+/* An SE of a value in notation nt: the same prefix, m:ss, or the
+ * value's style (br_fmt_se), never "1.67e-07" in a plain chart. */
+const char *br_notation_se(const struct br_notation *nt, double se,
+			   double value, char *buf, size_t size);
+
+/* br_axis_scale_labelled() of a chart in notation nt: its labels with
+ * nt's SI prefix (none in a plain chart: "250,000"), in m:ss when nt's
+ * values are, their widths measured so. */
+void br_axis_scale_noted(double min, double max,
+			 const struct br_bar_label *l, size_t n,
+			 double length, const struct br_font *f,
+			 const struct br_notation *nt, struct br_axis *ax);
+
 /* --------------------------------------------------------------- options */
 
 enum br_whiskers {
@@ -507,8 +555,9 @@ bool br_chart_bar_whisker(struct br_scene *sc, const struct br_chart_opts *o,
 /*
  * Draw text, a bar's value, in the bar (black or white, br_text_on) when
  * it fits between the zero end and the whisker, else beyond the bar and
- * whisker in f's colour, moved past any grid line it would come within
- * 3 pt of (or, with no room for that, knocked out of them).  Returns
+ * whisker (6 pt on) in f's colour, knocked out of any grid line it would
+ * come within 3 pt of (a patch of background behind it): a label stays
+ * next to its bar, the grid goes behind it.  Returns
  * the x where the bar, its whisker and the label end, away from zero.
  */
 double br_chart_bar_value(struct br_scene *sc, const struct br_font *f,
@@ -519,8 +568,8 @@ double br_chart_bar_value(struct br_scene *sc, const struct br_font *f,
 void br_chart_set_title(struct br_scene *sc, const struct br_test *t);
 
 /* A string made like printf, of any length (no fixed buffer cuts a name
- * in the middle of a character): free() it; NULL and sc's nomem set when
- * out of memory. */
+ * in the middle of a character): free() it; NULL and sc's nomem set (sc
+ * may be NULL) when out of memory. */
 char *br_chart_strf(struct br_scene *sc, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

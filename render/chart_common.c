@@ -23,7 +23,7 @@ char *br_chart_strf(struct br_scene *sc, const char *fmt, ...)
 	va_start(ap, fmt);
 	s = br_vstrf(fmt, ap);
 	va_end(ap);
-	if (!s)
+	if (!s && sc)
 		sc->nomem = true;
 	return s;
 }
@@ -84,17 +84,35 @@ static double mul(double a, double b)
 /* The SI prefix and decimals of an axis' labels: one prefix for every
  * tick (that of the largest, beyond 5 digits or below 0.001), and the
  * decimals the step needs in it (one more for a 2.5). */
-static void label_style(struct br_axis *ax)
+static void label_decimals(struct br_axis *ax, int si_exp)
 {
-	double big = fmax(fabs(ax->ticks[0]), fabs(ax->ticks[ax->n_ticks -
-						   1])), s, k;
+	double s, k;
 
-	ax->si_exp = big >= 1e4 || big < 1e-3 ? br_si_exp(big) : 0;
+	ax->si_exp = si_exp;
 	s = ax->step / pow(10, ax->si_exp);
 	k = floor(log10(s) + 1e-9);
 	ax->decimals = k >= 0 ? 0 : (int)-k;
 	if (fabs(s / pow(10, k) - 2.5) < 1e-6 && k <= 0)
 		ax->decimals++;
+}
+
+/* The SI exponent every label of the axis being scaled must have
+ * (br_axis_scale_noted: a chart's notation), or NO_FORCE. */
+#define NO_FORCE (-1000)
+static _Thread_local int forced_exp = NO_FORCE;
+
+static void label_style(struct br_axis *ax)
+{
+	double big = fmax(fabs(ax->ticks[0]), fabs(ax->ticks[ax->n_ticks -
+						   1]));
+
+	/* a prefix from 5 integer digits up and below 0.001; a chart
+	 * whose values are written otherwise says so (br_axis_use_notation) */
+	if (forced_exp != NO_FORCE)
+		label_decimals(ax, forced_exp);
+	else
+		label_decimals(ax, big >= 1e4 || big < 1e-3 ? br_si_exp(big)
+			       : 0);
 }
 
 /* Whether the labels of ax fit length points without overlapping. */
@@ -232,47 +250,97 @@ void br_axis_scale_dur(double min, double max, double length,
 /* Points between a bar's end (or its whisker's) and the axis' end. */
 #define END_ROOM 10.0
 
+/* Points label l needs beyond its bar on axis ax (0: it fits inside):
+ * 6 from the end, 6 clear of the axis line, and a text after it as far
+ * again; a bar or whisker keeps END_ROOM from the end (1580 on a 1600
+ * axis touched it). */
+static double label_need(const struct br_bar_label *l,
+			 const struct br_axis *ax, double length)
+{
+	/* the bar up to its whisker's inner end (a whisker is symmetric
+	 * about the value) */
+	double inner = 2 * l->value - l->from;
+	double inside = (inner * l->value > 0 ? fabs(br_axis_frac(ax, inner)
+			 - br_axis_frac(ax, 0)) : 0) * length;
+	bool in = inside >= l->width + 10;
+	double need = (in ? 0 : l->width + 12) +
+		      (l->after > 0 ? l->after + 6 + (in ? 6 : 0) : 0);
+
+	return fmax(need, END_ROOM);
+}
+
+/*
+ * The range [*lo, *hi] around [min, max] that leaves every label its
+ * room in points at the scale it gives (units per point = range /
+ * length), solved by iterating that scale: what labels reaching both
+ * ways need when the doubling in br_axis_scale_labelled() would run
+ * away (their room near half the axis).  Gives up growing past a
+ * thousand times the data's range: no scale holds them.
+ */
+static void exact_room(double min, double max, const struct br_bar_label *l,
+		       size_t n, const double *need, double length,
+		       double *lo, double *hi)
+{
+	double per = (max - min) / length, cap = 1000 * per;
+	int it;
+	size_t i;
+
+	for (it = 0; it < 60 && per <= cap; it++) {
+		*lo = min;
+		*hi = max;
+		for (i = 0; i < n; i++) {
+			if (!isfinite(l[i].value) || l[i].value == 0)
+				continue;
+			if (l[i].value < 0)
+				*lo = fmin(*lo, l[i].from - need[i] * per);
+			else
+				*hi = fmax(*hi, l[i].from + need[i] * per);
+		}
+		per = (*hi - *lo) / length;
+	}
+}
+
 void br_axis_scale_labelled(double min, double max,
 			    const struct br_bar_label *l, size_t n,
 			    double length, const struct br_font *f,
 			    double dur_scale, struct br_axis *ax)
 {
+	double *need = calloc(n + 1, sizeof *need);
+	const double dmin = min, dmax = max;
 	int pass;
 	size_t i;
 
 	br_axis_scale_dur(min, max, length, f, false, dur_scale, ax);
 	/* the axis grows by what overflows, so two passes mostly do */
-	for (pass = 0; pass < 3; pass++) {
-		double lo = min, hi = max;
+	for (pass = 0; need && pass < 8; pass++) {
+		double lo = min, hi = max, nlo = 0, nhi = 0;
 		/* data units per point, in halves near the largest doubles */
 		double per = (ax->hi / 2 - ax->lo / 2) / length;
 
 		for (i = 0; i < n; i++) {
-			double inside = fabs(br_axis_frac(ax, l[i].value) -
-					     br_axis_frac(ax, 0)) * length;
-			/* 6 from the end, 6 clear of the axis line, and a
-			 * text after it as far again; a bar or whisker
-			 * keeps END_ROOM from the end (1580 on a 1600
-			 * axis touched it) */
-			bool in = inside >= l[i].width + 10;
-			double need = (in ? 0 : l[i].width + 12) +
-				      (l[i].after > 0 ? l[i].after + 6 +
-				       (in ? 6 : 0) : 0);
-			double ext = mul(per, 2 * fmax(need, END_ROOM));
+			double ext;
 
+			need[i] = label_need(&l[i], ax, length);
+			ext = mul(per, 2 * need[i]);
 			if (!isfinite(l[i].value) || l[i].value == 0)
 				continue;
-			if (l[i].value < 0)
+			if (l[i].value < 0) {
 				lo = fmin(lo, fmax(l[i].from - ext, -DBL_MAX));
-			else
+				nlo = fmax(nlo, need[i]);
+			} else {
 				hi = fmax(hi, fmin(l[i].from + ext, DBL_MAX));
+				nhi = fmax(nhi, need[i]);
+			}
 		}
 		if (lo >= ax->lo && hi <= ax->hi)
-			return;
+			break;
+		if (2 * (nlo + nhi) >= 0.9 * length && isfinite(dmax - dmin))
+			exact_room(dmin, dmax, l, n, need, length, &lo, &hi);
 		min = lo;
 		max = hi;
 		br_axis_scale_dur(min, max, length, f, false, dur_scale, ax);
 	}
+	free(need);
 }
 
 double br_axis_frac(const struct br_axis *ax, double v)
@@ -300,6 +368,8 @@ const char *br_axis_label(char *buf, size_t size, double v,
 	else if ((ax->si_exp == 18 && fabs(x) >= 1000) ||
 		 (ax->si_exp == -18 && fabs(x) < 1e-3))
 		snprintf(buf, size, "%.3g", v); /* beyond the prefixes */
+	else if (ax->si_exp == 0 && fabs(v) >= 1e4 && fabs(v) < 1e15)
+		br_fmt_value(buf, size, v, ax->decimals);  /* "250,000" */
 	else
 		snprintf(buf, size, "%.*f%s", ax->decimals, x,
 			 br_si_prefix(ax->si_exp));
@@ -313,6 +383,133 @@ double br_chart_dur_scale(double so_far, const struct br_cell *c)
 	if (so_far < 0)
 		return c->dur_scale;
 	return so_far == c->dur_scale ? so_far : 0;
+}
+
+/* ------------------------------------------------- one notation a chart */
+
+void br_notation_pick(struct br_notation *nt, double big, double dur_scale,
+		      int dec, int sdec)
+{
+	double x;
+
+	memset(nt, 0, sizeof *nt);
+	nt->decimals = dec;
+	nt->test_decimals = dec;
+	nt->se_decimals = sdec;
+	big = fabs(big);
+	if (!isfinite(big))
+		return;
+	/* the duration axis' own rule (br_axis_scale_dur) */
+	if (dur_scale > 0 && big * dur_scale >= BR_DURATION_FROM &&
+	    big * dur_scale <= 1e6 * dur_steps[19]) {
+		nt->kind = BR_NOTE_DUR;
+		nt->dur_scale = dur_scale;
+	} else if (big != 0 && (big >= 1e21 || big < 1e-18)) {
+		nt->kind = BR_NOTE_SCI;
+	} else if (big >= 1e9 || (big != 0 && big < 1e-3)) {
+		/* the largest in 3 significant digits: "1.38T", "335µ" */
+		nt->kind = BR_NOTE_SI;
+		nt->si_exp = br_si_exp(big);
+		x = big / pow(10, nt->si_exp);
+		nt->decimals = x < 9.995 ? 2 : x < 99.95 ? 1 : 0;
+	}
+}
+
+/* x with d decimals, or with 3 significant digits where d would show a
+ * non-zero x as 0 (no exponent: "0.000123"), and suffix. */
+static const char *fixed_sig(char *buf, size_t size, double x, int d,
+			     const char *suffix)
+{
+	double m = fabs(x);
+	char num[400];
+
+	if (m != 0 && isfinite(m) && m < 0.5 * pow(10, -d))
+		d = 2 - (int)floor(log10(m));
+	if (d > 30)
+		d = 30;
+	br_fmt_fixed(num, sizeof num, x, d);
+	snprintf(buf, size, "%s%s", num, suffix);
+	return buf;
+}
+
+/* A plain chart's text: br_fmt_value()'s, without exponents. */
+static const char *plain(char *buf, size_t size, const char *text, double v)
+{
+	if (strchr(text, 'e') && isfinite(v))
+		return fixed_sig(buf, size, v, 0, "");
+	if (buf != text)
+		snprintf(buf, size, "%s", text);
+	return buf;
+}
+
+const char *br_notation_value(const struct br_notation *nt,
+			      const struct br_cell *c, char *buf, size_t size)
+{
+	double v = c->shown;
+
+	if (c->kind != BR_CELL_VALUE) {
+		if (size)
+			*buf = '\0';
+		return buf;
+	}
+	switch (nt->kind) {
+	case BR_NOTE_DUR:
+		return br_fmt_duration(buf, size, v * nt->dur_scale,
+				       nt->dur_scale == 1 ? nt->decimals : 0);
+	case BR_NOTE_SI:
+		if (v == 0)   /* no prefix to 0: the test's decimals */
+			return br_fmt_fixed(buf, size, v, nt->test_decimals);
+		return fixed_sig(buf, size, v / pow(10, nt->si_exp),
+				 nt->decimals, br_si_prefix(nt->si_exp));
+	case BR_NOTE_SCI:
+		snprintf(buf, size, "%.2e", v);
+		return buf;
+	case BR_NOTE_PLAIN:
+		break;
+	}
+	/* a duration below 2 minutes is seconds here: the axis is */
+	if (c->dur_scale > 0)
+		return plain(buf, size, br_fmt_value(buf, size, v,
+						      nt->decimals), v);
+	return plain(buf, size, br_cell_chart_text(c, nt->decimals, buf,
+						   size), v);
+}
+
+const char *br_notation_se(const struct br_notation *nt, double se,
+			   double value, char *buf, size_t size)
+{
+	double x;
+
+	switch (nt->kind) {
+	case BR_NOTE_DUR:
+		x = se * nt->dur_scale;
+		return br_fmt_duration(buf, size, x, x >= 10 ? 1 : 2);
+	case BR_NOTE_SI:
+		x = se / pow(10, nt->si_exp);
+		/* 3 significant digits, the prefix of the values */
+		return fixed_sig(buf, size, x, x == 0 || !isfinite(x) ? 0 :
+				 (int)fmax(0, 2 - floor(log10(fabs(x)))),
+				 br_si_prefix(nt->si_exp));
+	case BR_NOTE_SCI:
+		snprintf(buf, size, "%.2e", se);
+		return buf;
+	case BR_NOTE_PLAIN:
+		break;
+	}
+	return plain(buf, size, br_fmt_se(buf, size, se, nt->se_decimals,
+					  value), se);
+}
+
+void br_axis_scale_noted(double min, double max,
+			 const struct br_bar_label *l, size_t n,
+			 double length, const struct br_font *f,
+			 const struct br_notation *nt, struct br_axis *ax)
+{
+	forced_exp = nt->kind == BR_NOTE_SI ? nt->si_exp :
+		     nt->kind == BR_NOTE_PLAIN ? 0 : NO_FORCE;
+	br_axis_scale_labelled(min, max, l, n, length, f,
+			       nt->kind == BR_NOTE_DUR ? nt->dur_scale : 0, ax);
+	forced_exp = NO_FORCE;
 }
 
 /* ------------------------------------------------------ header, footer */
@@ -494,9 +691,10 @@ double br_chart_footer(struct br_scene *sc, const struct br_test *t,
 			snprintf(buf, sizeof buf, "Whiskers: %s CI "
 				 "(t confidence interval of the mean)",
 				 br_fmt_level(lv, sizeof lv, confidence));
-		br_scene_text(sc, x, y, BR_ANCHOR_START, &f, buf);
-		last = y;
-		y += 11;
+		/* wrapped, not cut ("...standard error of the me" at
+		 * --width 300) */
+		y = note_lines(sc, &f, x, y, max_w, buf);
+		last = y - 11;
 	}
 	if (t->annotation && *t->annotation) {
 		char *note = br_chart_strf(sc, "%d. %s", k++, t->annotation);
@@ -755,29 +953,21 @@ void br_chart_ygrid(struct br_scene *sc, const struct br_axis *ax,
 }
 
 /*
- * Start x of a label tw wide that wants to start at s (dir 1: to the
- * right of the bar) or end at s (dir -1), moved away from the bar past
- * grid lines it would come within LABEL_GAP of; NAN when that takes it
- * out of [x0, x1].
+ * Whether a grid line of v comes within LABEL_GAP of the extent [a, a +
+ * tw]: then the label is knocked out of the grid (a patch of background
+ * behind it) where it stands, next to its bar.  Moving it past the line
+ * instead repeated line after line and left labels far from their bars
+ * (issue 21, defect 1).
  */
-static double clear_of_grid(const struct br_bar_value *v, double s, double tw,
-			    int dir)
+static bool touches_grid(const struct br_bar_value *v, double a, double tw)
 {
-	double a = dir > 0 ? s : s - tw;   /* the extent [a, a + tw] */
 	size_t k;
 
-	/* nearest the bar first (grid lines ascend), so that a move never
-	 * lands the label on a line already passed */
-	for (k = 0; k < v->n_grid; k++) {
-		double gx = v->grid[dir > 0 ? k : v->n_grid - 1 - k];
-
-		if (gx > a - LABEL_GAP && gx < a + tw + LABEL_GAP)
-			a = dir > 0 ? gx + LABEL_GAP : gx - LABEL_GAP - tw;
-	}
-	/* the plot and the right margin */
-	if (a < v->x0 || a + tw > v->x1 + 15)
-		return NAN;
-	return a;
+	for (k = 0; k < v->n_grid; k++)
+		if (v->grid[k] > a - LABEL_GAP &&
+		    v->grid[k] < a + tw + LABEL_GAP)
+			return true;
+	return false;
 }
 
 bool br_chart_bar_whisker(struct br_scene *sc, const struct br_chart_opts *o,
@@ -817,14 +1007,12 @@ double br_chart_bar_value(struct br_scene *sc, const struct br_font *f,
 			      text);
 		return out_at;
 	}
-	/* beyond the bar and whisker, clear of the grid lines */
-	a = clear_of_grid(v, neg ? out_at - 6 : out_at + 6, tw, neg ? -1 : 1);
-	if (isnan(a)) {
-		a = neg ? out_at - 6 - tw : out_at + 6;
+	/* beyond the bar and whisker, 6 pt on, over the grid lines */
+	a = neg ? out_at - 6 - tw : out_at + 6;
+	if (touches_grid(v, a, tw))
 		br_scene_rect(sc, a - LABEL_GAP, v->y - f->size * 0.85,
 			      tw + 2 * LABEL_GAP, f->size * 1.1,
 			      sc->background, BR_NONE, 0);
-	}
 	if (neg)
 		br_scene_text(sc, a + tw, v->y, BR_ANCHOR_END, &fv, text);
 	else

@@ -117,6 +117,20 @@ static bool second_fits(const struct fit *c, const char *s, size_t b)
 	return s[b] && width(c, s + b) <= c->max_w;
 }
 
+/* Whether the word around byte b of s (between spaces) fits a line. */
+static bool word_fits(const struct fit *c, const char *s, size_t b)
+{
+	size_t a = b, e = b;
+
+	while (a > 0 && s[a - 1] != ' ')
+		a--;
+	while (s[e] && s[e] != ' ')
+		e++;
+	memcpy(c->tmp, s + a, e - a);
+	c->tmp[e - a] = '\0';
+	return width(c, c->tmp) <= c->max_w;
+}
+
 /*
  * Where s is best broken into two lines that each fit: the byte the
  * second line starts at (spaces there skipped by the caller), or 0 when
@@ -166,6 +180,10 @@ static size_t two_lines(const struct fit *c, const char *s)
 			best = b;
 		}
 	}
+	/* inside a word only where the word alone is wider than a line
+	 * ("B / CM27" "11" was one): else the name is shortened instead */
+	if (best_class == 0 && word_fits(c, s, best))
+		return 0;
 	return best;
 }
 

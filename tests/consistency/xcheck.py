@@ -250,10 +250,18 @@ def shown_agrees(shown, x, fmt):
             # "%.6g" in tables, "%.3g" in charts: the digits shown
             m = re.match(r"^-?\d(?:\.(\d+))?[eE]", shown)
             sig = 1 + len(m.group(1) or "") if m else 6
+            if any("%.*e" % (sig - 1, v) == shown for v in near(x)):
+                return True     # a chart beyond the prefixes: "1.10e+01"
 
             def fmt(v):
                 return "%.*g" % (sig, v)
         elif shown[-1:] in SI:
+            # a chart's one prefix for all its numbers (doc/charts.md,
+            # "One notation a chart"): "0.91T" beside "1.38T"
+            e, d = SI[shown[-1]], decimals(shown[:-1])
+            if any(fmt_fixed(v / 10.0 ** e, d) == shown[:-1]
+                   for v in near(x)):
+                return True
             fmt = fmt_si3       # a chart's "1.38T"
         elif "," in shown:
             d = decimals(shown)

@@ -26,6 +26,7 @@
 #include "stats/stats.h"
 #include "analyse_check.h"
 #include "render_check.h"
+#include "scene_props.h"
 #include "utf8_check.h"
 
 Suite *br_suite_render(void);
@@ -84,6 +85,53 @@ START_TEST(test_bar_dbench)
 }
 END_TEST
 
+/* Issue 21, defect 1: at 360 pt the labels beyond their bars were moved
+ * past grid line after grid line (132.00, 100.66 and 207.58 at about
+ * 800); each now sits 6 pt past its bar or whisker, the grid knocked
+ * out behind it. */
+START_TEST(test_bar_label_near)
+{
+	struct br_resultset *rs = br_resultset_new();
+	struct br_test *t = make_test(rs, "Dbench", "4.0", "Client Count: 1",
+				      "MB/s", "HIB", dbench, 6);
+	struct br_chart_opts o;
+	struct br_scene *sc;
+	char msg[256];
+
+	br_chart_opts_defaults(&o);
+	o.width = 360;
+	sc = chart(rs, t, &o);
+	ck_assert_msg(props_near(sc, msg, sizeof msg) == NULL, "%s", msg);
+	golden("bar-label-near-360", sc);
+	br_scene_free(sc);
+	br_resultset_free(rs);
+}
+END_TEST
+
+/* Issue 21, defect 10: at 300 pt (the least) no text leaves the canvas,
+ * the footnote wraps instead of being cut. */
+START_TEST(test_bar_narrow)
+{
+	struct br_resultset *rs = br_resultset_new();
+	struct br_test *t = make_test(rs, "Frobnicator Benchmark Suite With "
+				      "An Unusually Long Title", "2.1.0",
+				      "Mode: Extreme - Threads: 64", "Seconds",
+				      "LIB", mixed, 5);
+	struct br_chart_opts o;
+	struct br_scene *sc;
+	char msg[256];
+
+	br_chart_opts_defaults(&o);
+	o.width = 300;
+	sc = chart(rs, t, &o);
+	ck_assert_msg(props_check(sc, true, msg, sizeof msg) == NULL, "%s",
+		      msg);
+	golden("bar-narrow-300", sc);
+	br_scene_free(sc);
+	br_resultset_free(rs);
+}
+END_TEST
+
 /* Values of 12 and 6 digits: SI-prefixed and grouped labels, SEs in
  * their value's style, round ticks of one prefix. */
 static const struct fixture_entry huge[] = {
@@ -112,9 +160,10 @@ START_TEST(test_bar_huge)
 	sc = chart(rs, t, &o);
 	text = dump(sc);
 	ck_assert_ptr_nonnull(strstr(text, "\"1.38T\""));
-	ck_assert_ptr_nonnull(strstr(text, "\"SE +/- 7.21G, N = 5\""));
-	ck_assert_ptr_nonnull(strstr(text, "\"1,378,135.00\""));
-	ck_assert_ptr_nonnull(strstr(text, "\"SE +/- 6,586.79, N = 9\""));
+	ck_assert_ptr_nonnull(strstr(text, "\"SE +/- 0.00721T, N = 5\""));
+	/* one scale a chart (issue 21, defect 9): the millions in T too */
+	ck_assert_ptr_nonnull(strstr(text, "\"0.00000138T\""));
+	ck_assert_ptr_nonnull(strstr(text, "\"SE +/- 0.00000000659T, N = 9\""));
 	ck_assert_ptr_nonnull(strstr(text, "\"0.2T\""));
 	free(text);
 	golden("bar-huge", sc);
@@ -135,7 +184,10 @@ START_TEST(test_bar_tiny)
 	br_chart_opts_defaults(&o);
 	sc = chart(rs, t, &o);
 	text = dump(sc);
-	ck_assert_ptr_nonnull(strstr(text, "\"0.000123\""));
+	/* the axis' prefix on the labels and SEs too (issue 21, defect 9:
+	 * "0.000335" beside "200\u00b5") */
+	ck_assert_ptr_nonnull(strstr(text, "\"123\u00b5\""));
+	ck_assert_ptr_nonnull(strstr(text, "\"SE +/- 4.20\u00b5, N = 5\""));
 	ck_assert_ptr_nonnull(strstr(text, "\"100\u00b5\""));
 	free(text);
 	golden("bar-tiny", sc);
@@ -1267,6 +1319,8 @@ Suite *br_suite_render(void)
 	tcase_add_test(tc, test_text);
 	tcase_add_test(tc, test_bar_dbench);
 	tcase_add_test(tc, test_bar_mixed);
+	tcase_add_test(tc, test_bar_label_near);
+	tcase_add_test(tc, test_bar_narrow);
 	tcase_add_test(tc, test_bar_huge);
 	tcase_add_test(tc, test_bar_tiny);
 	tcase_add_test(tc, test_bar_all_failed);

@@ -1,0 +1,271 @@
+/*
+ * scene_props.h - what every chart must hold, checked on its scene
+ * (issue 21, "How we will know"): no text outside the canvas, no two
+ * texts overlapping, no two names alike, every value label next to its
+ * bar's end, one notation for the axis, value labels and SE lines.
+ * The text boxes are the measured runs of the scene (br_prim.text_w),
+ * not pixels.  Each check returns NULL or a sentence saying what broke.
+ */
+#ifndef BR_SCENE_PROPS_H
+#define BR_SCENE_PROPS_H
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "render/chart.h"
+#include "render/scene.h"
+
+/* A value label sits at most this far beyond its bar or whisker (6 pt
+ * and rounding), or inside its bar. */
+#define PROPS_NEAR 8.0
+
+struct tbox {
+	double l, r, t, b;
+};
+
+/* The box of text run p: its measured width, ascent 0.75 and descent
+ * 0.2 of its size; a vertical run (90 degrees) turned. */
+static inline struct tbox props_box(const struct br_prim *p)
+{
+	double a = p->anchor == BR_ANCHOR_START ? 0 :
+		   p->anchor == BR_ANCHOR_MIDDLE ? p->text_w / 2 : p->text_w;
+	struct tbox b;
+
+	if (fabs(p->angle) > 45) {  /* reads upwards from (x, y) */
+		b.l = p->x - 0.75 * p->size;
+		b.r = p->x + 0.2 * p->size;
+		b.b = p->y + a;
+		b.t = b.b - p->text_w;
+		return b;
+	}
+	b.l = p->x - a;
+	b.r = b.l + p->text_w;
+	b.t = p->y - 0.75 * p->size;
+	b.b = p->y + 0.2 * p->size;
+	return b;
+}
+
+static inline bool props_is_text(const struct br_prim *p)
+{
+	return p->kind == BR_PRIM_TEXT && p->text && *p->text;
+}
+
+/* Every text inside the canvas (half a point of rounding). */
+static inline const char *props_inside(const struct br_scene *sc,
+				       char *msg, size_t size)
+{
+	size_t i;
+
+	for (i = 0; i < sc->n_prims; i++) {
+		const struct br_prim *p = &sc->prims[i];
+		struct tbox b;
+
+		if (!props_is_text(p))
+			continue;
+		b = props_box(p);
+		if (b.l < -0.5 || b.r > sc->width + 0.5 || b.t < -0.5 ||
+		    b.b > sc->height + 0.5) {
+			snprintf(msg, size, "\"%s\" off the %.0fx%.0f canvas "
+				 "(%.1f..%.1f, %.1f..%.1f)", p->text,
+				 sc->width, sc->height, b.l, b.r, b.t, b.b);
+			return msg;
+		}
+	}
+	return NULL;
+}
+
+/* No two texts overlap by more than a point either way. */
+static inline const char *props_overlap(const struct br_scene *sc,
+					char *msg, size_t size)
+{
+	size_t i, j;
+
+	for (i = 0; i < sc->n_prims; i++) {
+		const struct br_prim *p = &sc->prims[i];
+		struct tbox a;
+
+		if (!props_is_text(p))
+			continue;
+		a = props_box(p);
+		for (j = i + 1; j < sc->n_prims; j++) {
+			const struct br_prim *q = &sc->prims[j];
+			struct tbox b;
+
+			if (!props_is_text(q))
+				continue;
+			b = props_box(q);
+			if (fmin(a.r, b.r) - fmax(a.l, b.l) > 1 &&
+			    fmin(a.b, b.b) - fmax(a.t, b.t) > 1) {
+				snprintf(msg, size, "\"%s\" overlaps \"%s\"",
+					 p->text, q->text);
+				return msg;
+			}
+		}
+	}
+	return NULL;
+}
+
+/* A bar chart's names (bold 11 pt, right-aligned): no two alike. */
+static inline const char *props_names(const struct br_scene *sc, char *msg,
+				      size_t size)
+{
+	size_t i, j;
+
+	for (i = 0; i < sc->n_prims; i++) {
+		const struct br_prim *p = &sc->prims[i];
+
+		if (!props_is_text(p) || !p->bold || p->size != 11 ||
+		    p->anchor != BR_ANCHOR_END)
+			continue;
+		for (j = i + 1; j < sc->n_prims; j++) {
+			const struct br_prim *q = &sc->prims[j];
+
+			if (props_is_text(q) && q->bold && q->size == 11 &&
+			    q->anchor == BR_ANCHOR_END &&
+			    !strcmp(p->text, q->text)) {
+				snprintf(msg, size, "two names read \"%s\"",
+					 p->text);
+				return msg;
+			}
+		}
+	}
+	return NULL;
+}
+
+/* The bar (outlined rect) whose rows hold height y, or NULL. */
+static inline const struct br_prim *props_bar_at(const struct br_scene *sc,
+						 double y)
+{
+	size_t i;
+
+	for (i = 0; i < sc->n_prims; i++) {
+		const struct br_prim *p = &sc->prims[i];
+
+		if (p->kind == BR_PRIM_RECT && p->stroke == BR_C_OUTLINE &&
+		    y >= p->y && y <= p->y + p->h)
+			return p;
+	}
+	return NULL;
+}
+
+/* A bar chart's value labels (bold 10 pt): inside their bar, or at most
+ * PROPS_NEAR beyond the bar's or its whisker's end. */
+static inline const char *props_near(const struct br_scene *sc, char *msg,
+				     size_t size)
+{
+	size_t i, k;
+
+	for (i = 0; i < sc->n_prims; i++) {
+		const struct br_prim *p = &sc->prims[i], *bar;
+		double cy = p->y - 3.5, lo, hi, gap;
+		struct tbox b;
+
+		if (!props_is_text(p) || !p->bold || p->size != 10 ||
+		    p->anchor == BR_ANCHOR_MIDDLE)
+			continue;
+		bar = props_bar_at(sc, cy);
+		if (!bar)
+			continue;  /* a zero-length bar: nothing to be near */
+		b = props_box(p);
+		if (b.l >= bar->x - 0.5 && b.r <= bar->x + bar->w + 0.5)
+			continue;  /* inside */
+		lo = bar->x;
+		hi = bar->x + bar->w;
+		for (k = 0; k < sc->n_prims; k++) {
+			const struct br_prim *w = &sc->prims[k];
+
+			if (w->kind == BR_PRIM_LINE && w->y == w->y2 &&
+			    fabs(w->y - cy) < 0.01 && w->dash == 0) {
+				lo = fmin(lo, fmin(w->x, w->x2));
+				hi = fmax(hi, fmax(w->x, w->x2));
+			}
+		}
+		gap = p->anchor == BR_ANCHOR_START ? b.l - hi : lo - b.r;
+		if (gap < 0 || gap > PROPS_NEAR) {
+			snprintf(msg, size, "value \"%s\" %.1f pt from its "
+				 "bar's end", p->text, gap);
+			return msg;
+		}
+	}
+	return NULL;
+}
+
+/* The notation of a number's text: "dur", "si:<prefix>", "sci",
+ * "plain", or "" for 0 (any notation's). */
+static inline void props_class(const char *s, char *out, size_t size)
+{
+	size_t n = strlen(s);
+
+	if (strspn(s, "-0.") == n)   /* 0, 0.00: no prefix to show */
+		snprintf(out, size, "%s", "");
+	else if (strchr(s, ':'))
+		snprintf(out, size, "dur");
+	else if (strstr(s, "e+") || strstr(s, "e-"))
+		snprintf(out, size, "sci");
+	else if (n && strchr("kMGTPEmnpfa", s[n - 1]))
+		snprintf(out, size, "si:%c", s[n - 1]);
+	else if (n >= 2 && !strcmp(s + n - 2, "\u00b5"))
+		snprintf(out, size, "si:u");
+	else
+		snprintf(out, size, "plain");
+}
+
+/* A bar chart's numbers: axis labels (regular 10 pt, centred), value
+ * labels (bold 10 pt) and SEs ("SE +/- x, N = y"), in one notation. */
+static inline const char *props_notation(const struct br_scene *sc,
+					 char *msg, size_t size)
+{
+	char first[16] = "", what[16], num[64], firsttext[64] = "";
+	size_t i;
+
+	for (i = 0; i < sc->n_prims; i++) {
+		const struct br_prim *p = &sc->prims[i];
+		const char *s;
+
+		if (!props_is_text(p))
+			continue;
+		if (p->size == 10 && (p->bold || p->anchor ==
+				      BR_ANCHOR_MIDDLE))
+			snprintf(num, sizeof num, "%s", p->text);
+		else if (p->size == 8 && !strncmp(p->text, "SE +/- ", 7)) {
+			s = p->text + 7;
+			snprintf(num, sizeof num, "%.*s", strstr(s, ", N") ?
+				 (int)(strstr(s, ", N") - s) : 63, s);
+		} else
+			continue;
+		props_class(num, what, sizeof what);
+		if (!*what)
+			continue;
+		if (!*first) {
+			snprintf(first, sizeof first, "%s", what);
+			snprintf(firsttext, sizeof firsttext, "%s", num);
+		} else if (strcmp(first, what)) {
+			snprintf(msg, size, "\"%s\" (%s) beside \"%s\" (%s)",
+				 num, what, firsttext, first);
+			return msg;
+		}
+	}
+	return NULL;
+}
+
+/* Every property of a bar chart (bar: its own checks too); NULL: all
+ * hold. */
+static inline const char *props_check(const struct br_scene *sc, bool bar,
+				      char *msg, size_t size)
+{
+	const char *m = props_inside(sc, msg, size);
+
+	if (!m)
+		m = props_overlap(sc, msg, size);
+	if (!m && bar)
+		m = props_names(sc, msg, size);
+	if (!m && bar)
+		m = props_near(sc, msg, size);
+	if (!m && bar)
+		m = props_notation(sc, msg, size);
+	return m;
+}
+
+#endif
