@@ -236,8 +236,8 @@ int br_overall(struct br_analysis *a)
 	gb = calloc(nt + 1, sizeof *gb);
 	gd = calloc(nt + 1, sizeof *gd);
 	if (!o->order || !o->rank_low || !o->rank_high || !o->gm ||
-	    !o->wins || !o->could || !o->ran || !has || !beats || !reach || !pr || !ga ||
-	    !gb || !gd)
+	    !o->wins || !o->could || !o->ran || !has || !beats || !reach ||
+	    !pr || !ga || !gb || !gd)
 		goto out;
 	/* no test says which way is better (plain numbers, as ministat
 	 * reads them): nothing to rank by, and no system "has no test in

@@ -547,10 +547,17 @@ static char *swap_text(const struct br_analysis *a,
 	const struct br_geomean *g = &sw->g;
 	char lv[24], x[48], lo[48], hi[48];
 
-	if (!sw->direct || isnan(g->meas_low))
+	if (!sw->direct)
 		return br_strf("below %s, though its geometric mean against "
 			       "%s is higher: pairs proven over the tests "
 			       "each pair ran put %s above it", w, base, w);
+	if (isnan(g->meas_low))     /* one test, too noisy for a ratio */
+		return br_strf("below %s, though its geometric mean against "
+			       "%s is higher: over the %zu test%s both ran "
+			       "with runs, %s is proven better (%s; too noisy "
+			       "to size the ratio)", w, base, g->k_runs,
+			       g->k_runs == 1 ? "" : "s", w,
+			       br_fmt_x(x, sizeof x, g->gm, 3));
 	return br_strf("below %s, though its geometric mean against %s is "
 		       "higher: over the %zu test%s both ran with runs, %s is "
 		       "proven better (%s, %s" BR_NBSP "CI %s to %s)", w, base,

@@ -1392,18 +1392,21 @@ Suite *br_suite_ranks(void)
 	Suite *s = suite_create("ranks");
 	TCase *fixed = tcase_create("fixed cases");
 	TCase *random = tcase_create("random");
+	TCase *brute = tcase_create("order ranges by enumeration");
 
 	tcase_add_test(fixed, test_search);
 	tcase_add_test(fixed, test_order_ranges_cycle);
-	tcase_add_test(fixed, test_order_ranges_brute);
 	tcase_add_test(fixed, test_doc_examples);
 	tcase_add_test(fixed, test_chain);
 	tcase_add_test(fixed, test_separated);
 	tcase_add_test(fixed, test_identical);
 	tcase_add_test(fixed, test_single_and_missing);
 	tcase_set_timeout(random, 120);
+	tcase_set_timeout(brute, 120);
+	tcase_add_test(brute, test_order_ranges_brute);
 	tcase_add_loop_test(random, test_random, 0, N_LOOPS);
 	suite_add_tcase(s, fixed);
 	suite_add_tcase(s, random);
+	suite_add_tcase(s, brute);
 	return s;
 }
