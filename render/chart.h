@@ -306,9 +306,19 @@ struct br_grouped_input {
 	const int *decimals;                /* display precision of each
 					     * group: its test's */
 	double confidence;                  /* of CI whiskers */
+	size_t first, count;                /* a part: draws the groups
+					     * [first, first + count) with
+					     * the margins and axis of all
+					     * (count 0: every group) */
+	size_t part, parts;                 /* "(part 2 of 3)" when parts
+					     * > 1 */
 };
 
-/* BR_EIO on ENOMEM; BR_EDATA when no cell has a value. */
+/*
+ * Group notes under one title are told apart (br_chart_labels: middle
+ * shortened, those alike show where they differ), so no two rows read
+ * the same.  BR_EIO on ENOMEM; BR_EDATA when no cell has a value.
+ */
 int br_chart_grouped(const struct br_grouped_input *in,
 		     const struct br_chart_opts *o, struct br_scene **out,
 		     struct br_error *err);

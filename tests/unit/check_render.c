@@ -782,6 +782,59 @@ START_TEST(test_grouped_tpch)
 }
 END_TEST
 
+/*
+ * Issue 21, defect 3: schbench's 42 results in one grouped chart at
+ * 400 pt.  Every row is "Schbench" over "Message Threads: N - Workers
+ * Per Message Thread: M"; cut at its end, seven rows read "Message
+ * Threads: 32 - Worke...".  Shortened in the middle, each note keeps
+ * both numbers, and no two read the same.  Looked at as PNG.
+ */
+START_TEST(test_grouped_distinct_notes)
+{
+	const struct br_chart_type *tests_type = br_chart_find("grouped",
+								true);
+	struct br_resultset *rs = br_resultset_new();
+	struct br_ingest_opts io;
+	struct br_chart_opts o;
+	struct br_scene *sc = NULL;
+	struct br_error err;
+	struct analysed an;
+	const char *notes[64];
+	size_t n = 0, k, j;
+
+	br_error_clear(&err);
+	br_ingest_opts_defaults(&io);
+	ck_assert_int_eq(br_ingest_path(rs, "data/pts-real/ucd-schbench-"
+					"8.0.1.xml", &io, &err), BR_OK);
+	analyse(rs, &an, BR_AN_COMPARE);
+	br_chart_opts_defaults(&o);
+	o.width = 400;
+	ck_assert_int_eq(tests_type->layout(an.a, SIZE_MAX, &o, &sc, &err),
+			 BR_OK);
+	for (k = 0; k < sc->n_prims; k++) {
+		const struct br_prim *p = &sc->prims[k];
+
+		if (p->kind == BR_PRIM_TEXT && p->anchor == BR_ANCHOR_END &&
+		    p->size == 8 && p->x < sc->axis_x) {
+			ck_assert_uint_lt(n, 64);
+			notes[n++] = p->text;
+			ck_assert_msg(strstr(p->text, "Thread: ") != NULL,
+				      "\"%s\" lost the workers", p->text);
+		}
+	}
+	ck_assert_uint_eq(n, 42);
+	for (k = 0; k < n; k++)
+		for (j = k + 1; j < n; j++)
+			ck_assert_msg(strcmp(notes[k], notes[j]), "rows %zu "
+				      "and %zu both read \"%s\"", k + 1, j + 1,
+				      notes[k]);
+	golden("grouped-schbench-400", sc);
+	br_scene_free(sc);
+	done(&an);
+	br_resultset_free(rs);
+}
+END_TEST
+
 /* Issue 14: the TPC-H mail's table as read (samples/), values written
  * as m:ss: labels from 2 minutes on and the axis in m:ss ("26:20" on
  * 5-minute ticks), smaller values in seconds.  Looked at as PNG. */
@@ -1288,6 +1341,7 @@ Suite *br_suite_render(void)
 	tcase_add_test(tc, test_grouped_tpch_durations);
 	tcase_add_test(tc, test_grouped_many_series);
 	tcase_add_test(tc, test_grouped_multiway);
+	tcase_add_test(tc, test_grouped_distinct_notes);
 	tcase_add_test(tc, test_colours_shared);
 	suite_add_tcase(s, tc);
 
