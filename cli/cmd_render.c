@@ -1,8 +1,8 @@
 /*
  * cmd_render.c - `benchreport render`: charts and reports.
  *
- *   -o chart.svg|png|pdf   one chart: the first the plan draws (a note on
- *                          stderr when --tests matched more)
+ *   -o chart.svg|png|pdf   one chart: the plan must draw one (else a
+ *                          usage error naming --tests and -o DIR/)
  *   -o DIR/                every chart the plan draws, one file each,
  *                          named "NN-title-description.FMT" (--format,
  *                          svg), put in place together, replacing the
@@ -217,6 +217,11 @@ static int render_dir(struct br_cli *cli, const struct br_analysis *a,
 		char name[128 + 8];
 		size_t n;
 
+		/* --chart bar writes bar charts: the charts auto adds
+		 * beside them (the overview) are for auto only */
+		if (p->jobs[k].extra && cli->chart_kind &&
+		    strcasecmp(cli->chart_kind, "auto"))
+			continue;
 		rc = build(cli, a, &cli->chart, &p->jobs[k], 0, &sc, &n);
 		if (rc == BR_EDATA) {
 			rc = BR_OK;
@@ -273,14 +278,13 @@ static int render_one(struct br_cli *cli, const struct br_analysis *a,
 		}
 	if (!j)
 		return nothing_drawn();
-	if (n_main > 1 && j->test != SIZE_MAX && !cli->quiet) {
-		char *name = test_name(a, j->test);
-
-		fprintf(stderr, PROG ": render: %zu tests selected; drawing "
-			"the first, \"%s\" (use --tests to pick one, or -o "
-			"DIR/ for all)\n", n_main, name ? name : "?");
-		free(name);
-	}
+	/* one file, one chart: the others would be lost without a word
+	 * anyone reads (a script sees exit 0) */
+	if (n_main > 1)
+		return br_cli_usage(cli, "-o %s is one chart, but the "
+				    "selection draws %zu: pick one with "
+				    "--tests, or give a directory (-o DIR/) "
+				    "for a chart each", cli->output, n_main);
 	rc = build(cli, a, &cli->chart, j, 0, &sc, &n);
 	if (rc == BR_EDATA)
 		return nothing_drawn();

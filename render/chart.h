@@ -250,7 +250,9 @@ const struct br_chart_job *br_chart_plan_test(const struct br_chart_plan *p,
 					      size_t i);
 
 /* A file name for job j, "NN-title-description" (ASCII, at most 60
- * characters after NN) without the extension; width digits for NN.  A
+ * characters after NN: too long, the options' names go, from the
+ * first, then the middle, so names differ where their tests do)
+ * without the extension; width digits for NN.  A
  * chart of every test is named after o->title or the input's title. */
 void br_chart_file_name(char *buf, size_t size, const struct br_analysis *a,
 			const struct br_chart_job *j,
@@ -258,7 +260,8 @@ void br_chart_file_name(char *buf, size_t size, const struct br_analysis *a,
 
 /* "Dbench", "Client Count: 1" -> "dbench-client-count-1": ASCII letters
  * and digits, at most 60 characters cut at a word, "test" when none
- * (the chart file names; the HTML report's anchors). */
+ * (the HTML report's anchors, the same whatever --tests selects; file
+ * names shorten otherwise: br_chart_file_name). */
 void br_chart_slug(char *buf, size_t size, const char *title,
 		   const char *description);
 
