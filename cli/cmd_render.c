@@ -1,15 +1,17 @@
 /*
  * cmd_render.c - `benchreport render`: charts and reports.
  *
- *   -o chart.svg|png|pdf   one chart: the first the plan draws (a note on
- *                          stderr when --tests matched more)
+ *   -o chart.svg|png|pdf   one chart: the plan must draw one (else a
+ *                          usage error naming --tests and -o DIR/)
  *   -o DIR/                every chart the plan draws, one file each,
  *                          named "NN-title-description.FMT" (--format,
  *                          svg), put in place together, replacing the
  *                          charts the last run wrote there (br_outdir,
  *                          render/output.h)
- *   -o report.pdf          without --tests: an A4 report (title page with
- *                          the systems table, the overview, every chart)
+ *   -o report.pdf          without --tests: the PDF report (title page
+ *                          with the systems table, the overview, every
+ *                          chart) on A4 or --paper letter, laid out by
+ *                          br_report_pdf
  *   -o report.html|txt|md  the published report, from a template
  *
  * The analysis holds the numbers, render/'s chart table decides which
@@ -33,9 +35,6 @@
 #define RENDER_MAX_SYSTEMS 10000 /* bars or lines in one chart */
 #define RENDER_MAX_CHARTS 10000  /* charts (tests) in one run */
 #define MAX_TEMPLATE (4u << 20)  /* a template is a page, not a data set */
-#define REPORT_OVERVIEW_ROWS 40  /* overview rows an A4 page holds */
-#define REPORT_CHART_ROWS 24     /* bar chart rows an A4 page holds at
-				  * 7 pt text (doc/charts.md) */
 
 /* ------------------------------------------------------------ writing */
 
@@ -112,13 +111,13 @@ static void say_skipped(const struct br_cli *cli, const struct br_analysis *a,
  * nothing to draw. */
 static int build(const struct br_cli *cli, const struct br_analysis *a,
 		 const struct br_chart_opts *o, const struct br_chart_job *j,
-		 size_t per_page, struct br_scene ***scenes, size_t *n)
+		 struct br_scene ***scenes, size_t *n)
 {
 	struct br_error err;
 	int rc;
 
 	br_error_clear(&err);
-	rc = br_chart_build(a, j, o, per_page, scenes, n, &err);
+	rc = br_chart_build(a, j, o, 0, scenes, n, &err);
 	if (rc == BR_EDATA && !cli->quiet)
 		fprintf(stderr, PROG ": render: skipping %s\n", err.msg);
 	else if (rc != BR_OK)
@@ -217,7 +216,12 @@ static int render_dir(struct br_cli *cli, const struct br_analysis *a,
 		char name[128 + 8];
 		size_t n;
 
-		rc = build(cli, a, &cli->chart, &p->jobs[k], 0, &sc, &n);
+		/* --chart bar writes bar charts: the charts auto adds
+		 * beside them (the overview) are for auto only */
+		if (p->jobs[k].extra && cli->chart_kind &&
+		    strcasecmp(cli->chart_kind, "auto"))
+			continue;
+		rc = build(cli, a, &cli->chart, &p->jobs[k], &sc, &n);
 		if (rc == BR_EDATA) {
 			rc = BR_OK;
 			continue;
@@ -273,15 +277,14 @@ static int render_one(struct br_cli *cli, const struct br_analysis *a,
 		}
 	if (!j)
 		return nothing_drawn();
-	if (n_main > 1 && j->test != SIZE_MAX && !cli->quiet) {
-		char *name = test_name(a, j->test);
-
-		fprintf(stderr, PROG ": render: %zu tests selected; drawing "
-			"the first, \"%s\" (use --tests to pick one, or -o "
-			"DIR/ for all)\n", n_main, name ? name : "?");
-		free(name);
-	}
-	rc = build(cli, a, &cli->chart, j, 0, &sc, &n);
+	/* one file, one chart: the others would be lost without a word
+	 * anyone reads (a script sees exit 0) */
+	if (n_main > 1)
+		return br_cli_usage(cli, "-o %s is one chart, but the "
+				    "selection draws %zu: pick one with "
+				    "--tests, or give a directory (-o DIR/) "
+				    "for a chart each", cli->output, n_main);
+	rc = build(cli, a, &cli->chart, j, &sc, &n);
 	if (rc == BR_EDATA)
 		return nothing_drawn();
 	if (rc != BR_OK)
@@ -292,67 +295,34 @@ static int render_one(struct br_cli *cli, const struct br_analysis *a,
 	return rc;
 }
 
-/* The A4 report: title page, systems table, the overview's pages, then
- * every other chart of the plan, each placed and freed in turn. */
+/* A line the PDF report says (a chart skipped, a title's fallback):
+ * on stderr, unless -q. */
+static void say_line(void *ctx, const char *line)
+{
+	const struct br_cli *cli = ctx;
+
+	if (!cli->quiet)
+		fprintf(stderr, PROG ": %s\n", line);
+}
+
+/* The PDF report (br_report_pdf: page order, rows per page), written. */
 static int render_pdf(struct br_cli *cli, const struct br_analysis *a,
 		      const struct br_chart_plan *p)
 {
-	const char *title = cli->title ? cli->title : a->sel->rs->title;
+	struct br_pdf_opts ro = {cli->title, say_line, cli};
 	struct br_scene **pages = NULL;
-	struct br_report_pager *pg = NULL;
-	struct br_report_input ri;
-	struct br_chart_opts co;
 	struct br_error err;
-	size_t n_pages = 0, k, i;
+	size_t n_pages = 0;
 	int rc;
 
 	br_error_clear(&err);
 	say_skipped(cli, a, p);
-	memset(&ri, 0, sizeof ri);
-	ri.rs = a->sel->rs;
-	ri.systems = a->sel->systems;
-	ri.n_systems = a->sel->n_systems;
-	ri.title = title && *title ? title : "Benchmark results";
-	ri.description = a->sel->rs->description;
-	ri.n_tests = a->n_tests;
-	ri.note = p->note;
-	/* charts at the page's width, axes lined up */
-	co = cli->chart;
-	rc = br_report_opts(a, p, &co, &err);
-	if (rc == BR_OK)
-		rc = br_pager_new(&ri, &co, &pg, &err);
-	/* the overview's pages first, then the charts in the plan's order */
-	for (i = 0; i < 2 && rc == BR_OK; i++)
-		for (k = 0; k < p->n_jobs && rc == BR_OK; k++) {
-			const struct br_chart_job *j = &p->jobs[k];
-			bool front = j->type->front;
-			struct br_scene **sc;
-			size_t n, m;
-
-			if (front != (i == 0))
-				continue;
-			rc = build(cli, a, &co, j, front ?
-				   REPORT_OVERVIEW_ROWS : REPORT_CHART_ROWS,
-				   &sc, &n);
-			if (rc != BR_OK) {
-				rc = rc == BR_EDATA ? BR_OK : rc;
-				continue;
-			}
-			for (m = 0; m < n && rc == BR_OK; m++)
-				rc = front ? br_pager_front(pg, sc[m], &err)
-				     : br_pager_chart(pg, sc[m], &err);
-			free_scenes(sc, n);
-		}
-	if (rc == BR_OK) {
-		rc = br_pager_finish(pg, &pages, &n_pages, &err);
-		pg = NULL;
-	}
-	if (rc == BR_OK)
-		rc = write_scenes(cli, NULL, BR_IMAGE_PDF, pages, n_pages,
-				  ri.title);
-	else if (err.code)   /* the pager's; build() says its own */
+	rc = br_report_pdf(a, p, &cli->chart, &ro, &pages, &n_pages, &err);
+	if (rc != BR_OK)
 		br_cli_report(&err);
-	br_pager_free(pg);
+	else
+		rc = write_scenes(cli, NULL, BR_IMAGE_PDF, pages, n_pages,
+				  pages[0]->title);
 	free_scenes(pages, n_pages);
 	return rc;
 }

@@ -78,7 +78,7 @@ enum opt_id {
 	OPT_INPUT_FORMAT, OPT_SYSTEM, OPT_DIRECTION, OPT_TEST, OPT_COLUMN,
 	OPT_DELIMITERS, OPT_EQUIVALENCE, OPT_MINISTAT,
 	OPT_FAIL_ON_REGRESSION, OPT_HOLM, OPT_DETAILS, OPT_WHISKERS, OPT_SORT,
-	OPT_HIGHLIGHT, OPT_SVG_TEXT, OPT_WIDTH, OPT_CHART, OPT_DEPFILE,
+	OPT_HIGHLIGHT, OPT_SVG_TEXT, OPT_WIDTH, OPT_PAPER, OPT_CHART, OPT_DEPFILE,
 	OPT_TEMPLATE, OPT_PLOT, OPT_UTF8, OPT_LIST, OPT_SUMMARY, OPT_BRIEF,
 };
 
@@ -180,6 +180,8 @@ static const struct option_def options[] = {
 	{"width", 0, "PT", CMD_RENDER, OPT_WIDTH,
 	 "chart width in points (default 600; PNG pixels are twice that; "
 	 "a PDF report fits its charts to the page)"},
+	{"paper", 0, "a4|letter", CMD_RENDER, OPT_PAPER,
+	 "the PDF report's paper (default a4)"},
 	{"chart", 0, "KIND", CMD_RENDER, OPT_CHART,
 	 NULL /* from the chart table: br_chart_kinds_help() */},
 	{"template", 0, "FILE", CMD_RENDER, OPT_TEMPLATE,
@@ -419,7 +421,11 @@ static void help_man(FILE *fp)
 	      "m:ss in charts and reports from 2 minutes on; statistics "
 	      "stay in seconds.  A PDF report begins with the result "
 	      "overview, or says on its title page why there is none, and "
-	      "splits a bar chart of more than 24 systems over pages.\n"
+	      "splits a chart too tall for a page (a bar chart of more than "
+	      "24 systems, a long grouped chart) over pages, each with its "
+	      "header, so that no text prints under 7 pt; line and scaling "
+	      "charts take the whole text width.  Pages are A4, or Letter "
+	      "with \\fB\\-\\-paper letter\\fR.\n"
 	      ".PP\nA raw log's system is named after the directory that "
 	      "holds it: its real name when the path says \\fI.\\fR or "
 	      "\\fI..\\fR or has no directory, so \\fB" PROG " compare "
@@ -759,6 +765,11 @@ static int render_option(struct br_cli *cli, const struct option_def *o,
 					    arg);
 		cli->chart.width = w;
 		break;
+	case OPT_PAPER:
+		if (!br_paper_parse(arg, &cli->chart.paper))
+			return br_cli_usage(cli, "--paper: expected a4 or "
+					    "letter, got '%s'", arg);
+		break;
 	case OPT_CHART:
 		if (!br_chart_kind_known(arg))
 			return br_cli_usage(cli, "--chart: expected one of %s; "
@@ -869,6 +880,7 @@ static int apply(struct br_cli *cli, const struct command *c,
 	case OPT_SORT:
 	case OPT_SVG_TEXT:
 	case OPT_WIDTH:
+	case OPT_PAPER:
 	case OPT_CHART:
 		return render_option(cli, o, arg);
 	}

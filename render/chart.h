@@ -155,6 +155,12 @@ enum br_sort {
 };
 
 /* How charts look; the numbers come from the analysis. */
+/* The paper of a PDF report. */
+enum br_paper { BR_PAPER_A4 = 0, BR_PAPER_LETTER };
+
+/* "a4" or "letter", in any case; false if neither. */
+bool br_paper_parse(const char *s, enum br_paper *out);
+
 struct br_chart_opts {
 	double width;           /* points; 600 */
 	enum br_whiskers whiskers;
@@ -171,6 +177,7 @@ struct br_chart_opts {
 				 * the left edge (scene axis_x), so that
 				 * the charts of a report line up; 0: as
 				 * far as the names need */
+	enum br_paper paper;    /* a PDF report's pages; A4 */
 };
 
 void br_chart_opts_defaults(struct br_chart_opts *o);
@@ -306,7 +313,9 @@ const struct br_chart_job *br_chart_plan_test(const struct br_chart_plan *p,
 					      size_t i);
 
 /* A file name for job j, "NN-title-description" (ASCII, at most 60
- * characters after NN) without the extension; width digits for NN.  A
+ * characters after NN: too long, the options' names go, from the
+ * first, then the middle, so names differ where their tests do)
+ * without the extension; width digits for NN.  A
  * chart of every test is named after o->title or the input's title. */
 void br_chart_file_name(char *buf, size_t size, const struct br_analysis *a,
 			const struct br_chart_job *j,
@@ -314,7 +323,8 @@ void br_chart_file_name(char *buf, size_t size, const struct br_analysis *a,
 
 /* "Dbench", "Client Count: 1" -> "dbench-client-count-1": ASCII letters
  * and digits, at most 60 characters cut at a word, "test" when none
- * (the chart file names; the HTML report's anchors). */
+ * (the HTML report's anchors, the same whatever --tests selects; file
+ * names shorten otherwise: br_chart_file_name). */
 void br_chart_slug(char *buf, size_t size, const char *title,
 		   const char *description);
 
@@ -362,9 +372,19 @@ struct br_grouped_input {
 	const int *decimals;                /* display precision of each
 					     * group: its test's */
 	double confidence;                  /* of CI whiskers */
+	size_t first, count;                /* a part: draws the groups
+					     * [first, first + count) with
+					     * the margins and axis of all
+					     * (count 0: every group) */
+	size_t part, parts;                 /* "(part 2 of 3)" when parts
+					     * > 1 */
 };
 
-/* BR_EIO on ENOMEM; BR_EDATA when no cell has a value. */
+/*
+ * Group notes under one title are told apart (br_chart_labels: middle
+ * shortened, those alike show where they differ), so no two rows read
+ * the same.  BR_EIO on ENOMEM; BR_EDATA when no cell has a value.
+ */
 int br_chart_grouped(const struct br_grouped_input *in,
 		     const struct br_chart_opts *o, struct br_scene **out,
 		     struct br_error *err);
@@ -430,7 +450,8 @@ struct br_report_input {
 };
 
 /*
- * The A4 report as pages (one scene each, 595.28 x 841.89 pt), a scene
+ * The report as pages of o->paper (one scene each: A4 595.28 x 841.89
+ * pt, Letter 612 x 792 pt), a scene
  * at a time, so a report of thousands of charts never holds them all:
  * br_pager_new() makes the title page (title, description, "N tests, M
  * systems" and the systems table: one column per system, one row per
@@ -451,13 +472,48 @@ struct br_report_pager;
  * will: a 600 pt chart scaled to A4's text width printed its 8 pt SE
  * lines at 6.8 pt.  br_report_opts() gives o (the chart options) the
  * width that the text width holds with no text under 7 pt, and the value
- * axis x of the widest-named chart of plan p (every chart but
- * the front pages, laid out once to measure; those that fail are left
- * out, as they are from the report), so that every chart of the report,
- * and so of each page, has its axis at the same x.  BR_EIO on ENOMEM.
+ * axis x of the widest-named chart of plan p (every chart that lines
+ * up, br_report_aligned, but the front pages, laid out once to
+ * measure; those that fail are left out, as they are from the report),
+ * so that the bar charts of the report, and so of each page, have
+ * their axis at the same x.  BR_EIO on ENOMEM.
  */
 int br_report_opts(const struct br_analysis *a, const struct br_chart_plan *p,
 		   struct br_chart_opts *o, struct br_error *err);
+
+/* Whether a chart of type t lines its value axis up with the others'
+ * (bars, their names at the left); line and scaling charts take the
+ * whole width instead. */
+bool br_report_aligned(const struct br_chart_type *t);
+
+/* How tall a chart o->width wide may be (in its own points) to fit a
+ * page of o->paper at the text width, unscaled. */
+double br_pager_room(const struct br_chart_opts *o);
+
+/* The PDF report's options besides the charts'. */
+struct br_pdf_opts {
+	const char *title;    /* --title; NULL: the input's */
+	/* Called with each line to say on standard error ("render:
+	 * skipping ...", "warning: ..."); NULL: none. */
+	void (*say)(void *ctx, const char *line);
+	void *ctx;
+};
+
+/*
+ * The PDF report of analysis a as plan p draws it, with chart options
+ * o (o->paper its paper), in one call (report_pdf.c): the title page,
+ * the overview's pages, then every other chart in the plan's order,
+ * each split into parts of as many rows as a page holds, so that no
+ * chart is scaled down under 7 pt text; line and scaling charts at the
+ * whole text width.  The title is ro->title, else the input's, else
+ * "Benchmark results"; an input's title that PTS left unexpanded
+ * ("$result_name") gives way to the first file's name, said.  *pages
+ * as br_pager_finish().  BR_EIO on ENOMEM.
+ */
+int br_report_pdf(const struct br_analysis *a, const struct br_chart_plan *p,
+		  const struct br_chart_opts *o, const struct br_pdf_opts *ro,
+		  struct br_scene ***pages, size_t *n_pages,
+		  struct br_error *err);
 
 int br_pager_new(const struct br_report_input *in,
 		 const struct br_chart_opts *o, struct br_report_pager **out,

@@ -672,7 +672,16 @@ static bool bar_fits(const struct br_analysis *a, size_t i, char *why,
 }
 
 const struct br_chart_type br_chart_bar_type = {
-	"bar", "a bar chart per test, never grouped", false, false, BR_EDATA,
-	BR_DISPLAY_BAR,
-	bar_fits, NULL, NULL, br_chart_bar, bar_pages, NULL,
+	.name = "bar",                  /* --chart bar */
+	.help = "a bar chart per test, never grouped",  /* for --help */
+	.whole = false,                 /* one chart per test */
+	.front = false,                 /* (whole charts only) */
+	.misfit = BR_EDATA,             /* no test fits: the data's fault */
+	.display = BR_DISPLAY_BAR,      /* draws scalar results */
+	.fits = bar_fits,               /* a scalar test with a result */
+	.auto_pick = NULL,              /* auto draws it wherever it fits */
+	.covers = NULL,                 /* (whole charts only) */
+	.layout = br_chart_bar,         /* one scene of every system */
+	.pages = bar_pages,             /* the PDF report: pages of rows */
+	.parts = NULL,                  /* (whole charts only) */
 };

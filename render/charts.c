@@ -347,24 +347,164 @@ static size_t slug_pass(char *buf, size_t size, const char *title,
 	return len;
 }
 
-static void slug(char *buf, size_t size, const char *title,
-		 const char *description)
+#define SLUG_MAX 60   /* characters of a name after "NN-" */
+
+/* s cut at its last '-' that leaves at most max characters (a word
+ * longer than that: cut at max). */
+static void cut_words(char *s, size_t max)
+{
+	char *cut;
+
+	if (strlen(s) <= max)
+		return;
+	cut = s + max;
+	while (cut > s && *cut != '-')
+		cut--;
+	*(cut > s ? cut : s + max) = '\0';
+}
+
+/* The longest end of s that starts at a word and holds at most max
+ * characters ("" when even its last word is longer). */
+static const char *tail_words(const char *s, size_t max)
+{
+	size_t len = strlen(s);
+	const char *t = len > max ? s + len - max : s;
+
+	while (t > s && *t && t[-1] != '-')
+		t++;
+	return t;
+}
+
+/* a, sep, b, c into buf (size bytes), cut at its end if need be. */
+static void join(char *buf, size_t size, const char *a, const char *sep,
+		 const char *b, const char *c)
+{
+	const char *parts[4] = {a, sep, b, c};
+	size_t len = 0, i, n;
+
+	for (i = 0; i < 4 && size; i++) {
+		n = strlen(parts[i]);
+		if (n > size - 1 - len)
+			n = size - 1 - len;
+		memcpy(buf + len, parts[i], n);
+		len += n;
+	}
+	if (size)
+		buf[len] = '\0';
+}
+
+/*
+ * title's and description's slugs in at most SLUG_MAX characters: the
+ * title keeps its first words (at least one) and the description as
+ * much as fits, its middle going first, so that names that differ at
+ * their end ("...-thread-count-1", "...-decompression-speed") keep it.
+ */
+static void slug_long(char *buf, size_t size, const char *title,
+		      const char *description)
+{
+	char t[512], d[512], head[512];
+	size_t dl, room;
+	const char *tail;
+
+	slug_pass(t, sizeof t, title, NULL, true);
+	dl = slug_pass(d, sizeof d, NULL, description, true);
+	if (!*t || !dl) {
+		/* one part only: its start */
+		join(buf, size, *t ? t : d, "", "", "");
+		cut_words(buf, SLUG_MAX);
+		return;
+	}
+	if (dl + 2 <= SLUG_MAX && strcspn(t, "-") + 1 + dl <= SLUG_MAX) {
+		cut_words(t, SLUG_MAX - 1 - dl);
+		join(buf, size, t, "-", d, "");
+		return;
+	}
+	/* the title's first word, the description's start and end */
+	t[strcspn(t, "-")] = '\0';
+	cut_words(t, 20);
+	room = SLUG_MAX - 1 - strlen(t);
+	join(head, sizeof head, d, "", "", "");
+	cut_words(head, room / 3);
+	tail = tail_words(d + strlen(head), room - strlen(head) - 1);
+	join(buf, size, t, "-", head, "");
+	if (*head && *tail)
+		join(buf + strlen(buf), size - strlen(buf), "-", tail, "", "");
+	else
+		join(buf + strlen(buf), size - strlen(buf), tail, "", "", "");
+}
+
+/* The slug cut at its end: links (br_chart_slug) keep the ids they
+ * always had, whatever --tests selects. */
+static void slug_end(char *buf, size_t size, const char *title,
+		     const char *description)
 {
 	size_t len = slug_pass(buf, size, title, description, false);
 
+	if (len > SLUG_MAX && slug_pass(buf, size, title, description,
+					true) == 0)
+		slug_pass(buf, size, title, description, false);
+	cut_words(buf, SLUG_MAX);
+	if (!*buf)
+		snprintf(buf, size, "test");
+}
+
+/* description with the names of its first k options left out ("Record
+ * Size: 4Kb - File Size: 512MB", 1 -> "4Kb - File Size: 512MB"): a
+ * new string, or NULL on ENOMEM. */
+static char *without_names(const char *description, size_t k)
+{
+	char *out = malloc(strlen(description) + 1), *o = out;
+	const char *p = description;
+	size_t i;
+
+	for (i = 0; out && *p; i++) {
+		const char *end = strstr(p, " - "), *colon;
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+
+		colon = memchr(p, ':', n);
+		if (i < k && colon && colon[1] == ' ' && colon + 2 < p + n) {
+			n -= (size_t)(colon + 2 - p);
+			p = colon + 2;
+		}
+		memcpy(o, p, n + (end ? 3 : 0));
+		o += n + (end ? 3 : 0);
+		p += n + (end ? 3 : 0);
+	}
+	if (out)
+		*o = '\0';
+	return out;
+}
+
+/*
+ * A file's name, so that the names of a directory differ where their
+ * tests do: too long, the options' names go first, from the first
+ * ("threaded-i-o-tester-read-size-per-thread-32mb-thread-count-1",
+ * "zstd-compression-19-long-mode-decompression-speed"), then the
+ * middle (slug_long).
+ */
+static void slug(char *buf, size_t size, const char *title,
+		 const char *description)
+{
+	const char *d = br_nz(description), *p;
+	size_t len = slug_pass(buf, size, title, d, false), k, n_opts;
+	char *shorter = NULL;
+
 	/* too long: leave out "(...)" asides first, so a cut does not
 	 * turn "(illustrative numbers, not measured)" into "...-not" */
-	if (len > 60 && slug_pass(buf, size, title, description, true) == 0)
-		slug_pass(buf, size, title, description, false);
-	len = strlen(buf);
-	/* at most 60 characters, cut at a word */
-	if (len > 60) {
-		char *cut = buf + 60;
-
-		while (cut > buf && *cut != '-')
-			cut--;
-		*(cut > buf ? cut : buf + 60) = '\0';
+	if (len > SLUG_MAX && slug_pass(buf, size, title, d, true) == 0)
+		slug_pass(buf, size, title, d, false);
+	for (p = d, n_opts = 1; (p = strstr(p, " - ")) != NULL; p += 3)
+		n_opts++;
+	for (k = 1; strlen(buf) > SLUG_MAX && k <= n_opts; k++) {
+		free(shorter);
+		if (!(shorter = without_names(d, k)))
+			break;
+		slug_pass(buf, size, title, shorter, true);
 	}
+	if (strlen(buf) > SLUG_MAX)
+		slug_long(buf, size, title, shorter ? shorter : d);
+	free(shorter);
+	cut_words(buf, SLUG_MAX);
 	if (!*buf)
 		snprintf(buf, size, "test");
 }
@@ -372,7 +512,7 @@ static void slug(char *buf, size_t size, const char *title,
 void br_chart_slug(char *buf, size_t size, const char *title,
 		   const char *description)
 {
-	slug(buf, size, title, description);
+	slug_end(buf, size, title, description);
 }
 
 void br_chart_file_name(char *buf, size_t size, const struct br_analysis *a,

@@ -664,88 +664,188 @@ START_TEST(test_report)
 }
 END_TEST
 
-/*
- * The PDF report of seed 004 as cmd_render.c lays it out: on paper no
- * text is under 7 pt, and the charts of a page have their value axis
- * (the long vertical axis-coloured line) at one x.
- */
-START_TEST(test_report_print)
+/* What br_report_pdf says, kept for the test to read. */
+static void keep_said(void *ctx, const char *line)
+{
+	char *buf = ctx;
+
+	snprintf(buf + strlen(buf), 1024 - strlen(buf), "%s\n", line);
+}
+
+/* The PDF report of path as br_report_pdf lays it out for --chart kind
+ * on paper; *said gets its lines. */
+static struct br_scene **report_of(const char *path, const char *kind,
+				   enum br_paper paper, size_t *n_pages,
+				   struct br_resultset **rsp, char *said)
 {
 	struct br_resultset *rs = br_resultset_new();
-	struct br_scene **pages = NULL, **sc;
-	struct br_report_pager *pg = NULL;
+	struct br_scene **pages = NULL;
 	struct br_ingest_opts io;
-	struct br_report_input ri;
 	struct br_chart_plan plan;
+	struct br_pdf_opts ro = {NULL, keep_said, said};
 	struct br_chart_opts o;
 	struct br_error err;
 	struct analysed an;
-	size_t n_pages = 0, i, k, n, m, axes = 0;
 
 	br_error_clear(&err);
 	br_ingest_opts_defaults(&io);
-	ck_assert_int_eq(br_ingest_path(rs, "../samples/seed-004-freebsd-"
-					"zfs-zol.csv", &io, &err), BR_OK);
-	analyse(rs, &an, BR_AN_RANKS | BR_AN_COMPARE | BR_AN_POINTS);
-	ck_assert_int_eq(br_chart_plan(an.a, NULL, &plan, &err), BR_OK);
+	ck_assert_int_eq(br_ingest_path(rs, path, &io, &err), BR_OK);
+	analyse(rs, &an, BR_AN_RANKS | BR_AN_COMPARE | BR_AN_POINTS |
+		BR_AN_SCALING);
+	ck_assert_int_eq(br_chart_plan(an.a, kind, &plan, &err), BR_OK);
 	br_chart_opts_defaults(&o);
-	ck_assert_int_eq(br_report_opts(an.a, &plan, &o, &err), BR_OK);
-	ck_assert(o.left > 0);
-	memset(&ri, 0, sizeof ri);
-	ri.rs = rs;
-	ri.systems = an.sel.systems;
-	ri.n_systems = an.sel.n_systems;
-	ri.n_tests = an.a->n_tests;
-	ri.title = "FreeBSD 12.0 ZFS vs. ZoL Benchmarks";
-	ck_assert_int_eq(br_pager_new(&ri, &o, &pg, &err), BR_OK);
-	/* front pages first, as cmd_render.c */
-	for (i = 0; i < 2; i++)
-		for (k = 0; k < plan.n_jobs; k++) {
-			bool front = plan.jobs[k].type->front;
+	o.paper = paper;
+	*said = '\0';
+	ck_assert_int_eq(br_report_pdf(an.a, &plan, &o, &ro, &pages, n_pages,
+				       &err), BR_OK);
+	br_chart_plan_fini(&plan);
+	done(&an);
+	*rsp = rs;
+	return pages;
+}
 
-			if (front != (i == 0))
-				continue;
-			ck_assert_int_eq(br_chart_build(an.a, &plan.jobs[k], &o,
-							front ? 40 : 0, &sc,
-							&n, &err), BR_OK);
-			for (m = 0; m < n; m++) {
-				ck_assert_int_eq(front ?
-					br_pager_front(pg, sc[m], &err) :
-					br_pager_chart(pg, sc[m], &err), BR_OK);
-				br_scene_free(sc[m]);
-			}
-			free(sc);
-		}
-	ck_assert_int_eq(br_pager_finish(pg, &pages, &n_pages, &err), BR_OK);
-	ck_assert_uint_ge(n_pages, 4);
-	for (i = 0; i < n_pages; i++) {
-		double axis_x = -1;
+static void free_pages(struct br_scene **pages, size_t n)
+{
+	size_t i;
 
-		for (k = 0; k < pages[i]->n_prims; k++) {
-			const struct br_prim *p = &pages[i]->prims[k];
+	for (i = 0; i < n; i++)
+		br_scene_free(pages[i]);
+	free(pages);
+}
+
+/*
+ * On paper no text is under 7 pt and every page is the paper's size;
+ * returns the x of the long vertical axis lines of page i in axes
+ * (at most 8), their count.
+ */
+static size_t check_paper(struct br_scene *const *pages, size_t n_pages,
+			  enum br_paper paper, size_t i, double *axes)
+{
+	size_t k, m, n_axes = 0;
+
+	for (m = 0; m < n_pages; m++) {
+		ck_assert_double_eq_tol(pages[m]->width, paper ==
+					BR_PAPER_A4 ? 595.28 : 612, 1e-9);
+		ck_assert_double_eq_tol(pages[m]->height, paper ==
+					BR_PAPER_A4 ? 841.89 : 792, 1e-9);
+		for (k = 0; k < pages[m]->n_prims; k++) {
+			const struct br_prim *p = &pages[m]->prims[k];
 
 			if (p->kind == BR_PRIM_TEXT)
 				ck_assert_msg(p->size >= 7 - 1e-9, "page %zu: "
-					      "\"%s\" at %.2f pt", i + 1,
+					      "\"%s\" at %.2f pt", m + 1,
 					      p->text, p->size);
-			if (p->kind != BR_PRIM_LINE || p->stroke != BR_C_AXIS ||
-			    p->x != p->x2 || fabs(p->y2 - p->y) < 40)
+			if (m != i || p->kind != BR_PRIM_LINE ||
+			    p->stroke != BR_C_AXIS || p->x != p->x2 ||
+			    fabs(p->y2 - p->y) < 40 || n_axes == 8)
 				continue;
-			if (axis_x < 0)
-				axis_x = p->x;
-			ck_assert_msg(fabs(p->x - axis_x) < 0.01, "page %zu: "
-				      "axes at %.2f and %.2f", i + 1, axis_x,
-				      p->x);
-			axes++;
+			axes[n_axes++] = p->x;
 		}
 	}
-	/* the overview's and the eight bar charts' */
-	ck_assert_uint_ge(axes, 9);
-	for (i = 0; i < n_pages; i++)
-		br_scene_free(pages[i]);
-	free(pages);
-	br_chart_plan_fini(&plan);
-	done(&an);
+	return n_axes;
+}
+
+/*
+ * Issue 21, defect 4: the PDF report of seed 004 and of real files, on
+ * A4 and Letter.  No text under 7 pt; the bar charts of a page have
+ * their value axis at one x; a scaling chart takes the whole text width
+ * (it started mid-page, at the bar charts' axis); schbench's 42 results
+ * as one grouped chart continue on a second page with the header
+ * repeated (they printed at about 4 pt).  Looked at as PNG (pdftoppm).
+ */
+START_TEST(test_report_print)
+{
+	static const enum br_paper papers[2] = {BR_PAPER_A4, BR_PAPER_LETTER};
+	struct br_resultset *rs;
+	struct br_scene **pages;
+	double axes[8];
+	char said[1024], *d;
+	size_t n_pages, i, k, n;
+
+	for (i = 0; i < 2; i++) {
+		pages = report_of("../samples/seed-004-freebsd-zfs-zol.csv", NULL,
+				  papers[i], &n_pages, &rs, said);
+		ck_assert_uint_ge(n_pages, 4);
+		/* the bar charts' axes at one x (a scaling chart's is at
+		 * the left: it takes the whole width) */
+		for (k = 0; k < n_pages; k++) {
+			double bar_x = -1;
+			size_t m;
+
+			n = check_paper(pages, n_pages, papers[i], k, axes);
+			for (m = 0; m < n; m++) {
+				if (axes[m] < 100)
+					continue;
+				if (bar_x < 0)
+					bar_x = axes[m];
+				ck_assert_msg(fabs(axes[m] - bar_x) < 0.01,
+					      "page %zu: axes at %.2f and "
+					      "%.2f", k + 1, bar_x, axes[m]);
+			}
+		}
+		free_pages(pages, n_pages);
+		br_resultset_free(rs);
+
+		pages = report_of("data/pts-real/ec2-tiobench-active-5.6.0.xml",
+				  "scaling", papers[i], &n_pages, &rs, said);
+		n = check_paper(pages, n_pages, papers[i], 1, axes);
+		ck_assert_uint_ge(n, 1);
+		/* the y axis at the left, not at a bar chart's name margin */
+		ck_assert_msg(axes[0] < 100, "scaling chart's axis at %.2f",
+			      axes[0]);
+		free_pages(pages, n_pages);
+		br_resultset_free(rs);
+
+		pages = report_of("data/pts-real/ucd-schbench-8.0.1.xml",
+				  "grouped", papers[i], &n_pages, &rs, said);
+		check_paper(pages, n_pages, papers[i], 0, axes);
+		ck_assert_uint_ge(n_pages, 3);
+		/* the chart's second part: its page, header and legend */
+		for (k = 0, d = NULL; k < n_pages; k++) {
+			free(d);
+			d = dump(pages[k]);
+			if (strstr(d, "(part 2 of 2)"))
+				break;
+		}
+		ck_assert_uint_lt(k, n_pages);
+		ck_assert_ptr_nonnull(strstr(d, "\"2018-11-27-2154\""));
+		ck_assert_ptr_nonnull(strstr(d, "\"2018-11-27 21:54\""));
+		if (papers[i] == BR_PAPER_A4)
+			golden("report-schbench-grouped-part-2", pages[k]);
+		free(d);
+		free_pages(pages, n_pages);
+		br_resultset_free(rs);
+	}
+}
+END_TEST
+
+/*
+ * Issue 21, defect 12: a title PTS left unexpanded ("$result_name")
+ * gives way to the file's name on the cover and in the footers, said.
+ */
+START_TEST(test_report_unexpanded_title)
+{
+	struct br_resultset *rs;
+	struct br_scene **pages;
+	char said[1024], *d;
+	size_t n_pages;
+
+	pages = report_of("data/pts-real/manuel-nogvno2-failed-10.8.4.xml",
+			  "bar", BR_PAPER_A4, &n_pages, &rs, said);
+	ck_assert_ptr_nonnull(strstr(said, "warning: data/pts-real/manuel-"
+				     "nogvno2-failed-10.8.4.xml: the title "
+				     "\"$result_name\" is a PTS variable left "
+				     "unexpanded; the report is titled "
+				     "\"manuel-nogvno2-failed-10.8.4\" after "
+				     "the file\n"));
+	d = dump(pages[0]);
+	ck_assert_ptr_null(strstr(d, "$result_name"));
+	ck_assert_ptr_nonnull(strstr(d, "\"manuel-nogvno2-failed-10.8.4\""));
+	free(d);
+	d = dump(pages[n_pages - 1]);
+	ck_assert_ptr_null(strstr(d, "$result_name"));
+	free(d);
+	free_pages(pages, n_pages);
 	br_resultset_free(rs);
 }
 END_TEST
@@ -829,6 +929,59 @@ START_TEST(test_grouped_tpch)
 	ck_assert_int_eq(tests_type->layout(an.a, SIZE_MAX, &o, &sc,
 						    &err), BR_EDATA);
 	ck_assert_ptr_null(sc);
+	done(&an);
+	br_resultset_free(rs);
+}
+END_TEST
+
+/*
+ * Issue 21, defect 3: schbench's 42 results in one grouped chart at
+ * 400 pt.  Every row is "Schbench" over "Message Threads: N - Workers
+ * Per Message Thread: M"; cut at its end, seven rows read "Message
+ * Threads: 32 - Worke...".  Shortened in the middle, each note keeps
+ * both numbers, and no two read the same.  Looked at as PNG.
+ */
+START_TEST(test_grouped_distinct_notes)
+{
+	const struct br_chart_type *tests_type = br_chart_find("grouped",
+								true);
+	struct br_resultset *rs = br_resultset_new();
+	struct br_ingest_opts io;
+	struct br_chart_opts o;
+	struct br_scene *sc = NULL;
+	struct br_error err;
+	struct analysed an;
+	const char *notes[64];
+	size_t n = 0, k, j;
+
+	br_error_clear(&err);
+	br_ingest_opts_defaults(&io);
+	ck_assert_int_eq(br_ingest_path(rs, "data/pts-real/ucd-schbench-"
+					"8.0.1.xml", &io, &err), BR_OK);
+	analyse(rs, &an, BR_AN_COMPARE);
+	br_chart_opts_defaults(&o);
+	o.width = 400;
+	ck_assert_int_eq(tests_type->layout(an.a, SIZE_MAX, &o, &sc, &err),
+			 BR_OK);
+	for (k = 0; k < sc->n_prims; k++) {
+		const struct br_prim *p = &sc->prims[k];
+
+		if (p->kind == BR_PRIM_TEXT && p->anchor == BR_ANCHOR_END &&
+		    p->size == 8 && p->x < sc->axis_x) {
+			ck_assert_uint_lt(n, 64);
+			notes[n++] = p->text;
+			ck_assert_msg(strstr(p->text, "Thread: ") != NULL,
+				      "\"%s\" lost the workers", p->text);
+		}
+	}
+	ck_assert_uint_eq(n, 42);
+	for (k = 0; k < n; k++)
+		for (j = k + 1; j < n; j++)
+			ck_assert_msg(strcmp(notes[k], notes[j]), "rows %zu "
+				      "and %zu both read \"%s\"", k + 1, j + 1,
+				      notes[k]);
+	golden("grouped-schbench-400", sc);
+	br_scene_free(sc);
 	done(&an);
 	br_resultset_free(rs);
 }
@@ -1330,6 +1483,7 @@ Suite *br_suite_render(void)
 	tcase_add_test(tc, test_bar_single);
 	tcase_add_test(tc, test_bar_parts);
 	tcase_add_test(tc, test_report_print);
+	tcase_add_test(tc, test_report_unexpanded_title);
 	tcase_add_test(tc, test_line);
 	tcase_add_test(tc, test_line_top_room);
 	tcase_add_test(tc, test_report);
@@ -1343,6 +1497,7 @@ Suite *br_suite_render(void)
 	tcase_add_test(tc, test_grouped_tpch_durations);
 	tcase_add_test(tc, test_grouped_many_series);
 	tcase_add_test(tc, test_grouped_multiway);
+	tcase_add_test(tc, test_grouped_distinct_notes);
 	tcase_add_test(tc, test_colours_shared);
 	suite_add_tcase(s, tc);
 
