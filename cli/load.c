@@ -178,6 +178,27 @@ static int select_failed(const struct br_cli *cli, const struct br_error *err)
 	return BR_EUSAGE;
 }
 
+/* The systems' final names (br_ingest_names): a --name or --rename
+ * that names nothing, or a name taken, is one line and exit 2. */
+static int name_systems(const struct br_cli *cli, struct br_resultset *rs)
+{
+	struct br_naming nm;
+	struct br_error err;
+	char *msg;
+
+	br_error_clear(&err);
+	nm.names = cli->naming.names;
+	nm.n_names = cli->naming.n_names;
+	nm.renames = cli->naming.renames;
+	nm.n_renames = cli->naming.n_renames;
+	if (br_ingest_names(rs, &nm, &err) == BR_OK)
+		return BR_OK;
+	msg = br_visible_dup(err.msg, 0);  /* it quotes the input's names */
+	fprintf(stderr, PROG ": %s\n", msg ? msg : err.msg);
+	free(msg);
+	return err.code;
+}
+
 int br_cli_load(const struct br_cli *cli, struct br_cli_input *in)
 {
 	struct br_error err;
@@ -206,7 +227,9 @@ int br_cli_load(const struct br_cli *cli, struct br_cli_input *in)
 		if (o.test)
 			test_unused(in->rs, before, cli->inputs[i], o.test);
 	}
-	rc = br_cli_dep_check(cli);
+	rc = name_systems(cli, in->rs);
+	if (rc == BR_OK)
+		rc = br_cli_dep_check(cli);
 	if (rc != BR_OK) {
 		br_cli_input_free(in);
 		return rc;

@@ -80,6 +80,7 @@ enum opt_id {
 	OPT_FAIL_ON_REGRESSION, OPT_HOLM, OPT_DETAILS, OPT_WHISKERS, OPT_SORT,
 	OPT_HIGHLIGHT, OPT_SVG_TEXT, OPT_WIDTH, OPT_CHART, OPT_DEPFILE,
 	OPT_TEMPLATE, OPT_PLOT, OPT_UTF8, OPT_LIST, OPT_SUMMARY, OPT_BRIEF,
+	OPT_NAME, OPT_RENAME,
 };
 
 struct option_def {
@@ -129,6 +130,16 @@ static const struct option_def options[] = {
 	 "directory, the real one for . and ..; a hyperfine JSON of "
 	 "several commands: each command, unless --system is given); "
 	 "applies to the inputs after it"},
+	{"name", 0, "FILE=LABEL", CMD_ALL, OPT_NAME,
+	 "call the system of input file FILE LABEL (a file of several "
+	 "systems: each \"LABEL: NAME\"), whatever its format; "
+	 "repeatable.  Systems of one name in several inputs with results "
+	 "for the same tests are kept apart and named after their files "
+	 "unless named so"},
+	{"rename", 0, "OLD=NEW", CMD_ALL, OPT_RENAME,
+	 "call the system named OLD (or read as OLD, when one system was) "
+	 "NEW, a PTS identifier too; repeatable, all at once (A=B and B=A "
+	 "swap).  inspect says where each name came from"},
 	{"direction", 0, "hib|lib", CMD_ALL, OPT_DIRECTION,
 	 "more (hib) or fewer (lib) is better, for results whose input "
 	 "gives no direction (plain numbers, tables); applies to the "
@@ -861,6 +872,12 @@ static int apply(struct br_cli *cli, const struct command *c,
 	case OPT_UTF8: cli->utf8 = true; break;
 	case OPT_SUMMARY: cli->summary = true; break;
 	case OPT_BRIEF: cli->brief = true; break;
+	case OPT_NAME:
+		cli->naming.names[cli->naming.n_names++] = arg;
+		break;
+	case OPT_RENAME:
+		cli->naming.renames[cli->naming.n_renames++] = arg;
+		break;
 	case OPT_WHISKERS:
 	case OPT_SORT:
 	case OPT_SVG_TEXT:
@@ -882,7 +899,10 @@ static int parse_args(struct br_cli *cli, const struct command *c, int argc,
 	cli->inputs = calloc((size_t)argc + 1, sizeof *cli->inputs);
 	cli->per_input = calloc((size_t)argc + 1, sizeof *cli->per_input);
 	cli->patterns = calloc((size_t)argc + 1, sizeof *cli->patterns);
-	if (!cli->inputs || !cli->per_input || !cli->patterns) {
+	cli->naming.names = calloc((size_t)argc + 1, sizeof(char *));
+	cli->naming.renames = calloc((size_t)argc + 1, sizeof(char *));
+	if (!cli->inputs || !cli->per_input || !cli->patterns ||
+	    !cli->naming.names || !cli->naming.renames) {
 		fprintf(stderr, PROG ": out of memory\n");
 		return BR_EIO;
 	}
@@ -1142,6 +1162,8 @@ static int run(int argc, char **argv)
 	free(cli.inputs);
 	free(cli.per_input);
 	free(cli.patterns);
+	free(cli.naming.names);
+	free(cli.naming.renames);
 	return rc;
 }
 
