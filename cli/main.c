@@ -131,15 +131,14 @@ static const struct option_def options[] = {
 	 "several commands: each command, unless --system is given); "
 	 "applies to the inputs after it"},
 	{"name", 0, "FILE=LABEL", CMD_ALL, OPT_NAME,
-	 "call the system of input file FILE LABEL (a file of several "
-	 "systems: each \"LABEL: NAME\"), whatever its format; "
-	 "repeatable.  Systems of one name in several inputs with results "
-	 "for the same tests are kept apart and named after their files "
-	 "unless named so"},
+	 "the system of input file FILE is called LABEL (each of a file "
+	 "of several: \"LABEL: NAME\"), whatever its format; repeatable.  "
+	 "Without it, systems of one name in several inputs with results "
+	 "for the same tests are kept apart and named after their files"},
 	{"rename", 0, "OLD=NEW", CMD_ALL, OPT_RENAME,
-	 "call the system named OLD (or read as OLD, when one system was) "
-	 "NEW, a PTS identifier too; repeatable, all at once (A=B and B=A "
-	 "swap).  inspect says where each name came from"},
+	 "the system called OLD (or read as OLD, a PTS identifier too, "
+	 "when one system was) is called NEW; repeatable, all at once "
+	 "(A=B and B=A swap).  inspect says where each name came from"},
 	{"direction", 0, "hib|lib", CMD_ALL, OPT_DIRECTION,
 	 "more (hib) or fewer (lib) is better, for results whose input "
 	 "gives no direction (plain numbers, tables); applies to the "
@@ -438,6 +437,16 @@ static void help_man(FILE *fp)
 	      "with tmpfs.  \\fB\\-\\-system\\fR \\fINAME\\fR "
 	      "names it instead; \\fBinspect\\fR says where each "
 	      "system's name came from.\n"
+	      ".PP\nInput files that name one system alike (two PTS "
+	      "results of one machine) are read as one system when no test "
+	      "has a result in both, or both carry the same time stamp; "
+	      "otherwise they are kept apart, each named after its file: "
+	      "its stem, else (where the stems are alike, as "
+	      "\\fIcomposite.xml\\fR) the result's title, the system's "
+	      "date or the shortest differing tail of its path, with one "
+	      "warning.  \\fB\\-\\-name\\fR \\fIFILE\\fB=\\fILABEL\\fR "
+	      "and \\fB\\-\\-rename\\fR \\fIOLD\\fB=\\fINEW\\fR name "
+	      "them otherwise, for every command and input format.\n"
 	      ".PP\nA report (\\fI.html\\fR, \\fI.txt\\fR, \\fI.md\\fR) "
 	      "gives every test a table: a row per system, or for a series "
 	      "(line graph) result x down the side and the mean, SE and N "

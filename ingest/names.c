@@ -6,9 +6,10 @@
  *  1. systems kept apart (model/scope.c: two inputs with a system of
  *     one name and a result for one test) are named after their files:
  *     the file's stem, else (where stems are shared) the result's title,
- *     else the system's date, else the file's path, else the stem and
- *     the file's place ("composite #2"); "LABEL: NAME" for a file of
- *     several systems.  One warning says how.
+ *     else the system's date, else the shortest tail of the path that
+ *     differs ("a/run"), else the stem and the file's place ("run #2");
+ *     "LABEL: NAME" for a file of several systems.  One warning says
+ *     how.
  *  2. --name FILE=LABEL names the systems FILE named: LABEL for one,
  *     "LABEL: NAME" for each of several.
  *  3. --rename OLD=NEW renames the system now called OLD (or, when one
@@ -72,7 +73,28 @@ static const char *const kind_how[L_N] = {
 	"after its file's stem and place among the inputs",
 };
 
-/* The label of kind k for member s, or NULL (none, or ENOMEM). */
+/* The last depth components of path, the last without its extension
+ * ("a/run" for "tests/a/run.csv" at 2); the whole path when it has no
+ * more components. */
+static const char *path_tail(struct br_resultset *rs, const char *path,
+			     size_t depth)
+{
+	const char *b = path + strlen(path), *dot = strrchr(path, '.');
+	const char *slash = strrchr(path, '/');
+	size_t n = 0;
+
+	while (b > path && n < depth)
+		if (*--b == '/' && b[1])
+			n++;
+	if (n == depth)
+		b++;
+	if (dot && (!slash || dot > slash + 1))
+		return br_rs_strn(rs, b, (size_t)(dot - b));
+	return br_rs_str(rs, b);
+}
+
+/* The label of kind k for member s, or NULL (none, or ENOMEM); place:
+ * its place in the group, or for L_PATH the components to take. */
 static const char *label_of(struct br_resultset *rs, size_t s,
 			    enum label_kind k, size_t place)
 {
@@ -87,7 +109,7 @@ static const char *label_of(struct br_resultset *rs, size_t s,
 	case L_STEM: v = stem(rs, src->path); break;
 	case L_TITLE: v = src->title; break;
 	case L_DATE: v = sys->timestamp; break;
-	case L_PATH: v = src->path; break;
+	case L_PATH: v = path_tail(rs, src->path, place); break;
 	case L_PLACE:
 		v = br_arena_printf(rs->arena, "%s #%zu", stem(rs, src->path),
 				    place + 1);
@@ -97,14 +119,15 @@ static const char *label_of(struct br_resultset *rs, size_t s,
 	return v && *v ? v : NULL;
 }
 
-/* The labels of kind k of the n members, when all exist and differ. */
-static bool labels(struct br_resultset *rs, const size_t *m, size_t n,
-		   enum label_kind k, const char **out)
+/* The labels of kind k of the n members (for L_PATH, tails of depth
+ * components), when all exist and differ. */
+static bool labels_at(struct br_resultset *rs, const size_t *m, size_t n,
+		      enum label_kind k, size_t depth, const char **out)
 {
 	size_t i, j;
 
 	for (i = 0; i < n; i++) {
-		out[i] = label_of(rs, m[i], k, i);
+		out[i] = label_of(rs, m[i], k, k == L_PATH ? depth : i);
 		if (!out[i])
 			return false;
 		for (j = 0; j < i; j++)
@@ -112,6 +135,21 @@ static bool labels(struct br_resultset *rs, const size_t *m, size_t n,
 				return false;
 	}
 	return true;
+}
+
+/* The labels of kind k of the n members, when all exist and differ:
+ * for L_PATH the shortest tails of their paths that do ("a/run"). */
+static bool labels(struct br_resultset *rs, const size_t *m, size_t n,
+		   enum label_kind k, const char **out)
+{
+	size_t depth;
+
+	if (k != L_PATH)
+		return labels_at(rs, m, n, k, 0, out);
+	for (depth = 2; depth <= 64; depth++)
+		if (labels_at(rs, m, n, k, depth, out))
+			return true;
+	return false;
 }
 
 /* Name the members m[0..n) of one group (in input order). */

@@ -113,6 +113,9 @@ def inputs():
             rel = os.path.relpath(f, TOP)
             out.append((rel, [rel]))
     out.append(("samples/logs/", ["samples/logs/"]))
+    # several files of one machine: systems kept apart, named by file
+    out.append(("tests/data/pts-history/", ["tests/data/pts-history/"]))
+    out.append(("tests/data/names/", ["tests/data/names/"]))
     for d in sorted(glob.glob(os.path.join(TOP, "tests/data/logs/*/"))):
         rel = os.path.relpath(d, TOP) + "/"
         out.append((rel, [rel]))
