@@ -129,7 +129,8 @@ static const struct option_def options[] = {
 	 "system name for raw logs (default: the name of the log's "
 	 "directory, the real one for . and ..; a hyperfine JSON of "
 	 "several commands: each command, unless --system is given); "
-	 "applies to the inputs after it"},
+	 "applies to the inputs after it, but not to a file that names "
+	 "its own systems (a PTS result: --name names those)"},
 	{"name", 0, "FILE=LABEL", CMD_ALL, OPT_NAME,
 	 "the system of input file FILE is called LABEL (each of a file "
 	 "of several: \"LABEL: NAME\"), whatever its format; repeatable.  "

@@ -302,6 +302,9 @@ struct br_source {
 	const char *format; /* what it was read as: "pts-xml", "tidy-csv", ... */
 	const char *title;  /* the file's own title (PTS Generated/Title),
 			     * or NULL: it names kept-apart systems */
+	bool own_names;     /* the file names its systems itself
+			     * (br_rs_scope_begin's isolate): --system
+			     * does not name them */
 	/* the systems this file named (made, or merged into one of an
 	 * earlier file), in rs->systems: what --name names */
 	size_t *systems;
