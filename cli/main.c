@@ -132,8 +132,9 @@ static const struct option_def options[] = {
 	 "applies to the inputs after it, but not to a file that names "
 	 "its own systems (a PTS result: --name names those)"},
 	{"name", 0, "FILE=LABEL", CMD_ALL, OPT_NAME,
-	 "the system of input file FILE is called LABEL (each of a file "
-	 "of several: \"LABEL: NAME\"), whatever its format; repeatable.  "
+	 "the system of input file FILE (or of the one file of results "
+	 "in directory FILE) is called LABEL (each of a file of several: "
+	 "\"LABEL: NAME\"), whatever its format; repeatable.  "
 	 "Without it, systems of one name in several inputs with results "
 	 "for the same tests are kept apart and named after their files"},
 	{"rename", 0, "OLD=NEW", CMD_ALL, OPT_RENAME,

@@ -10,7 +10,8 @@
  *     differs ("a/run"), else the stem and the file's place ("run #2");
  *     "LABEL: NAME" for a file of several systems.  One warning says
  *     how.
- *  2. --name FILE=LABEL names the systems FILE named: LABEL for one,
+ *  2. --name FILE=LABEL names the systems FILE named (or the one file
+ *     of results read from directory FILE): LABEL for one,
  *     "LABEL: NAME" for each of several.
  *  3. --rename OLD=NEW renames the system now called OLD (or, when one
  *     system only was read as OLD, that one).
@@ -273,7 +274,36 @@ static void list_files(const struct br_resultset *rs, char *buf, size_t cap)
 	br_utf8_cut(buf);
 }
 
-/* The source --name's FILE names, or NONE with the error set. */
+/* The one file with systems read from directory dir (a saved PTS
+ * result: results/day1/composite.xml for results/day1), or NONE: with
+ * the error set when there are several. */
+static size_t find_in_dir(struct namer *nm, const char *arg, const char *dir)
+{
+	const struct br_resultset *rs = nm->rs;
+	size_t i, n = 0, found = NONE, len = strlen(dir);
+
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	for (i = 0; i < rs->n_sources; i++) {
+		const char *p = rs->sources[i].path;
+
+		if (strncmp(p, dir, len) || p[len] != '/' ||
+		    !rs->sources[i].n_systems)
+			continue;
+		found = i;
+		n++;
+	}
+	if (n > 1) {
+		br_error_set(nm->err, BR_EUSAGE, NULL, 0, "--name %s: '%s' "
+			     "holds %zu files of results; name one of them",
+			     arg, dir, n);
+		return NONE;
+	}
+	return found;
+}
+
+/* The source --name's FILE names, or NONE with the error set: FILE
+ * itself, or the one file of results read from directory FILE. */
 static size_t find_source(struct namer *nm, const char *arg,
 			  const char *file)
 {
@@ -292,6 +322,11 @@ static size_t find_source(struct namer *nm, const char *arg,
 			}
 			found = i;
 		}
+	if (found == NONE) {
+		found = find_in_dir(nm, arg, file);
+		if (nm->err->code)
+			return NONE;
+	}
 	if (found == NONE) {
 		list_files(rs, files, sizeof files);
 		br_error_set(nm->err, BR_EUSAGE, NULL, 0, "--name %s: '%s' is "
