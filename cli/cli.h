@@ -64,6 +64,13 @@ struct br_cli {
 	double fail_on_regression; /* --fail-on-regression PCT; < 0: off */
 	struct br_ingest_opts ingest;   /* --input-format, --system,
 					 * --test, -C, -d */
+	/* --name FILE=LABEL, --rename OLD=NEW (arrays of argc) */
+	struct {
+		const char **names;
+		size_t n_names;
+		const char **renames;
+		size_t n_renames;
+	} naming;
 	struct br_analysis_opts an;     /* --confidence, --baseline,
 					 * --equivalence */
 	struct br_compare_opts cmp;     /* --details, --ministat */

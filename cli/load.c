@@ -160,6 +160,36 @@ static void test_unused(struct br_resultset *rs, size_t from,
 	}
 }
 
+/*
+ * --system names the systems of raw logs and numbers files only: one
+ * warning for input path when files it read since source `from` name
+ * their systems themselves (a PTS result file, ...), with what does
+ * name them (--name, --rename).
+ */
+static void system_unused(struct br_resultset *rs, size_t from,
+			  const char *path, const char *system)
+{
+	const struct br_source *first = NULL;
+	struct br_loc loc = {path, 0};
+	size_t k, n = 0;
+
+	for (k = from; k < rs->n_sources; k++)
+		if (rs->sources[k].own_names) {
+			first = first ? first : &rs->sources[k];
+			n++;
+		}
+	if (n == 1) {
+		loc.file = first->path;
+		br_rs_warn(rs, &loc, "--system %s: not used, a %s file names "
+			   "its own systems (--name %s=%s names them)", system,
+			   first->format, first->path, system);
+	} else if (n > 1) {
+		br_rs_warn(rs, &loc, "--system %s: not used for %zu files that "
+			   "name their own systems (--name FILE=LABEL or "
+			   "--rename OLD=NEW names them)", system, n);
+	}
+}
+
 /* A --tests or --systems that fits nothing: the message, and where to
  * see the names instead of the try-help line. */
 static int select_failed(const struct br_cli *cli, const struct br_error *err)
@@ -176,6 +206,27 @@ static int select_failed(const struct br_cli *cli, const struct br_error *err)
 		"tests" : "systems");
 	free(msg);
 	return BR_EUSAGE;
+}
+
+/* The systems' final names (br_ingest_names): a --name or --rename
+ * that names nothing, or a name taken, is one line and exit 2. */
+static int name_systems(const struct br_cli *cli, struct br_resultset *rs)
+{
+	struct br_naming nm;
+	struct br_error err;
+	char *msg;
+
+	br_error_clear(&err);
+	nm.names = cli->naming.names;
+	nm.n_names = cli->naming.n_names;
+	nm.renames = cli->naming.renames;
+	nm.n_renames = cli->naming.n_renames;
+	if (br_ingest_names(rs, &nm, &err) == BR_OK)
+		return BR_OK;
+	msg = br_visible_dup(err.msg, 0);  /* it quotes the input's names */
+	fprintf(stderr, PROG ": %s\n", msg ? msg : err.msg);
+	free(msg);
+	return err.code;
 }
 
 int br_cli_load(const struct br_cli *cli, struct br_cli_input *in)
@@ -205,8 +256,12 @@ int br_cli_load(const struct br_cli *cli, struct br_cli_input *in)
 		}
 		if (o.test)
 			test_unused(in->rs, before, cli->inputs[i], o.test);
+		if (o.system)
+			system_unused(in->rs, before, cli->inputs[i], o.system);
 	}
-	rc = br_cli_dep_check(cli);
+	rc = name_systems(cli, in->rs);
+	if (rc == BR_OK)
+		rc = br_cli_dep_check(cli);
 	if (rc != BR_OK) {
 		br_cli_input_free(in);
 		return rc;

@@ -80,6 +80,7 @@ enum opt_id {
 	OPT_FAIL_ON_REGRESSION, OPT_HOLM, OPT_DETAILS, OPT_WHISKERS, OPT_SORT,
 	OPT_HIGHLIGHT, OPT_SVG_TEXT, OPT_WIDTH, OPT_PAPER, OPT_CHART, OPT_DEPFILE,
 	OPT_TEMPLATE, OPT_PLOT, OPT_UTF8, OPT_LIST, OPT_SUMMARY, OPT_BRIEF,
+	OPT_NAME, OPT_RENAME,
 };
 
 struct option_def {
@@ -128,7 +129,18 @@ static const struct option_def options[] = {
 	 "system name for raw logs (default: the name of the log's "
 	 "directory, the real one for . and ..; a hyperfine JSON of "
 	 "several commands: each command, unless --system is given); "
-	 "applies to the inputs after it"},
+	 "applies to the inputs after it, but not to a file that names "
+	 "its own systems (a PTS result: --name names those)"},
+	{"name", 0, "FILE=LABEL", CMD_ALL, OPT_NAME,
+	 "the system of input file FILE (or of the one file of results "
+	 "in directory FILE) is called LABEL (each of a file of several: "
+	 "\"LABEL: NAME\"), whatever its format; repeatable.  "
+	 "Without it, systems of one name in several inputs with results "
+	 "for the same tests are kept apart and named after their files"},
+	{"rename", 0, "OLD=NEW", CMD_ALL, OPT_RENAME,
+	 "the system called OLD (or read as OLD, a PTS identifier too, "
+	 "when one system was) is called NEW; repeatable, all at once "
+	 "(A=B and B=A swap).  inspect says where each name came from"},
 	{"direction", 0, "hib|lib", CMD_ALL, OPT_DIRECTION,
 	 "more (hib) or fewer (lib) is better, for results whose input "
 	 "gives no direction (plain numbers, tables); applies to the "
@@ -433,6 +445,16 @@ static void help_man(FILE *fp)
 	      "with tmpfs.  \\fB\\-\\-system\\fR \\fINAME\\fR "
 	      "names it instead; \\fBinspect\\fR says where each "
 	      "system's name came from.\n"
+	      ".PP\nInput files that name one system alike (two PTS "
+	      "results of one machine) are read as one system when no test "
+	      "has a result in both, or both carry the same time stamp; "
+	      "otherwise they are kept apart, each named after its file: "
+	      "its stem, else (where the stems are alike, as "
+	      "\\fIcomposite.xml\\fR) the result's title, the system's "
+	      "date or the shortest differing tail of its path, with one "
+	      "warning.  \\fB\\-\\-name\\fR \\fIFILE\\fB=\\fILABEL\\fR "
+	      "and \\fB\\-\\-rename\\fR \\fIOLD\\fB=\\fINEW\\fR name "
+	      "them otherwise, for every command and input format.\n"
 	      ".PP\nA report (\\fI.html\\fR, \\fI.txt\\fR, \\fI.md\\fR) "
 	      "gives every test a table: a row per system, or for a series "
 	      "(line graph) result x down the side and the mean, SE and N "
@@ -876,6 +898,12 @@ static int apply(struct br_cli *cli, const struct command *c,
 	case OPT_UTF8: cli->utf8 = true; break;
 	case OPT_SUMMARY: cli->summary = true; break;
 	case OPT_BRIEF: cli->brief = true; break;
+	case OPT_NAME:
+		cli->naming.names[cli->naming.n_names++] = arg;
+		break;
+	case OPT_RENAME:
+		cli->naming.renames[cli->naming.n_renames++] = arg;
+		break;
 	case OPT_WHISKERS:
 	case OPT_SORT:
 	case OPT_SVG_TEXT:
@@ -898,7 +926,10 @@ static int parse_args(struct br_cli *cli, const struct command *c, int argc,
 	cli->inputs = calloc((size_t)argc + 1, sizeof *cli->inputs);
 	cli->per_input = calloc((size_t)argc + 1, sizeof *cli->per_input);
 	cli->patterns = calloc((size_t)argc + 1, sizeof *cli->patterns);
-	if (!cli->inputs || !cli->per_input || !cli->patterns) {
+	cli->naming.names = calloc((size_t)argc + 1, sizeof(char *));
+	cli->naming.renames = calloc((size_t)argc + 1, sizeof(char *));
+	if (!cli->inputs || !cli->per_input || !cli->patterns ||
+	    !cli->naming.names || !cli->naming.renames) {
 		fprintf(stderr, PROG ": out of memory\n");
 		return BR_EIO;
 	}
@@ -1158,6 +1189,8 @@ static int run(int argc, char **argv)
 	free(cli.inputs);
 	free(cli.per_input);
 	free(cli.patterns);
+	free(cli.naming.names);
+	free(cli.naming.renames);
 	return rc;
 }
 

@@ -20,12 +20,12 @@
 
 /* Every reader, in the order detection ties are broken. */
 static const struct br_format formats[] = {
-	{"pts-xml", br_detect_pts_xml, br_read_pts_xml},
-	{"pts-csv", br_detect_pts_csv, br_read_pts_csv},
-	{"pts-raw-csv", br_detect_pts_raw_csv, br_read_pts_raw_csv},
-	{"tidy-csv", br_detect_tidy_csv, br_read_tidy_csv},
-	{"table", br_detect_table, br_read_table},
-	{"numbers", br_detect_numbers, br_read_numbers},
+	{"pts-xml", br_detect_pts_xml, br_read_pts_xml, true},
+	{"pts-csv", br_detect_pts_csv, br_read_pts_csv, true},
+	{"pts-raw-csv", br_detect_pts_raw_csv, br_read_pts_raw_csv, true},
+	{"tidy-csv", br_detect_tidy_csv, br_read_tidy_csv, true},
+	{"table", br_detect_table, br_read_table, true},
+	{"numbers", br_detect_numbers, br_read_numbers, false},
 };
 #define N_FORMATS (sizeof formats / sizeof formats[0])
 
@@ -141,11 +141,13 @@ int br_ingest_buffer(struct br_resultset *rs, const char *name,
 	}
 	saved = rs->dir_given;
 	rs->dir_given = o->direction;
+	br_rs_scope_begin(rs, f->own_names);
 	rc = f->read(rs, name, buf, len, o, err);
 	rs->dir_given = saved;
 	if (rc != BR_OK)
 		return rc;
-	return br_rs_add_source(rs, name, f->name, err);
+	rc = br_rs_add_source(rs, name, f->name, err);
+	return rc == BR_OK ? br_rs_scope_end(rs, err) : rc;
 }
 
 #define SNIFF_BYTES 65536 /* detectors look at the first few KiB only */
@@ -363,9 +365,12 @@ static int ingest_file(struct br_resultset *rs, const char *path,
 		goto out;
 	}
 	if (f && f->read == br_read_pts_xml && n == cap) {
+		br_rs_scope_begin(rs, f->own_names);
 		rc = br_read_pts_xml_stream(rs, name, buf, n, fp, max, o, err);
 		if (rc == BR_OK)
 			rc = br_rs_add_source(rs, name, f->name, err);
+		if (rc == BR_OK)
+			rc = br_rs_scope_end(rs, err);
 		goto out;
 	}
 	/* Not a format: the first 64 KiB are enough to say so. */

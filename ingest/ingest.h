@@ -52,6 +52,25 @@ int br_ingest_buffer(struct br_resultset *rs, const char *name,
 		     const char *buf, size_t len,
 		     const struct br_ingest_opts *o, struct br_error *err);
 
+/* --name FILE=LABEL and --rename OLD=NEW, each as given. */
+struct br_naming {
+	const char *const *names;
+	size_t n_names;
+	const char *const *renames;
+	size_t n_renames;
+};
+
+/*
+ * After every input is read, the systems' final names (names.c;
+ * doc/design.md, "Two files of one machine"): systems kept apart named
+ * after their files, with one warning saying how; then --name, then
+ * --rename.  Each renamed system's renamed_by says how.  A FILE or OLD
+ * that names nothing, a malformed argument and a new name another
+ * system has are BR_EUSAGE errors of one line; opt may be empty.
+ */
+int br_ingest_names(struct br_resultset *rs, const struct br_naming *opt,
+		    struct br_error *err);
+
 /* Comma-separated names of the formats --input-format accepts. */
 const char *br_ingest_format_names(void);
 

@@ -19,6 +19,12 @@ struct br_format {
 	int (*read)(struct br_resultset *rs, const char *name, const char *buf,
 		    size_t len, const struct br_ingest_opts *o,
 		    struct br_error *err);
+	/* The file names its systems itself (a result file, an export, a
+	 * table): a name an earlier file used is kept apart from that
+	 * file's when both have a result for one test
+	 * (br_rs_scope_begin).  false: raw logs and numbers, named after
+	 * their directory or file, whose runs add up across files. */
+	bool own_names;
 };
 
 /* PTS / OpenBenchmarking composite.xml, all versions (pts_xml.c; the

@@ -70,6 +70,9 @@ void br_px_finish_header(struct pstate *st)
 
 		if (!*dst[i])
 			*dst[i] = br_px_istr(st, v ? v : "");
+		/* this file's own: it names systems kept apart */
+		if (i == G_TITLE && v && *v && !st->failed)
+			rs->scope.title = br_px_istr(st, v);
 	}
 }
 

@@ -451,9 +451,15 @@ int br_meta_apply(struct br_resultset *rs, struct br_meta *m,
 	const char *f = m->file;
 
 	*used = true;
-	if (br_text_key_is(key, kl, "title"))
+	if (br_text_key_is(key, kl, "title")) {
+		/* this file's own: it names systems kept apart */
+		if (!rs->scope.title && vl &&
+		    !(rs->scope.title = br_rs_strn(rs, value, vl)))
+			return br_error_set(err, BR_EIO, f, line,
+					    "out of memory");
 		return set_field(rs, &rs->title, &m->title, NULL, value, vl,
 				 line, f, err);
+	}
 	if (br_text_key_is(key, kl, "description"))
 		return set_field(rs, &rs->description, &m->description, NULL,
 				 value, vl, line, f, err);

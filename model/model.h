@@ -148,6 +148,22 @@ struct br_system {
 	const char *named_by;       /* where the identifier came from, for
 				     * inspect ("from directory runs/disk",
 				     * "from --system"); NULL: not said */
+	/* Naming across inputs (doc/design.md, "Two files of one
+	 * machine"): the identifier as its input wrote it; identifier
+	 * differs from it only when the system was kept apart from one of
+	 * the same name in another input, or named by --name or
+	 * --rename, and renamed_by then says how (NULL: not renamed) */
+	const char *original;
+	const char *renamed_by;
+	size_t source;              /* index in rs->sources of the file
+				     * that named it first; (size_t)-1:
+				     * not known yet (while it is read) */
+	bool kept_apart;            /* another input has a system of the
+				     * same original identifier with a
+				     * result for a test this one has */
+	size_t same_prev;           /* the earlier system of the same
+				     * original identifier kept apart from
+				     * this one, or (size_t)-1 */
 	struct br_loc loc;
 };
 
@@ -284,6 +300,15 @@ struct br_warning {
 struct br_source {
 	const char *path;   /* as given on the command line; "-" for stdin */
 	const char *format; /* what it was read as: "pts-xml", "tidy-csv", ... */
+	const char *title;  /* the file's own title (PTS Generated/Title),
+			     * or NULL: it names kept-apart systems */
+	bool own_names;     /* the file names its systems itself
+			     * (br_rs_scope_begin's isolate): --system
+			     * does not name them */
+	/* the systems this file named (made, or merged into one of an
+	 * earlier file), in rs->systems: what --name names */
+	size_t *systems;
+	size_t n_systems;
 };
 
 struct br_arena;
@@ -313,6 +338,16 @@ struct br_resultset {
 	/* The direction the user gave (--direction) for results whose
 	 * input gives none, while its input is read: br_test_finish() */
 	enum br_dir dir_given;
+	/* The file being read (br_rs_scope_begin/end): its systems start
+	 * at first_system; with isolate, a name an earlier file used
+	 * makes a system of this file's own (same_prev), which the end
+	 * merges or keeps apart; title is the file's title */
+	struct br_rs_scope {
+		size_t first_system;
+		bool isolate;
+		bool shadowed;
+		const char *title;
+	} scope;
 };
 
 /* --------------------------------------------------------------- arena */
@@ -390,6 +425,28 @@ void br_rs_vwarn_tests(struct br_resultset *rs,
  */
 size_t br_rs_system(struct br_resultset *rs, const char *id, bool create,
 		    const struct br_loc *loc, struct br_error *err);
+
+/*
+ * One input file is read between these two calls.  isolate: the file
+ * names its own systems (a PTS result file, a CSV export, a table), so
+ * a system whose identifier an earlier file used is not that file's:
+ * at the end it is merged into the earlier one when neither has a
+ * result for a test the other has (one run split over two files), and
+ * kept apart otherwise (both marked kept_apart; br_ingest_names() names
+ * them after their files).  Without isolate (raw logs: their
+ * directory names the system, and runs add up across files) a name
+ * finds the earlier system.  The end records the file's systems in its
+ * source, the last one added.  Returns BR_OK, or BR_EIO on ENOMEM.
+ */
+void br_rs_scope_begin(struct br_resultset *rs, bool isolate);
+int br_rs_scope_end(struct br_resultset *rs, struct br_error *err);
+
+/*
+ * Give every system the identifier names[i] (interned here; NULL keeps
+ * it) and rebuild the index by identifier.  The names must be distinct.
+ * false on ENOMEM (then the model is unchanged).
+ */
+bool br_rs_set_names(struct br_resultset *rs, const char *const *names);
 
 /* Index of the system named id, or (size_t)-1 when there is none. */
 size_t br_rs_find_system(const struct br_resultset *rs, const char *id);

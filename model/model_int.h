@@ -25,6 +25,14 @@ bool br_map_put(struct br_map *m, const char *key, size_t val);
  * Returns false on ENOMEM or overflow, leaving *arr untouched. */
 bool br_grow(void **arr, size_t *cap, size_t need, size_t elem);
 
+/* Rebuild t's index of entries by system after the systems of its
+ * entries changed (scope.c merges a file's system into an earlier one).
+ * false on ENOMEM (the old index stays: rebuild again). */
+bool br_test_reindex(struct br_test *t);
+
+/* Free what an entry owns (its runs and points), for one removed. */
+void br_entry_free(struct br_entry *e);
+
 /* SHA-1 of n bytes at p, as 40 lower-case hex digits + NUL. */
 void br_sha1_hex(const void *p, size_t n, char out[41]);
 

@@ -37,7 +37,7 @@ static void free_sample(struct br_sample *s)
 	s->n_runs = s->cap_runs = 0;
 }
 
-static void free_entry(struct br_entry *e)
+void br_entry_free(struct br_entry *e)
 {
 	size_t i;
 
@@ -161,7 +161,7 @@ void br_test_truncate_entries(struct br_test *t, size_t n)
 	for (i = t->n_entries; i-- > n;) {
 		if (t->entry_index)
 			index_remove(t->entry_index, t->entries, i);
-		free_entry(&t->entries[i]);
+		br_entry_free(&t->entries[i]);
 	}
 	t->n_entries = n;
 }
@@ -212,8 +212,11 @@ int br_rs_add_source(struct br_resultset *rs, const char *path,
 		     rs->n_sources + 1, sizeof *rs->sources))
 		return br_error_set(err, BR_EIO, path, 0, ENOMEM_MSG);
 	src = &rs->sources[rs->n_sources];
+	memset(src, 0, sizeof *src);
 	src->path = br_rs_str(rs, path);
 	src->format = br_rs_str(rs, format);
+	src->title = rs->scope.title;
+	src->own_names = rs->scope.isolate;
 	if (!src->path || !src->format)
 		return br_error_set(err, BR_EIO, path, 0, ENOMEM_MSG);
 	rs->n_sources++;
@@ -297,10 +300,17 @@ size_t br_rs_system(struct br_resultset *rs, const char *id, bool create,
 	struct br_system *sys;
 	size_t idx;
 
-	if (br_map_get(rs->system_index, id, &idx))
-		return idx;
-	if (!create)
+	size_t prev = (size_t)-1;
+
+	if (br_map_get(rs->system_index, id, &idx)) {
+		/* an earlier file's system is not this file's (scope.c) */
+		if (!create || !rs->scope.isolate ||
+		    idx >= rs->scope.first_system)
+			return idx;
+		prev = idx;
+	} else if (!create) {
 		return (size_t)-1;
+	}
 	if (!br_grow((void **)&rs->systems, &rs->cap_systems,
 		     rs->n_systems + 1, sizeof *rs->systems))
 		goto nomem;
@@ -310,6 +320,11 @@ size_t br_rs_system(struct br_resultset *rs, const char *id, bool create,
 	sys->identifier = br_rs_str(rs, id);
 	if (!sys->identifier)
 		goto nomem;
+	sys->original = sys->identifier;
+	sys->source = (size_t)-1;
+	sys->same_prev = prev;
+	if (prev != (size_t)-1)
+		rs->scope.shadowed = true;
 	if (loc)
 		sys->loc = *loc;
 	idx = rs->n_systems;
@@ -561,6 +576,11 @@ static bool index_add(struct br_test *t, size_t pos)
 	if (!ix->slot[k])
 		ix->slot[k] = (uint32_t)(pos + 1);
 	return true;
+}
+
+bool br_test_reindex(struct br_test *t)
+{
+	return t->entry_index ? index_build(t) : true;
 }
 
 struct br_entry *br_test_add_entry(struct br_resultset *rs, struct br_test *t,

@@ -140,6 +140,28 @@ static size_t published_off(FILE *fp, const struct br_selection *sel)
 	return n;
 }
 
+/*
+ * Where s's name came from: how its input named it; for a system
+ * renamed (kept apart from one of the same name in another input, or
+ * by --name or --rename), how, and what it was read as, and where.
+ */
+static void names(FILE *fp, const struct br_resultset *rs,
+		  const struct br_system *s)
+{
+	if (!s->renamed_by) {
+		if (s->named_by)
+			put(fp, "      named ", s->named_by, "\n");
+		return;
+	}
+	put(fp, "      named ", s->renamed_by, "\n");
+	put(fp, "      read as \"", s->original, "\"");
+	if (s->source < rs->n_sources)
+		put(fp, " in ", rs->sources[s->source].path, "");
+	if (s->named_by)
+		put(fp, ", named ", s->named_by, "");
+	fputc('\n', fp);
+}
+
 void br_write_inspect(FILE *fp, const struct br_selection *sel, bool verbose)
 {
 	const struct br_resultset *rs = sel->rs;
@@ -166,8 +188,7 @@ void br_write_inspect(FILE *fp, const struct br_selection *sel, bool verbose)
 		fprintf(fp, "  [%zu] ", i + 1);
 		put(fp, "", s->identifier, s->declared ? "\n" :
 		    " (not declared; named by entries)\n");
-		if (s->named_by)
-			put(fp, "      named ", s->named_by, "\n");
+		names(fp, rs, s);
 		if (s->timestamp && *s->timestamp)
 			put(fp, "      time: ", s->timestamp, "\n");
 		if (verbose) {

@@ -118,6 +118,9 @@ def inputs():
     out.append(("samples/logs/", ["samples/logs/"]))
     out.append(("tests/data/numeric/postmark/",
                 ["tests/data/numeric/postmark/"]))
+    # several files of one machine: systems kept apart, named by file
+    out.append(("tests/data/pts-history/", ["tests/data/pts-history/"]))
+    out.append(("tests/data/names/", ["tests/data/names/"]))
     for d in sorted(glob.glob(os.path.join(TOP, "tests/data/logs/*/"))):
         rel = os.path.relpath(d, TOP) + "/"
         out.append((rel, [rel]))

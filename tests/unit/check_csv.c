@@ -596,8 +596,10 @@ END_TEST
 
 START_TEST(test_tidy_merge)
 {
-	/* Two inputs: the first title wins; a system cannot get a second
-	 * result for the same test. */
+	/* Two inputs: the first title wins; a third input with a result
+	 * of system A for the same test is kept apart from the first, and
+	 * the two are named after their files (doc/design.md, "Two files
+	 * of one machine"). */
 	static const char a[] = "# title: first\nsystem,value,title\nA,1,T\n";
 	static const char b[] = "# title: second\nsystem,value,title\nB,2,T\n";
 	struct br_resultset *rs = br_resultset_new();
@@ -611,10 +613,16 @@ START_TEST(test_tidy_merge)
 	ck_assert_uint_eq(rs->n_tests, 1);
 	ck_assert_uint_eq(rs->tests[0]->n_entries, 2);
 	ck_assert_int_eq(load_buf(rs, "c.csv", a, strlen(a), NULL, &err),
-			 BR_EDATA);
-	ck_assert_str_eq(err.where, "c.csv:3");
-	ck_assert_str_eq(err.msg, "system \"A\" already has a result for \"T\" "
-			 "(a.csv:3)");
+			 BR_OK);
+	ck_assert_uint_eq(rs->n_systems, 3);
+	ck_assert_uint_eq(rs->tests[0]->n_entries, 3);
+	ck_assert_int_eq(br_ingest_names(rs, &(struct br_naming){0}, &err),
+			 BR_OK);
+	ck_assert_str_eq(rs->systems[0]->identifier, "a");
+	ck_assert_str_eq(rs->systems[1]->identifier, "B");
+	ck_assert_str_eq(rs->systems[2]->identifier, "c");
+	ck_assert_str_eq(rs->systems[2]->original, "A");
+	ck_assert_uint_eq(rs->tests[0]->entries[2].system, 2);
 	br_resultset_free(rs);
 }
 END_TEST

@@ -36,6 +36,8 @@ static struct br_resultset *load_n(const char *const *paths, size_t n,
 	*rc = BR_OK;
 	for (i = 0; i < n && *rc == BR_OK; i++)
 		*rc = br_ingest_path(rs, paths[i], &o, err);
+	if (*rc == BR_OK)  /* the final names, as the command line does */
+		*rc = br_ingest_names(rs, &(struct br_naming){0}, err);
 	return rs;
 }
 
@@ -114,7 +116,8 @@ static bool has_warning(const struct br_resultset *rs, const char *file,
 	for (i = 0; i < rs->n_warnings; i++) {
 		const struct br_warning *w = &rs->warnings[i];
 
-		if (w->loc.file && !strcmp(w->loc.file, file) &&
+		if ((file ? w->loc.file && !strcmp(w->loc.file, file)
+			  : !w->loc.file) &&
 		    w->loc.line == line && !strcmp(w->msg, msg))
 			return true;
 	}
@@ -136,7 +139,8 @@ static void dump_warnings(const struct br_resultset *rs)
 	do {                                                              \
 		if (!has_warning(rs, file, line, msg)) {                  \
 			dump_warnings(rs);                                \
-			ck_abort_msg("missing warning %s:%d: %s", file,   \
+			ck_abort_msg("missing warning %s:%d: %s",         \
+				     (file) ? (const char *)(file) : "-", \
 				     (int)(line), msg);                   \
 		}                                                         \
 	} while (0)
@@ -599,27 +603,37 @@ START_TEST(test_merge)
 	/* The first input's Generated block wins. */
 	ck_assert_str_eq(rs->title, "First title");
 	ck_assert_str_eq(rs->description, "From merge-a");
-	ck_assert_uint_eq(rs->n_systems, 3);
-	s = rs->systems[sys_index(rs, "Shared")];
+	/* "Shared" has a result for one test in both files: kept apart,
+	 * each named after its file (of two systems: "stem: name"). */
+	ck_assert_uint_eq(rs->n_systems, 4);
+	s = rs->systems[sys_index(rs, "merge-a: Shared")];
 	ck_assert_str_eq(s->hardware[0].value, "from merge-a");
 	ck_assert_str_eq(s->loc.file, "data/pts/merge-a.xml");
+	ck_assert_str_eq(s->original, "Shared");
+	ck_assert(s->kept_apart);
+	s = rs->systems[sys_index(rs, "merge-b: Shared")];
+	ck_assert_str_eq(s->loc.file, "data/pts/merge-b.xml");
+	ck_assert_uint_eq(s->source, 1);
 	/* Same key across files: entries merge, first file's fields. */
 	ck_assert_uint_eq(rs->n_tests, 2);
 	t = test_by(rs, "Dbench", "Client Count: 1");
 	ck_assert_str_eq(t->identifier, "pts/dbench-1.0.0");
-	ck_assert_uint_eq(t->n_entries, 3);
+	ck_assert_uint_eq(t->n_entries, 4);
 	ck_assert_str_eq(entry_of(rs, t, "A")->sample.value_text, "100");
 	ck_assert_str_eq(entry_of(rs, t, "B")->sample.value_text, "200");
 	ck_assert_str_eq(entry_of(rs, t, "B")->loc.file,
 			 "data/pts/merge-b.xml");
-	ck_assert_str_eq(entry_of(rs, t, "Shared")->sample.value_text, "150");
-	ck_assert_uint_eq(rs->n_warnings, 2);
-	ck_warning(rs, "data/pts/merge-b.xml", 11,
-		   "system \"Shared\" is declared again (first at "
-		   "data/pts/merge-a.xml:11); keeping the first");
-	ck_warning(rs, "data/pts/merge-b.xml", 29,
-		   "Dbench - Client Count: 1: entry for \"Shared\" already "
-		   "read from data/pts/merge-a.xml:29; keeping the first");
+	ck_assert_str_eq(entry_of(rs, t, "merge-a: Shared")->sample.value_text,
+			 "150");
+	ck_assert_str_eq(entry_of(rs, t, "merge-b: Shared")->loc.file,
+			 "data/pts/merge-b.xml");
+	ck_assert_uint_eq(rs->n_warnings, 1);
+	ck_warning(rs, NULL, 0,
+		   "system \"Shared\" has results for the same tests in 2 "
+		   "inputs: kept apart and named after their files' stems: "
+		   "\"merge-a: Shared\" (data/pts/merge-a.xml), \"merge-b: "
+		   "Shared\" (data/pts/merge-b.xml) (--name FILE=LABEL or "
+		   "--rename OLD=NEW names them)");
 	br_resultset_free(rs);
 }
 END_TEST
