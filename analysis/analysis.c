@@ -406,6 +406,26 @@ static int refine_decimals(struct br_atest *at, size_t n_cells,
 	return BR_OK;
 }
 
+/* The largest interval end among the test's n cells (0: none): its
+ * SE decimals must not print it past a double's digits either. */
+static double ci_top(const struct br_atest *at, size_t n)
+{
+	double m = 0;
+	size_t j;
+
+	for (j = 0; j < n; j++) {
+		const struct br_cell *c = &at->cells[j];
+
+		if (c->kind != BR_CELL_VALUE)
+			continue;
+		if (isfinite(c->sum.ci_low) && fabs(c->sum.ci_low) > m)
+			m = fabs(c->sum.ci_low);
+		if (isfinite(c->sum.ci_high) && fabs(c->sum.ci_high) > m)
+			m = fabs(c->sum.ci_high);
+	}
+	return m;
+}
+
 /* Everything of test i that depends on it alone. */
 static int test_numbers(void *ctx, size_t i)
 {
@@ -414,7 +434,7 @@ static int test_numbers(void *ctx, size_t i)
 	const struct br_selection *sel = a->sel;
 	size_t n = sel->n_systems, j, k, n_means = 0, n_samples = 0;
 	const struct br_sample **samples;
-	double *means;
+	double *means, se_top;
 	int rc = BR_OK;
 
 	for (j = 0; j < n; j++) {
@@ -466,6 +486,9 @@ static int test_numbers(void *ctx, size_t i)
 		return BR_EIO;
 	}
 	at->se_decimals = br_se_decimals_of(at->decimals, means, k);
+	se_top = ci_top(at, n);
+	if (br_se_decimals_of(at->decimals, &se_top, 1) < at->se_decimals)
+		at->se_decimals = br_se_decimals_of(at->decimals, &se_top, 1);
 	free(means);
 	free(samples);
 	if (!at->scalar)

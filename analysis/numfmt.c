@@ -236,8 +236,6 @@ int br_se_decimals_of(int value_decimals, const double *v, size_t n)
 	int d = br_se_decimals(value_decimals), cap;
 
 	cap = decimals_cap(&v, lens, 1) + BR_SIG_PTS - BR_SIG_MAX;
-	if (cap < value_decimals)
-		cap = value_decimals;
 	return d > cap ? cap : d;
 }
 

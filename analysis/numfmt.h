@@ -53,9 +53,9 @@ int br_display_refine(int d, const struct br_sample *const *samples,
 
 /* SE decimals under a bar: max(2, value decimals) (PTS 2.2). */
 int br_se_decimals(int value_decimals);
-/* ... of a test whose values are v[0..n) (NAN ignored): no more than
- * take its largest value past BR_SIG_PTS significant digits, and no
- * fewer than the values' own decimals. */
+/* ... of a test whose SEs and interval ends are at most as large as the
+ * largest of v[0..n) (NAN ignored): no more than take it past
+ * BR_SIG_PTS significant digits. */
 int br_se_decimals_of(int value_decimals, const double *v, size_t n);
 
 /* v with d decimals into buf; "-0.00" becomes "0.00"; NAN and infinities

@@ -55,16 +55,20 @@ static struct amt amt_of(double S, double pct)
 	return a;
 }
 
-/* Whether speedup S is a factor: 2x or more either way. */
-static bool is_factor(double S)
-{
-	return S >= 2 || (S > 0 && S <= 0.5);
-}
+/* How near 2x, 0.5x or 1x a speedup is said as that: within what the
+ * CSV's 15 digits print as it, so the words follow the printed number. */
+#define ONE_TOL 1e-12
 
 /* Whether speedup S is a drop of 2x or more. */
 static bool is_drop(double S)
 {
-	return S > 0 && S <= 0.5;
+	return S > 0 && S <= 0.5 * (1 + ONE_TOL);
+}
+
+/* Whether speedup S is a factor: 2x or more either way. */
+static bool is_factor(double S)
+{
+	return S >= 2 * (1 - ONE_TOL) || is_drop(S);
 }
 
 /* A percent magnitude: one decimal (none from 1000 up), two significant
@@ -98,7 +102,7 @@ static bool is_up(const struct say *s, struct amt a)
 
 static bool is_none(const struct say *s, struct amt a)
 {
-	return s->factor ? a.S == 1 : a.pct == 0;
+	return s->factor ? fabs(a.S - 1) <= ONE_TOL : a.pct == 0;
 }
 
 /* The size of a without its word: "4.90x" or "3.6%" in s's form. */

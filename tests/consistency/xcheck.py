@@ -1455,6 +1455,20 @@ WORD_PAIR = {"faster": "faster/slower", "slower": "faster/slower",
 NOISY = "too noisy to size the change as a ratio"
 
 
+# analysis/sentence.c: factors from 2x (0.5x) and "no faster or slower"
+# at 1, each within 1e-12 relative, so a speedup the CSV's 15 digits
+# print as 0.5 or 1 is worded as its printed value says
+ONE_TOL = 1e-12
+
+
+def is_factor(S):
+    return S >= 2 * (1 - ONE_TOL) or is_drop(S)
+
+
+def is_drop(S):
+    return 0 < S <= 0.5 * (1 + ONE_TOL)
+
+
 def speedups(r):
     """Speedup S and its interval (lo, hi) from the compare CSV row's
     ratio columns (doc/statistics.md, Direction): S = ratio for
@@ -1466,6 +1480,10 @@ def speedups(r):
         v = fnum(r.get(c))
         return nan if v is None else v
 
+    if "speedup" in r:      # the speedup columns (check_speedup_cols
+        # holds them to the ratio's): the number itself, not 1 / a
+        # 15-digit ratio
+        return num("speedup"), num("speedup_ci_low"), num("speedup_ci_high")
     ratio, rlo, rhi = num("ratio"), num("ratio_ci_low"), num("ratio_ci_high")
     if r["direction"] != "LIB":
         return ratio, rlo, rhi
@@ -1526,7 +1544,7 @@ def expected_sentence(B, A, r, se_dec, unit, equiv=0.0, conf=CONF):
         return x[0] > 1 if factor else x[1] > 0
 
     def none(x, factor):
-        return x[0] == 1 if factor else x[1] == 0
+        return abs(x[0] - 1) <= ONE_TOL if factor else x[1] == 0
 
     def change(x, factor, q):
         if none(x, factor):
@@ -1609,7 +1627,7 @@ def expected_sentence(B, A, r, se_dec, unit, equiv=0.0, conf=CONF):
         return [B + " ??? verdict %r" % v]
     # a factor when the point is 2x or more either way or an end of its
     # interval a drop of 2x or more
-    factor = S >= 2 or 0 < S <= 0.5 or 0 < lo <= 0.5 or 0 < hi <= 0.5
+    factor = is_factor(S) or is_drop(lo) or is_drop(hi)
 
     def pc(x, c):
         p = num(c)
@@ -2691,7 +2709,7 @@ def check_row_values(ck, t, s, out, n, mean, se, lo, hi, rank=None,
             S = speedups(cr)[0] if cr else None
             ck.value(t.label, s, out, "vs. baseline (speedup)", vs,
                      None if S is None or math.isnan(S) else S,
-                     "compare csv ratio (1/ratio for fewer-is-better)", x3)
+                     "compare csv speedup", x3)
 
 
 def term_cols(s):
