@@ -43,9 +43,11 @@ else
 Q = @
 endif
 
-LIB_SRC := $(sort $(wildcard model/*.c ingest/*.c stats/*.c analysis/*.c \
-	render/*.c))
-CLI_SRC := $(sort $(wildcard cli/*.c))
+# Each folder's sources, and those of its subfolders (render/chart/ ...).
+LIB_DIRS := model ingest stats analysis render
+srcs_in = $(wildcard $(addsuffix /*.c,$(1)) $(addsuffix /*/*.c,$(1)))
+LIB_SRC := $(sort $(call srcs_in,$(LIB_DIRS)))
+CLI_SRC := $(sort $(call srcs_in,cli))
 TEST_SRC := $(sort $(wildcard tests/unit/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)

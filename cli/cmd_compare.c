@@ -11,8 +11,8 @@
 #include "analysis/brief.h"
 #include "analysis/sentence.h"
 #include "cli.h"
-#include "render/escape.h"
-#include "render/report.h"
+#include "render/text/escape.h"
+#include "render/report/report.h"
 
 struct compare_job {
 	const struct br_cli *cli;

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "render/convert.h"
+#include "render/table/convert.h"
 
 static int pick_format(const struct br_cli *cli, enum br_convert_fmt *fmt)
 {

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "render/escape.h"
-#include "render/inspect.h"
+#include "render/text/escape.h"
+#include "render/table/inspect.h"
 
 struct inspect_job {
 	const struct br_cli *cli;

@@ -28,9 +28,9 @@
 #include <sys/types.h>
 
 #include "cli.h"
-#include "render/render.h"
-#include "render/report.h"
-#include "render/text.h"
+#include "render/paint/render.h"
+#include "render/report/report.h"
+#include "render/text/text.h"
 
 #define RENDER_MAX_SYSTEMS 10000 /* bars or lines in one chart */
 #define RENDER_MAX_CHARTS 10000  /* charts (tests) in one run */

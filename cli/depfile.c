@@ -26,8 +26,8 @@
 #include <sys/stat.h>
 
 #include "cli.h"
-#include "render/escape.h"
-#include "render/output.h"
+#include "render/text/escape.h"
+#include "render/output/output.h"
 
 static void list_add(struct br_paths *l, const char *path)
 {

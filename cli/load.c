@@ -10,7 +10,7 @@
 #include <time.h>
 
 #include "cli.h"
-#include "render/escape.h"
+#include "render/text/escape.h"
 
 /*
  * The warnings of rs; with a selection only those about what it uses

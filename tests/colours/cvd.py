@@ -14,7 +14,7 @@ Results (minimum over all pairs, CIEDE2000 / CIELAB 1976):
     PTS's first eight      normal 16.7 / 31.7   deuteranopia  6.0 / 12.6
                            protanopia  6.4 /  7.3
 
-With no arguments it checks render/colours.c's palette (read from the
+With no arguments it checks render/chart/colours.c's palette (read from the
 source, so the numbers cannot drift from the code).  The unit test
 check_colours.c recomputes the same minimum in C (CIELAB 1976 distance)
 and fails below a threshold; this script is the reference for the
@@ -106,7 +106,7 @@ def simulate(rgb, m):
 
 
 def palette_from_source():
-    src = open(__file__.rsplit("/", 3)[0] + "/render/colours.c").read()
+    src = open(__file__.rsplit("/", 3)[0] + "/render/chart/colours.c").read()
     body = re.search(r"palette\[[^]]*\] = \{(.*?)\};", src, re.S).group(1)
     return ["#%06x" % int(h, 16) for h in re.findall(r"0x([0-9a-fA-F]{6})",
                                                       body)]

@@ -19,9 +19,9 @@
 #include <math.h>
 
 #include "analysis/analysis.h"
-#include "render/chart.h"
-#include "render/render.h"
-#include "render/scene.h"
+#include "render/chart/chart.h"
+#include "render/paint/render.h"
+#include "render/paint/scene.h"
 
 /* The k-th double of the input (cycling), finite. */
 static double br_fuzz_value(const uint8_t *data, size_t size, size_t k)

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/chart.h"
-#include "render/text.h"
+#include "render/chart/chart.h"
+#include "render/text/text.h"
 Suite *br_suite_axis(void);
 
 /* ------------------------------------------------------------- axis */

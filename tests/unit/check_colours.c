@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/chart.h"
-#include "render/colours.h"
+#include "render/chart/chart.h"
+#include "render/chart/colours.h"
 
 Suite *br_suite_colours(void);
 

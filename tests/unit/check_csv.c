@@ -13,8 +13,8 @@
 #include "ingest/ingest.h"
 #include "ingest/ingest_int.h"
 #include "model/model.h"
-#include "render/table.h"
-#include "render/tidy_csv.h"
+#include "render/table/table.h"
+#include "render/table/tidy_csv.h"
 
 Suite *br_suite_csv(void);
 

@@ -14,9 +14,9 @@
 #include <string.h>
 
 #include "analysis/sentence.h"
-#include "render/escape.h"
-#include "render/table.h"
-#include "render/words.h"
+#include "render/text/escape.h"
+#include "render/table/table.h"
+#include "render/text/words.h"
 
 Suite *br_suite_escape(void);
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/template.h"
+#include "render/report/template.h"
 
 Suite *br_suite_html_colours(void);
 

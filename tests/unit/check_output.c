@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "model/model.h"
-#include "render/output.h"
+#include "render/output/output.h"
 
 Suite *br_suite_output(void);
 

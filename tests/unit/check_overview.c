@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/chart.h"
-#include "render/text.h"
+#include "render/chart/chart.h"
+#include "render/text/text.h"
 #include "render_check.h"
 
 Suite *br_suite_overview(void);

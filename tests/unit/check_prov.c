@@ -19,8 +19,8 @@
 #include "analysis/analysis.h"
 #include "ingest/ingest.h"
 #include "model/model.h"
-#include "render/escape.h"
-#include "render/report.h"
+#include "render/text/escape.h"
+#include "render/report/report.h"
 #include "analyse_check.h"
 
 Suite *br_suite_prov(void);

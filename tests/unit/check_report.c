@@ -19,12 +19,12 @@
 #include "analysis/parallel.h"
 #include "ingest/ingest.h"
 #include "model/model.h"
-#include "render/chart.h"
-#include "render/table.h"
-#include "render/report.h"
-#include "render/scene.h"
-#include "render/template.h"
-#include "render/text.h"
+#include "render/chart/chart.h"
+#include "render/table/table.h"
+#include "render/report/report.h"
+#include "render/paint/scene.h"
+#include "render/report/template.h"
+#include "render/text/text.h"
 #include "analyse_check.h"
 
 Suite *br_suite_report(void);

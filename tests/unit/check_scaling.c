@@ -13,7 +13,7 @@
 #include "analysis/analysis.h"
 #include "analysis/scaling.h"
 #include "analyse_check.h"
-#include "render/chart.h"
+#include "render/chart/chart.h"
 #include "scene_check.h"
 
 Suite *br_suite_scaling(void);

@@ -21,7 +21,7 @@
 #include "analysis/suggest.h"
 #include "ingest/ingest.h"
 #include "model/model.h"
-#include "render/formats.h"
+#include "render/output/formats.h"
 
 Suite *br_suite_select(void);
 

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/uchar.h"
-#include "render/words.h"
+#include "render/text/uchar.h"
+#include "render/text/words.h"
 
 Suite *br_suite_uchar(void);
 

@@ -17,9 +17,9 @@
 #include "analysis/analysis.h"
 #include "ingest/ingest.h"
 #include "model/model.h"
-#include "render/chart.h"
-#include "render/render.h"
-#include "render/scene.h"
+#include "render/chart/chart.h"
+#include "render/paint/render.h"
+#include "render/paint/scene.h"
 #include "scene_check.h"
 
 /* ---------------------------------------------------- test resultsets */

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/render.h"
-#include "render/scene.h"
+#include "render/paint/render.h"
+#include "render/paint/scene.h"
 
 static inline char *dump(const struct br_scene *sc)
 {

@@ -14,8 +14,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "render/chart.h"
-#include "render/scene.h"
+#include "render/chart/chart.h"
+#include "render/paint/scene.h"
 
 /* A value label sits at most this far beyond its bar or whisker (6 pt
  * and rounding), or inside its bar. */

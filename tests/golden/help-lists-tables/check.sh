@@ -1,8 +1,9 @@
 #!/bin/sh
 # check.sh - --help, the man page and the errors that list choices agree
 # with the tables that define them: the option table (cli/main.c
-# options[]), the chart table (render/chart_*.c rows of br_chart_types[])
-# and the output format table (render/formats.c br_out_formats[]).  The
+# options[]), the chart table (render/chart/chart_*.c rows of
+# br_chart_types[])
+# and the output format table (render/output/formats.c br_out_formats[]).  The
 # names are read from the source here, not from benchreport, so a list
 # that is written by hand, or a generator that drops a row, fails.
 # Run from the top of the tree with $BR set (tests/golden/run.sh does).
@@ -48,12 +49,12 @@ echo "options: each row of the option table is in --help and the man page"
 
 # --- charts: every row's name in render --help's --chart and the man page
 # (rows are designated initializers, every slot of struct br_chart_type
-# named, render/chart.h)
-sed -n '/^struct br_chart_type {/,/^};/p' render/chart.h |
+# named, render/chart/chart.h)
+sed -n '/^struct br_chart_type {/,/^};/p' render/chart/chart.h |
 	sed -n 's/^	[a-z].*[ (*]\**\([a-z_]*\)\(;\|)(\).*/\1/p' |
 	sort >"$tmp/slots"
-[ "$(wc -l <"$tmp/slots")" -ge 10 ] || fail "no slots found in render/chart.h"
-for f in render/chart_*.c; do
+[ "$(wc -l <"$tmp/slots")" -ge 10 ] || fail "no slots found in render/chart/chart.h"
+for f in render/chart/chart_*.c; do
 	sed -n '/^const struct br_chart_type br_chart_[a-z]*_type = {/,/^};/p' \
 		"$f" >"$tmp/row"
 	[ -s "$tmp/row" ] || continue
@@ -81,10 +82,10 @@ echo "charts: each row of the chart table is in --help, the man page and the err
 # it, in the man page, and in the errors that list them
 # (a row is {.name = "...", ..., .uses = A | B, ...}, over several lines)
 sed -n '/^const struct br_out_format br_out_formats\[\] = {/,/^};/p' \
-	render/formats.c | tr '\n\t' '  ' | sed 's/}, */}\n/g' |
+	render/output/formats.c | tr '\n\t' '  ' | sed 's/}, */}\n/g' |
 	sed -n 's/.*{\.name = "\([a-z]*\)",.*\.uses = \([A-Z_ |]*\),.*/\1 \2/p' \
 	>"$tmp/formats"
-[ -s "$tmp/formats" ] || fail "no format rows found in render/formats.c"
+[ -s "$tmp/formats" ] || fail "no format rows found in render/output/formats.c"
 opt_help format "$tmp/man" >"$tmp/fmt-man"
 "$BR" render x -o x.jpg 2>"$tmp/err-render"
 "$BR" render x --format jpg -o x 2>>"$tmp/err-render"
