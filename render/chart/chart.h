@@ -116,11 +116,12 @@ struct br_notation {
 	double dur_scale;    /* DUR: the seconds in one unit */
 };
 
-/* The notation of a chart whose largest value (absolute) is big, whose
- * values are written as durations of dur_scale seconds a unit (0:
- * not, or not all alike), dec and sdec the test's decimals. */
-void br_notation_pick(struct br_notation *nt, double big, double dur_scale,
-		      int dec, int sdec);
+/* The notation of a chart whose largest value (absolute) is big and
+ * smallest non-zero one small (0: none), whose values are written as
+ * durations of dur_scale seconds a unit (0: not, or not all alike), dec
+ * and sdec the test's decimals. */
+void br_notation_pick(struct br_notation *nt, double big, double small,
+		      double dur_scale, int dec, int sdec);
 
 /* Cell c's value in notation nt ("6:19", "335\u00b5", "1,378,135",
  * PTS's text where the notation is its own). */

@@ -225,7 +225,7 @@ static bool collect_rows(struct bar_layout *L)
  * from the largest value (doc/charts.md, "Numbers"). */
 static void value_range(struct bar_layout *L)
 {
-	double big = 0, dur = -1, lo, hi;
+	double big = 0, small = 0, dur = -1, lo, hi;
 	size_t i;
 
 	L->vmin = 0;
@@ -238,6 +238,9 @@ static void value_range(struct bar_layout *L)
 		L->vmin = fmin(L->vmin, s->mean);
 		L->vmax = fmax(L->vmax, s->mean);
 		big = fmax(big, fabs(L->rows[i].c->shown));
+		if (L->rows[i].c->shown != 0 && (small == 0 ||
+		    fabs(L->rows[i].c->shown) < small))
+			small = fabs(L->rows[i].c->shown);
 		dur = br_chart_dur_scale(dur, L->rows[i].c);
 		if (br_chart_whisker(L->o, s, &lo, &hi)) {
 			L->vmax = fmax(L->vmax, hi);
@@ -245,7 +248,7 @@ static void value_range(struct bar_layout *L)
 				L->vmin = fmin(L->vmin, lo);
 		}
 	}
-	br_notation_pick(&L->nt, big, fmax(dur, 0), L->at->decimals,
+	br_notation_pick(&L->nt, big, small, fmax(dur, 0), L->at->decimals,
 			 L->at->se_decimals);
 }
 

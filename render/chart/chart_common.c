@@ -387,8 +387,8 @@ double br_chart_dur_scale(double so_far, const struct br_cell *c)
 
 /* ------------------------------------------------- one notation a chart */
 
-void br_notation_pick(struct br_notation *nt, double big, double dur_scale,
-		      int dec, int sdec)
+void br_notation_pick(struct br_notation *nt, double big, double small,
+		      double dur_scale, int dec, int sdec)
 {
 	double x;
 
@@ -404,7 +404,10 @@ void br_notation_pick(struct br_notation *nt, double big, double dur_scale,
 	    big * dur_scale <= 1e6 * dur_steps[19]) {
 		nt->kind = BR_NOTE_DUR;
 		nt->dur_scale = dur_scale;
-	} else if (big != 0 && (big >= 1e21 || big < 1e-18)) {
+	} else if (big != 0 && (big >= 1e21 || big < 1e-18 ||
+				(small > 0 && small < big * 1e-9))) {
+		/* past the prefixes, or a value no one scale shows beside
+		 * the largest (1e-300 beside 1: 30 zeros) */
 		nt->kind = BR_NOTE_SCI;
 	} else if (big >= 1e9 || (big != 0 && big < 1e-3)) {
 		/* the largest in 3 significant digits: "1.38T", "335µ" */

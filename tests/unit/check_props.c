@@ -287,41 +287,49 @@ START_TEST(test_notation_cases)
 	char buf[64];
 
 	/* seed 003: "115" (the source's 1:55) beside "6:19" */
-	br_notation_pick(&nt, 379, 1, 0, 2);
+	br_notation_pick(&nt, 379, 0, 1, 0, 2);
 	ck_assert_int_eq(nt.kind, BR_NOTE_DUR);
 	ck_assert_str_eq(value_in(&nt, 115, 1, buf, sizeof buf), "1:55");
 	ck_assert_str_eq(value_in(&nt, 379, 1, buf, sizeof buf), "6:19");
 	/* below 2 minutes the chart is in seconds, every value too */
-	br_notation_pick(&nt, 115, 1, 0, 2);
+	br_notation_pick(&nt, 115, 0, 1, 0, 2);
 	ck_assert_int_eq(nt.kind, BR_NOTE_PLAIN);
 	ck_assert_str_eq(value_in(&nt, 115, 1, buf, sizeof buf), "115");
 	/* "0.000335" beside an axis of "200µ" */
-	br_notation_pick(&nt, 0.000335, 0, 6, 6);
+	br_notation_pick(&nt, 0.000335, 0, 0, 6, 6);
 	ck_assert_int_eq(nt.kind, BR_NOTE_SI);
 	ck_assert_int_eq(nt.si_exp, -6);
 	ck_assert_str_eq(value_in(&nt, 0.000335, 0, buf, sizeof buf),
 			 "335\u00b5");
 	/* an SE of "1.67e-07" beside "0.000008" */
-	br_notation_pick(&nt, 0.000008, 0, 6, 6);
+	br_notation_pick(&nt, 0.000008, 0, 0, 6, 6);
 	ck_assert_str_eq(value_in(&nt, 0.000008, 0, buf, sizeof buf),
 			 "8.00\u00b5");
 	ck_assert_str_eq(br_notation_se(&nt, 1.67e-7, 0.000008, buf,
 					sizeof buf), "0.167\u00b5");
 	/* an axis "1n" beside "1.01e-09" */
-	br_notation_pick(&nt, 1.01e-9, 0, 2, 2);
+	br_notation_pick(&nt, 1.01e-9, 0, 0, 2, 2);
 	ck_assert_str_eq(value_in(&nt, 1.01e-9, 0, buf, sizeof buf),
 			 "1.01n");
 	/* plain: grouped digits, never an exponent */
-	br_notation_pick(&nt, 30422.5, 0, 1, 2);
+	br_notation_pick(&nt, 30422.5, 0, 0, 1, 2);
 	ck_assert_int_eq(nt.kind, BR_NOTE_PLAIN);
 	ck_assert_str_eq(value_in(&nt, 30422.5, 0, buf, sizeof buf),
 			 "30,422.5");
 	ck_assert_str_eq(br_notation_se(&nt, 1.5e-7, 0.5, buf, sizeof buf),
 			 "0.000000150");
 	/* beyond the prefixes */
-	br_notation_pick(&nt, 1e308, 0, 2, 2);
+	br_notation_pick(&nt, 1e308, 0, 0, 2, 2);
 	ck_assert_int_eq(nt.kind, BR_NOTE_SCI);
 	ck_assert_str_eq(value_in(&nt, 11, 0, buf, sizeof buf), "1.10e+01");
+	/* a value no one scale shows beside the largest: 1e-300 beside 1
+	 * (tests/data/numeric/huge-ratio.csv) printed 30 zeros */
+	br_notation_pick(&nt, 1, 1e-300, 0, 2, 2);
+	ck_assert_int_eq(nt.kind, BR_NOTE_SCI);
+	ck_assert_str_eq(value_in(&nt, 1e-300, 0, buf, sizeof buf),
+			 "1.00e-300");
+	br_notation_pick(&nt, 1, 1e-9, 0, 2, 2);
+	ck_assert_int_eq(nt.kind, BR_NOTE_PLAIN);
 }
 END_TEST
 
