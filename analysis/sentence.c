@@ -286,8 +286,10 @@ char *br_comparison_sentence(const struct br_test *t, const char *bname,
 		 br_fmt_level(lv, sizeof lv, confidence));
 	if (isnan(S) && isnan(c->d))  /* nothing: the reason says why */
 		return br_strf("%s vs %s: no comparison", bname, aname);
-	if (isnan(S) || (c->too_noisy &&
-			 c->verdict != BR_VERDICT_EQUIVALENT))
+	/* an S past the doubles (1e-300 against 3.76e9) is no ratio
+	 * either: the CSV has none */
+	if (!isfinite(S) || (c->too_noisy &&
+			     c->verdict != BR_VERDICT_EQUIVALENT))
 		return by_difference(&s, bname, aname, c, lib, conf,
 				     confidence, equivalence);
 	/* from here on the pieces are numbers and words, no unit */

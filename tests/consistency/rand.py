@@ -28,8 +28,8 @@ and these properties are checked (each has a name for --skip):
   no-proof     no verdict, interval or rank proven from tests without
                intervals: a geometric mean none of whose tests has N >= 2
                on both sides has no interval and no proven verdict, and
-               its measurement interval is centred (in logs) on the
-               geometric mean of the tests that have one
+               its point (which the interval holds) is the geometric
+               mean of the tests that have one
   ordered      every interval, in every CSV and as printed by stats text,
                has low <= point <= high
   words        every percent and factor in compare's sentences is the
@@ -351,16 +351,19 @@ def check_geo(res, crows, srows, geo, skip):
                          "sides" % (s, g["verdict"], g["ratio_ci_low"],
                                     g["ratio_ci_high"], len(used)))
             continue
-        if glo is None or ghi is None or not (glo > 0 and ghi > 0):
+        if glo is None or ghi is None or gm is None or len(with_ci) == \
+                len(used):
             continue
+        # the tests without runs do not move what is proven: the point
+        # behind the interval is the geometric mean of the tests with
+        # runs, and the interval holds it
         ls = [math.log(speedup_of(r)[0]) for r in with_ci]
         centre = math.exp(sum(ls) / len(ls))
-        mid = math.sqrt(glo) * math.sqrt(ghi)
-        if not close(mid, centre, 1e-7) and len(with_ci) < len(used):
-            res.fail("no-proof", "%s: measurement CI %r to %r centred on "
-                     "%r, but the %d of %d tests with N >= 2 on both sides "
-                     "give %r" % (s, glo, ghi, mid, len(with_ci), len(used),
-                                  centre))
+        if not close(gm, centre, 1e-9) or not glo <= gm <= ghi:
+            res.fail("no-proof", "%s: geometric mean %r (measurement CI %r "
+                     "to %r), but the %d of %d tests with N >= 2 on both "
+                     "sides give %r" % (s, gm, glo, ghi, len(with_ci),
+                                        len(used), centre))
 
 
 def ordered(res, where, lo, x, hi):
