@@ -3,9 +3,9 @@
 #   make check      the layout rules (tests/layers/), unit tests (Check),
 #                   golden-file tests, the cross-output consistency test
 #                   (tests/consistency/, with 150 random cases), the
-#                   HTML report in headless
-#                   Chromium (tests/browser/) and the Markdown report in
-#                   cmark-gfm (tests/markdown/)
+#                   HTML report in headless Chromium (tests/browser/),
+#                   the Markdown report in cmark-gfm (tests/markdown/)
+#                   and the README's examples (tests/readme/)
 #   make demo       run the main job on samples/, say where output went
 #   make sanitize   make check under ASan + UBSan (objects in build-san/)
 #   make bench      benchmarks (figures, not pass/fail)
@@ -64,7 +64,7 @@ TESTBIN = $(BUILD)/tests/run-unit
 
 .PHONY: all deps check unit golden demo sanitize bench install uninstall clean
 .PHONY: fuzz fuzz-targets fuzz-replay man browser markdown
-.PHONY: limits limits-quick valgrind-demo layers consistency random
+.PHONY: limits limits-quick valgrind-demo layers consistency random readme
 all: $(BIN) doc/benchreport.1
 
 deps:
@@ -105,7 +105,7 @@ $(TESTBIN): $(TEST_OBJ) $(LIB)
 
 check: deps
 	@$(MAKE) --no-print-directory layers unit golden consistency \
-		fuzz-replay browser markdown limits-quick
+		fuzz-replay browser markdown limits-quick readme
 
 # doc/design.md section 3.1: what each folder may include, that cli/
 # reaches stats/ only through the analysis, file sizes; and that the
@@ -129,6 +129,11 @@ markdown: $(BIN)
 golden: $(BIN) doc/benchreport.1
 	$(Q)BR=$(abspath $(BIN)) sh tests/golden/run.sh
 	$(Q)python3 tests/reference/geo_ref.py >/dev/null
+
+# The README's examples are what the binary prints (tests/readme/check.py;
+# --fix rewrites them, to be read before committing).
+readme: $(BIN)
+	$(Q)BR=$(abspath $(BIN)) python3 tests/readme/check.py
 
 # Every output of every sample and real result file shows the same
 # numbers (tests/consistency/xcheck.py, Python 3's standard library).
