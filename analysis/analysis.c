@@ -890,3 +890,49 @@ size_t br_analysis_ungated(const struct br_analysis *a)
 		     a->tests[i].t->dir == BR_DIR_UNKNOWN;
 	return n;
 }
+
+/* Whether s is a PTS variable left unexpanded: "$result_name". */
+static bool unexpanded(const char *s)
+{
+	size_t k;
+
+	if (!s || s[0] != '$' || !s[1])
+		return false;
+	for (k = 1; s[k]; k++)
+		if (!(s[k] == '_' || (s[k] >= 'a' && s[k] <= 'z') ||
+		      (s[k] >= 'A' && s[k] <= 'Z') ||
+		      (s[k] >= '0' && s[k] <= '9')))
+			return false;
+	return true;
+}
+
+const char *br_analysis_title(const struct br_analysis *a, const char *given,
+			      char *buf, size_t size, char **warning)
+{
+	const struct br_resultset *rs = a->sel->rs;
+	const char *t = rs->title, *path, *base, *dot;
+
+	if (warning)
+		*warning = NULL;
+	if (given && *given)
+		return given;
+	if (unexpanded(t) && rs->n_sources && rs->sources[0].path && size) {
+		path = rs->sources[0].path;
+		base = strrchr(path, '/');
+		base = base ? base + 1 : path;
+		dot = strrchr(base, '.');
+		snprintf(buf, size, "%.*s", (int)(dot && dot > base ?
+			 dot - base : (int)strlen(base)), base);
+		if (*buf) {
+			if (warning)
+				*warning = br_strf("warning: %s: the title "
+						   "\"%s\" is a PTS variable "
+						   "left unexpanded; the "
+						   "report is titled \"%s\" "
+						   "after the file", path, t,
+						   buf);
+			return buf;
+		}
+	}
+	return t && *t ? t : "Benchmark results";
+}

@@ -321,6 +321,19 @@ const char *br_cell_chart_text(const struct br_cell *c, int decimals,
 bool br_entry_published_off(const struct br_entry *e, double *published,
 			    double *mean, size_t *n);
 
+/*
+ * The title every report of a has (doc/templates.md): given (--title) when
+ * not NULL or empty, else the input's, else "Benchmark results".  An
+ * input's title that is a PTS variable PTS left unexpanded
+ * ("$result_name") gives way to the first file's name without its
+ * extension, written to buf (size bytes); *warning (when warning is not
+ * NULL) then gets the sentence that says so, "warning: FILE: ..."
+ * (free it; NULL on ENOMEM), else NULL.  The title is given, the
+ * input's, a constant or buf.
+ */
+const char *br_analysis_title(const struct br_analysis *a, const char *given,
+			      char *buf, size_t size, char **warning);
+
 /* Selected system j, and its identifier. */
 const struct br_system *br_analysis_sys(const struct br_analysis *a,
 					size_t j);

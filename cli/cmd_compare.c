@@ -45,6 +45,16 @@ static int write_compare(FILE *fp, void *ctx, struct br_error *err)
 
 /* --fail-on-regression: one line per regressed comparison on stderr,
  * -q or not (they are why the run fails).  Returns whether any. */
+/* A line the --brief report says (a title's fallback): on stderr,
+ * unless -q. */
+static void say_line(void *ctx, const char *line)
+{
+	const struct br_cli *cli = ctx;
+
+	if (!cli->quiet)
+		fprintf(stderr, PROG ": %s\n", line);
+}
+
 static bool say_regressions(const struct br_cli *cli,
 			    const struct br_analysis *a)
 {
@@ -111,6 +121,8 @@ int br_cmd_compare(struct br_cli *cli)
 		br_report_opts_defaults(&o);
 		o.summary = true;
 		o.generator = PROG " " BR_VERSION;
+		o.say = say_line;
+		o.ctx = cli;
 		br_error_clear(&err);
 		rc = br_report_build(a, &o, &r, &err);
 		if (rc != BR_OK)

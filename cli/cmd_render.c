@@ -295,8 +295,8 @@ static int render_one(struct br_cli *cli, const struct br_analysis *a,
 	return rc;
 }
 
-/* A line the PDF report says (a chart skipped, a title's fallback):
- * on stderr, unless -q. */
+/* A line a report says (a chart skipped, a title's fallback): on
+ * stderr, unless -q. */
 static void say_line(void *ctx, const char *line)
 {
 	const struct br_cli *cli = ctx;
@@ -481,6 +481,8 @@ static int render_report(struct br_cli *cli, enum br_report_fmt fmt)
 	o.utf8 = cli->utf8;
 	o.summary = cli->summary;
 	o.generator = PROG " " BR_VERSION;
+	o.say = say_line;
+	o.ctx = cli;
 	if (fmt == BR_REPORT_HTML) {
 		o.chart = &cli->chart;
 		o.plan = &plan;

@@ -55,6 +55,10 @@ struct br_report_opts {
 				  * its whole charts first, each test's own
 				  * with the test; its extras (the overview)
 				  * are the report's overview table */
+	/* a warning the report says ("warning: FILE: the title ... left
+	 * unexpanded ..."), as one line without "\n"; NULL: none */
+	void (*say)(void *ctx, const char *line);
+	void *ctx;
 };
 
 void br_report_opts_defaults(struct br_report_opts *o);
@@ -64,7 +68,9 @@ struct br_report {
 				       * BR_AN_COMPARE and, for charts of
 				       * series, BR_AN_POINTS) */
 	struct br_report_opts o;
-	const char *title;
+	const char *title;            /* br_analysis_title */
+	char title_buf[256];          /* the file's name, when the title
+				       * gives way to it */
 	struct br_style *styles;      /* per system: its colour and marker
 				       * in the charts (br_system_styles) */
 };

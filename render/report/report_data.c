@@ -112,7 +112,7 @@ int br_report_build(const struct br_analysis *a,
 		    struct br_error *err)
 {
 	struct br_report *r = calloc(1, sizeof *r);
-	const struct br_resultset *rs = a->sel->rs;
+	char *warning;
 
 	*out = NULL;
 	if (!r)
@@ -126,9 +126,11 @@ int br_report_build(const struct br_analysis *a,
 		free(r);
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 	}
-	r->title = o->title && *o->title ? o->title
-		   : rs->title && *rs->title ? rs->title
-		   : "Benchmark results";
+	r->title = br_analysis_title(a, o->title, r->title_buf,
+				     sizeof r->title_buf, &warning);
+	if (warning && o->say)
+		o->say(o->ctx, warning);
+	free(warning);
 	*out = r;
 	return BR_OK;
 }

@@ -34,50 +34,22 @@ static void say(const struct br_pdf_opts *ro, const char *fmt, ...)
 	ro->say(ro->ctx, line);
 }
 
-/* Whether s is a PTS variable left unexpanded: "$result_name". */
-static bool unexpanded(const char *s)
-{
-	size_t k;
-
-	if (!s || s[0] != '$' || !s[1])
-		return false;
-	for (k = 1; s[k]; k++)
-		if (!(s[k] == '_' || (s[k] >= 'a' && s[k] <= 'z') ||
-		      (s[k] >= 'A' && s[k] <= 'Z') ||
-		      (s[k] >= '0' && s[k] <= '9')))
-			return false;
-	return true;
-}
-
 /*
- * The report's title: --title, else the input's, else "Benchmark
- * results"; an input's title that is a PTS variable PTS left unexpanded
- * gives way to the first file's name without its extension, said.
+ * The report's title, as every report has it (br_analysis_title): an
+ * input's title PTS left unexpanded gives way to the file's name, said.
  * buf holds that name.
  */
 static const char *report_title(const struct br_analysis *a,
 				const struct br_pdf_opts *ro, char *buf,
 				size_t size)
 {
-	const struct br_resultset *rs = a->sel->rs;
-	const char *t = ro->title ? ro->title : rs->title, *base, *dot;
+	char *warning;
+	const char *t = br_analysis_title(a, ro->title, buf, size, &warning);
 
-	if (!ro->title && unexpanded(t) && rs->n_sources &&
-	    rs->sources[0].path) {
-		base = strrchr(rs->sources[0].path, '/');
-		base = base ? base + 1 : rs->sources[0].path;
-		dot = strrchr(base, '.');
-		snprintf(buf, size, "%.*s", (int)(dot && dot > base ?
-			 dot - base : (int)strlen(base)), base);
-		if (*buf) {
-			say(ro, "warning: %s: the title \"%s\" is a PTS "
-			    "variable left unexpanded; the report is titled "
-			    "\"%s\" after the file", rs->sources[0].path, t,
-			    buf);
-			return buf;
-		}
-	}
-	return t && *t ? t : "Benchmark results";
+	if (warning)
+		say(ro, "%s", warning);
+	free(warning);
+	return t;
 }
 
 static void free_scenes(struct br_scene **sc, size_t n)

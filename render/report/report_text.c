@@ -974,168 +974,250 @@ static void series_table(struct mem *m, const struct br_report *r, size_t i)
 	free(xl);
 }
 
-char *br_report_text_test(const struct br_report *r, size_t i)
-{
-	const struct br_atest *rt = &r->a->tests[i];
-	const struct br_test *t = rt->t;
-	size_t n = r->a->sel->n_systems, j, k;
-	enum { C_N, C_MEAN, C_SE, C_LO, C_HI, N_C };
-	char (*cell)[N_C][40] = calloc(n + 1, sizeof *cell);
-	size_t w[N_C] = {1, 4, 2, 0, 4}, nw = 6, fixed, n_c, w_means = 4;
-	bool any_se = false;
-	char hdr_mean[64], hdr_lo[48], lvl[24], *title, **names;
-	struct mem m;
+/* the columns of a scalar test's table */
+enum { C_N, C_MEAN, C_SE, C_LO, C_HI, N_C };
 
-	if (!cell || !mem_open(&m)) {
-		free(cell);
-		return NULL;
-	}
-	snprintf(hdr_lo, sizeof hdr_lo, "%s CI low",
+/*
+ * A scalar test's table, shared by the steps that build and print it:
+ * the cells as printed, each column's width, the names' width and the
+ * headings of the Mean and CI columns.
+ */
+struct ttab {
+	char (*cell)[N_C][40];
+	size_t w[N_C];
+	size_t n_c;             /* columns printed: N_C, or C_SE without SE */
+	size_t nw;              /* the System column */
+	size_t w_means;         /* the widest mean */
+	size_t fixed;           /* the width of everything but the names */
+	bool any_se;
+	char hdr_mean[64], hdr_lo[48];
+};
+
+/* the Mean heading with the unit when it is short, and the CI heading */
+static void ttab_headings(struct ttab *tb, const struct br_report *r,
+			  const struct br_test *t)
+{
+	char lvl[24];
+
+	snprintf(tb->hdr_lo, sizeof tb->hdr_lo, "%s CI low",
 		 br_fmt_level(lvl, sizeof lvl, r->a->o.confidence));
-	w[C_LO] = strlen(hdr_lo);
+	tb->w[C_LO] = strlen(tb->hdr_lo);
 	if (*t->unit.text && br_utf8_width(t->unit.text) <= 16) {
 		char *u = plain(r, t->unit.text);
-		int len = snprintf(hdr_mean, sizeof hdr_mean, "Mean (%s)",
-				   u ? u : "");
+		int len = snprintf(tb->hdr_mean, sizeof tb->hdr_mean,
+				   "Mean (%s)", u ? u : "");
 
 		free(u);
 		/* narrow but long (combining marks): left out like a wide
 		 * one, not cut */
-		if (len < 0 || (size_t)len >= sizeof hdr_mean)
-			snprintf(hdr_mean, sizeof hdr_mean, "Mean");
+		if (len < 0 || (size_t)len >= sizeof tb->hdr_mean)
+			snprintf(tb->hdr_mean, sizeof tb->hdr_mean, "Mean");
 	} else {
-		snprintf(hdr_mean, sizeof hdr_mean, "Mean");
+		snprintf(tb->hdr_mean, sizeof tb->hdr_mean, "Mean");
 	}
-	w[C_MEAN] = br_utf8_width(hdr_mean);
-	title = br_report_test_name(t);
-	wrapped_own(&m, r, 0, 3, title ? br_strf("%zu. %s", i + 1, title)
-					: NULL);
+	tb->w[C_MEAN] = br_utf8_width(tb->hdr_mean);
+}
+
+/* "N. name", the description, and the unit with the direction */
+static void test_heading(struct mem *m, const struct br_report *r, size_t i)
+{
+	const struct br_test *t = r->a->tests[i].t;
+	char *title = br_report_test_name(t);
+
+	wrapped_own(m, r, 0, 3, title ? br_strf("%zu. %s", i + 1, title)
+				      : NULL);
 	free(title);
 	if (t->description && *t->description)
-		wrapped(&m, r, 3, 0, t->description);
-	wrappedf(&m, r, 3, 0, "%s%s%s", t->unit.text,
+		wrapped(m, r, 3, 0, t->description);
+	wrappedf(m, r, 3, 0, "%s%s%s", t->unit.text,
 		 *t->unit.text ? ", " : "", br_dir_phrase(t->dir));
-	if (!rt->scalar) {
-		if (br_report_series_points(r, i))
-			series_table(&m, r, i);
-		else
-			wrapped(&m, r, 3, 0, t->display == BR_DISPLAY_LINE ?
-				"(a series result without points)" :
-				"(not a numeric result)");
-		free(cell);
-		return mem_finish(&m);
-	}
-	/* the cells, and the widths they need */
+}
+
+/* a test that is not one number per system: its series, or why none */
+static void test_series(struct mem *m, const struct br_report *r, size_t i)
+{
+	const struct br_test *t = r->a->tests[i].t;
+
+	if (br_report_series_points(r, i))
+		series_table(m, r, i);
+	else
+		wrapped(m, r, 3, 0, t->display == BR_DISPLAY_LINE ?
+			"(a series result without points)" :
+			"(not a numeric result)");
+}
+
+/* the cells, and the widths they need */
+static void ttab_cells(struct ttab *tb, const struct br_report *r,
+		       const struct br_atest *rt)
+{
+	size_t n = r->a->sel->n_systems, j, k;
+
 	for (j = 0; j < n; j++) {
 		const struct br_summary *s = &rt->cells[j].sum;
+		char (*cell)[40] = tb->cell[j];
 		char *name;
 
 		if (!rt->cells[j].entry)
 			continue;
 		name = plain(r, br_analysis_system(r->a, j));
-		if (name && br_utf8_width(name) > nw)
-			nw = br_utf8_width(name);
+		if (name && br_utf8_width(name) > tb->nw)
+			tb->nw = br_utf8_width(name);
 		free(name);
 		if (!s->n)
 			continue;
-		snprintf(cell[j][C_N], 40, "%zu", s->n);
-		br_cell_shown(&rt->cells[j], rt->decimals, cell[j][C_MEAN], 40);
+		snprintf(cell[C_N], 40, "%zu", s->n);
+		br_cell_shown(&rt->cells[j], rt->decimals, cell[C_MEAN], 40);
 		if (!isnan(s->se)) {
-			br_fmt_fixed(cell[j][C_SE], 40, s->se,
-				     rt->se_decimals);
-			any_se = true;
+			br_fmt_fixed(cell[C_SE], 40, s->se, rt->se_decimals);
+			tb->any_se = true;
 		}
 		if (!isnan(s->ci_low)) {
-			br_fmt_fixed(cell[j][C_LO], 40, s->ci_low,
+			br_fmt_fixed(cell[C_LO], 40, s->ci_low,
 				     rt->se_decimals);
-			br_fmt_fixed(cell[j][C_HI], 40, s->ci_high,
+			br_fmt_fixed(cell[C_HI], 40, s->ci_high,
 				     rt->se_decimals);
 		}
 		for (k = 0; k < N_C; k++) {
-			if (!cell[j][k][0])
-				strcpy(cell[j][k], "-");
-			if (strlen(cell[j][k]) > w[k])
-				w[k] = strlen(cell[j][k]);
+			if (!cell[k][0])
+				strcpy(cell[k], "-");
+			if (strlen(cell[k]) > tb->w[k])
+				tb->w[k] = strlen(cell[k]);
 		}
-		if (strlen(cell[j][C_MEAN]) > w_means)
-			w_means = strlen(cell[j][C_MEAN]);
+		if (strlen(cell[C_MEAN]) > tb->w_means)
+			tb->w_means = strlen(cell[C_MEAN]);
 	}
+}
+
+/* the columns printed and the room left for the names */
+static void ttab_fit(struct ttab *tb)
+{
+	size_t k;
+
 	/* single runs only: no SE and CI columns */
-	n_c = any_se ? N_C : C_SE;
-	fixed = 3;
-	for (k = 0; k < n_c; k++)
-		fixed += w[k] + 2;
+	tb->n_c = tb->any_se ? N_C : C_SE;
+	tb->fixed = 3;
+	for (k = 0; k < tb->n_c; k++)
+		tb->fixed += tb->w[k] + 2;
 	/* names that would be shortened get the room of the unit in the
 	 * Mean heading first (the line above the table gives the unit) */
-	if (nw + fixed > W && w[C_MEAN] > w_means) {
-		snprintf(hdr_mean, sizeof hdr_mean, "Mean");
-		fixed -= w[C_MEAN] - w_means;
-		w[C_MEAN] = w_means;
+	if (tb->nw + tb->fixed > W && tb->w[C_MEAN] > tb->w_means) {
+		snprintf(tb->hdr_mean, sizeof tb->hdr_mean, "Mean");
+		tb->fixed -= tb->w[C_MEAN] - tb->w_means;
+		tb->w[C_MEAN] = tb->w_means;
 	}
-	if (nw + fixed > W)
-		nw = W > fixed + 10 ? W - fixed : 10;
-	names = short_names(r, nw);
-	if (!names)
-		m.nomem = true;
-	fputc('\n', m.fp);
-	fputs("   ", m.fp);
-	pad(m.fp, "System", nw, false);
-	fputs("  ", m.fp);
-	pad(m.fp, "N", w[C_N], true);
-	fputs("  ", m.fp);
-	pad(m.fp, hdr_mean, w[C_MEAN], true);
-	if (any_se) {
-		fputs("  ", m.fp);
-		pad(m.fp, "SE", w[C_SE], true);
-		fputs("  ", m.fp);
-		pad(m.fp, hdr_lo, w[C_LO], true);
-		fputs("  ", m.fp);
-		pad(m.fp, "high", w[C_HI], true);
+	if (tb->nw + tb->fixed > W)
+		tb->nw = W > tb->fixed + 10 ? W - tb->fixed : 10;
+}
+
+/* the table's heading line */
+static void ttab_head_row(FILE *fp, const struct ttab *tb)
+{
+	fputc('\n', fp);
+	fputs("   ", fp);
+	pad(fp, "System", tb->nw, false);
+	fputs("  ", fp);
+	pad(fp, "N", tb->w[C_N], true);
+	fputs("  ", fp);
+	pad(fp, tb->hdr_mean, tb->w[C_MEAN], true);
+	if (tb->any_se) {
+		fputs("  ", fp);
+		pad(fp, "SE", tb->w[C_SE], true);
+		fputs("  ", fp);
+		pad(fp, tb->hdr_lo, tb->w[C_LO], true);
+		fputs("  ", fp);
+		pad(fp, "high", tb->w[C_HI], true);
 	}
-	fputc('\n', m.fp);
+	fputc('\n', fp);
+}
+
+/* a row per system with a result: its cells, or why it has no value */
+static void ttab_rows(FILE *fp, const struct br_report *r,
+		      const struct br_atest *rt, const struct ttab *tb,
+		      char **names)
+{
+	size_t n = r->a->sel->n_systems, j, k;
+
 	for (j = 0; names && j < n; j++) {
 		const struct br_cell *c = &rt->cells[j];
+		size_t nw = tb->nw;
 		char *name;
 
 		if (!c->entry)
 			continue;
-		fputs("   ", m.fp);
-		pad(m.fp, names[j], nw, false);
+		fputs("   ", fp);
+		pad(fp, names[j], nw, false);
 		if (!c->sum.n) {
 			const char *why = c->why ? c->why : "no value";
 
 			name = plain(r, why);
 			if (name) {
 				fit(name, W - 7 - nw > 10 ? W - 7 - nw : 10);
-				fprintf(m.fp, "  (%s)\n", name);
+				fprintf(fp, "  (%s)\n", name);
 			}
 			free(name);
 			continue;
 		}
-		for (k = 0; k < n_c; k++) {
-			fputs("  ", m.fp);
-			pad(m.fp, cell[j][k], w[k], true);
+		for (k = 0; k < tb->n_c; k++) {
+			fputs("  ", fp);
+			pad(fp, tb->cell[j][k], tb->w[k], true);
 		}
-		fputc('\n', m.fp);
+		fputc('\n', fp);
 	}
-	free(cell);
-	br_text_short_names_free(names, n);
-	text_spread(&m, r, i, nw);
-	/* the verdicts against the baseline */
+}
+
+/* the verdicts against the baseline, or why there are none */
+static void test_verdicts(struct mem *m, const struct br_report *r, size_t i)
+{
+	const struct br_atest *rt = &r->a->tests[i];
+	size_t j, k;
+
 	if (!rt->cells[r->a->base].sum.n) {
 		char *why = br_analysis_no_baseline(r->a, i);
 
-		fputc('\n', m.fp);
-		wrappedf(&m, r, 3, 1, "(no comparison: %s)", why ? why : "?");
+		fputc('\n', m->fp);
+		wrappedf(m, r, 3, 1, "(no comparison: %s)", why ? why : "?");
 		free(why);
 	}
-	for (j = 0, k = 0; j < n; j++) {
+	for (j = 0, k = 0; j < r->a->sel->n_systems; j++) {
 		if (!br_report_has_cmp(r, i, j))
 			continue;
 		if (k++ == 0)
-			fputc('\n', m.fp);
-		wrapped_own(&m, r, 3, 2, br_analysis_sentence(r->a, i, j));
+			fputc('\n', m->fp);
+		wrapped_own(m, r, 3, 2, br_analysis_sentence(r->a, i, j));
 	}
+}
+
+char *br_report_text_test(const struct br_report *r, size_t i)
+{
+	const struct br_atest *rt = &r->a->tests[i];
+	size_t n = r->a->sel->n_systems;
+	struct ttab tb = {.w = {1, 4, 2, 0, 4}, .nw = 6, .w_means = 4};
+	char **names;
+	struct mem m;
+
+	tb.cell = calloc(n + 1, sizeof *tb.cell);
+	if (!tb.cell || !mem_open(&m)) {
+		free(tb.cell);
+		return NULL;
+	}
+	ttab_headings(&tb, r, rt->t);
+	test_heading(&m, r, i);
+	if (!rt->scalar) {
+		test_series(&m, r, i);
+		free(tb.cell);
+		return mem_finish(&m);
+	}
+	ttab_cells(&tb, r, rt);
+	ttab_fit(&tb);
+	names = short_names(r, tb.nw);
+	if (!names)
+		m.nomem = true;
+	ttab_head_row(m.fp, &tb);
+	ttab_rows(m.fp, r, rt, &tb, names);
+	free(tb.cell);
+	br_text_short_names_free(names, n);
+	text_spread(&m, r, i, tb.nw);
+	test_verdicts(&m, r, i);
 	return mem_finish(&m);
 }
 
@@ -1166,6 +1248,174 @@ static long column(double v, double x0, double x1)
 }
 
 /*
+ * A dot plot being drawn: the sets (systems with runs) and their span,
+ * the stacked points, height rows of PLOT_W buckets each holding the
+ * OR of the sets' numbers, and the bar lines.
+ */
+struct plot {
+	size_t set[MAX_SETS], n_sets;
+	double x0, x1;
+	size_t height, n_bars;
+	unsigned char *data;
+	char (*bars)[PLOT_W + 1];
+};
+
+/*
+ * The systems with a result, as sets; NULL when they can be plotted,
+ * else what the report says instead ("" for nothing).
+ */
+static const char *plot_sets(struct plot *p, const struct br_report *r,
+			     const struct br_atest *rt)
+{
+	size_t j;
+
+	for (j = 0; j < r->a->sel->n_systems; j++) {
+		const struct br_cell *c = &rt->cells[j];
+
+		if (!c->sum.n)
+			continue;
+		if (c->sum.from_summary || !c->entry->sample.n_runs)
+			return "   (no dot plot: published summaries "
+			       "have no runs)";
+		if (p->n_sets == MAX_SETS)
+			return "   (no dot plot: more than 7 systems)";
+		p->set[p->n_sets++] = j;
+	}
+	return p->n_sets ? NULL : "";
+}
+
+/* the span: every run, and mean -/+ sd */
+static void plot_span(struct plot *p, const struct br_atest *rt)
+{
+	size_t k;
+
+	p->x0 = INFINITY;
+	p->x1 = -INFINITY;
+	for (k = 0; k < p->n_sets; k++) {
+		const struct br_summary *s = &rt->cells[p->set[k]].sum;
+
+		p->x0 = s->min < p->x0 ? s->min : p->x0;
+		p->x1 = s->max > p->x1 ? s->max : p->x1;
+		if (!isnan(s->sd)) {
+			p->x0 = s->mean - s->sd < p->x0 ? s->mean - s->sd
+							: p->x0;
+			p->x1 = s->mean + s->sd > p->x1 ? s->mean + s->sd
+							: p->x1;
+		}
+	}
+	/* mean +/- sd may pass the largest doubles */
+	p->x0 = fmax(p->x0, -DBL_MAX);
+	p->x1 = fmin(p->x1, DBL_MAX);
+}
+
+/* a line per set: its symbol and its system */
+static void plot_legend(struct mem *m, const struct br_report *r,
+			const struct plot *p)
+{
+	char **names = short_names(r, W - 5);
+	size_t k;
+
+	for (k = 0; names && k < p->n_sets; k++)
+		fprintf(m->fp, "   %c %s\n", symbol[k + 1],
+			names[p->set[k]]);
+	if (!names)
+		m->nomem = true;
+	br_text_short_names_free(names, r->a->sel->n_systems);
+}
+
+/* the stack height: most runs of one set in one bucket */
+static void plot_height(struct plot *p, const struct br_atest *rt)
+{
+	size_t k;
+
+	p->height = 1;
+	for (k = 0; k < p->n_sets; k++) {
+		const struct br_sample *s =
+			&rt->cells[p->set[k]].entry->sample;
+		size_t cnt[PLOT_W] = {0}, q;
+
+		for (q = 0; q < s->n_runs; q++) {
+			long c = column(s->runs[q].value, p->x0, p->x1);
+
+			if (++cnt[c] > p->height)
+				p->height = cnt[c];
+		}
+	}
+}
+
+/* set k's runs, stacked upwards in their buckets */
+static void plot_points(struct plot *p, const struct br_atest *rt, size_t k)
+{
+	const struct br_sample *s = &rt->cells[p->set[k]].entry->sample;
+	size_t cnt[PLOT_W] = {0}, q;
+
+	for (q = 0; q < s->n_runs; q++) {
+		long c = column(s->runs[q].value, p->x0, p->x1);
+
+		p->data[cnt[c]++ * PLOT_W + (size_t)c] |=
+			(unsigned char)(k + 1);
+	}
+}
+
+/* set k's bar |___A___|, on the first bar line with room for it */
+static void plot_bar(struct plot *p, const struct br_atest *rt, size_t k)
+{
+	const struct br_summary *su = &rt->cells[p->set[k]].sum;
+	long lo, hi, a, md, c;
+	size_t b;
+
+	a = column(su->mean, p->x0, p->x1);
+	md = column(su->median, p->x0, p->x1);
+	lo = isnan(su->sd) ? a : column(su->mean - su->sd, p->x0, p->x1);
+	hi = isnan(su->sd) ? a : column(su->mean + su->sd, p->x0, p->x1);
+	for (b = 0; b < p->n_bars; b++) {
+		for (c = lo; c <= hi && p->bars[b][c] == ' '; c++)
+			;
+		if (c > hi)
+			break;
+	}
+	if (b == p->n_bars) {
+		memset(p->bars[b], ' ', PLOT_W);
+		p->bars[b][PLOT_W] = '\0';
+		p->n_bars++;
+	}
+	for (c = lo; c <= hi; c++)
+		p->bars[b][c] = '_';
+	p->bars[b][lo] = '|';
+	p->bars[b][hi] = '|';
+	p->bars[b][md] = 'M';
+	p->bars[b][a] = 'A';
+}
+
+/* +----+ */
+static void plot_rule(FILE *fp)
+{
+	size_t j;
+
+	fputc('+', fp);
+	for (j = 0; j < PLOT_W; j++)
+		fputc('-', fp);
+	fputs("+\n", fp);
+}
+
+/* the frame, the stacked points from the top, and the bar lines */
+static void plot_draw(FILE *fp, const struct plot *p)
+{
+	size_t j, k;
+
+	plot_rule(fp);
+	for (k = p->height; k-- > 0;) {
+		fputc('|', fp);
+		for (j = 0; j < PLOT_W; j++)
+			fputc(symbol[p->data[k * PLOT_W + j] & 7], fp);
+		fputs("|\n", fp);
+	}
+	for (k = 0; k < p->n_bars; k++)
+		fprintf(fp, "|%s|\n", p->bars[k]);
+	plot_rule(fp);
+}
+
+/*
  * ministat's plot (FreeBSD usr.bin/ministat): one column per bucket of
  * (max - min) / (PLOT_W - 1), points stacked upwards, sets as x + * % #
  * @ O (colliding sets OR their numbers, as ministat does), then one bar
@@ -1175,128 +1425,39 @@ static long column(double v, double x0, double x1)
 char *br_report_text_plot(const struct br_report *r, size_t i)
 {
 	const struct br_atest *rt = &r->a->tests[i];
-	size_t set[MAX_SETS], n_sets = 0, j, k, height = 1, n_bars = 0;
-	unsigned char *data = NULL;
-	char (*bars)[PLOT_W + 1] = NULL;
-	double x0 = INFINITY, x1 = -INFINITY;
+	struct plot p = {.n_sets = 0};
+	const char *instead;
 	struct mem m;
+	size_t k;
 
 	if (!rt->scalar)
 		return strdup("");
-	for (j = 0; j < r->a->sel->n_systems; j++) {
-		const struct br_cell *c = &rt->cells[j];
-
-		if (!c->sum.n)
-			continue;
-		if (c->sum.from_summary || !c->entry->sample.n_runs)
-			return strdup("   (no dot plot: published summaries "
-				      "have no runs)");
-		if (n_sets == MAX_SETS)
-			return strdup("   (no dot plot: more than 7 systems)");
-		set[n_sets++] = j;
-	}
-	if (!n_sets)
-		return strdup("");
-	for (k = 0; k < n_sets; k++) {
-		const struct br_summary *s = &rt->cells[set[k]].sum;
-
-		x0 = s->min < x0 ? s->min : x0;
-		x1 = s->max > x1 ? s->max : x1;
-		if (!isnan(s->sd)) {
-			x0 = s->mean - s->sd < x0 ? s->mean - s->sd : x0;
-			x1 = s->mean + s->sd > x1 ? s->mean + s->sd : x1;
-		}
-	}
-	/* mean +/- sd may pass the largest doubles */
-	x0 = fmax(x0, -DBL_MAX);
-	x1 = fmin(x1, DBL_MAX);
+	instead = plot_sets(&p, r, rt);
+	if (instead)
+		return strdup(instead);
+	plot_span(&p, rt);
 	if (!mem_open(&m))
 		return NULL;
-	{
-		char **names = short_names(r, W - 5);
-
-		for (k = 0; names && k < n_sets; k++)
-			fprintf(m.fp, "   %c %s\n", symbol[k + 1],
-				names[set[k]]);
-		if (!names)
-			m.nomem = true;
-		br_text_short_names_free(names, r->a->sel->n_systems);
-	}
-	if (!(x1 > x0)) {
+	plot_legend(&m, r, &p);
+	if (!(p.x1 > p.x0)) {
 		fputs("   [no plot, span is zero width]\n", m.fp);
 		return mem_finish(&m);
 	}
-	/* the stack height: most runs of one set in one bucket */
-	for (k = 0; k < n_sets; k++) {
-		const struct br_sample *s = &rt->cells[set[k]].entry->sample;
-		size_t cnt[PLOT_W] = {0}, q;
-
-		for (q = 0; q < s->n_runs; q++) {
-			long c = column(s->runs[q].value, x0, x1);
-
-			if (++cnt[c] > height)
-				height = cnt[c];
-		}
-	}
-	data = calloc(height * PLOT_W, 1);
-	bars = calloc(n_sets, sizeof *bars);
-	if (!data || !bars) {
-		free(data);
-		free(bars);
+	plot_height(&p, rt);
+	p.data = calloc(p.height * PLOT_W, 1);
+	p.bars = calloc(p.n_sets, sizeof *p.bars);
+	if (!p.data || !p.bars) {
+		free(p.data);
+		free(p.bars);
 		m.nomem = true;
 		return mem_finish(&m);
 	}
-	for (k = 0; k < n_sets; k++) {
-		const struct br_sample *s = &rt->cells[set[k]].entry->sample;
-		const struct br_summary *su = &rt->cells[set[k]].sum;
-		size_t cnt[PLOT_W] = {0}, q, b;
-		long lo, hi, a, md, c;
-
-		for (q = 0; q < s->n_runs; q++) {
-			c = column(s->runs[q].value, x0, x1);
-			data[cnt[c]++ * PLOT_W + (size_t)c] |=
-				(unsigned char)(k + 1);
-		}
-		a = column(su->mean, x0, x1);
-		md = column(su->median, x0, x1);
-		lo = isnan(su->sd) ? a : column(su->mean - su->sd, x0, x1);
-		hi = isnan(su->sd) ? a : column(su->mean + su->sd, x0, x1);
-		/* the first bar line with room for [lo, hi] */
-		for (b = 0; b < n_bars; b++) {
-			for (c = lo; c <= hi && bars[b][c] == ' '; c++)
-				;
-			if (c > hi)
-				break;
-		}
-		if (b == n_bars) {
-			memset(bars[b], ' ', PLOT_W);
-			bars[b][PLOT_W] = '\0';
-			n_bars++;
-		}
-		for (c = lo; c <= hi; c++)
-			bars[b][c] = '_';
-		bars[b][lo] = '|';
-		bars[b][hi] = '|';
-		bars[b][md] = 'M';
-		bars[b][a] = 'A';
+	for (k = 0; k < p.n_sets; k++) {
+		plot_points(&p, rt, k);
+		plot_bar(&p, rt, k);
 	}
-	fputc('+', m.fp);
-	for (j = 0; j < PLOT_W; j++)
-		fputc('-', m.fp);
-	fputs("+\n", m.fp);
-	for (k = height; k-- > 0;) {
-		fputc('|', m.fp);
-		for (j = 0; j < PLOT_W; j++)
-			fputc(symbol[data[k * PLOT_W + j] & 7], m.fp);
-		fputs("|\n", m.fp);
-	}
-	for (k = 0; k < n_bars; k++)
-		fprintf(m.fp, "|%s|\n", bars[k]);
-	fputc('+', m.fp);
-	for (j = 0; j < PLOT_W; j++)
-		fputc('-', m.fp);
-	fputs("+\n", m.fp);
-	free(data);
-	free(bars);
+	plot_draw(m.fp, &p);
+	free(p.data);
+	free(p.bars);
 	return mem_finish(&m);
 }

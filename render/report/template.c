@@ -545,156 +545,214 @@ static unsigned long line_at(const char *src, const char *p)
 	return line;
 }
 
+/*
+ * The parse under way: the template being built, the source, where the
+ * text before the next tag starts, and the stack of open sections (their
+ * tokens' indexes).
+ */
+struct parser {
+	struct br_template *t;
+	const char *src, *end, *text;
+	size_t *stack, depth, cap;
+	struct br_error *err;
+};
+
+/* One tag: its kind, its name [nm, ne), and the source it takes [ls, le). */
+struct tag {
+	const char *open, *after, *nm, *ne, *ls, *le;
+	enum tok_kind kind;
+	bool triple, comment;
+	unsigned long line;
+};
+
+static int parse_nomem(struct parser *ps)
+{
+	return br_error_set(ps->err, BR_EIO, NULL, 0, "out of memory");
+}
+
+/* "{{", "{{{" or a sigil, the closing braces, and the name trimmed */
+static int tag_scan(struct parser *ps, struct tag *g)
+{
+	const char *q = g->open + 2, *close, *end = ps->end;
+
+	g->kind = K_VAR;
+	if (q < end && *q == '{') {
+		g->triple = true;
+		g->kind = K_RAW;
+		q++;
+	}
+	close = memmem(q, (size_t)(end - q), g->triple ? "}}}" : "}}",
+		       g->triple ? 3 : 2);
+	if (!close)
+		return br_error_set(ps->err, BR_EDATA, ps->t->name, g->line,
+				    "'%s' without '%s'", g->triple ? "{{{"
+				    : "{{", g->triple ? "}}}" : "}}");
+	if (!g->triple && q < close) {
+		switch (*q) {
+		case '#': g->kind = K_SECTION; q++; break;
+		case '^': g->kind = K_INVERTED; q++; break;
+		case '/': g->kind = K_CLOSE; q++; break;
+		case '!': g->comment = true; break;
+		default: break;
+		}
+	}
+	g->nm = q;
+	g->ne = close;
+	while (g->nm < g->ne && (*g->nm == ' ' || *g->nm == '\t'))
+		g->nm++;
+	while (g->ne > g->nm && (g->ne[-1] == ' ' || g->ne[-1] == '\t'))
+		g->ne--;
+	g->after = close + (g->triple ? 3 : 2);
+	return BR_OK;
+}
+
+/* a tag's name: not empty, letters, digits, _ - . only */
+static int tag_name_check(struct parser *ps, const struct tag *g)
+{
+	const char *c;
+
+	if (g->comment)
+		return BR_OK;
+	if (g->nm == g->ne)
+		return br_error_set(ps->err, BR_EDATA, ps->t->name, g->line,
+				    "empty tag name");
+	for (c = g->nm; c < g->ne; c++)
+		if (!name_char(*c))
+			return br_error_set(ps->err, BR_EDATA, ps->t->name,
+					    g->line, "invalid tag name "
+					    "'%.*s' (letters, digits, _ - . "
+					    "only)", (int)(g->ne - g->nm),
+					    g->nm);
+	return BR_OK;
+}
+
+/* A standalone section/close/comment tag takes its line. */
+static void tag_standalone(const struct parser *ps, struct tag *g)
+{
+	const char *ls = g->open, *le = g->after, *end = ps->end;
+
+	g->ls = g->open;
+	g->le = g->after;
+	if (!(g->comment || g->kind == K_SECTION || g->kind == K_INVERTED ||
+	      g->kind == K_CLOSE))
+		return;
+	while (ls > ps->text && (ls[-1] == ' ' || ls[-1] == '\t'))
+		ls--;
+	while (le < end && (*le == ' ' || *le == '\t'))
+		le++;
+	if ((ls == ps->src || ls[-1] == '\n') &&
+	    (le == end || *le == '\n' ||
+	     (*le == '\r' && le + 1 < end && le[1] == '\n'))) {
+		if (le < end && *le == '\r')
+			le++;
+		if (le < end)
+			le++;
+		g->ls = ls;
+		g->le = le;
+	}
+}
+
+/* a section opens on the stack; a close must match the innermost one */
+static int tag_nest(struct parser *ps, const struct tag *g)
+{
+	struct br_template *t = ps->t;
+	int nl = (int)(g->ne - g->nm);
+	struct tok *o;
+
+	if (g->kind == K_SECTION || g->kind == K_INVERTED) {
+		if (!br_grow((void **)&ps->stack, &ps->cap, ps->depth + 1,
+			     sizeof *ps->stack))
+			return parse_nomem(ps);
+		ps->stack[ps->depth++] = t->n - 1;
+		return BR_OK;
+	}
+	if (g->kind != K_CLOSE)
+		return BR_OK;
+	if (ps->depth == 0)
+		return br_error_set(ps->err, BR_EDATA, t->name, g->line,
+				    "'{{/%.*s}}' closes no section", nl,
+				    g->nm);
+	o = &t->toks[ps->stack[ps->depth - 1]];
+	if (o->len != (size_t)nl || memcmp(o->s, g->nm, o->len))
+		return br_error_set(ps->err, BR_EDATA, t->name, g->line,
+				    "'{{/%.*s}}' closes '{{#%.*s}}' of line "
+				    "%lu", nl, g->nm, (int)o->len, o->s,
+				    o->line);
+	o->close = t->n - 1;
+	ps->depth--;
+	return BR_OK;
+}
+
+/* the tag at open: the text before it, then its token; sets *next */
+static int parse_tag(struct parser *ps, const char *open, const char **next)
+{
+	struct tag g = {.open = open};
+	int rc;
+
+	g.line = line_at(ps->src, open);
+	if ((rc = tag_scan(ps, &g)) != BR_OK ||
+	    (rc = tag_name_check(ps, &g)) != BR_OK)
+		return rc;
+	tag_standalone(ps, &g);
+	if (!add_tok(ps->t, K_TEXT, ps->text, (size_t)(g.ls - ps->text), 0))
+		return parse_nomem(ps);
+	ps->text = g.le;
+	*next = g.le;
+	if (g.comment)
+		return BR_OK;
+	if (!add_tok(ps->t, g.kind, g.nm, (size_t)(g.ne - g.nm), g.line))
+		return parse_nomem(ps);
+	return tag_nest(ps, &g);
+}
+
+/* the text after the last tag; every section closed; the names indexed */
+static int parse_finish(struct parser *ps)
+{
+	if (!add_tok(ps->t, K_TEXT, ps->text, (size_t)(ps->end - ps->text),
+		     0))
+		return parse_nomem(ps);
+	if (ps->depth) {
+		const struct tok *o = &ps->t->toks[ps->stack[ps->depth - 1]];
+
+		return br_error_set(ps->err, BR_EDATA, ps->t->name, o->line,
+				    "section '%.*s' is not closed",
+				    (int)o->len, o->s);
+	}
+	if (!index_names(ps->t))
+		return parse_nomem(ps);
+	return BR_OK;
+}
+
 int br_template_parse(const char *name, const char *src, size_t len,
 		      struct br_template **out, struct br_error *err)
 {
-	struct br_template *t = calloc(1, sizeof *t);
-	const char *p = src, *end = src + len, *text = src;
-	size_t *stack = NULL, depth = 0, cap = 0;
+	struct parser ps = {.src = src, .end = src + len, .text = src,
+			    .err = err};
+	const char *p = src;
 	int rc = BR_OK;
 
 	*out = NULL;
-	if (!t || !(t->name = strdup(name ? name : "template"))) {
-		free(t);
+	ps.t = calloc(1, sizeof *ps.t);
+	if (!ps.t || !(ps.t->name = strdup(name ? name : "template"))) {
+		free(ps.t);
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 	}
-	while (p < end) {
-		const char *open = memmem(p, (size_t)(end - p), "{{", 2);
-		const char *q, *close, *nm, *ne, *ls, *le;
-		enum tok_kind kind = K_VAR;
-		bool triple = false, comment = false;
-		unsigned long line;
+	while (p < ps.end && rc == BR_OK) {
+		const char *open = memmem(p, (size_t)(ps.end - p), "{{", 2);
 
 		if (!open)
 			break;
-		line = line_at(src, open);
-		q = open + 2;
-		if (q < end && *q == '{') {
-			triple = true;
-			kind = K_RAW;
-			q++;
-		}
-		close = memmem(q, (size_t)(end - q), triple ? "}}}" : "}}",
-			       triple ? 3 : 2);
-		if (!close) {
-			rc = br_error_set(err, BR_EDATA, t->name, line,
-					  "'%s' without '%s'", triple ? "{{{"
-					  : "{{", triple ? "}}}" : "}}");
-			goto fail;
-		}
-		if (!triple && q < close) {
-			switch (*q) {
-			case '#': kind = K_SECTION; q++; break;
-			case '^': kind = K_INVERTED; q++; break;
-			case '/': kind = K_CLOSE; q++; break;
-			case '!': comment = true; break;
-			default: break;
-			}
-		}
-		nm = q;
-		ne = close;
-		while (nm < ne && (*nm == ' ' || *nm == '\t'))
-			nm++;
-		while (ne > nm && (ne[-1] == ' ' || ne[-1] == '\t'))
-			ne--;
-		if (!comment) {
-			const char *c;
-
-			if (nm == ne) {
-				rc = br_error_set(err, BR_EDATA, t->name, line,
-						  "empty tag name");
-				goto fail;
-			}
-			for (c = nm; c < ne; c++)
-				if (!name_char(*c)) {
-					rc = br_error_set(err, BR_EDATA,
-						t->name, line, "invalid tag "
-						"name '%.*s' (letters, digits, "
-						"_ - . only)", (int)(ne - nm),
-						nm);
-					goto fail;
-				}
-		}
-		q = close + (triple ? 3 : 2);
-		/* A standalone section/close/comment tag takes its line. */
-		ls = open;
-		le = q;
-		if (comment || kind == K_SECTION || kind == K_INVERTED ||
-		    kind == K_CLOSE) {
-			while (ls > text && (ls[-1] == ' ' || ls[-1] == '\t'))
-				ls--;
-			while (le < end && (*le == ' ' || *le == '\t'))
-				le++;
-			if ((ls == src || ls[-1] == '\n') &&
-			    (le == end || *le == '\n' ||
-			     (*le == '\r' && le + 1 < end && le[1] == '\n'))) {
-				if (le < end && *le == '\r')
-					le++;
-				if (le < end)
-					le++;
-			} else {
-				ls = open;
-				le = q;
-			}
-		}
-		if (!add_tok(t, K_TEXT, text, (size_t)(ls - text), 0))
-			goto nomem;
-		text = le;
-		p = le;
-		if (comment)
-			continue;
-		if (!add_tok(t, kind, nm, (size_t)(ne - nm), line))
-			goto nomem;
-		if (kind == K_SECTION || kind == K_INVERTED) {
-			if (!br_grow((void **)&stack, &cap, depth + 1,
-				     sizeof *stack))
-				goto nomem;
-			stack[depth++] = t->n - 1;
-		} else if (kind == K_CLOSE) {
-			struct tok *o;
-
-			if (depth == 0) {
-				rc = br_error_set(err, BR_EDATA, t->name, line,
-						  "'{{/%.*s}}' closes no "
-						  "section", (int)(ne - nm),
-						  nm);
-				goto fail;
-			}
-			o = &t->toks[stack[depth - 1]];
-			if (o->len != (size_t)(ne - nm) ||
-			    memcmp(o->s, nm, o->len)) {
-				rc = br_error_set(err, BR_EDATA, t->name, line,
-						  "'{{/%.*s}}' closes "
-						  "'{{#%.*s}}' of line %lu",
-						  (int)(ne - nm), nm,
-						  (int)o->len, o->s, o->line);
-				goto fail;
-			}
-			o->close = t->n - 1;
-			depth--;
-		}
+		rc = parse_tag(&ps, open, &p);
 	}
-	if (!add_tok(t, K_TEXT, text, (size_t)(end - text), 0))
-		goto nomem;
-	if (depth) {
-		const struct tok *o = &t->toks[stack[depth - 1]];
-
-		rc = br_error_set(err, BR_EDATA, t->name, o->line,
-				  "section '%.*s' is not closed",
-				  (int)o->len, o->s);
-		goto fail;
+	if (rc == BR_OK)
+		rc = parse_finish(&ps);
+	free(ps.stack);
+	if (rc != BR_OK) {
+		br_template_free(ps.t);
+		return rc;
 	}
-	if (!index_names(t))
-		goto nomem;
-	free(stack);
-	*out = t;
+	*out = ps.t;
 	return BR_OK;
-nomem:
-	rc = br_error_set(err, BR_EIO, NULL, 0, "out of memory");
-fail:
-	free(stack);
-	br_template_free(t);
-	return rc;
 }
 
 /* ---------------------------------------------------------- rendering */
