@@ -428,6 +428,11 @@ struct br_overview_input {
 				       * with the axis and margin of all
 				       * (pages of one overview); n = 0:
 				       * all */
+	bool gm_only;                 /* no test row: a page of geometric
+				       * means alone */
+	size_t gm_from, gm_n;         /* the geometric means of candidates
+				       * [from, from + n) only (their page
+				       * of a long block); n = 0: all */
 };
 
 /* BR_EIO on ENOMEM; BR_EDATA when there is no candidate or no test. */
