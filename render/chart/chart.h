@@ -179,6 +179,9 @@ struct br_chart_opts {
 				 * the charts of a report line up; 0: as
 				 * far as the names need */
 	enum br_paper paper;    /* a PDF report's pages; A4 */
+	double room;            /* the height a part of a paging chart may
+				 * take (a PDF page's, br_pager_room); 0:
+				 * not on paper */
 };
 
 void br_chart_opts_defaults(struct br_chart_opts *o);

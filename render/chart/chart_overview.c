@@ -1067,8 +1067,9 @@ static bool ov_gather(const struct br_analysis *a,
  * The parts of an overview of nt rows at per rows a page (0: one part):
  * the rows in chunks as even as may be, then the geometric means: with
  * the last chunk when they fit in the room of per rows beside it, else
- * in parts of their own of as many lanes as that room holds, as even as
- * may be (doc/charts.md, "Charts on paper").
+ * in parts of their own of as many lanes as that room holds (on paper
+ * as many as the page holds: ov_gm_fill), as even as may be
+ * (doc/charts.md, "Charts on paper").
  */
 struct ov_plan {
 	size_t per, n_rows;     /* rows a chunk, chunks of rows */
@@ -1147,6 +1148,41 @@ static int ov_part(const struct br_analysis *a, const struct br_chart_opts *o,
 	return br_chart_overview(&oi, o, out, err);
 }
 
+/*
+ * On paper (o->room), parts of means alone hold as many as the page
+ * does: a part of one mean is laid out, and each mean more takes a
+ * lane's height (less two lines, for a footnote that grows with the
+ * marks drawn).  Else the room of the rows stands (ov_plan).
+ */
+static int ov_gm_fill(const struct br_analysis *a,
+		      const struct br_chart_opts *o, const struct ov_data *d,
+		      struct ov_plan *p, struct br_error *err)
+{
+	struct ov_plan one = *p;
+	struct br_scene *sc = NULL;
+	double spare;
+	size_t lanes;
+	int rc;
+
+	if (!p->n_gm || !(o->room > 0))
+		return BR_OK;
+	one.gm_per = 1;
+	one.n_gm = d->nc;
+	rc = ov_part(a, o, d, &one, p->n_rows, p->n_rows + one.n_gm, &sc,
+		     err);
+	if (rc != BR_OK)
+		return rc;
+	spare = o->room - sc->height - 2 * 12 - 1;
+	br_scene_free(sc);
+	lanes = spare > 0 ? 1 + (size_t)floor(spare / (GM_LANE + 3)) : 1;
+	if (lanes <= p->gm_per)
+		return BR_OK;
+	p->n_gm = (d->nc + lanes - 1) / lanes;
+	p->gm_per = (d->nc + p->n_gm - 1) / p->n_gm;
+	p->n_gm = (d->nc + p->gm_per - 1) / p->gm_per;
+	return BR_OK;
+}
+
 static int overview_pages(const struct br_analysis *a, size_t i,
 			  const struct br_chart_opts *o, size_t per_page,
 			  struct br_scene ***scenes, size_t *n,
@@ -1166,6 +1202,11 @@ static int overview_pages(const struct br_analysis *a, size_t i,
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 	}
 	ov_plan(nt, d.nc, per_page, &p);
+	rc = ov_gm_fill(a, o, &d, &p, err);
+	if (rc != BR_OK) {
+		ov_free(&d, nt);
+		return rc;
+	}
 	n_parts = p.n_rows + p.n_gm;
 	*scenes = calloc(n_parts + 1, sizeof **scenes);
 	if (!*scenes) {
