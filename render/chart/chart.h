@@ -179,6 +179,9 @@ struct br_chart_opts {
 				 * the charts of a report line up; 0: as
 				 * far as the names need */
 	enum br_paper paper;    /* a PDF report's pages; A4 */
+	double room;            /* the height a part of a paging chart may
+				 * take (a PDF page's, br_pager_room); 0:
+				 * not on paper */
 };
 
 void br_chart_opts_defaults(struct br_chart_opts *o);
@@ -428,6 +431,11 @@ struct br_overview_input {
 				       * with the axis and margin of all
 				       * (pages of one overview); n = 0:
 				       * all */
+	bool gm_only;                 /* no test row: a page of geometric
+				       * means alone */
+	size_t gm_from, gm_n;         /* the geometric means of candidates
+				       * [from, from + n) only (their page
+				       * of a long block); n = 0: all */
 };
 
 /* BR_EIO on ENOMEM; BR_EDATA when there is no candidate or no test. */

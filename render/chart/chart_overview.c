@@ -40,6 +40,7 @@
 #define RANGE_LIMIT 1000.0 /* speedups clamped to [1/1000, 1000]: beyond,
 			    * an off-scale mark with the true value */
 #define GM_HEAD 22.0       /* the geometric mean's heading line */
+#define GM_LANE 13.0       /* a geometric mean's lane */
 
 static uint32_t pale(uint32_t c)
 {
@@ -379,6 +380,7 @@ struct ov {
 	const struct br_chart_opts *o;
 	struct br_scene *sc;
 	size_t nc, nt, r0, rn;     /* candidates, tests, rows drawn */
+	size_t g0, gn;             /* geometric means drawn */
 	struct br_font f_row, f_gm, f_val, f_gval, f_tick;
 	uint32_t *colors;
 	enum br_marker *markers;
@@ -391,6 +393,30 @@ struct ov {
 	struct ov_marks m;
 	char *unit;
 };
+
+/* Lane and dot sizes and the row height, from the candidates (and
+ * rows) in L. */
+static void ov_sizes(struct ov *L)
+{
+	L->lanes = L->nc <= MAX_LANES;
+	L->lane_h = 11;
+	L->gm_lane = GM_LANE;
+	/* dots: each candidate a little lower than the one before, so
+	 * equal speedups stay visible, smaller past 8 candidates */
+	L->dot_r = L->nc > 8 ? 2.75 : 3.5;
+	L->dot_dy = L->lanes ? 0 : L->nc > 8 ? 3.25 : 2.5;
+	L->row_h = L->lanes ? (double)L->nc * L->lane_h +
+		   (double)(L->nc - 1) * 2 + 10
+		   : fmax(L->rn <= 60 ? 16 : 13, (double)(L->nc - 1) *
+			  L->dot_dy + 2 * L->dot_r + 5);
+}
+
+/* The height of a geometric-mean block of n lanes: a heading line,
+ * then a labelled lane each. */
+static double gm_height(size_t n)
+{
+	return GM_HEAD + (double)n * (GM_LANE + 3) + 8;
+}
 
 /* Colours and markers of the candidates. */
 static bool ov_styles(struct ov *L)
@@ -447,10 +473,6 @@ static bool ov_margins(struct ov *L)
 	}
 	L->left = ceil(fmin(fmax(label_w + 16, 90), floor(0.42 * w)));
 	L->x1 = w - 15;
-	L->row_h = L->lanes ? (double)L->nc * L->lane_h +
-		   (double)(L->nc - 1) * 2 + 10
-		   : fmax(L->rn <= 60 ? 16 : 13, (double)(L->nc - 1) *
-			  L->dot_dy + 2 * L->dot_r + 5);
 	/* a row's test name and its last option are what tell rows apart:
 	 * long labels lose their middle (br_chart_labels), those of every
 	 * page at once, so pages agree; in two lines where the row has
@@ -527,7 +549,7 @@ static void ov_header(struct ov *L)
 			in->systems, L->colors, L->shapes ? L->markers : NULL,
 			L->nc);
 	if (in->gm)   /* a heading line, then a labelled lane each */
-		L->gm_h = GM_HEAD + (double)L->nc * (L->gm_lane + 3) + 8;
+		L->gm_h = gm_height(L->gn);
 	L->bottom = L->top + L->row_h * (double)L->rn + L->gm_h;
 }
 
@@ -708,8 +730,8 @@ static void ov_gm(struct ov *L, double y)
 	br_scene_line(L->sc, 6, y + 1, L->x1, y + 1, BR_C_HEAD, 0.75, 0);
 	br_scene_text(L->sc, L->left - 6, y + 15, BR_ANCHOR_END, &L->f_gm,
 		      "Geometric mean");
-	for (k = 0; k < L->nc; k++) {
-		double ly = gy + (L->gm_lane + 3) * (double)k;
+	for (k = L->g0; k < L->g0 + L->gn; k++) {
+		double ly = gy + (L->gm_lane + 3) * (double)(k - L->g0);
 
 		br_chart_label_draw(L->sc, L->left - 6, ly + L->gm_lane / 2 +
 				    3.2, BR_ANCHOR_END, &L->f_row, &L->sys[k],
@@ -823,18 +845,17 @@ static void ov_init(struct ov *L, const struct br_overview_input *in,
 	L->r0 = in->show_n && in->show_from < nt ? in->show_from : 0;
 	L->rn = in->show_n && in->show_from < nt ?
 		(in->show_n < nt - L->r0 ? in->show_n : nt - L->r0) : nt;
+	if (in->gm_only)
+		L->rn = 0;
+	L->g0 = in->gm_n && in->gm_from < L->nc ? in->gm_from : 0;
+	L->gn = in->gm_n && in->gm_from < L->nc ?
+		(in->gm_n < L->nc - L->g0 ? in->gm_n : L->nc - L->g0) : L->nc;
 	L->f_row = f_row;
 	L->f_gm = f_gm;
 	L->f_val = f_val;
 	L->f_gval = f_gval;
 	L->f_tick = f_tick;
-	L->lanes = L->nc <= MAX_LANES;
-	L->lane_h = 11;
-	L->gm_lane = 13;
-	/* dots: each candidate a little lower than the one before, so
-	 * equal speedups stay visible, smaller past 8 candidates */
-	L->dot_r = L->nc > 8 ? 2.75 : 3.5;
-	L->dot_dy = L->lanes ? 0 : L->nc > 8 ? 3.25 : 2.5;
+	ov_sizes(L);
 }
 
 int br_chart_overview(const struct br_overview_input *in,
@@ -1042,15 +1063,135 @@ static bool ov_gather(const struct br_analysis *a,
 	return true;
 }
 
+/*
+ * The parts of an overview of nt rows at per rows a page (0: one part):
+ * the rows in chunks as even as may be, then the geometric means: with
+ * the last chunk when they fit in the room of per rows beside it, else
+ * in parts of their own of as many lanes as that room holds (on paper
+ * as many as the page holds: ov_gm_fill), as even as may be
+ * (doc/charts.md, "Charts on paper").
+ */
+struct ov_plan {
+	size_t per, n_rows;     /* rows a chunk, chunks of rows */
+	size_t gm_per, n_gm;    /* lanes a part, parts of means alone */
+};
+
+static void ov_plan(size_t nt, size_t nc, size_t per, struct ov_plan *p)
+{
+	struct ov L;
+	double room;
+	size_t last, lanes;
+
+	memset(p, 0, sizeof *p);
+	p->per = per == 0 || per > nt ? nt : per;
+	p->n_rows = nt ? (nt + p->per - 1) / p->per : 0;
+	if (p->n_rows) {
+		p->per = (nt + p->n_rows - 1) / p->n_rows;   /* balanced */
+		p->n_rows = (nt + p->per - 1) / p->per;
+	}
+	if (per == 0 || nc == 0)
+		return;
+	memset(&L, 0, sizeof L);
+	L.nc = nc;
+	L.rn = p->per;
+	ov_sizes(&L);
+	room = (double)per * L.row_h;
+	last = nt - (p->n_rows ? p->n_rows - 1 : 0) * p->per;
+	if ((double)last * L.row_h + gm_height(nc) <= room)
+		return;
+	lanes = room > gm_height(1) ? (size_t)floor((room - gm_height(0)) /
+		(GM_LANE + 3)) : 1;
+	p->n_gm = (nc + lanes - 1) / lanes;
+	p->gm_per = (nc + p->n_gm - 1) / p->n_gm;
+	p->n_gm = (nc + p->gm_per - 1) / p->gm_per;
+}
+
+/* Part c of n (plan p) of the overview of d as a scene. */
+static int ov_part(const struct br_analysis *a, const struct br_chart_opts *o,
+		   const struct ov_data *d, const struct ov_plan *p, size_t c,
+		   size_t n, struct br_scene **out, struct br_error *err)
+{
+	const size_t nt = a->n_overview;
+	struct br_overview_input oi;
+	char head[64];
+
+	if (n > 1)
+		snprintf(head, sizeof head, "Result Overview (%zu of %zu)",
+			 c + 1, n);
+	else
+		snprintf(head, sizeof head, "Result Overview");
+	memset(&oi, 0, sizeof oi);
+	oi.title = head;
+	oi.subtitle = o->title ? o->title : a->sel->rs->title;
+	oi.baseline = br_analysis_system(a, a->base);
+	oi.systems = d->names;
+	oi.styles = d->styles;
+	oi.n_systems = d->nc;
+	oi.tests = (const char *const *)d->labels;
+	oi.n_tests = nt;
+	oi.cells = d->cells;
+	oi.why = d->why;
+	oi.gm_k = d->gm_k;
+	oi.gm_runs_only = d->gm_runs_only;
+	oi.confidence = a->o.confidence;
+	if (c < p->n_rows) {    /* a chunk of rows, the means after the last */
+		oi.show_from = c * p->per;
+		oi.show_n = nt - oi.show_from < p->per ? nt - oi.show_from :
+			    p->per;
+		oi.gm = c + 1 == p->n_rows && !p->n_gm ? d->gm : NULL;
+	} else {                /* the means alone, a part of them */
+		oi.gm_only = true;
+		oi.gm = d->gm;
+		oi.gm_from = (c - p->n_rows) * p->gm_per;
+		oi.gm_n = p->gm_per;
+	}
+	return br_chart_overview(&oi, o, out, err);
+}
+
+/*
+ * On paper (o->room), parts of means alone hold as many as the page
+ * does: a part of one mean is laid out, and each mean more takes a
+ * lane's height (less two lines, for a footnote that grows with the
+ * marks drawn).  Else the room of the rows stands (ov_plan).
+ */
+static int ov_gm_fill(const struct br_analysis *a,
+		      const struct br_chart_opts *o, const struct ov_data *d,
+		      struct ov_plan *p, struct br_error *err)
+{
+	struct ov_plan one = *p;
+	struct br_scene *sc = NULL;
+	double spare;
+	size_t lanes;
+	int rc;
+
+	if (!p->n_gm || !(o->room > 0))
+		return BR_OK;
+	one.gm_per = 1;
+	one.n_gm = d->nc;
+	rc = ov_part(a, o, d, &one, p->n_rows, p->n_rows + one.n_gm, &sc,
+		     err);
+	if (rc != BR_OK)
+		return rc;
+	spare = o->room - sc->height - 2 * 12 - 1;
+	br_scene_free(sc);
+	lanes = spare > 0 ? 1 + (size_t)floor(spare / (GM_LANE + 3)) : 1;
+	if (lanes <= p->gm_per)
+		return BR_OK;
+	p->n_gm = (d->nc + lanes - 1) / lanes;
+	p->gm_per = (d->nc + p->n_gm - 1) / p->n_gm;
+	p->n_gm = (d->nc + p->gm_per - 1) / p->gm_per;
+	return BR_OK;
+}
+
 static int overview_pages(const struct br_analysis *a, size_t i,
 			  const struct br_chart_opts *o, size_t per_page,
 			  struct br_scene ***scenes, size_t *n,
 			  struct br_error *err)
 {
 	const size_t nt = a->n_overview;
-	struct br_overview_input oi;
 	struct ov_data d;
-	size_t n_chunks, c, k;
+	struct ov_plan p;
+	size_t n_parts, c, k;
 	int rc = BR_OK;
 
 	(void)i;
@@ -1060,53 +1201,27 @@ static int overview_pages(const struct br_analysis *a, size_t i,
 		ov_free(&d, nt);
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 	}
-	if (per_page == 0 || per_page > nt)
-		per_page = nt;
-	n_chunks = (nt + per_page - 1) / per_page;
-	per_page = (nt + n_chunks - 1) / n_chunks;   /* balanced pages */
-	n_chunks = (nt + per_page - 1) / per_page;
-	*scenes = calloc(n_chunks, sizeof **scenes);
+	ov_plan(nt, d.nc, per_page, &p);
+	rc = ov_gm_fill(a, o, &d, &p, err);
+	if (rc != BR_OK) {
+		ov_free(&d, nt);
+		return rc;
+	}
+	n_parts = p.n_rows + p.n_gm;
+	*scenes = calloc(n_parts + 1, sizeof **scenes);
 	if (!*scenes) {
 		ov_free(&d, nt);
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 	}
-	for (c = 0; c < n_chunks; c++) {
-		size_t t0 = c * per_page;
-		char head[64];
-
-		if (n_chunks > 1)
-			snprintf(head, sizeof head, "Result Overview (%zu of "
-				 "%zu)", c + 1, n_chunks);
-		else
-			snprintf(head, sizeof head, "Result Overview");
-		memset(&oi, 0, sizeof oi);
-		oi.title = head;
-		oi.subtitle = o->title ? o->title : a->sel->rs->title;
-		oi.baseline = br_analysis_system(a, a->base);
-		oi.systems = d.names;
-		oi.styles = d.styles;
-		oi.n_systems = d.nc;
-		oi.tests = (const char *const *)d.labels;
-		oi.n_tests = nt;
-		oi.cells = d.cells;
-		oi.why = d.why;
-		oi.show_from = t0;
-		oi.show_n = nt - t0 < per_page ? nt - t0 : per_page;
-		oi.gm = c + 1 == n_chunks ? d.gm : NULL;
-		oi.gm_k = d.gm_k;
-		oi.gm_runs_only = d.gm_runs_only;
-		oi.confidence = a->o.confidence;
-		rc = br_chart_overview(&oi, o, &(*scenes)[c], err);
-		if (rc != BR_OK)
-			break;
-	}
+	for (c = 0; c < n_parts && rc == BR_OK; c++)
+		rc = ov_part(a, o, &d, &p, c, n_parts, &(*scenes)[c], err);
 	if (rc != BR_OK) {
 		for (k = 0; k < c; k++)
 			br_scene_free((*scenes)[k]);
 		free(*scenes);
 		*scenes = NULL;
 	} else {
-		*n = n_chunks;
+		*n = n_parts;
 	}
 	ov_free(&d, nt);
 	return rc;

@@ -72,13 +72,15 @@ static int build_fitting(const struct br_analysis *a,
 			 const struct br_chart_opts *o, double room, size_t per,
 			 struct br_scene ***sc, size_t *n, struct br_error *err)
 {
+	struct br_chart_opts po = *o;
 	size_t tries, m;
 	int rc;
 
+	po.room = room;
 	for (tries = 0;; tries++) {
 		double tallest = 0;
 
-		rc = br_chart_build(a, j, o, per, sc, n, err);
+		rc = br_chart_build(a, j, &po, per, sc, n, err);
 		if (rc != BR_OK || !j->type->pages)
 			return rc;
 		for (m = 0; m < *n; m++)

@@ -746,6 +746,54 @@ static size_t check_paper(struct br_scene *const *pages, size_t n_pages,
 }
 
 /*
+ * Issue 21, defect 4: a result overview of forty systems (synthetic,
+ * tests/data/render/gen-overview-40.py: 12 tests, 39 candidates) on paper.
+ * Its geometric means printed at about 5.6 pt as one block under the
+ * last rows, and that block made every test a page of its own (12
+ * pages).  Now its means take parts of their own, the header and axis
+ * repeated: on A4 4 parts of 3 rows, then 2 of 20 and 19 means; on
+ * Letter 6 of 2 rows, then 2 of 20 and 19 means (looked at as PNG); no
+ * text under 7 pt.
+ */
+static void overview_40(enum br_paper paper)
+{
+	struct br_resultset *rs;
+	struct br_scene **pages;
+	double axes[8];
+	char said[1024], *d;
+	size_t n_pages, k, n_ov = 0, n_gm = 0, n_lanes = 0;
+
+	pages = report_of("data/render/overview-40.csv", NULL, paper,
+			  &n_pages, &rs, said);
+	check_paper(pages, n_pages, paper, 0, axes);
+	for (k = 0; k < n_pages; k++) {
+		const char *q;
+
+		d = dump(pages[k]);
+		if (strstr(d, "\"Result Overview ("))
+			n_ov++;
+		if (strstr(d, "\"Geometric mean\""))
+			n_gm++;
+		/* a mean's lane: its candidate's name at the margin, ending
+		 * there (the legend's names start at their swatch) */
+		for (q = strstr(d, "\"Geometric mean\""); q && *q;
+		     q = strchr(q, '\n'), q = q ? q + 1 : NULL) {
+			const char *eol = strchr(q, '\n'), *e = strstr(q, " end "),
+				   *nm = strstr(q, "\"Node ");
+
+			n_lanes += e && nm && (!eol || (e < eol && nm < eol));
+		}
+		free(d);
+	}
+	/* not a page per test: rows 3 to a page on A4, 2 on Letter */
+	ck_assert_uint_eq(n_ov, paper == BR_PAPER_A4 ? 6 : 8);
+	ck_assert_uint_eq(n_gm, 2);
+	ck_assert_uint_eq(n_lanes, 39);
+	free_pages(pages, n_pages);
+	br_resultset_free(rs);
+}
+
+/*
  * Issue 21, defect 4: the PDF report of seed 004 and of real files, on
  * A4 and Letter.  No text under 7 pt; the bar charts of a page have
  * their value axis at one x; a scaling chart takes the whole text width
@@ -815,6 +863,7 @@ START_TEST(test_report_print)
 		free(d);
 		free_pages(pages, n_pages);
 		br_resultset_free(rs);
+		overview_40(papers[i]);
 	}
 }
 END_TEST
