@@ -10,7 +10,9 @@
  *  - every real result file in tests/data and samples/ in every chart
  *    kind at 300, 600 and 1200 pt and laid out for the PDF report: the
  *    same for its bar charts; no text off the canvas and no two texts
- *    overlapping for the others (overview, grouped, line, scaling).
+ *    overlapping for the others (overview, grouped, line, scaling), and
+ *    one notation in grouped, line and scaling charts (their y axis
+ *    and legend: scene_props.h, props_check_kind).
  */
 #include <check.h>
 #include <math.h>
@@ -207,8 +209,8 @@ static void check_plan(const struct br_analysis *a,
 				file, p->jobs[j].type->name, j, o->width, n);
 		for (k = 0; k < n; k++) {
 			char msg[512];
-			const char *m = props_check(sc[k], bar, msg,
-						    sizeof msg);
+			const char *m = props_check_kind(sc[k],
+					p->jobs[j].type->name, msg, sizeof msg);
 
 			if (m && getenv("BR_PROPS_VERBOSE"))
 				fprintf(stderr, "%s, %s at %.0f: %s\n", file,
