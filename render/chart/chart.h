@@ -37,6 +37,8 @@ struct br_axis {
 	int decimals;           /* decimals of every label */
 	double dur_scale;       /* labels as m:ss: the seconds in one unit
 				 * (br_axis_scale_dur); 0: numbers */
+	bool sci;               /* labels in "%.2e": a scientific chart's
+				 * (br_axis_scale_noted) */
 };
 
 /*
@@ -128,6 +130,10 @@ void br_notation_pick(struct br_notation *nt, double big, double small,
 const char *br_notation_value(const struct br_notation *nt,
 			      const struct br_cell *c, char *buf, size_t size);
 
+/* A number v (no cell: a line chart's "Min: 400") in notation nt. */
+const char *br_notation_number(const struct br_notation *nt, double v,
+			       char *buf, size_t size);
+
 /* An SE of a value in notation nt: the same prefix, m:ss, or the
  * value's style (br_fmt_se), never "1.67e-07" in a plain chart. */
 const char *br_notation_se(const struct br_notation *nt, double se,
@@ -140,6 +146,12 @@ void br_axis_scale_noted(double min, double max,
 			 const struct br_bar_label *l, size_t n,
 			 double length, const struct br_font *f,
 			 const struct br_notation *nt, struct br_axis *ax);
+
+/* br_axis_scale_dur() of an axis without value labels (a line chart's
+ * y axis) in notation nt: nt's SI prefix, none in a plain chart. */
+void br_axis_scale_in(double min, double max, double length,
+		      const struct br_font *f, bool vertical,
+		      const struct br_notation *nt, struct br_axis *ax);
 
 /* --------------------------------------------------------------- options */
 

@@ -99,6 +99,7 @@ static void label_decimals(struct br_axis *ax, int si_exp)
 /* The SI exponent every label of the axis being scaled must have
  * (br_axis_scale_noted: a chart's notation), or NO_FORCE. */
 #define NO_FORCE (-1000)
+#define FORCE_SCI (-2000)   /* "%.2e": a scientific chart's axis */
 static _Thread_local int forced_exp = NO_FORCE;
 
 static void label_style(struct br_axis *ax)
@@ -108,7 +109,10 @@ static void label_style(struct br_axis *ax)
 
 	/* a prefix from 5 integer digits up and below 0.001; a chart
 	 * whose values are written otherwise says so (br_axis_use_notation) */
-	if (forced_exp != NO_FORCE)
+	ax->sci = forced_exp == FORCE_SCI;
+	if (ax->sci)
+		label_decimals(ax, 0);
+	else if (forced_exp != NO_FORCE)
 		label_decimals(ax, forced_exp);
 	else
 		label_decimals(ax, big >= 1e4 || big < 1e-3 ? br_si_exp(big)
@@ -356,6 +360,28 @@ double br_axis_frac(const struct br_axis *ax, double v)
 	return (v / 2 - ax->lo / 2) / (ax->hi / 2 - ax->lo / 2);
 }
 
+/* v with d decimals, its integer digits in groups of three
+ * ("10,000,000,000": a plain axis has no prefix, br_fmt_value's "10.0G"
+ * from 1e9 on). */
+static void grouped(char *buf, size_t size, double v, int d)
+{
+	char num[64];
+	const char *p = br_fmt_fixed(num, sizeof num, v, d), *dot;
+	size_t n = 0, digits, i;
+
+	if (*p == '-' && size > 1)
+		buf[n++] = *p++;
+	dot = strchr(p, '.');
+	digits = dot ? (size_t)(dot - p) : strlen(p);
+	for (i = 0; p[i] && n + 1 < size; i++) {
+		if (i && i < digits && (digits - i) % 3 == 0 && n + 2 < size)
+			buf[n++] = ',';
+		buf[n++] = p[i];
+	}
+	if (size)
+		buf[n] = '\0';
+}
+
 const char *br_axis_label(char *buf, size_t size, double v,
 			  const struct br_axis *ax)
 {
@@ -365,11 +391,13 @@ const char *br_axis_label(char *buf, size_t size, double v,
 		br_fmt_duration(buf, size, v * ax->dur_scale, 0);
 	else if (v == 0)
 		snprintf(buf, size, "0");
+	else if (ax->sci)
+		snprintf(buf, size, "%.2e", v);  /* as the values */
 	else if ((ax->si_exp == 18 && fabs(x) >= 1000) ||
 		 (ax->si_exp == -18 && fabs(x) < 1e-3))
 		snprintf(buf, size, "%.3g", v); /* beyond the prefixes */
 	else if (ax->si_exp == 0 && fabs(v) >= 1e4 && fabs(v) < 1e15)
-		br_fmt_value(buf, size, v, ax->decimals);  /* "250,000" */
+		grouped(buf, size, v, ax->decimals);  /* "250,000" */
 	else
 		snprintf(buf, size, "%.*f%s", ax->decimals, x,
 			 br_si_prefix(ax->si_exp));
@@ -445,16 +473,9 @@ static const char *plain(char *buf, size_t size, const char *text, double v)
 	return buf;
 }
 
-const char *br_notation_value(const struct br_notation *nt,
-			      const struct br_cell *c, char *buf, size_t size)
+const char *br_notation_number(const struct br_notation *nt, double v,
+			       char *buf, size_t size)
 {
-	double v = c->shown;
-
-	if (c->kind != BR_CELL_VALUE) {
-		if (size)
-			*buf = '\0';
-		return buf;
-	}
 	switch (nt->kind) {
 	case BR_NOTE_DUR:
 		return br_fmt_duration(buf, size, v * nt->dur_scale,
@@ -470,12 +491,22 @@ const char *br_notation_value(const struct br_notation *nt,
 	case BR_NOTE_PLAIN:
 		break;
 	}
+	return plain(buf, size, br_fmt_value(buf, size, v, nt->decimals), v);
+}
+
+const char *br_notation_value(const struct br_notation *nt,
+			      const struct br_cell *c, char *buf, size_t size)
+{
+	if (c->kind != BR_CELL_VALUE) {
+		if (size)
+			*buf = '\0';
+		return buf;
+	}
 	/* a duration below 2 minutes is seconds here: the axis is */
-	if (c->dur_scale > 0)
-		return plain(buf, size, br_fmt_value(buf, size, v,
-						      nt->decimals), v);
+	if (nt->kind != BR_NOTE_PLAIN || c->dur_scale > 0)
+		return br_notation_number(nt, c->shown, buf, size);
 	return plain(buf, size, br_cell_chart_text(c, nt->decimals, buf,
-						   size), v);
+						   size), c->shown);
 }
 
 const char *br_notation_se(const struct br_notation *nt, double se,
@@ -503,13 +534,26 @@ const char *br_notation_se(const struct br_notation *nt, double se,
 					  value), se);
 }
 
+void br_axis_scale_in(double min, double max, double length,
+		      const struct br_font *f, bool vertical,
+		      const struct br_notation *nt, struct br_axis *ax)
+{
+	forced_exp = nt->kind == BR_NOTE_SI ? nt->si_exp :
+		     nt->kind == BR_NOTE_PLAIN ? 0 :
+		     nt->kind == BR_NOTE_SCI ? FORCE_SCI : NO_FORCE;
+	br_axis_scale_dur(min, max, length, f, vertical,
+			  nt->kind == BR_NOTE_DUR ? nt->dur_scale : 0, ax);
+	forced_exp = NO_FORCE;
+}
+
 void br_axis_scale_noted(double min, double max,
 			 const struct br_bar_label *l, size_t n,
 			 double length, const struct br_font *f,
 			 const struct br_notation *nt, struct br_axis *ax)
 {
 	forced_exp = nt->kind == BR_NOTE_SI ? nt->si_exp :
-		     nt->kind == BR_NOTE_PLAIN ? 0 : NO_FORCE;
+		     nt->kind == BR_NOTE_PLAIN ? 0 :
+		     nt->kind == BR_NOTE_SCI ? FORCE_SCI : NO_FORCE;
 	br_axis_scale_labelled(min, max, l, n, length, f,
 			       nt->kind == BR_NOTE_DUR ? nt->dur_scale : 0, ax);
 	forced_exp = NO_FORCE;

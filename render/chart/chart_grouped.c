@@ -52,22 +52,6 @@ static const struct br_summary *value_of(const struct br_cell *c)
  * value or without an SE.  With single runs only (all_single), no bar
  * gets one: the footer says it once.
  */
-static const char *se_line(const struct br_summary *c, int decimals,
-			   bool all_single, char *buf, size_t size)
-{
-	char num[64];
-
-	if (!c)
-		return NULL;
-	if (c->n == 1)
-		return all_single ? NULL : (snprintf(buf, size, "N = 1"), buf);
-	if (c->n < 2 || !isfinite(c->se))
-		return NULL;
-	snprintf(buf, size, "SE +/- %s, N = %zu", br_fmt_se(num, sizeof num,
-		 c->se, br_se_decimals(decimals), c->mean), c->n);
-	return buf;
-}
-
 /* One grouped chart being laid out: the input, the fonts, and the
  * margins and axis every element reads. */
 struct gl {
@@ -89,6 +73,7 @@ struct gl {
 	struct br_axis ax;
 	struct br_label *labels;  /* multi-way names told apart, or NULL */
 	struct br_label *notes;   /* the notes told apart, or NULL */
+	struct br_notation nt;    /* one notation for every number */
 	bool any_whisker, all_single;
 	char buf[128];
 };
@@ -100,6 +85,55 @@ static const char *note_of(const struct gl *L, size_t g)
 	const char *n = L->in->group_notes ? L->in->group_notes[g] : NULL;
 
 	return n && *n ? n : NULL;
+}
+
+/* The chart's notation as group g writes it: a plain or m:ss chart in
+ * the decimals of g's test (each test its own), SI and scientific ones
+ * alike for all (doc/charts.md, "Numbers"). */
+static struct br_notation group_nt(const struct gl *L, size_t g)
+{
+	struct br_notation nt = L->nt;
+	int dec = L->in->decimals[g];
+
+	nt.test_decimals = dec;
+	nt.se_decimals = br_se_decimals(dec);
+	if (nt.kind == BR_NOTE_PLAIN || nt.kind == BR_NOTE_DUR)
+		nt.decimals = dec;
+	return nt;
+}
+
+/*
+ * The line beside a bar of group g, as the bar chart has under a name:
+ * "SE +/- x, N = y" in the chart's notation, or "N = 1" for a single
+ * run, in buf; NULL for a bar without a value or without an SE.  With
+ * single runs only (all_single), no bar gets one: the footer says it
+ * once.
+ */
+static const char *se_line(const struct gl *L, const struct br_summary *c,
+			   size_t g, char *buf, size_t size)
+{
+	struct br_notation nt = group_nt(L, g);
+	char num[64];
+
+	if (!c)
+		return NULL;
+	if (c->n == 1)
+		return L->all_single ? NULL :
+		       (snprintf(buf, size, "N = 1"), buf);
+	if (c->n < 2 || !isfinite(c->se))
+		return NULL;
+	snprintf(buf, size, "SE +/- %s, N = %zu", br_notation_se(&nt, c->se,
+		 c->mean, num, sizeof num), c->n);
+	return buf;
+}
+
+/* Cell cell of group g in the chart's notation, in L->buf. */
+static const char *value_text(struct gl *L, const struct br_cell *cell,
+			      size_t g)
+{
+	struct br_notation nt = group_nt(L, g);
+
+	return br_notation_value(&nt, cell, L->buf, sizeof L->buf);
 }
 
 /* Colours and markers of the series; false on ENOMEM. */
@@ -123,9 +157,12 @@ static bool series_styles(struct gl *L)
 }
 
 /* The value range over every bar and whisker top, of all groups (the
- * parts of a chart share one axis); false when no cell has a value. */
+ * parts of a chart share one axis), and the chart's one notation,
+ * chosen from the largest value shown and the smallest non-zero one
+ * (br_notation_pick); false when no cell has a value. */
 static bool value_range(struct gl *L)
 {
+	double big = 0, small = 0, dur = -1;
 	bool any = false;
 	size_t g;
 
@@ -138,6 +175,11 @@ static bool value_range(struct gl *L)
 		if (!c)
 			continue;
 		any = true;
+		big = fmax(big, fabs(L->in->cells[g]->shown));
+		if (L->in->cells[g]->shown != 0 && (small == 0 ||
+		    fabs(L->in->cells[g]->shown) < small))
+			small = fabs(L->in->cells[g]->shown);
+		dur = br_chart_dur_scale(dur, L->in->cells[g]);
 		L->all_single &= c->n == 1;
 		L->vmin = fmin(L->vmin, c->mean);
 		L->vmax = fmax(L->vmax, c->mean);
@@ -147,6 +189,8 @@ static bool value_range(struct gl *L)
 				L->vmin = fmin(L->vmin, lo);
 		}
 	}
+	br_notation_pick(&L->nt, big, small, fmax(dur, 0), L->in->decimals[0],
+			 br_se_decimals(L->in->decimals[0]));
 	return any;
 }
 
@@ -237,19 +281,18 @@ static bool label_margin(struct gl *L)
 }
 
 /* The value axis over the plot, with room on it for the labels beyond
- * their bars (br_axis_scale_labelled); false on ENOMEM. */
+ * their bars, labelled in the chart's notation (br_axis_scale_noted);
+ * false on ENOMEM. */
 static bool value_axis(struct gl *L)
 {
 	struct br_bar_label *bl = calloc(L->ng * L->ns + 1, sizeof *bl);
 	const struct br_grouped_input *in = L->in;
-	double dur = -1;
 	size_t g, nb = 0;
 
 	if (!bl)
 		return false;
 	for (g = 0; g < L->ng * L->ns; g++) {
 		const struct br_summary *c = value_of(in->cells[g]);
-		int dec = in->decimals[g / L->ns];
 		double lo, hi;
 
 		if (!c)
@@ -258,18 +301,17 @@ static bool value_axis(struct gl *L)
 		bl[nb].from = c->mean;
 		if (br_chart_whisker(L->o, c, &lo, &hi))
 			bl[nb].from = c->mean < 0 ? lo : hi;
-		br_cell_chart_text(in->cells[g], dec, L->buf, sizeof L->buf);
 		bl[nb].width = br_text_width(L->f_val.family, L->f_val.size,
-					     true, L->buf);
-		if (se_line(c, dec, L->all_single, L->buf, sizeof L->buf))
+					     true, value_text(L, in->cells[g],
+							      g / L->ns));
+		if (se_line(L, c, g / L->ns, L->buf, sizeof L->buf))
 			bl[nb].after = br_text_width(L->f_note.family,
 						     L->f_note.size, false,
 						     L->buf);
 		nb++;
-		dur = br_chart_dur_scale(dur, in->cells[g]);
 	}
-	br_axis_scale_labelled(L->vmin, L->vmax, bl, nb, L->pw, &L->f_tick,
-			       fmax(dur, 0), &L->ax);
+	br_axis_scale_noted(L->vmin, L->vmax, bl, nb, L->pw, &L->f_tick,
+			    &L->nt, &L->ax);
 	free(bl);
 	return true;
 }
@@ -343,11 +385,10 @@ static bool group_label(struct gl *L, size_t g, double gy)
 
 /* The "SE +/- x, N = y" beside a bar that ends at end, knocked out of
  * the grid lines behind it (the axis made room: br_bar_label.after). */
-static void bar_se(struct gl *L, const struct br_summary *c, int dec,
+static void bar_se(struct gl *L, const struct br_summary *c, size_t g,
 		   double end, double bcy)
 {
-	const char *se = se_line(c, dec, L->all_single, L->buf,
-				 sizeof L->buf);
+	const char *se = se_line(L, c, g, L->buf, sizeof L->buf);
 	double tw, sx;
 
 	if (!se)
@@ -392,10 +433,9 @@ static void bar(struct gl *L, size_t g, size_t s, double gy)
 	}
 	L->any_whisker |= br_chart_bar_whisker(L->sc, L->o, c, &L->ax, L->pw,
 					       bcy, &bv);
-	val = br_cell_chart_text(cell, L->in->decimals[g], L->buf,
-				 sizeof L->buf);
+	val = value_text(L, cell, g);
 	end = br_chart_bar_value(L->sc, &L->f_val, &bv, val);
-	bar_se(L, c, L->in->decimals[g], end, bcy);
+	bar_se(L, c, g, end, bcy);
 }
 
 /* The groups drawn, each its label, a tick between groups, its bars. */

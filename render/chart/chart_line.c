@@ -50,6 +50,7 @@ struct line {
 	size_t ns, np;                 /* series, most points */
 	struct br_font f_leg, f_stat, f_tick, f_xcap;
 	struct br_axis ax;
+	struct br_notation nt;         /* y axis and legend: one notation */
 	double vmax, xmin, xmax, left, x0, x1, top, bottom, legend_y;
 	bool shapes, any_whisker;
 };
@@ -89,6 +90,35 @@ static void line_series(struct line *L, const struct br_analysis *a,
 	}
 }
 
+/* The chart's one notation for its y axis and the legend's Min / Avg /
+ * Max (doc/charts.md, "Numbers"), from the largest and smallest
+ * non-zero of the points and those; decimals as the legend had them. */
+static void line_notation(struct line *L)
+{
+	double big = 0, small = 0;
+	size_t i, k;
+
+	for (i = 0; i < L->ns; i++) {
+		const struct br_cell *c = L->sr[i].c;
+		const double v[3] = {c->series_min, c->series_avg,
+				     c->series_max};
+
+		for (k = 0; k < c->n_points + 3; k++) {
+			double x = k < 3 ? (c->series_n ? fabs(v[k]) : 0) :
+				   (c->points[k - 3].n ?
+				    fabs(c->points[k - 3].mean) : 0);
+
+			if (!isfinite(x))
+				continue;
+			big = fmax(big, x);
+			if (x != 0 && (small == 0 || x < small))
+				small = x;
+		}
+	}
+	br_notation_pick(&L->nt, big, small, 0, L->vmax > 999 ? 0 : 1,
+			 L->vmax > 999 ? 0 : 1);
+}
+
 /* The value axis (whisker tops, as the bar chart) and the x range. */
 static void line_axes(struct line *L)
 {
@@ -114,7 +144,9 @@ static void line_axes(struct line *L)
 	if (vmax > 0)
 		vmax += (vmax - vmin) * TOP_ROOM / PLOT_H;
 	L->vmax = vmax;
-	br_axis_scale(vmin, vmax, PLOT_H, &L->f_tick, true, &L->ax);
+	line_notation(L);
+	br_axis_scale_in(vmin, vmax, PLOT_H, &L->f_tick, true, &L->nt,
+			 &L->ax);
 	L->xmin = L->xmax = xval(L, 0);
 	for (k = 0; k < L->np; k++) {
 		L->xmin = fmin(L->xmin, xval(L, k));
@@ -136,8 +168,7 @@ static void legend_stats(const struct line *L, size_t i, char st[3][48],
 	const struct br_cell *c = L->sr[i].c;
 	const double v[3] = {c->series_min, c->series_avg, c->series_max};
 	static const char *const what[3] = {"Min", "Avg", "Max"};
-	int d = L->vmax > 999 ? 0 : 1;
-	char x[32];
+	char x[40];
 	size_t j;
 
 	for (j = 0; j < 3; j++) {
@@ -145,7 +176,7 @@ static void legend_stats(const struct line *L, size_t i, char st[3][48],
 		if (!c->series_n)
 			continue;
 		snprintf(st[j], 48, "%s: %s", what[j],
-			 br_fmt_value(x, sizeof x, v[j], d));
+			 br_notation_number(&L->nt, v[j], x, sizeof x));
 		col_w[j] = fmax(col_w[j], br_text_width(L->f_stat.family,
 			L->f_stat.size, false, st[j]));
 	}

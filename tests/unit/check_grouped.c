@@ -162,8 +162,9 @@ START_TEST(test_grouped_distinct_notes)
 END_TEST
 
 /* Issue 14: the TPC-H mail's table as read (samples/), values written
- * as m:ss: labels from 2 minutes on and the axis in m:ss ("26:20" on
- * 5-minute ticks), smaller values in seconds.  Looked at as PNG. */
+ * as m:ss: labels and the axis in m:ss ("26:20" on 5-minute ticks);
+ * issue 21, defect 9: values under 2 minutes too, in the chart's one
+ * notation ("1:55", not "115" beside "6:19").  Looked at as PNG. */
 START_TEST(test_grouped_tpch_durations)
 {
 	const struct br_chart_type *tests_type = br_chart_find("grouped",
@@ -185,7 +186,8 @@ START_TEST(test_grouped_tpch_durations)
 	d = dump(sc);
 	ck_assert_ptr_nonnull(strstr(d, "\"26:20\""));
 	ck_assert_ptr_nonnull(strstr(d, "\"6:19\""));
-	ck_assert_ptr_nonnull(strstr(d, "\"115\""));  /* under 2 minutes */
+	ck_assert_ptr_nonnull(strstr(d, "\"1:55\""));  /* under 2 minutes */
+	ck_assert_ptr_null(strstr(d, "\"115\""));
 	ck_assert_ptr_nonnull(strstr(d, "\"25:00\""));
 	ck_assert_ptr_null(strstr(d, "\"1580\""));
 	free(d);

@@ -10,7 +10,11 @@
  *  - every real result file in tests/data and samples/ in every chart
  *    kind at 300, 600 and 1200 pt and laid out for the PDF report: the
  *    same for its bar charts; no text off the canvas and no two texts
- *    overlapping for the others (overview, grouped, line, scaling).
+ *    overlapping for the others (overview, grouped, line, scaling), and
+ *    one notation in grouped, line and scaling charts (their y axis
+ *    and legend: scene_props.h, props_check_kind);
+ *  - random grouped charts (2 to 4 tests of one unit) and multi-way
+ *    comparisons at every width: one notation a chart.
  */
 #include <check.h>
 #include <math.h>
@@ -52,14 +56,28 @@ static const char *const pool[] = {
 	"Tuned - Intel Xeon",
 };
 
-/* Test k of the random set: 1 to 14 systems. */
-static struct br_test *random_test(struct br_resultset *rs, int k)
+/* Multi-way names (issue 21, defect 9 in chart_multiway.c): "A: B". */
+static const char *const pool_multiway[] = {
+	"Kernel 5.4: GCC 9", "Kernel 5.4: GCC 10", "Kernel 5.4: Clang 10",
+	"Kernel 5.5: GCC 9", "Kernel 5.5: GCC 10", "Kernel 5.5: Clang 10",
+	"Kernel 5.6: GCC 9", "Kernel 5.6: GCC 10", "Kernel 5.6: Clang 10",
+	"Kernel 5.7: GCC 9", "Kernel 5.7: GCC 10", "Kernel 5.7: Clang 10",
+	"Kernel 5.8: GCC 9", "Kernel 5.8: GCC 10",
+};
+
+/* Test k of the random set: 1 to 14 systems named from names (14),
+ * desc its options (the tests of one file differ in them), prop its
+ * direction (NULL: either, at random). */
+static struct br_test *random_test(struct br_resultset *rs, int k,
+				   const char *const *names,
+				   const char *desc, const char *prop)
 {
 	static char texts[14][64];
 	struct fixture_entry fe[14];
 	size_t n = 1 + (size_t)(rnd() * 14), i, order[14];
 	double mag = pow(10, -10 + 23 * rnd()), sign = rnd() < 0.15 ? -1 : 1;
 	int sig = 3 + (int)(rnd() * 4);
+	double dir;
 	char title[32];
 
 	for (i = 0; i < 14; i++)
@@ -87,15 +105,16 @@ static struct br_test *random_test(struct br_resultset *rs, int k)
 				 sig > 4 ? 2 : sig - 3, v);
 		else
 			snprintf(texts[i], sizeof texts[i], "%.*g", sig, v);
-		fe[i].system = pool[order[i]];
+		fe[i].system = names[order[i]];
 		fe[i].value = rnd() < 0.08 ? NULL : texts[i];
 		fe[i].n = runs[(int)(rnd() * 4)];
 		fe[i].se = fabs(v) * 0.15 * rnd();
 		fe[i].error = "The test quit with a non-zero exit status.";
 	}
 	snprintf(title, sizeof title, "Random %d", k);
-	return make_test(rs, title, "1.0", "Mode: A - Threads: 8",
-			 "MB/s", rnd() < 0.5 ? "HIB" : "LIB", fe, n);
+	dir = rnd();   /* drawn either way: one sequence for every use */
+	return make_test(rs, title, "1.0", desc, "MB/s", prop ? prop :
+			 dir < 0.5 ? "HIB" : "LIB", fe, n);
 }
 
 /* A failing scene as $BR_RENDER_OUT/NAME.png and .scene, to look at. */
@@ -123,7 +142,8 @@ START_TEST(test_props_random)
 	rng_state = 21;
 	for (k = 0; k < 40; k++) {
 		struct br_resultset *rs = br_resultset_new();
-		struct br_test *t = random_test(rs, k);
+		struct br_test *t = random_test(rs, k, pool,
+						"Mode: A - Threads: 8", NULL);
 		struct analysed an;
 		size_t w;
 
@@ -150,6 +170,81 @@ START_TEST(test_props_random)
 		done(&an);
 		br_resultset_free(rs);
 	}
+}
+END_TEST
+
+/* Random chart k of a grouped kind on an's analysis at every width
+ * (type: the whole selection's tests, or a multi-way one per test);
+ * counted in *n when it fits. */
+static void random_grouped(const struct analysed *an, bool whole, int k,
+			   size_t *n)
+{
+	const struct br_chart_type *type = br_chart_find("grouped", whole);
+	size_t ti = whole ? SIZE_MAX : 0, w;
+
+	if (!type->fits(an->a, ti, NULL, 0))
+		return;
+	for (w = 0; w < sizeof widths / sizeof *widths; w++) {
+		struct br_chart_opts o;
+		struct br_scene *sc = NULL;
+		struct br_error err;
+		char msg[512];
+		const char *m;
+
+		br_chart_opts_defaults(&o);
+		o.width = widths[w];
+		br_error_clear(&err);
+		if (type->layout(an->a, ti, &o, &sc, &err) != BR_OK) {
+			/* every entry failed: nothing to draw */
+			ck_assert_int_eq(err.code, BR_EDATA);
+			continue;
+		}
+		m = props_notation(sc, false, msg, sizeof msg);
+		if (m && getenv("BR_RENDER_OUT"))
+			look(sc, whole ? "props-grouped" : "props-multiway");
+		ck_assert_msg(m == NULL, "random %s chart %d at width %.0f: "
+			      "%s", whole ? "grouped" : "multi-way", k,
+			      widths[w], m);
+		(*n)++;
+		br_scene_free(sc);
+	}
+}
+
+/* Issue 21, defect 9 in grouped charts: random tests of one unit and
+ * direction (2 to 4, each its own magnitude) drawn grouped, and random
+ * multi-way comparisons, at every width: one notation for the axis,
+ * value labels and SE lines. */
+START_TEST(test_props_random_grouped)
+{
+	size_t n_grouped = 0, n_multiway = 0;
+	int k, j;
+
+	rng_state = 2109;
+	for (k = 0; k < 30; k++) {
+		struct br_resultset *rs = br_resultset_new();
+		struct analysed an;
+		int nt = 2 + (int)(rnd() * 3);
+		const char *prop = rnd() < 0.5 ? "HIB" : "LIB";
+
+		for (j = 0; j < nt; j++) {
+			char desc[32];
+
+			snprintf(desc, sizeof desc, "Mode: %c", 'A' + j);
+			random_test(rs, k * 10 + j, pool, desc, prop);
+		}
+		analyse(rs, &an, 0);
+		random_grouped(&an, true, k, &n_grouped);
+		done(&an);
+		br_resultset_free(rs);
+		rs = br_resultset_new();
+		random_test(rs, k, pool_multiway, "Mode: A", NULL);
+		analyse(rs, &an, 0);
+		random_grouped(&an, false, k, &n_multiway);
+		done(&an);
+		br_resultset_free(rs);
+	}
+	ck_assert_msg(n_grouped > 0 && n_multiway > 0, "%zu grouped, %zu "
+		      "multi-way charts drawn", n_grouped, n_multiway);
 }
 END_TEST
 
@@ -207,8 +302,8 @@ static void check_plan(const struct br_analysis *a,
 				file, p->jobs[j].type->name, j, o->width, n);
 		for (k = 0; k < n; k++) {
 			char msg[512];
-			const char *m = props_check(sc[k], bar, msg,
-						    sizeof msg);
+			const char *m = props_check_kind(sc[k],
+					p->jobs[j].type->name, msg, sizeof msg);
 
 			if (m && getenv("BR_PROPS_VERBOSE"))
 				fprintf(stderr, "%s, %s at %.0f: %s\n", file,
@@ -341,6 +436,7 @@ Suite *br_suite_props(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_notation_cases);
 	tcase_add_test(tc, test_props_random);
+	tcase_add_test(tc, test_props_random_grouped);
 	tcase_add_loop_test(tc, test_props_real, 0,
 			    sizeof real_files / sizeof *real_files);
 	suite_add_tcase(s, tc);

@@ -449,7 +449,8 @@ START_TEST(test_bar_single)
 }
 END_TEST
 
-static struct br_scene *line_pios(bool single_runs, struct analysed *an,
+static struct br_scene *line_pios(bool single_runs, double scale,
+				   struct analysed *an,
 				   struct br_resultset **rsp);
 
 START_TEST(test_line)
@@ -514,7 +515,7 @@ START_TEST(test_line_top_room)
 {
 	struct br_resultset *rs;
 	struct analysed an;
-	struct br_scene *sc = line_pios(true, &an, &rs);
+	struct br_scene *sc = line_pios(true, 1, &an, &rs);
 	double top = INFINITY, high = INFINITY;
 	size_t i;
 
@@ -535,7 +536,41 @@ START_TEST(test_line_top_room)
 }
 END_TEST
 
-static struct br_scene *line_pios(bool single_runs, struct analysed *an,
+/* Issue 21, defect 9 in line charts: the y axis and the legend's Min /
+ * Avg / Max in one notation: "100,000" on the axis beside "Max:
+ * 100,000" (the axis said "100k"), "100\u00b5" beside "Max: 100\u00b5"
+ * (the legend said "0.0001"). */
+START_TEST(test_line_notation)
+{
+	static const struct {
+		double scale;
+		const char *tick, *max;
+	} c[] = {
+		{100, "\"100,000\"", "\"Max: 100,000\""},
+		{1e-7, "\"100\u00b5\"", "\"Max: 100\u00b5\""},
+	};
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		struct br_resultset *rs;
+		struct analysed an;
+		struct br_scene *sc = line_pios(false, c[i].scale, &an, &rs);
+		char msg[256], *d = dump(sc);
+
+		ck_assert_msg(props_notation(sc, true, msg, sizeof msg) ==
+			      NULL, "%s", msg);
+		ck_assert_msg(strstr(d, c[i].tick) && strstr(d, c[i].max),
+			      "%s", d);
+		free(d);
+		br_scene_free(sc);
+		done(&an);
+		br_resultset_free(rs);
+	}
+}
+END_TEST
+
+static struct br_scene *line_pios(bool single_runs, double scale,
+				   struct analysed *an,
 				   struct br_resultset **rsp)
 {
 	static const double ys[3][3] = {
@@ -572,9 +607,10 @@ static struct br_scene *line_pios(bool single_runs, struct analysed *an,
 		e->n_points = 3;
 		for (k = 0; k < 3; k++) {
 			e->points[k].has_value = true;
-			e->points[k].value = ys[i][k];
+			e->points[k].value = ys[i][k] * scale;
 			e->points[k].is_summary = true;
-			e->points[k].se = single_runs ? 0 : 10 + 5 * (double)k;
+			e->points[k].se = single_runs ? 0 : (10 + 5 *
+							     (double)k) * scale;
 			e->points[k].n = single_runs ? 1 : 3;
 		}
 	}
@@ -1137,6 +1173,7 @@ Suite *br_suite_render(void)
 	tcase_add_test(tc, test_report_unexpanded_title);
 	tcase_add_test(tc, test_line);
 	tcase_add_test(tc, test_line_top_room);
+	tcase_add_test(tc, test_line_notation);
 	tcase_add_test(tc, test_report);
 	tcase_add_test(tc, test_long_utf8);
 	suite_add_tcase(s, tc);

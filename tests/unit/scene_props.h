@@ -212,28 +212,71 @@ static inline void props_class(const char *s, char *out, size_t size)
 		snprintf(out, size, "plain");
 }
 
-/* A bar chart's numbers: axis labels (regular 10 pt, centred), value
- * labels (bold 10 pt) and SEs ("SE +/- x, N = y"), in one notation. */
+/* Whether s is a number as a chart writes one, alone: "1,378,135",
+ * "-0.5", "335\u00b5", "1.38T", "1.00e-300", "6:19", "1:02:03". */
+static inline bool props_numeric(const char *s)
+{
+	const char *p = s + (*s == '-');
+
+	if (*p < '0' || *p > '9')
+		return false;
+	while ((*p >= '0' && *p <= '9') || *p == ',' || *p == '.' ||
+	       *p == ':')
+		p++;
+	if (*p == 'e' && (p[1] == '+' || p[1] == '-')) {
+		for (p += 2; *p >= '0' && *p <= '9'; p++)
+			;
+	}
+	if (*p && strchr("kMGTPEmnpfa", *p) && !p[1])
+		p++;
+	else if (!strcmp(p, "\u00b5"))
+		p += strlen("\u00b5");
+	return *p == '\0';
+}
+
+/* The number text p shows of a chart's values, in num; false for any
+ * other text: names, titles and legends (in BR_C_HEAD), sentences, and
+ * with skip_x a horizontal axis' middle-anchored labels (a line or
+ * scaling chart's x axis: another quantity). */
+static inline bool props_number_of(const struct br_prim *p, bool skip_x,
+				   char *num, size_t size)
+{
+	static const char *const pre[] = {"SE +/- ", "Min: ", "Avg: ",
+					  "Max: "};
+	size_t k;
+
+	for (k = 0; k < sizeof pre / sizeof *pre; k++) {
+		size_t n = strlen(pre[k]);
+		const char *s = p->text + n, *e;
+
+		if (strncmp(p->text, pre[k], n))
+			continue;
+		e = strstr(s, ", N");
+		snprintf(num, size, "%.*s", e ? (int)(e - s) : 63, s);
+		return true;
+	}
+	if (p->fill == BR_C_HEAD || !props_numeric(p->text))
+		return false;
+	if (skip_x && p->anchor == BR_ANCHOR_MIDDLE)
+		return false;
+	snprintf(num, size, "%s", p->text);
+	return true;
+}
+
+/* A chart's numbers: axis labels, value labels, SEs ("SE +/- x, N =
+ * y") and a line chart's "Min: x", in one notation (doc/charts.md,
+ * "Numbers").  skip_x: as props_number_of(). */
 static inline const char *props_notation(const struct br_scene *sc,
-					 char *msg, size_t size)
+					 bool skip_x, char *msg, size_t size)
 {
 	char first[16] = "", what[16], num[64], firsttext[64] = "";
 	size_t i;
 
 	for (i = 0; i < sc->n_prims; i++) {
 		const struct br_prim *p = &sc->prims[i];
-		const char *s;
 
-		if (!props_is_text(p))
-			continue;
-		if (p->size == 10 && (p->bold || p->anchor ==
-				      BR_ANCHOR_MIDDLE))
-			snprintf(num, sizeof num, "%s", p->text);
-		else if (p->size == 8 && !strncmp(p->text, "SE +/- ", 7)) {
-			s = p->text + 7;
-			snprintf(num, sizeof num, "%.*s", strstr(s, ", N") ?
-				 (int)(strstr(s, ", N") - s) : 63, s);
-		} else
+		if (!props_is_text(p) ||
+		    !props_number_of(p, skip_x, num, sizeof num))
 			continue;
 		props_class(num, what, sizeof what);
 		if (!*what)
@@ -264,7 +307,23 @@ static inline const char *props_check(const struct br_scene *sc, bool bar,
 	if (!m && bar)
 		m = props_near(sc, msg, size);
 	if (!m && bar)
-		m = props_notation(sc, msg, size);
+		m = props_notation(sc, false, msg, size);
+	return m;
+}
+
+/* The properties of a chart of kind type ("bar", "grouped", "line",
+ * "scaling", "overview"): a bar chart's all; one notation in grouped,
+ * line and scaling charts too (their x axis aside); no text off the
+ * canvas and no overlap in every kind. */
+static inline const char *props_check_kind(const struct br_scene *sc,
+					   const char *type, char *msg,
+					   size_t size)
+{
+	bool xy = !strcmp(type, "line") || !strcmp(type, "scaling");
+	const char *m = props_check(sc, !strcmp(type, "bar"), msg, size);
+
+	if (!m && (xy || !strcmp(type, "grouped")))
+		m = props_notation(sc, xy, msg, size);
 	return m;
 }
 
