@@ -397,12 +397,8 @@ static void roff_cmds(FILE *fp, unsigned cmds)
 	fputs(".\n", fp);
 }
 
-/*
- * `benchreport help --man`: doc/benchreport.1 in roff, made from the same
- * command and option tables as --help (the Makefile regenerates it).
- * No date in it, so the page is the same bytes for the same source.
- */
-static void help_man(FILE *fp)
+/* help_man: the header, NAME and SYNOPSIS */
+static void man_head(FILE *fp)
 {
 	size_t i;
 
@@ -417,6 +413,11 @@ static void help_man(FILE *fp)
 		roff_text(fp, commands[i].synopsis);
 		fputs(" [\\fIOPTIONS\\fR]\n.br\n", fp);
 	}
+}
+
+/* help_man: DESCRIPTION, the reports included */
+static void man_description(FILE *fp)
+{
 	fputs(".SH DESCRIPTION\n"
 	      ".B " PROG "\nturns Phoronix Test Suite / OpenBenchmarking "
 	      "result files, their CSV exports, tidy CSV, timing tables and "
@@ -464,6 +465,13 @@ static void help_man(FILE *fp)
 	      "between LEFT-TO-RIGHT MARKs.\n"
 	      ".PP\n", fp);
 	roff_text(fp, reports_text);
+}
+
+/* help_man: COMMANDS and OPTIONS, from their tables */
+static void man_commands(FILE *fp)
+{
+	size_t i;
+
 	fputs("\n.SH COMMANDS\n", fp);
 	for (i = 0; i < N_COMMANDS; i++) {
 		fprintf(fp, ".TP\n.B %s\n", commands[i].name);
@@ -494,6 +502,11 @@ static void help_man(FILE *fp)
 		fputs(".\n", fp);
 		roff_cmds(fp, o->cmds);
 	}
+}
+
+/* help_man: SELECTING TESTS AND SYSTEMS and the statistics */
+static void man_selecting(FILE *fp)
+{
 	fputs(".SH SELECTING TESTS AND SYSTEMS\n"
 	      "\\fB\\-\\-tests\\fR \\fIPATTERN\\fR is looked for, "
 	      "ignoring case, anywhere in a test's identifier "
@@ -558,6 +571,11 @@ static void help_man(FILE *fp)
 	      "are over those (\"over 1 of 2 tests with runs\"); the mean "
 	      "with single-run tests is given beside it, not proven.  "
 	      "doc/statistics.md gives the methods.\n", fp);
+}
+
+/* help_man: EXIT STATUS, EXAMPLES and SEE ALSO */
+static void man_exit(FILE *fp)
+{
 	fputs(".SH EXIT STATUS\n"
 	      ".TP\n.B 0\nSuccess.\n"
 	      ".TP\n.B 1\nBad input data; nothing is written.\n"
@@ -612,6 +630,20 @@ static void help_man(FILE *fp)
 	      ".SH SEE ALSO\n"
 	      ".BR phoronix\\-test\\-suite (1),\n"
 	      ".BR ministat (1)\n", fp);
+}
+
+/*
+ * `benchreport help --man`: doc/benchreport.1 in roff, made from the same
+ * command and option tables as --help (the Makefile regenerates it).
+ * No date in it, so the page is the same bytes for the same source.
+ */
+static void help_man(FILE *fp)
+{
+	man_head(fp);
+	man_description(fp);
+	man_commands(fp);
+	man_selecting(fp);
+	man_exit(fp);
 }
 
 static void help_command(FILE *fp, const struct command *c)
