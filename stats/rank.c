@@ -401,6 +401,21 @@ out:
 	return rc;
 }
 
+/* has[i]: whether system i has data; idx: those with a spread (n >= 2
+ * and a finite SE), the only ones a test can tell apart; their count. */
+static size_t spread_systems(const struct br_summary *s, size_t n,
+			     bool *has, size_t *idx)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		has[i] = has_data(&s[i]);
+		if (has[i] && s[i].n >= 2 && isfinite(s[i].se))
+			idx[k++] = i;
+	}
+	return k;
+}
+
 int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
 	    double confidence, int *rank_low, int *rank_high,
 	    double *relative)
@@ -409,7 +424,7 @@ int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
 	double alpha, sure, reach;
 	struct br_rank_pair *pr = NULL;
 	struct br_welch w;
-	size_t *idx = NULL, i, a, b, k = 0, m = 0, cap = 0, m_total;
+	size_t *idx = NULL, a, b, k = 0, m = 0, cap = 0, m_total;
 	size_t done = 0, n_sig = 0, q, r = 0;
 	unsigned char *bits = NULL;
 	struct fast f = {0};
@@ -430,11 +445,7 @@ int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
 	has = calloc(n + 1, sizeof *has);
 	if (!idx || !has)
 		goto out;
-	for (i = 0; i < n; i++) {
-		has[i] = has_data(&s[i]);
-		if (has[i] && s[i].n >= 2 && isfinite(s[i].se))
-			idx[k++] = i;
-	}
+	k = spread_systems(s, n, has, idx);
 	init_ranges(has, n, rank_low, rank_high);
 	if (k > BR_RANK_MAX_SYSTEMS) {
 		rc = BR_EDATA;
