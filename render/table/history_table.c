@@ -1,11 +1,12 @@
 /*
- * history_out_stub.c - STUB of history_out.h while its writers are
- * written (render/table/history_table.c, render/report/history_report.c
- * replace it).
+ * history_table.c - a history as a table: text, Markdown, CSV, JSON, and
+ * the gate's lines (history_out.h).
+ *
+ * STUB while the writers are written.
  */
 #include <string.h>
 
-#include "history_out.h"
+#include "../report/history_out.h"
 
 void br_hist_out_opts_defaults(struct br_hist_out_opts *o)
 {
@@ -29,17 +30,4 @@ size_t br_history_write_gate(FILE *f, const struct br_history *h)
 	(void)f;
 	(void)h;
 	return 0;
-}
-
-int br_history_write_drawn(const struct br_history *h, const char *format,
-			   bool report, const char *path,
-			   const struct br_hist_out_opts *o,
-			   struct br_error *err)
-{
-	(void)h;
-	(void)report;
-	(void)path;
-	(void)o;
-	return br_error_set(err, BR_EUSAGE, NULL, 0,
-			    "history: format '%s' not drawn yet", format);
 }
