@@ -292,20 +292,17 @@ static unsigned char *sys_own(struct br_meta *m, size_t idx)
 }
 
 /* Apply the value of one "# system:" line (grammar in text_int.h). */
-static int sys_meta(struct br_resultset *rs, struct br_meta *m,
-		    const char *value, size_t n, unsigned long line,
-		    struct br_error *err)
+/* The NAME of "# system: NAME | FIELD | VALUE" from *pp (before end):
+ * "quoted" (a doubled quote is one) or plain up to the first '|';
+ * *pp is left at that '|' or at end. */
+static int sys_meta_name(struct br_resultset *rs, const char *file,
+			 unsigned long line, const char **pp, const char *end,
+			 char **out, struct br_error *err)
 {
-	const char *file = m->file;
-	struct br_loc loc = {file, line};
-	const char *p = value, *end = value + n, *f;
-	struct br_system *sys;
-	unsigned char *own;
-	size_t idx, nl = 0, fl;
-	char *name;
+	const char *p = *pp;
+	size_t nl = 0;
+	char *name = br_arena_alloc(rs->arena, (size_t)(end - p) + 1);
 
-	/* NAME: "quoted" or plain up to the first '|'. */
-	name = br_arena_alloc(rs->arena, n + 1);
 	if (!name)
 		return br_error_set(err, BR_EIO, file, line, "out of memory");
 	if (p < end && *p == '"') {
@@ -345,6 +342,26 @@ static int sys_meta(struct br_resultset *rs, struct br_meta *m,
 	if (nl == 0)
 		return br_error_set(err, BR_EDATA, file, line,
 				    "# system: empty system name");
+	*pp = p;
+	*out = name;
+	return BR_OK;
+}
+
+static int sys_meta(struct br_resultset *rs, struct br_meta *m,
+		    const char *value, size_t n, unsigned long line,
+		    struct br_error *err)
+{
+	const char *file = m->file;
+	struct br_loc loc = {file, line};
+	const char *p = value, *end = value + n, *f;
+	struct br_system *sys;
+	unsigned char *own;
+	size_t idx, fl;
+	char *name = NULL;
+	int rc = sys_meta_name(rs, file, line, &p, end, &name, err);
+
+	if (rc != BR_OK)
+		return rc;
 	idx = br_rs_system(rs, name, true, &loc, err);
 	if (idx == (size_t)-1)
 		return err->code;
@@ -383,7 +400,6 @@ static int sys_meta(struct br_resultset *rs, struct br_meta *m,
 		const char *s;
 		struct br_kv *kv;
 		size_t nkv;
-		int rc;
 
 		if (*narr && !(*own & bit))
 			return BR_OK; /* an earlier input's wins */
