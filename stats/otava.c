@@ -12,9 +12,10 @@
  *   merge  each weak point tested against its neighbours over the whole
  *          series; while the weakest (highest p) is not below
  *          max_pvalue, or the smallest change is not above
- *          min_magnitude, it goes, and the point after it is tested
- *          again.  The point before it keeps its old numbers: Otava
- *          does so, and the expected results depend on it.
+ *          min_magnitude, it goes, and the two points after it are
+ *          tested again.  The point before it keeps its old numbers
+ *          (until it is itself one of the two after a later drop):
+ *          Otava does so, and the expected results depend on it.
  *
  * The window search and the t-test are in otava_win.c.
  */
@@ -162,11 +163,12 @@ static size_t merge(const double *x, size_t n, size_t *cps,
 		memmove(cps + w, cps + w + 1, (m - w - 1) * sizeof *cps);
 		memmove(t + w, t + w + 1, (m - w - 1) * sizeof *t);
 		m--;
-		/* Otava tests again the points now at w and w + 1; the
-		 * second has the same neighbours as before, so only w
-		 * changes.  w - 1 is not tested again. */
+		/* Otava tests again the points now at w and w + 1 (whose
+		 * numbers may be stale from an earlier drop), not w - 1 */
 		if (w < m)
 			test_at(x, n, cps, m, w, &t[w]);
+		if (w + 1 < m)
+			test_at(x, n, cps, m, w + 1, &t[w + 1]);
 	}
 	return m;
 }

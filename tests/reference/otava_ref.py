@@ -181,11 +181,11 @@ def otava(v, z, window, max_p, min_mag):
             if magnitude(st[w]) > min_mag:
                 break
         del cps[w], st[w]
-        # Otava tests the point after the dropped one again (and the
-        # one after that, which has the same neighbours); the point
-        # before it keeps the numbers it had.
-        if w < len(cps):
-            st[w] = test_at(v, cps, w)
+        # Otava tests the two points after the dropped one again; the
+        # point before it keeps the numbers it had.
+        for k in (w, w + 1):
+            if k < len(cps):
+                st[k] = test_at(v, cps, k)
     return cps, st
 
 
