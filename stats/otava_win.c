@@ -4,7 +4,7 @@
  * doc/statistics.md, "Otava parity").
  *
  * Parity is bit for bit, so every sum is taken in the order numpy takes
- * it in the reference implementation: pairwise sums for means and
+ * it in Otava's Python code: pairwise sums for means and
  * variances, running sums down columns for the distance tables, and the
  * energy statistic as the same three terms A - B - C with the same
  * rounded coefficients.  Built with -std=c11, so GCC contracts no
