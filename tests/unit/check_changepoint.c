@@ -263,6 +263,15 @@ START_TEST(test_spike)
 		ck_assert_uint_eq(r.n_used, 40);
 		br_cp_result_free(&r);
 	}
+	/* two adjacent spikes: both listed */
+	step_series(v, obs, 40, 40, 100, 100);
+	v[20] = v[21] = 125;
+	r = detect(obs, 40, NULL);
+	ck_assert_uint_eq(r.n_changes, 0);
+	ck_assert_uint_eq(r.n_anomalies, 2);
+	ck_assert_uint_eq(r.anomalies[0], 20);
+	ck_assert_uint_eq(r.anomalies[1], 21);
+	br_cp_result_free(&r);
 	/* a spike beside a step: the spike listed, the step found */
 	step_series(v, obs, 40, 20, 100, 110);
 	v[5] = 70;
