@@ -644,6 +644,38 @@ static void arrow(struct br_scene *sc, double x, double cy, bool right)
 	br_scene_polygon(sc, pts, 3, BR_C_TEXT, BR_NONE, 0);
 }
 
+/*
+ * The title at (6, 19) in f: shrunk to 13 pt at most to fit the width,
+ * else wrapped in two lines (16 pt apart) at 13 pt, the second
+ * ellipsized past that: a title cut to "TPC-H 1 GB load phases, UFS
+ * vs. ZFS (Solaris sn..." at 300 pt lost what it compares.  Returns
+ * the height it takes beyond one line.
+ */
+static double title_text(struct br_scene *sc, struct br_font f,
+			 const char *s, double max_w)
+{
+	char **lines = NULL;
+	size_t n, k;
+
+	while (f.size > 13 && br_text_width(f.family, f.size, f.bold, s) >
+	       max_w)
+		f.size -= 0.5;
+	if (br_text_width(f.family, f.size, f.bold, s) <= max_w) {
+		br_scene_text(sc, 6, 19, BR_ANCHOR_START, &f, s);
+		return 0;
+	}
+	n = br_chart_wrap(&f, s, max_w, 2, &lines);
+	if (n == (size_t)-1) {
+		sc->nomem = true;
+		return 0;
+	}
+	for (k = 0; k < n; k++)
+		br_scene_text(sc, 6, 19 + 16 * (double)k, BR_ANCHOR_START, &f,
+			      lines[k]);
+	br_text_lines_free(lines, n);
+	return n > 1 ? 16 * (double)(n - 1) : 0;
+}
+
 double br_chart_header(struct br_scene *sc, const struct br_test *t,
 		       const struct br_chart_opts *o, double plot_left,
 		       double extra, double *legend_y)
@@ -656,15 +688,16 @@ double br_chart_header(struct br_scene *sc, const struct br_test *t,
 	const char *d = br_nz(t->description), *phrase;
 	char *title, *caption;
 	size_t n_sub = 0;
+	double more = 0;
 
 	title = br_chart_strf(sc, "%s%s%s", br_nz(t->title),
 		     *br_nz(t->app_version) ? " " : "", br_nz(t->app_version));
 	if (title)
-		fitted_text(sc, 6, 19, ft, 10, title, w - 12);
+		more = title_text(sc, ft, title, w - 12);
 	free(title);
 
 	/* Description: '|' separates lines; each line wraps. */
-	y = 35;
+	y = 35 + more;
 	while (*d) {
 		size_t len = strcspn(d, "|"), k, n;
 		char *line = strndup(d, len), *p, **lines;
@@ -695,9 +728,9 @@ double br_chart_header(struct br_scene *sc, const struct br_test *t,
 		if (*d == '|')
 			d++;
 	}
-	header = 16 + 17 + 15 * (double)n_sub;
-	if (header < 46)
-		header = 46;
+	header = 16 + 17 + more + 15 * (double)n_sub;
+	if (header < 46 + more)
+		header = 46 + more;
 	if (legend_y)
 		*legend_y = header + 2;
 	top = header + extra + 16;
