@@ -12,7 +12,7 @@
 #include "analysis.h"
 
 /* Inside a sentence: a space that never breaks ("N = 3", "95% CI");
- * printed as a space (render/words.h br_wrap). */
+ * printed as a space (render/text/words.h br_wrap). */
 #define BR_NBSP "\x1f"
 
 /*

@@ -197,3 +197,19 @@ cc -O2 -I. -o "$out/cp-bench" bench/cp-bench.c build/libbenchreport.a \
 measure "detector: 1,000 series x 365 points (< 10 s)" \
 	"$out/cp-bench" 1000 365
 printf '  %-44s %s\n' "  detection alone" "$("$out/cp-bench" 1000 365)"
+
+# ---- Per-chart speed (issue 21: "make bench per-chart time stays within
+# 10% of today's") ---------------------------------------------------------
+# One chart to SVG (seed 004's PostMark: one process, one bar chart) and
+# the PDF report of a seed (seed 000, nine A4 pages):
+# whole processes, best of RUNS, so a layout that got slower shows here.
+echo "per chart: one bar chart to SVG, a seed's PDF report"
+measure "render one bar chart -o x.svg (seed 004)" \
+	"$BR" render -q samples/seed-004-freebsd-zfs-zol.csv \
+	--tests PostMark -o "$out/one-chart.svg"
+measure "render one bar chart --width 300 -o x.svg" \
+	"$BR" render -q samples/seed-004-freebsd-zfs-zol.csv \
+	--tests PostMark --width 300 -o "$out/one-chart-300.svg"
+measure "render seed 000 report -o x.pdf" \
+	"$BR" render -q samples/seed-000-dragonfly-hammer.csv \
+	-o "$out/seed-000.pdf"

@@ -1,8 +1,8 @@
 /*
  * cmd_compare.c - `benchreport compare`: every system against a baseline,
- * the geometric means and the overall ranking (render/results.h writes
+ * the geometric means and the overall ranking (render/table/results.h writes
  * them), the compact summary (--brief: the text or Markdown of `render
- * --summary`, render/report.h), and the regression gate (exit 4: each
+ * --summary`, render/report/report.h), and the regression gate (exit 4: each
  * regression named on stderr, and a -o file left unwritten).
  */
 #include <stdlib.h>

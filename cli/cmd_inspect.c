@@ -1,5 +1,5 @@
 /*
- * cmd_inspect.c - `benchreport inspect`: what was read (render/inspect.h
+ * cmd_inspect.c - `benchreport inspect`: what was read (render/table/inspect.h
  * writes it), or with --list the names --tests and --systems select from.
  */
 #include <stdlib.h>

@@ -7,7 +7,7 @@
  *                          named "NN-title-description.FMT" (--format,
  *                          svg), put in place together, replacing the
  *                          charts the last run wrote there (br_outdir,
- *                          render/output.h)
+ *                          render/output/output.h)
  *   -o report.pdf          without --tests: the PDF report (title page
  *                          with the systems table, the overview, every
  *                          chart) on A4 or --paper letter, laid out by
@@ -17,7 +17,7 @@
  * The analysis holds the numbers, render/'s chart table decides which
  * charts (br_chart_plan) and lays them out; this file writes the files,
  * always through a temporary file renamed into place (or in place, for
- * a device or FIFO: render/output.h).
+ * a device or FIFO: render/output/output.h).
  */
 #include <errno.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /*
  * cmd_stats.c - `benchreport stats`: per test x system statistics
- * (render/results.h writes them).
+ * (render/table/results.h writes them).
  */
 #include "cli.h"
 

@@ -1228,7 +1228,8 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	/* an interrupted run leaves no temporary file (render/output.h) */
+	/* an interrupted run leaves no temporary file
+	 * (render/output/output.h) */
 	br_out_catch_signals();
 	return close_stdout(run(argc, argv));
 }

@@ -2,7 +2,7 @@
  * csv_tidy.c - benchreport's own tidy CSV (doc/tidy-csv.md): "# key:
  * value" metadata comments, a header row, one row per run, per
  * published summary or per series point.  Read with the CSV record
- * reader of csv.c; the writer is render/tidy_csv.c.
+ * reader of csv.c; the writer is render/table/tidy_csv.c.
  */
 #include <ctype.h>
 #include <math.h>
@@ -206,7 +206,7 @@ static int header(struct tidy *td, struct br_error *err)
 /*
  * The direction a direction cell names: *dir (UNKNOWN for "" and
  * "abstract") and *prop, the PTS Proportion the test keeps: "ABSTRACT",
- * which dir cannot say (render/tidy_csv.c writes it back), else NULL.
+ * which dir cannot say (render/table/tidy_csv.c writes it back), else NULL.
  * false if the word is unknown.
  */
 static bool parse_direction(const char *s, enum br_dir *dir,

@@ -494,7 +494,7 @@ static bool walk_push_parents(struct walk *w, const char *path,
 /*
  * Names a walk never reads: "." and "..", hidden files (a leading '.'),
  * which include the temporary files of the output writer
- * (".benchreport-tmp.XXXXXX", render/output.h) and its manifest, and
+ * (".benchreport-tmp.XXXXXX", render/output/output.h) and its manifest, and
  * "NAME.tmp.XXXXXX" with six letters or digits, as mkstemp made them:
  * the temporary files of earlier versions.  A run killed before its
  * rename (SIGKILL, a crash, a power cut) leaves one behind, and a later

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# gen-uchar.py - print the generated tables of render/uchar.c (between its
+# gen-uchar.py - print the generated tables of render/text/uchar.c (between its
 # BEGIN GENERATED and END GENERATED lines) from Python's unicodedata:
 # zero-width and wide characters (terminal columns), strong right-to-left
 # characters (bidi R and AL), and ASCII forms of Latin letters with

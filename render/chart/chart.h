@@ -618,6 +618,9 @@ struct br_bar_value {
 	double x0, x1;        /* the plot */
 	double inset;         /* room kept in the bar at its zero end (a
 			       * series' marker); 0: none */
+	bool neg;             /* the value is below zero: its label goes
+			       * left even where its bar rounds to
+			       * nothing (vx == zx) */
 };
 
 /*

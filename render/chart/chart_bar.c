@@ -164,6 +164,8 @@ struct bar_layout {
 	double vmin, vmax;             /* values and whiskers */
 	double x0, x1, pw;             /* the plot */
 	double top, bottom, rh;        /* rows: from top, rh each */
+	double bar_y, bar_h;           /* a row's bar: from its top, high */
+	bool over;                     /* names over the bars, not beside */
 	double se_w;                   /* widest SE line */
 	double name_share;             /* the name margin's most, of w */
 	size_t most_lines;             /* lines of the tallest name */
@@ -323,8 +325,33 @@ static bool name_margin(struct bar_layout *L)
 	return true;
 }
 
-/* The value axis, with room on it for the labels drawn beyond their
- * bars, labelled in the chart's notation. */
+/*
+ * Names over the bars, each in one line as wide as the plot, which
+ * takes the whole width: where labels reaching both ways beside an SE
+ * line do not fit beside the names (a 300 pt chart of "-162,551,820.2",
+ * "6,487,530.0" and "SE +/- 891,026.69, N = 9").  A report's o->left
+ * gives way: the chart does not fit otherwise.
+ */
+static bool names_over(struct bar_layout *L)
+{
+	const char **names = calloc(L->n + 1, sizeof *names);
+	size_t i;
+
+	if (!names)
+		return false;
+	for (i = 0; i < L->n; i++)
+		names[i] = L->rows[i].name;
+	br_chart_labels_free(L->labels, L->n);
+	L->over = true;
+	L->most_lines = 1;
+	L->x0 = 15;
+	L->x1 = L->o->width - 15;
+	L->pw = L->x1 - L->x0;
+	L->labels = br_chart_labels(&L->f_name, names, L->n, L->pw - 8, 1);
+	free(names);
+	return L->labels != NULL;
+}
+
 /* Room row i's marker takes at its bar's zero end: past the palette,
  * where colours repeat, a marker tells the ninth bar from the first
  * (colours.c, as in grouped charts); a value label inside the bar keeps
@@ -335,6 +362,8 @@ static double marker_inset(const struct bar_layout *L, size_t i)
 	       MARKER_INSET : 0;
 }
 
+/* The value axis, with room on it for the labels drawn beyond their
+ * bars, labelled in the chart's notation. */
 static bool value_axis(struct bar_layout *L)
 {
 	struct br_bar_label *bl = calloc(L->n + 1, sizeof *bl);
@@ -365,12 +394,21 @@ static bool value_axis(struct bar_layout *L)
 }
 
 /* Rows of 46, 36 or 28 pt as PTS; two name lines (13 pt apart), the SE
- * line, 4 pt above and below need 42. */
+ * line, 4 pt above and below need 42.  Names over the bars: a line for
+ * the name, one for the SE line, then the bar. */
 static void row_height(struct bar_layout *L)
 {
+	if (L->over) {   /* the name, the SE line, an 18 pt bar */
+		L->bar_y = L->any_se ? 29 : 19;
+		L->bar_h = 18;
+		L->rh = L->bar_y + L->bar_h + 5;
+		return;
+	}
 	L->rh = L->n < 10 ? 46 : L->n < 20 ? 36 : 28;
 	if (L->most_lines > 1)
 		L->rh = fmax(L->rh, L->any_se ? 42 : 34);
+	L->bar_y = 6;
+	L->bar_h = L->rh - 12;
 }
 
 /* Title, description and caption; a part says which: "(part 2 of 3)"
@@ -396,6 +434,32 @@ static bool header(struct br_scene *sc, struct bar_layout *L, size_t part,
 	return true;
 }
 
+/* Text at (x, y) over the plot, knocked out of the grid lines and the
+ * zero line behind it (a patch of background). */
+static void text_over(struct br_scene *sc, double x, double y,
+		      const struct br_font *f, const char *text)
+{
+	double tw = br_text_width(f->family, f->size, f->bold, text);
+
+	br_scene_rect(sc, x - 2, y - f->size * 0.85, tw + 4, f->size * 1.1,
+		      sc->background, BR_NONE, 0);
+	br_scene_text(sc, x, y, BR_ANCHOR_START, f, text);
+}
+
+/* Row i's name over its bar, from the plot's left, and its SE line
+ * under the name (a narrow chart: doc/charts.md, "Value labels"). */
+static void name_over(struct br_scene *sc, const struct bar_layout *L,
+		      size_t i, double ry, const struct br_font *fn)
+{
+	const struct br_label *l = &L->labels[i];
+
+	text_over(sc, L->x0 + 4, ry + 13, fn, l->line[0]);
+	if (l->shortened)
+		br_scene_tip(sc, L->rows[i].name);
+	if (L->se_text[i])
+		text_over(sc, L->x0 + 4, ry + 24, &L->f_se, L->se_text[i]);
+}
+
 /* Row i's name, right-aligned, and its SE line under it: the block
  * centred on the row at cy; a tick between rows. */
 static void row_name(struct br_scene *sc, const struct bar_layout *L,
@@ -407,6 +471,10 @@ static void row_name(struct br_scene *sc, const struct bar_layout *L,
 
 	if (!L->rows[i].s)
 		fn.color = BR_C_MUTED;
+	if (L->over) {
+		name_over(sc, L, i, ry, &fn);
+		return;
+	}
 	ny = cy + 4 - (13 * (double)(l->n_lines - 1) +
 		       (L->se_text[i] ? 10 : 0)) / 2;
 	br_chart_label_draw(sc, L->x0 - 5, ny, BR_ANCHOR_END, &fn, l,
@@ -429,17 +497,17 @@ static void row_bar(struct br_scene *sc, struct bar_layout *L, size_t i,
 		    double ry)
 {
 	const struct row *r = &L->rows[i];
-	double cy = ry + L->rh / 2;
+	double cy = ry + L->bar_y + L->bar_h / 2;
 	struct br_bar_value bv = {
 		round(x_of(L, 0)), round(x_of(L, r->s->mean)), cy + 3.5,
 		false, 0, 0, L->styles[r->idx].color, L->grid, L->n_grid,
-		L->x0, L->x1, 0,
+		L->x0, L->x1, 0, r->s->mean < 0,
 	};
 	char buf[64];
 
 	if (bv.vx != bv.zx)
-		br_scene_rect(sc, fmin(bv.zx, bv.vx), ry + 6,
-			      fabs(bv.vx - bv.zx), L->rh - 12, bv.fill,
+		br_scene_rect(sc, fmin(bv.zx, bv.vx), ry + L->bar_y,
+			      fabs(bv.vx - bv.zx), L->bar_h, bv.fill,
 			      BR_C_OUTLINE, 1);
 	/* past the palette: its marker at the zero end (marker_inset) */
 	if (marker_inset(L, i) > 0 && fabs(bv.vx - bv.zx) >= 12) {
@@ -468,7 +536,8 @@ static bool plot(struct br_scene *sc, struct bar_layout *L, size_t r0,
 	for (i = r0; i < r0 + rn; i++) {
 		double ry = L->top + L->rh * (double)(i - r0);
 
-		row_name(sc, L, i, ry, i == r0);
+		if (!L->over)
+			row_name(sc, L, i, ry, i == r0);
 		if (L->rows[i].s)
 			row_bar(sc, L, i, ry);
 	}
@@ -480,9 +549,12 @@ static bool plot(struct br_scene *sc, struct bar_layout *L, size_t r0,
 		double ry = L->top + L->rh * (double)(i - r0);
 
 		if (!L->rows[i].s && !failed_row(sc, &L->rows[i], &L->f_fail,
-						 L->x0, L->pw, ry + 6,
-						 L->rh - 12, ry + L->rh / 2))
+						 L->x0, L->pw, ry + L->bar_y,
+						 L->bar_h, ry + L->bar_y +
+						 L->bar_h / 2))
 			return false;
+		if (L->over)   /* over the grid, the zero line, the bands */
+			row_name(sc, L, i, ry, i == r0);
 	}
 	return true;
 }
@@ -495,32 +567,42 @@ static double footnote(struct br_scene *sc, const struct bar_layout *L)
 			       L->x0, L->bottom + 28, L->any_whisker);
 }
 
-/* Whether every value label drawn beyond its bar stays in the plot
- * (a narrow chart whose labels reach both ways may not have room). */
+/* Whether row i's value label stays in the plot: in its bar, or
+ * beyond it and its whisker, measured as br_chart_bar_value places it
+ * (from the bar's rounded ends), with a point to spare inside. */
+static bool label_in_plot(const struct bar_layout *L, size_t i)
+{
+	const struct br_summary *s = L->rows[i].s;
+	double zx = round(x_of(L, 0)), vx = round(x_of(L, s->mean));
+	double lo, hi, in_end = vx, out_at = vx, tw, inset = 0;
+	bool neg = vx < zx || s->mean < 0;
+	char val[64];
+
+	/* a whisker drawn: 2 pt or more on the plot */
+	if (br_chart_whisker(L->o, s, &lo, &hi) &&
+	    fmin(x_of(L, hi), L->x1) - fmax(x_of(L, lo), L->x0) >= 2) {
+		in_end = neg ? fmax(vx, x_of(L, hi)) : fmin(vx, x_of(L, lo));
+		out_at = neg ? fmin(vx, x_of(L, lo)) : fmax(vx, x_of(L, hi));
+	}
+	if (fabs(vx - zx) >= 12)
+		inset = marker_inset(L, i);
+	tw = br_text_width(L->f_val.family, L->f_val.size, true,
+			   br_notation_value(&L->nt, L->rows[i].c, val,
+					     sizeof val));
+	if ((neg ? zx - in_end : in_end - zx) - inset >= tw + 11)
+		return true;
+	return neg ? out_at - 6 - tw >= L->x0 : out_at + 6 + tw <= L->x1 + 15;
+}
+
+/* Whether every value label stays in the plot (a narrow chart whose
+ * labels reach both ways may not have room). */
 static bool labels_in_plot(const struct bar_layout *L)
 {
 	size_t i;
 
-	for (i = 0; i < L->n; i++) {
-		const struct br_summary *s = L->rows[i].s;
-		double lo = s ? s->mean : 0, hi = lo, zx = x_of(L, 0), in, out;
-		char val[64];
-		double tw;
-
-		if (!s || s->mean == 0)
-			continue;
-		br_chart_whisker(L->o, s, &lo, &hi);
-		tw = br_text_width(L->f_val.family, L->f_val.size, true,
-				   br_notation_value(&L->nt, L->rows[i].c,
-						     val, sizeof val)) +
-		     marker_inset(L, i);
-		in = s->mean < 0 ? zx - x_of(L, fmax(s->mean, hi))
-		     : x_of(L, fmin(s->mean, lo)) - zx;
-		out = s->mean < 0 ? x_of(L, fmin(s->mean, lo)) - 6 - tw
-		      : x_of(L, fmax(s->mean, hi)) + 6 + tw;
-		if (in < tw + 10 && (out < L->x0 || out > L->x1 + 15))
+	for (i = 0; i < L->n; i++)
+		if (L->rows[i].s && !label_in_plot(L, i))
 			return false;
-	}
 	return true;
 }
 
@@ -543,6 +625,8 @@ static bool measure(struct bar_layout *L)
 		if (labels_in_plot(L))
 			break;
 	}
+	if (k == 3 && (!names_over(L) || !value_axis(L)))
+		return false;
 	row_height(L);
 	return true;
 }

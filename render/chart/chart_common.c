@@ -266,7 +266,9 @@ static double label_need(const struct br_bar_label *l,
 	double inner = 2 * l->value - l->from;
 	double inside = (inner * l->value > 0 ? fabs(br_axis_frac(ax, inner)
 			 - br_axis_frac(ax, 0)) : 0) * length;
-	bool in = inside >= l->width + 10;
+	/* a point more than br_chart_bar_value wants: it measures from
+	 * the bar's rounded ends */
+	bool in = inside >= l->width + 11;
 	double need = (in ? 0 : l->width + 12) +
 		      (l->after > 0 ? l->after + 6 + (in ? 6 : 0) : 0);
 
@@ -304,6 +306,64 @@ static void exact_room(double min, double max, const struct br_bar_label *l,
 	}
 }
 
+/* The needs of l[0..n) on axis ax (label_need) in need[], the range
+ * that doubles each overflow in [*lo, *hi] (from [min, max]) and the
+ * most points labels need each way in *nlo, *nhi. */
+static void needs(const struct br_bar_label *l, size_t n, double *need,
+		  const struct br_axis *ax, double length, double *lo,
+		  double *hi, double *nlo, double *nhi)
+{
+	/* data units per point, in halves near the largest doubles */
+	double per = (ax->hi / 2 - ax->lo / 2) / length;
+	size_t i;
+
+	*nlo = *nhi = 0;
+	for (i = 0; i < n; i++) {
+		double ext;
+
+		need[i] = label_need(&l[i], ax, length);
+		ext = mul(per, 2 * need[i]);
+		if (!isfinite(l[i].value) || l[i].value == 0)
+			continue;
+		if (l[i].value < 0) {
+			*lo = fmin(*lo, fmax(l[i].from - ext, -DBL_MAX));
+			*nlo = fmax(*nlo, need[i]);
+		} else {
+			*hi = fmax(*hi, fmin(l[i].from + ext, DBL_MAX));
+			*nhi = fmax(*nhi, need[i]);
+		}
+	}
+}
+
+/*
+ * Labels reaching both ways with their room near half the axis, where
+ * doubling what overflows would grow the axis without end: the range
+ * solved for the scale at which every label has its room (exact_room),
+ * for a plot 5 % shorter each time until the axis its round steps give
+ * holds every label; not for a plot shorter than what the labels need,
+ * which holds no scale.
+ */
+static void exact_search(double dmin, double dmax,
+			 const struct br_bar_label *l, size_t n, double *need,
+			 double length, const struct br_font *f,
+			 double dur_scale, struct br_axis *ax)
+{
+	double eff = length, lo, hi, nlo, nhi;
+	int k;
+
+	for (k = 0; k < 40; k++, eff *= 0.95) {
+		lo = dmin;
+		hi = dmax;
+		needs(l, n, need, ax, length, &lo, &hi, &nlo, &nhi);
+		if (k > 0 && lo >= ax->lo && hi <= ax->hi)
+			return;
+		if (eff <= nlo + nhi)
+			return;
+		exact_room(dmin, dmax, l, n, need, eff, &lo, &hi);
+		br_axis_scale_dur(lo, hi, length, f, false, dur_scale, ax);
+	}
+}
+
 void br_axis_scale_labelled(double min, double max,
 			    const struct br_bar_label *l, size_t n,
 			    double length, const struct br_font *f,
@@ -312,34 +372,20 @@ void br_axis_scale_labelled(double min, double max,
 	double *need = calloc(n + 1, sizeof *need);
 	const double dmin = min, dmax = max;
 	int pass;
-	size_t i;
 
 	br_axis_scale_dur(min, max, length, f, false, dur_scale, ax);
 	/* the axis grows by what overflows, so two passes mostly do */
 	for (pass = 0; need && pass < 8; pass++) {
-		double lo = min, hi = max, nlo = 0, nhi = 0;
-		/* data units per point, in halves near the largest doubles */
-		double per = (ax->hi / 2 - ax->lo / 2) / length;
+		double lo = min, hi = max, nlo, nhi;
 
-		for (i = 0; i < n; i++) {
-			double ext;
-
-			need[i] = label_need(&l[i], ax, length);
-			ext = mul(per, 2 * need[i]);
-			if (!isfinite(l[i].value) || l[i].value == 0)
-				continue;
-			if (l[i].value < 0) {
-				lo = fmin(lo, fmax(l[i].from - ext, -DBL_MAX));
-				nlo = fmax(nlo, need[i]);
-			} else {
-				hi = fmax(hi, fmin(l[i].from + ext, DBL_MAX));
-				nhi = fmax(nhi, need[i]);
-			}
-		}
+		needs(l, n, need, ax, length, &lo, &hi, &nlo, &nhi);
 		if (lo >= ax->lo && hi <= ax->hi)
 			break;
-		if (2 * (nlo + nhi) >= 0.9 * length && isfinite(dmax - dmin))
-			exact_room(dmin, dmax, l, n, need, length, &lo, &hi);
+		if (2 * (nlo + nhi) >= 0.9 * length && isfinite(dmax - dmin)) {
+			exact_search(dmin, dmax, l, n, need, length, f,
+				     dur_scale, ax);
+			break;
+		}
 		min = lo;
 		max = hi;
 		br_axis_scale_dur(min, max, length, f, false, dur_scale, ax);
@@ -598,6 +644,38 @@ static void arrow(struct br_scene *sc, double x, double cy, bool right)
 	br_scene_polygon(sc, pts, 3, BR_C_TEXT, BR_NONE, 0);
 }
 
+/*
+ * The title at (6, 19) in f: shrunk to 13 pt at most to fit the width,
+ * else wrapped in two lines (16 pt apart) at 13 pt, the second
+ * ellipsized past that: a title cut to "TPC-H 1 GB load phases, UFS
+ * vs. ZFS (Solaris sn..." at 300 pt lost what it compares.  Returns
+ * the height it takes beyond one line.
+ */
+static double title_text(struct br_scene *sc, struct br_font f,
+			 const char *s, double max_w)
+{
+	char **lines = NULL;
+	size_t n, k;
+
+	while (f.size > 13 && br_text_width(f.family, f.size, f.bold, s) >
+	       max_w)
+		f.size -= 0.5;
+	if (br_text_width(f.family, f.size, f.bold, s) <= max_w) {
+		br_scene_text(sc, 6, 19, BR_ANCHOR_START, &f, s);
+		return 0;
+	}
+	n = br_chart_wrap(&f, s, max_w, 2, &lines);
+	if (n == (size_t)-1) {
+		sc->nomem = true;
+		return 0;
+	}
+	for (k = 0; k < n; k++)
+		br_scene_text(sc, 6, 19 + 16 * (double)k, BR_ANCHOR_START, &f,
+			      lines[k]);
+	br_text_lines_free(lines, n);
+	return n > 1 ? 16 * (double)(n - 1) : 0;
+}
+
 double br_chart_header(struct br_scene *sc, const struct br_test *t,
 		       const struct br_chart_opts *o, double plot_left,
 		       double extra, double *legend_y)
@@ -610,15 +688,16 @@ double br_chart_header(struct br_scene *sc, const struct br_test *t,
 	const char *d = br_nz(t->description), *phrase;
 	char *title, *caption;
 	size_t n_sub = 0;
+	double more = 0;
 
 	title = br_chart_strf(sc, "%s%s%s", br_nz(t->title),
 		     *br_nz(t->app_version) ? " " : "", br_nz(t->app_version));
 	if (title)
-		fitted_text(sc, 6, 19, ft, 10, title, w - 12);
+		more = title_text(sc, ft, title, w - 12);
 	free(title);
 
 	/* Description: '|' separates lines; each line wraps. */
-	y = 35;
+	y = 35 + more;
 	while (*d) {
 		size_t len = strcspn(d, "|"), k, n;
 		char *line = strndup(d, len), *p, **lines;
@@ -649,9 +728,9 @@ double br_chart_header(struct br_scene *sc, const struct br_test *t,
 		if (*d == '|')
 			d++;
 	}
-	header = 16 + 17 + 15 * (double)n_sub;
-	if (header < 46)
-		header = 46;
+	header = 16 + 17 + more + 15 * (double)n_sub;
+	if (header < 46 + more)
+		header = 46 + more;
 	if (legend_y)
 		*legend_y = header + 2;
 	top = header + extra + 16;
@@ -1036,7 +1115,7 @@ bool br_chart_bar_whisker(struct br_scene *sc, const struct br_chart_opts *o,
 double br_chart_bar_value(struct br_scene *sc, const struct br_font *f,
 			  const struct br_bar_value *v, const char *text)
 {
-	bool neg = v->vx < v->zx;
+	bool neg = v->vx < v->zx || v->neg;
 	double tw = br_text_width(f->family, f->size, f->bold, text);
 	double in_end = v->vx, out_at = v->vx, room, a;
 	struct br_font fv = *f;

@@ -75,10 +75,15 @@ struct gl {
 	struct br_label *notes;   /* the notes told apart, or NULL */
 	struct br_notation nt;    /* one notation for every number */
 	bool any_whisker, all_single;
+	bool narrow;              /* labels over the groups, SE lines under
+				   * the bars: a narrow chart (over_layout) */
+	double label_h, se_h;     /* narrow: a group's label, an SE line */
 	char buf[128];
 };
 
 #define XOF(L, v) ((L)->x0 + br_axis_frac(&(L)->ax, (v)) * (L)->pw)
+
+static void rows(struct gl *L);
 
 static const char *note_of(const struct gl *L, size_t g)
 {
@@ -301,10 +306,13 @@ static bool value_axis(struct gl *L)
 		bl[nb].from = c->mean;
 		if (br_chart_whisker(L->o, c, &lo, &hi))
 			bl[nb].from = c->mean < 0 ? lo : hi;
+		/* a label in its bar keeps clear of the marker there */
 		bl[nb].width = br_text_width(L->f_val.family, L->f_val.size,
 					     true, value_text(L, in->cells[g],
-							      g / L->ns));
-		if (se_line(L, c, g / L->ns, L->buf, sizeof L->buf))
+							      g / L->ns)) +
+			       (L->marked ? 11 : 0);
+		if (!L->narrow && se_line(L, c, g / L->ns, L->buf,
+					   sizeof L->buf))
 			bl[nb].after = br_text_width(L->f_note.family,
 						     L->f_note.size, false,
 						     L->buf);
@@ -314,6 +322,84 @@ static bool value_axis(struct gl *L)
 			    &L->nt, &L->ax);
 	free(bl);
 	return true;
+}
+
+/* Where the value label and SE line of cell g (a value: c) end, away
+ * from zero, as br_chart_bar_value and bar_se place them (from the
+ * bar's rounded ends, a point to spare inside); whether that is on the
+ * plot. */
+static bool cell_fits(struct gl *L, size_t g, const struct br_summary *c)
+{
+	double zx = round(XOF(L, 0)), vx = round(XOF(L, c->mean));
+	double lo, hi, in_end = vx, out_at = vx, tw, se_w = 0, inset = 0;
+	bool neg = vx < zx || c->mean < 0;
+
+	/* a whisker drawn: 2 pt or more on the plot */
+	if (br_chart_whisker(L->o, c, &lo, &hi) &&
+	    fmin(XOF(L, hi), L->x1) - fmax(XOF(L, lo), L->x0) >= 2) {
+		in_end = neg ? fmax(vx, XOF(L, hi)) : fmin(vx, XOF(L, lo));
+		out_at = neg ? fmin(vx, XOF(L, lo)) : fmax(vx, XOF(L, hi));
+	}
+	if (L->marked && fabs(vx - zx) >= 12)
+		inset = 11;
+	tw = br_text_width(L->f_val.family, L->f_val.size, true,
+			   value_text(L, L->in->cells[g], g / L->ns));
+	if (!L->narrow && se_line(L, c, g / L->ns, L->buf, sizeof L->buf))
+		se_w = 6 + br_text_width(L->f_note.family, L->f_note.size,
+					 false, L->buf);
+	if ((neg ? zx - in_end : in_end - zx) - inset < tw + 11)
+		out_at += neg ? -(6 + tw) : 6 + tw;
+	return neg ? out_at - se_w >= L->x0 : out_at + se_w <= L->x1 + 15;
+}
+
+/* Whether every bar's value label and SE line stay on the plot. */
+static bool labels_fit(struct gl *L)
+{
+	size_t g;
+
+	for (g = 0; g < L->ng * L->ns; g++) {
+		const struct br_summary *c = value_of(L->in->cells[g]);
+
+		if (c && !cell_fits(L, g, c))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * A narrow chart (doc/charts.md, "Value labels"): labels and SE lines
+ * beside bars reaching both ways need more than the plot beside the
+ * group labels has (a 300 pt chart of "-1.35e+03" and "3.05e+05, SE
+ * +/- 3.78e+04, N = 9").  The plot takes the whole width, each group's
+ * label goes over its bars, each SE line on a line of its own under
+ * its bar; a report's o->left gives way.  false on ENOMEM.
+ */
+static bool over_layout(struct gl *L)
+{
+	size_t g;
+
+	L->narrow = true;
+	L->x0 = 15;
+	L->pw = L->x1 - L->x0;
+	L->label_h = L->in->group_notes ? 28 : 17;
+	for (g = 0; g < L->ng * L->ns; g++)
+		if (se_line(L, value_of(L->in->cells[g]), g / L->ns, L->buf,
+			    sizeof L->buf))
+			L->se_h = 10;
+	rows(L);
+	br_chart_labels_free(L->labels, L->ng);
+	br_chart_labels_free(L->notes, L->ng);
+	L->labels = L->notes = NULL;
+	if (L->in->group_notes) {
+		if (!note_labels(L, L->pw - 8))
+			return false;
+	} else {
+		L->labels = br_chart_labels(&L->f_group, L->in->groups, L->ng,
+					    L->pw - 8, 1);
+		if (!L->labels)
+			return false;
+	}
+	return value_axis(L);
 }
 
 /* The header (a part says which: "(part 2 of 3)" as a last description
@@ -384,9 +470,10 @@ static bool group_label(struct gl *L, size_t g, double gy)
 }
 
 /* The "SE +/- x, N = y" beside a bar that ends at end, knocked out of
- * the grid lines behind it (the axis made room: br_bar_label.after). */
+ * the grid lines behind it (the axis made room: br_bar_label.after);
+ * neg: the bar's label went left (br_chart_bar_value). */
 static void bar_se(struct gl *L, const struct br_summary *c, size_t g,
-		   double end, double bcy)
+		   double end, double bcy, bool neg)
 {
 	const char *se = se_line(L, c, g, L->buf, sizeof L->buf);
 	double tw, sx;
@@ -394,10 +481,65 @@ static void bar_se(struct gl *L, const struct br_summary *c, size_t g,
 	if (!se)
 		return;
 	tw = br_text_width(L->f_note.family, L->f_note.size, false, se);
-	sx = c->mean < 0 ? end - 6 - tw : end + 6;
+	sx = neg ? end - 6 - tw : end + 6;
 	br_scene_rect(L->sc, sx - 2, bcy + 3 - L->f_note.size * 0.85, tw + 4,
 		      L->f_note.size * 1.1, L->sc->background, BR_NONE, 0);
 	br_scene_text(L->sc, sx, bcy + 3, BR_ANCHOR_START, &L->f_note, se);
+}
+
+/* Text at (x, y) over the plot, knocked out of the grid lines and the
+ * zero line behind it (a patch of background). */
+static void text_over(struct gl *L, double x, double y,
+		      const struct br_font *f, const char *text)
+{
+	double tw = br_text_width(f->family, f->size, f->bold, text);
+
+	br_scene_rect(L->sc, x - 2, y - f->size * 0.85, tw + 4,
+		      f->size * 1.1, L->sc->background, BR_NONE, 0);
+	br_scene_text(L->sc, x, y, BR_ANCHOR_START, f, text);
+}
+
+/* A narrow chart's "SE +/- x, N = y" on a line of its own under the
+ * bar that ends at y, from the plot's left. */
+static void se_under(struct gl *L, const struct br_summary *c, size_t g,
+		     double y)
+{
+	const char *se = se_line(L, c, g, L->buf, sizeof L->buf);
+
+	if (se)
+		text_over(L, L->x0 + 4, y + 8, &L->f_note, se);
+}
+
+/* A narrow chart's group g label over its bars: the name in one line
+ * from the plot's left, the note under it.  false on ENOMEM. */
+static bool label_over(struct gl *L, size_t g, double gy)
+{
+	const char *note = note_of(L, g);
+	char **lines = NULL;
+	size_t nl;
+
+	if (L->labels) {
+		text_over(L, L->x0 + 4, gy + 13, &L->f_group,
+			  L->labels[g].line[0]);
+		if (L->labels[g].shortened)
+			br_scene_tip(L->sc, L->in->groups[g]);
+	} else {
+		nl = br_chart_wrap(&L->f_group, L->in->groups[g], L->pw - 8,
+				   1, &lines);
+		if (nl == (size_t)-1)
+			return false;
+		if (nl)
+			text_over(L, L->x0 + 4, gy + 13, &L->f_group,
+				  lines[0]);
+		br_text_lines_free(lines, nl);
+	}
+	if (note && L->notes && L->notes[g].n_lines) {
+		text_over(L, L->x0 + 4, gy + 24, &L->f_note,
+			  L->notes[g].line[0]);
+		if (L->notes[g].shortened)
+			br_scene_tip(L->sc, note);
+	}
+	return true;
 }
 
 /* Series s's bar of group g from gy: bar, marker, whisker, value, SE. */
@@ -405,17 +547,24 @@ static void bar(struct gl *L, size_t g, size_t s, double gy)
 {
 	const struct br_cell *cell = L->in->cells[g * L->ns + s];
 	const struct br_summary *c = value_of(cell);
-	double by = gy + GROUP_PAD + (L->bar_h + BAR_GAP) * (double)s;
+	double by = gy + L->label_h + GROUP_PAD +
+		    (L->bar_h + L->se_h + BAR_GAP) * (double)s;
 	double bcy = by + L->bar_h / 2, end;
 	struct br_bar_value bv = {
 		0, 0, bcy + L->f_val.size * 0.36, false, 0, 0,
 		L->colors[s], L->grid, L->n_grid, L->x0, L->x1, 0,
+		c && c->mean < 0,
 	};
 	const char *val;
 
-	if (!c) {
-		br_scene_text(L->sc, round(XOF(L, 0)) + 5, bcy + 3,
-			      BR_ANCHOR_START, &L->f_none, "no result");
+	if (!c) {   /* right of zero, or left where the plot ends */
+		double zx = round(XOF(L, 0));
+		bool left = zx + 5 + br_text_width(L->f_none.family,
+				L->f_none.size, false, "no result") > L->x1 + 15;
+
+		br_scene_text(L->sc, left ? zx - 5 : zx + 5, bcy + 3,
+			      left ? BR_ANCHOR_END : BR_ANCHOR_START,
+			      &L->f_none, "no result");
 		return;
 	}
 	bv.zx = round(XOF(L, 0));
@@ -435,7 +584,10 @@ static void bar(struct gl *L, size_t g, size_t s, double gy)
 					       bcy, &bv);
 	val = value_text(L, cell, g);
 	end = br_chart_bar_value(L->sc, &L->f_val, &bv, val);
-	bar_se(L, c, g, end, bcy);
+	if (L->narrow)
+		se_under(L, c, g, by + L->bar_h);
+	else
+		bar_se(L, c, g, end, bcy, bv.vx < bv.zx || bv.neg);
 }
 
 /* The groups drawn, each its label, a tick between groups, its bars. */
@@ -446,7 +598,7 @@ static bool groups(struct gl *L)
 	for (g = L->g0; g < L->g0 + L->gn; g++) {
 		double gy = L->top + L->group_h * (double)(g - L->g0);
 
-		if (!group_label(L, g, gy))
+		if (!L->narrow && !group_label(L, g, gy))
 			return false;
 		if (g > L->g0)
 			br_scene_line(L->sc, L->x0 - 4, gy, L->x0, gy,
@@ -457,11 +609,13 @@ static bool groups(struct gl *L)
 	return true;
 }
 
-/* The axis lines, the footer; sets the scene's height. */
-static void frame_and_footer(struct gl *L)
+/* The axis lines, a narrow chart's group labels over them, the footer;
+ * sets the scene's height.  false on ENOMEM. */
+static bool frame_and_footer(struct gl *L)
 {
 	struct br_scene *sc = L->sc;
 	double foot_y = L->bottom + 28, height;
+	size_t g;
 
 	br_scene_line(sc, L->x0, L->top, L->x0, L->bottom, BR_C_AXIS, 1, 0);
 	br_scene_line(sc, L->x0, L->bottom, L->x1, L->bottom, BR_C_AXIS, 1,
@@ -469,6 +623,9 @@ static void frame_and_footer(struct gl *L)
 	if (L->ax.lo < 0)
 		br_scene_line(sc, round(XOF(L, 0)), L->top, round(XOF(L, 0)),
 			      L->bottom, BR_C_AXIS, 1, 0);
+	for (g = L->g0; L->narrow && g < L->g0 + L->gn; g++)
+		if (!label_over(L, g, L->top + L->group_h * (double)(g - L->g0)))
+			return false;
 	if (L->all_single) {
 		br_scene_text(sc, L->x0, foot_y, BR_ANCHOR_START, &L->f_note,
 			      "Single runs (N = 1): no standard error");
@@ -479,6 +636,7 @@ static void frame_and_footer(struct gl *L)
 	if (height < L->bottom + 39)
 		height = L->bottom + 39;
 	sc->height = ceil(height);
+	return true;
 }
 
 /* Bars thin out as series are added; a group holds one of each. */
@@ -489,8 +647,8 @@ static void rows(struct gl *L)
 	L->bar_h = ns <= 3 ? 18 : ns <= 5 ? 15 : ns <= 8 ? 12 : 10;
 	if (L->bar_h < 14)
 		L->f_val.size = 8;
-	L->group_h = (double)ns * L->bar_h + (double)(ns - 1) * BAR_GAP +
-		     2 * GROUP_PAD;
+	L->group_h = L->label_h + (double)ns * (L->bar_h + L->se_h) +
+		     (double)(ns - 1) * BAR_GAP + 2 * GROUP_PAD;
 	L->g0 = L->in->count ? (L->in->first < L->ng ? L->in->first : L->ng)
 		: 0;
 	L->gn = L->in->count ? L->ng - L->g0 : L->ng;
@@ -550,17 +708,22 @@ int br_chart_grouped(const struct br_grouped_input *in,
 	if (!label_margin(&L))
 		goto nomem;
 	L.x0 = fmax(L.left, o->left);
-	L.sc->axis_x = L.x0;
 	L.x1 = o->width - 15;
 	L.pw = L.x1 - L.x0;
-	if (!value_axis(&L) || !header(&L))
+	if (!value_axis(&L))
+		goto nomem;
+	if (!labels_fit(&L) && !over_layout(&L))
+		goto nomem;
+	L.sc->axis_x = L.x0;
+	if (!header(&L))
 		goto nomem;
 	L.bottom = L.top + L.group_h * (double)L.gn;
 	L.n_grid = br_chart_xgrid(L.sc, &L.ax, &L.f_tick, L.x0, L.pw, L.top,
 				  L.bottom, L.grid);
 	if (!groups(&L))
 		goto nomem;
-	frame_and_footer(&L);
+	if (!frame_and_footer(&L))
+		goto nomem;
 	br_chart_set_title(L.sc, in->head);
 	if (br_scene_failed(L.sc))
 		goto nomem;

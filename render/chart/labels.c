@@ -438,12 +438,15 @@ static struct br_label *labels(struct fit *c, const char *const *names,
 	 * Labels alike: show more of where their names differ.  Round 1
 	 * keeps the longest end, round 2 a head that runs just past the
 	 * first difference from the first of those alike; round 3 numbers
-	 * them, the first drawn keeping its label.  Should a number meet a
-	 * name that reads the same, later rounds count on (a few rounds:
-	 * a width that holds no more than an ellipsis tells nothing apart
-	 * anyway).
+	 * them, the first drawn of each kind keeping its label, one count
+	 * over the chart (numbered within each kind, "Record Size: ...ance
+	 * (38)" of two kinds read the same).  Should a number meet a name
+	 * that reads the same, later rounds count on (a few rounds: a width
+	 * that holds no more than an ellipsis tells nothing apart anyway).
 	 */
 	for (round = 1; ok && round <= 5; round++) {
+		size_t num = 2 + (round > 3 ? (round - 3) * n : 0);
+
 		if (!find_alike(l, n, r, rank, other))
 			break;
 		for (i = 0; i < n; i++)
@@ -462,8 +465,7 @@ static struct br_label *labels(struct fit *c, const char *const *names,
 			}
 			if (rank[i] == 1)
 				continue;
-			snprintf(sfx, sizeof sfx, " (%zu)",
-				 rank[i] + (round - 3) * n);
+			snprintf(sfx, sizeof sfx, " (%zu)", num++);
 			ok = make_label(c, names[i], sfx, SIZE_MAX, &l[i]);
 		}
 	}

@@ -101,7 +101,7 @@ void br_scene_circle(struct br_scene *s, double cx, double cy, double r,
 
 /*
  * Point markers.  Colour alone tells at most 8 series apart (the palette,
- * render/colours.c); past that, series of dot and line charts differ by
+ * render/chart/colours.c); past that, series of dot and line charts differ by
  * shape as well.  Every shape but the circle is a polygon, so backends
  * need nothing new.
  */

@@ -1,7 +1,7 @@
 /*
  * report_text.c - the blocks of the plain-text mail body: at most
  * BR_REPORT_WIDTH (72) columns, ASCII unless --utf8, numbers aligned,
- * sentences wrapped with render/words.h, and ministat-style dot plots.
+ * sentences wrapped with render/text/words.h, and ministat-style dot plots.
  *
  * Every block is built from strings already made plain (br_ascii), so
  * the text escaping the template applies later changes nothing and
@@ -592,7 +592,7 @@ char *br_report_text_overview(const struct br_report *r)
 
 /* ------------------------------------------------------------- geomean */
 
-/* The overall ranking, as compare prints it (render/compare_out.c):
+/* The overall ranking, as compare prints it (render/table/compare_out.c):
  * best first, "2-3 NAME: 1.059x; first in 1 of 8 tests". */
 static void text_overall(struct mem *m, const struct br_report *r)
 {

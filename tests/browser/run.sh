@@ -109,7 +109,7 @@ for png in desktop-full desktop phone; do
 	fi
 done
 if [ -s "$out/desktop-full.png" ]; then
-	# the colours of seed 004's six systems (render/colours.c)
+	# the colours of seed 004's six systems (render/chart/colours.c)
 	bands=$("$tmp/pngtool" bands "$out/desktop-full.png" 0072b2 e69f00 \
 		009e73 d55e00 56b4e9 cc79a7)
 	[ "$bands" = $((n_tests + scaling + 1)) ] ||

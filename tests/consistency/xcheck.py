@@ -94,7 +94,7 @@ TOP = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 CONF = 0.95            # the default --confidence
 EQUIV = 5.0            # the --equivalence margin of the variant runs
 LEVEL = 0.9999999      # the --confidence of the variant runs: "99.99999%"
-NBSP = "\x1f"          # render/words.h BR_NBSP: a space never broken
+NBSP = "\x1f"          # render/text/words.h BR_NBSP: a space never broken
 TIMEOUT = 10           # seconds per benchreport run (each takes ~10 ms)
 
 # --------------------------------------------------------------- inputs
@@ -289,7 +289,7 @@ def shown_agrees(shown, x, fmt, dur_from=119.5):
 
 
 def fmt_pct(v):
-    """render/report_values.c fmt_pct (overview percentages)."""
+    """render/report/report_values.c fmt_pct (overview percentages)."""
     return "" if v is None else "%.*f%%" % (2 if v < 10 else 1, v)
 
 
@@ -354,7 +354,7 @@ def x_text(v):
     return fmt_x(v, 2 if v < 9.995 else 1 if v < 99.95 else 0)
 
 
-# ASCII folding of the text report (render/template.c ascii_of).
+# ASCII folding of the text report (render/report/template.c ascii_of).
 TRANSLIT = {0xa0: " ", 0xa9: "(c)", 0xab: "<<", 0xae: "(R)", 0xb0: "deg",
             0xb1: "+/-", 0xb2: "^2", 0xb5: "u", 0xb7: ".", 0xbb: ">>",
             0xd7: "x", 0xf7: "/", 0x3bc: "u", 0x2010: "-", 0x2011: "-",
@@ -431,7 +431,7 @@ def name_matches(shown, full):
     """A system name as displayed (maybe cut, "..." or an ellipsis at the
     end; on charts maybe wrapped, its lines joined by a space; in charts
     and text tables maybe cut in the middle, or numbered " (2)" to tell
-    it from a name alike: render/labels.c) against the full name."""
+    it from a name alike: render/chart/labels.c) against the full name."""
     shown, full = name_key(shown).strip(), name_key(full).strip()
     if shown == full or squash(shown) == squash(full):
         return True
@@ -845,7 +845,7 @@ class Runner:
         except subprocess.TimeoutExpired:
             return (-1, "", "did not finish within %d s (killed)" % TIMEOUT)
         # the U+200E marks around right-to-left names in text take no
-        # room and say nothing: read without them (render/uchar.h)
+        # room and say nothing: read without them (render/text/uchar.h)
         return (p.returncode,
                 p.stdout.decode("utf-8", "replace").replace("\u200e", ""),
                 p.stderr.decode("utf-8", "replace"))
@@ -926,8 +926,8 @@ def check_md_full(ck, rows, text, output, cols_num):
                 ck.fail(test, r["system"], output, c, g, "%r (csv)" % v)
 
 
-# the columns, in order (doc/statistics.md; render/stats_out.c csv_cols,
-# render/compare_out.c cols)
+# the columns, in order (doc/statistics.md; render/table/stats_out.c csv_cols,
+# render/table/compare_out.c cols)
 STATS_COLS = ["test", "title", "description", "unit", "direction", "system",
               "n", "mean", "sd", "se", "ci_low", "ci_high", "median", "min",
               "max", "cv_pct", "rank_low", "rank_high", "relative", "x",
@@ -1253,7 +1253,7 @@ def parse_table_rows(ck, output, t, header_idx, lines, names, disp,
 
 
 def check_stats_series_text(ck, t, lines, out):
-    """A series test's stats text table (render/stats_out.c): a row per
+    """A series test's stats text table (render/table/stats_out.c): a row per
     system and x point with a value, System, x, N, Mean, SE, CI low,
     high, CV%, against the stats CSV's series rows."""
     hi = next((i for i, ln in enumerate(lines)
@@ -1903,7 +1903,7 @@ def expected_firsts(tests):
 
 
 def firsts_text(w, c, n):
-    """render/compare_out.c write_overall's tail of a ranking entry."""
+    """render/table/compare_out.c write_overall's tail of a ranking entry."""
     if w and c:
         return "; first in %d of %d tests, could be in %d more" % (w, n, c)
     if w:
@@ -2730,7 +2730,7 @@ SERIES_HEAD = "Mean, SE and N of each point"
 
 
 def check_series(ck, t, out, names, rows):
-    """A series table of a report (render/report_text.c, report.md,
+    """A series table of a report (render/report/report_text.c, report.md,
     report.html): names, the systems' headings in order; rows, per point
     (x, [(mean, se, n) per system]), against the stats CSV's series rows
     (one per point with a value: x, mean, se, n)."""
@@ -2764,7 +2764,7 @@ def check_series(ck, t, out, names, rows):
 
 
 def series_txt(ck, t, out, sec):
-    """The text report's series table (render/report_text.c): blocks of
+    """The text report's series table (render/report/report_text.c): blocks of
     a names line (each name left-aligned over its group), a heading line
     (the x label, then Mean SE N per system, right-aligned) and a row per
     point (x right-aligned, then the numbers, ASCII)."""
@@ -3758,7 +3758,7 @@ def svg_texts(path):
 
 
 def check_svg_texts(ck, t, out, texts):
-    """A bar chart (render/chart_bar.c): per row the name (11 bold, end
+    """A bar chart (render/chart/chart_bar.c): per row the name (11 bold, end
     anchored; maybe two lines), "SE +/- x, N = y" under it (8, end anchored;
     "N = 1" for a single run), the mean as a value label (10 bold); failed rows get a
     reason (9) drawn after the rows."""
@@ -3835,7 +3835,7 @@ def check_svg_texts(ck, t, out, texts):
 
 
 def check_line_legend(ck, t, out, texts):
-    """A line chart's legend (render/chart_line.c): each series' name (9
+    """A line chart's legend (render/chart/chart_line.c): each series' name (9
     bold), then "Min: ", "Avg: ", "Max: " of its points' means."""
     leg = []
     for a, s in texts:
@@ -3862,7 +3862,7 @@ def check_line_legend(ck, t, out, texts):
 
 
 def check_grouped(ck, tests, out, texts):
-    """A grouped chart of a table (render/chart_grouped.c): the legend
+    """A grouped chart of a table (render/chart/chart_grouped.c): the legend
     (9 bold, before the ticks) names the systems; each group (11 bold, end
     anchored: a test's title) holds one value label (9 or 8 bold) or "no
     result" per system, in order."""
@@ -3920,7 +3920,7 @@ def check_svg_dir(ck, tests, d):
         if t is not None and squash(title).startswith(
                 squash(t.title + " - by ")):
             # a scaling chart, named after its family's first test
-            # (render/chart_scaling.c): lines, no value labels to compare
+            # (render/chart/chart_scaling.c): lines, no value labels to compare
             continue
         if t is None or squash(title) != squash(want):
             # not test k's chart: the grouped chart of every scalar test

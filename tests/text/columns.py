@@ -5,7 +5,7 @@ Reads the text on stdin and prints, for a reviewer and for golden tests:
 the widest line in display columns (East Asian Wide and Fullwidth two
 columns, nonspacing and enclosing marks and format characters none, as
 wcwidth does; computed here with Python's unicodedata, independently of
-render/uchar.c), any line wider than --max (default 72), any line with
+render/text/uchar.c), any line wider than --max (default 72), any line with
 a '?' (a name's character lost; shown, not failed: a '?' may be
 meant), and for every table (a line starting with
 "System" after blanks, up to the next blank line) whether each column of

@@ -1,5 +1,5 @@
 /*
- * check_colours.c - the colours of systems (render/colours.c): vendor
+ * check_colours.c - the colours of systems (render/chart/colours.c): vendor
  * names matched as whole words, one style per system and distinct
  * styles for many, labels readable on every fill (WCAG 2.x contrast,
  * computed here independently), and a palette that readers with

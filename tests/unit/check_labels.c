@@ -1,5 +1,5 @@
 /*
- * check_labels.c - the labels of names in charts (render/labels.c):
+ * check_labels.c - the labels of names in charts (render/chart/labels.c):
  * wrapped before shortened, shortened in the middle, never two alike in
  * one chart (issue 14), the full name as an SVG tooltip; and every chart
  * of the real result files and samples drawn without two labels alike.

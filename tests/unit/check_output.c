@@ -1,5 +1,5 @@
 /*
- * check_output.c - output files (render/output.c): the temporary file
+ * check_output.c - output files (render/output/output.c): the temporary file
  * and its name, modes and symlinks kept, devices, FIFOs, sockets and
  * standard output written in place or refused, write errors with their
  * cause, the signal handler's cleanup, and sets of files in a directory

@@ -1,7 +1,8 @@
 /*
- * check_overview.c - the result overview chart (render/chart_overview.c):
- * bars of up to three candidates, dots of more, many candidates, rows
- * without a value, against golden scenes (render_check.h).
+ * check_overview.c - the result overview chart
+ * (render/chart/chart_overview.c): bars of up to three candidates, dots
+ * of more, many candidates, rows without a value, against golden scenes
+ * (render_check.h).
  */
 #include <check.h>
 #include <math.h>

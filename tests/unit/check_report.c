@@ -1,5 +1,5 @@
 /*
- * check_report.c - the template engine (render/template.c) and the
+ * check_report.c - the template engine (render/report/template.c) and the
  * reports (render/report_*.c): placeholders, sections, escaping per
  * medium, template errors with their line; hostile names that must stay
  * text in HTML and SVG (parsed back with libxml2); the text report's

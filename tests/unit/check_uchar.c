@@ -1,6 +1,6 @@
 /*
  * check_uchar.c - terminal columns, right-to-left marks and the text
- * tables' shortened names (render/uchar.c, render/labels.c).
+ * tables' shortened names (render/text/uchar.c, render/chart/labels.c).
  * Reference columns are wcwidth's (glibc, East Asian Width): a CJK
  * ideograph and a wide emoji 2, a combining accent and U+200E 0.
  */

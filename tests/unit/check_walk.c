@@ -197,7 +197,7 @@ START_TEST(test_walk_skips_leftovers)
 	make_root();
 	dir("d");
 	put("d/a", "1\n2\n3\n");
-	/* Temporary outputs of a killed run: render/output.c's mkstemp
+	/* Temporary outputs of a killed run: render/output/output.c's mkstemp
 	 * names of today and before, the hidden ones of the writer. */
 	put("d/out.csv.tmp.AbC123", csv);
 	put("d/ghost.tmp.000000", csv);

@@ -107,7 +107,8 @@ static inline const char *props_overlap(const struct br_scene *sc,
 	return NULL;
 }
 
-/* A bar chart's names (bold 11 pt, right-aligned): no two alike. */
+/* A bar chart's names (bold 11 pt, right-aligned beside the bars or
+ * over them): no two alike. */
 static inline const char *props_names(const struct br_scene *sc, char *msg,
 				      size_t size)
 {
@@ -116,14 +117,12 @@ static inline const char *props_names(const struct br_scene *sc, char *msg,
 	for (i = 0; i < sc->n_prims; i++) {
 		const struct br_prim *p = &sc->prims[i];
 
-		if (!props_is_text(p) || !p->bold || p->size != 11 ||
-		    p->anchor != BR_ANCHOR_END)
+		if (!props_is_text(p) || !p->bold || p->size != 11)
 			continue;
 		for (j = i + 1; j < sc->n_prims; j++) {
 			const struct br_prim *q = &sc->prims[j];
 
 			if (props_is_text(q) && q->bold && q->size == 11 &&
-			    q->anchor == BR_ANCHOR_END &&
 			    !strcmp(p->text, q->text)) {
 				snprintf(msg, size, "two names read \"%s\"",
 					 p->text);
@@ -132,6 +131,121 @@ static inline const char *props_names(const struct br_scene *sc, char *msg,
 		}
 	}
 	return NULL;
+}
+
+/* Whether p is a tick label (regular 10 pt in the axis colour) or a
+ * legend entry (bold 9 pt in the heading colour). */
+static inline bool props_tick(const struct br_prim *p)
+{
+	return props_is_text(p) && !p->bold && p->size == 10 &&
+	       p->fill == BR_C_TEXT;
+}
+
+static inline bool props_legend(const struct br_prim *p)
+{
+	return props_is_text(p) && p->bold && p->size == 9 &&
+	       p->fill == BR_C_HEAD;
+}
+
+/* No two tick labels of one axis (same anchor, on one line) and no two
+ * legend entries read the same ("1.0k" twice, or two names cut to
+ * "Intel Core i9-9900K ..."). */
+static inline const char *props_same_marks(const struct br_scene *sc,
+					   char *msg, size_t size)
+{
+	size_t i, j;
+
+	for (i = 0; i < sc->n_prims; i++) {
+		const struct br_prim *p = &sc->prims[i];
+		bool tick = props_tick(p);
+
+		if (!tick && !props_legend(p))
+			continue;
+		for (j = i + 1; j < sc->n_prims; j++) {
+			const struct br_prim *q = &sc->prims[j];
+
+			if (tick ? !props_tick(q) || q->anchor != p->anchor ||
+				   (p->anchor == BR_ANCHOR_END ? q->x != p->x
+							       : q->y != p->y)
+				 : !props_legend(q))
+				continue;
+			if (!strcmp(p->text, q->text)) {
+				snprintf(msg, size, "two %s read \"%s\"",
+					 tick ? "tick labels" : "legend entries",
+					 p->text);
+				return msg;
+			}
+		}
+	}
+	return NULL;
+}
+
+/* Whether p is a line of a row's label: bold 11 pt or an 8 pt note
+ * beside the plot (right-aligned at axis_x - 5) or over it (from
+ * axis_x + 4); SE lines ("SE +/- ...", "N = 1") are not. */
+static inline bool props_row_text(const struct br_scene *sc,
+				  const struct br_prim *p, bool *bold)
+{
+	bool side = p->anchor == BR_ANCHOR_END &&
+		    fabs(p->x - (sc->axis_x - 5)) < 0.01;
+	bool over = p->anchor == BR_ANCHOR_START &&
+		    fabs(p->x - (sc->axis_x + 4)) < 0.01;
+
+	if (!props_is_text(p) || !(side || over) || sc->axis_x <= 0)
+		return false;
+	*bold = p->bold && p->size == 11;
+	return *bold || (!p->bold && p->size == 8 &&
+			 strncmp(p->text, "SE +/- ", 7) &&
+			 strncmp(p->text, "N = ", 4));
+}
+
+/* The rows' labels of a bar or grouped chart (a name in one or two
+ * lines, a group's title and note), each joined with '|': no two
+ * alike (issue 21, defect 3). */
+static inline const char *props_rows(const struct br_scene *sc, char *msg,
+				     size_t size)
+{
+	static char rows[512][160];
+	size_t n = 0, i, j;
+	double last_y = -1e9;
+	bool noted = false, bold;
+
+	for (i = 0; i < sc->n_prims && n < 512; i++) {
+		const struct br_prim *p = &sc->prims[i];
+
+		if (!props_row_text(sc, p, &bold))
+			continue;
+		if (bold && (n == 0 || noted || fabs(p->y - last_y - 13) >
+			     0.01)) {
+			snprintf(rows[n++], sizeof rows[0], "%s", p->text);
+			noted = false;
+		} else if (n) {
+			size_t l = strlen(rows[n - 1]);
+
+			snprintf(rows[n - 1] + l, sizeof rows[0] - l, "|%s",
+				 p->text);
+			noted |= !bold;
+		}
+		if (bold)
+			last_y = p->y;
+	}
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++)
+			if (!strcmp(rows[i], rows[j])) {
+				snprintf(msg, size, "two rows read \"%s\"",
+					 rows[i]);
+				return msg;
+			}
+	return NULL;
+}
+
+/* No two labels alike: rows, tick labels, legend entries. */
+static inline const char *props_distinct(const struct br_scene *sc,
+					 char *msg, size_t size)
+{
+	const char *m = props_same_marks(sc, msg, size);
+
+	return m ? m : props_rows(sc, msg, size);
 }
 
 /* The bar (outlined rect) whose rows hold height y, or NULL. */
@@ -302,6 +416,8 @@ static inline const char *props_check(const struct br_scene *sc, bool bar,
 
 	if (!m)
 		m = props_overlap(sc, msg, size);
+	if (!m)
+		m = props_distinct(sc, msg, size);
 	if (!m && bar)
 		m = props_names(sc, msg, size);
 	if (!m && bar)
