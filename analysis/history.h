@@ -116,6 +116,15 @@ struct br_hist_change {
 				 * aware, analysis/sentence.h style) */
 	const char *where_words; /* "between <label> and <label>" (the set
 				  * of places), or "at <label>" */
+	const char *ci_words;   /* the interval of words' size in the same
+				 * form and sense: "1.9x to 2.3x" beside
+				 * "2.1x slower" (an interval of ratios
+				 * below 1 turned into factors, as
+				 * analysis/sentence.h says "4.90x slower
+				 * (95% CI 4.5x to 5.3x)"), "8.1% to 12.0%";
+				 * NULL: no interval (the Otava method) or
+				 * not made.  The outputs print "95% CI "
+				 * before it (cp.confidence's level) */
 	/* Added with the gate (doc/design.md, "History"): */
 	bool latest_test;       /* not the detector's: the gate's test of
 				 * the latest point alone against the
