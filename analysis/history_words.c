@@ -39,12 +39,19 @@ static struct hw words_of(const struct br_test *t)
 	return w;
 }
 
-/* A factor S > 0 as "2.10x" / "12.3%" and whether it is up (> 1). */
-static const char *factor_text(char *buf, size_t size, double S)
+/* Whether speedup S is said as a factor: 2x or more either way. */
+static bool is_factor(double S)
+{
+	return S >= 2 || S <= 0.5;
+}
+
+/* The size of speedup S > 0 without its word: "2.10x" (a drop as its
+ * inverse) in the factor form, else "12.3%" (|100 (S - 1)|). */
+static const char *size_text(char *buf, size_t size, double S, bool factor)
 {
 	double m = S >= 1 ? S : 1 / S;
 
-	if (S >= 2 || S <= 0.5) {
+	if (factor) {
 		if (m >= 999.5 && isfinite(m))
 			snprintf(buf, size, m < 1e6 ? "%.0fx" : "%.3gx", m);
 		else
@@ -61,53 +68,118 @@ static const char *factor_text(char *buf, size_t size, double S)
 	return buf;
 }
 
-/* "12.3% slower", "2.10x faster", "1.5 ms higher": the change of a
- * level by ratio r (or difference r when diff), in test t's words. */
-static const char *level_words(char *buf, size_t size,
-			       const struct br_hist_series *s, double r,
-			       bool diff)
+/*
+ * A change as the words say it: the speedup S (above 1 is better; for
+ * an unknown direction the ratio itself, "higher"/"lower") and its
+ * interval lo..hi, or on the value scale the difference in the better
+ * sense; the form (a factor when S is 2x either way or the interval
+ * reaches a drop of 2x, as compare's sentences).
+ */
+struct say {
+	struct hw w;
+	double S, lo, hi;
+	bool diff, factor;
+	const char *unit;
+	int decimals;
+};
+
+static struct say say_of(const struct br_hist_series *s, double r,
+			 double lo, double hi, bool diff, bool noise)
 {
 	const struct br_test *t = s->at->t;
-	struct hw w = words_of(t);
+	struct say y;
+
+	y.w = noise ? (struct hw){"higher", "lower"} : words_of(t);
+	y.diff = diff;
+	y.unit = t->unit.canon ? t->unit.canon : "";
+	y.decimals = s->at->decimals;
+	y.S = r;
+	y.lo = lo;
+	y.hi = hi;
+	if (!noise && t->dir == BR_DIR_LIB) {
+		y.S = diff ? -r : 1 / r;
+		y.lo = diff ? -hi : 1 / hi;
+		y.hi = diff ? -lo : 1 / lo;
+	}
+	y.factor = !diff && (is_factor(y.S) || (y.lo > 0 && y.lo <= 0.5));
+	return y;
+}
+
+/* One size in y's form: "2.10x", "12.3%", "1.5 ms". */
+static const char *size_of(char *buf, size_t size, const struct say *y,
+			   double v)
+{
 	char num[64];
-	bool up;
 
-	if (diff) {
-		const char *unit = t->unit.canon ? t->unit.canon : "";
-
-		up = t->dir == BR_DIR_LIB ? r < 0 : r > 0;
-		br_fmt_value(num, sizeof num, fabs(r), s->at->decimals);
-		snprintf(buf, size, "%s%s%s %s", num, *unit ? " " : "", unit,
-			 r == 0 ? "no change" : up ? w.up : w.down);
-		return buf;
-	}
-	if (!(r > 0) || !isfinite(r)) {
-		snprintf(buf, size, "a change");
-		return buf;
-	}
-	if (t->dir == BR_DIR_LIB)
-		r = 1 / r;
-	if (r == 1) {
-		snprintf(buf, size, "no change");
-		return buf;
-	}
-	factor_text(num, sizeof num, r);
-	snprintf(buf, size, "%s %s", num, r > 1 ? w.up : w.down);
+	if (!y->diff)
+		return size_text(buf, size, v, y->factor);
+	br_fmt_value(num, sizeof num, fabs(v), y->decimals);
+	snprintf(buf, size, "%s%s%s", num, *y->unit ? " " : "", y->unit);
 	return buf;
 }
 
-/* The noise's change: "noise 2.10x higher" (SD ratio, no direction). */
-static const char *noise_words(char *buf, size_t size, double sd_ratio)
+static bool is_up(const struct say *y, double v)
 {
-	char num[64];
+	return y->diff ? v > 0 : v > 1;
+}
 
-	if (!(sd_ratio > 0) || !isfinite(sd_ratio)) {
+static bool is_none(const struct say *y, double v)
+{
+	return y->diff ? v == 0 : v == 1;
+}
+
+/* "12.3% slower", "2.10x faster", "1.5 ms higher", "no change". */
+static const char *level_words(char *buf, size_t size, const struct say *y)
+{
+	char num[96];
+
+	if (!y->diff && (!(y->S > 0) || !isfinite(y->S)))
+		snprintf(buf, size, "a change");
+	else if (is_none(y, y->S))
+		snprintf(buf, size, "no change");
+	else
+		snprintf(buf, size, "%s %s", size_of(num, sizeof num, y, y->S),
+			 is_up(y, y->S) ? y->w.up : y->w.down);
+	return buf;
+}
+
+/* The interval in the words' form and sense: "1.90x to 2.30x" beside
+ * "2.10x slower" (smaller size first), "8.1% to 12.0%", or across no
+ * change "3.2% slower to 5.1% faster"; NULL without one. */
+static const char *ci_text(struct br_history *h, const struct say *y)
+{
+	char a[96], b[96];
+
+	if (!isfinite(y->lo) || !isfinite(y->hi) ||
+	    (!y->diff && !(y->lo > 0)))
+		return NULL;
+	if (is_up(y, y->lo) || is_none(y, y->lo))
+		return br_hist_strf(h, "%s to %s", size_of(a, sizeof a, y,
+							    y->lo),
+				    size_of(b, sizeof b, y, y->hi));
+	if (!is_up(y, y->hi))
+		return br_hist_strf(h, "%s to %s", size_of(a, sizeof a, y,
+							    y->hi),
+				    size_of(b, sizeof b, y, y->lo));
+	return br_hist_strf(h, "%s %s to %s %s", size_of(a, sizeof a, y,
+							  y->lo), y->w.down,
+			    size_of(b, sizeof b, y, y->hi), y->w.up);
+}
+
+/* The noise's change: "noise 2.10x higher" (SD ratio, no direction). */
+static const char *noise_words(char *buf, size_t size,
+			       const struct br_hist_series *s,
+			       const struct br_cp_change *cp)
+{
+	struct say y = say_of(s, cp->sd_ratio, cp->sd_ratio_lo,
+			      cp->sd_ratio_hi, false, true);
+	char lw[128];
+
+	if (!(cp->sd_ratio > 0) || !isfinite(cp->sd_ratio))
 		snprintf(buf, size, "noise changed");
-		return buf;
-	}
-	factor_text(num, sizeof num, sd_ratio);
-	snprintf(buf, size, "noise %s %s", num,
-		 sd_ratio > 1 ? "higher" : "lower");
+	else
+		snprintf(buf, size, "noise %s", level_words(lw, sizeof lw,
+							    &y));
 	return buf;
 }
 
@@ -115,33 +187,36 @@ int br_hist_change_words(struct br_history *h,
 			 const struct br_hist_series *s,
 			 struct br_hist_change *c)
 {
-	const char *at = h->points[c->cp.at].label;
-	char lw[160], nw[96];
+	const struct br_cp_change *cp = &c->cp;
+	const char *at = h->points[cp->at].label;
+	bool noise = cp->kind == BR_CP_NOISE;
+	struct say y = noise ? say_of(s, cp->sd_ratio, cp->sd_ratio_lo,
+				      cp->sd_ratio_hi, false, true) :
+			       say_of(s, cp->ratio, cp->ratio_lo, cp->ratio_hi,
+				      cp->diff, false);
+	char lw[160], nw[160];
 
-	if (c->cp.kind == BR_CP_NOISE) {
+	if (noise)
 		c->words = br_hist_strf(h, "%s from %s",
-					noise_words(nw, sizeof nw,
-						    c->cp.sd_ratio), at);
-	} else if (c->latest_test) {
+					noise_words(nw, sizeof nw, s, cp), at);
+	else if (c->latest_test)
 		c->words = br_hist_strf(h, "%s at %s (one point: a step or a "
 					"spike cannot be told apart yet)",
-					level_words(lw, sizeof lw, s,
-						    c->cp.ratio, c->cp.diff),
-					at);
-	} else {
-		level_words(lw, sizeof lw, s, c->cp.ratio, c->cp.diff);
-		c->words = c->cp.noise_changed ?
-			br_hist_strf(h, "%s from %s, %s", lw, at,
-				     noise_words(nw, sizeof nw,
-						 c->cp.sd_ratio)) :
-			br_hist_strf(h, "%s from %s", lw, at);
-	}
-	if (c->cp.at_lo == c->cp.at_hi || c->cp.at_hi >= h->n_points)
+					level_words(lw, sizeof lw, &y), at);
+	else if (cp->noise_changed)
+		c->words = br_hist_strf(h, "%s from %s, %s", level_words(lw,
+					sizeof lw, &y), at, noise_words(nw,
+					sizeof nw, s, cp));
+	else
+		c->words = br_hist_strf(h, "%s from %s", level_words(lw,
+					sizeof lw, &y), at);
+	c->ci_words = ci_text(h, &y);
+	if (cp->at_lo == cp->at_hi || cp->at_hi >= h->n_points)
 		c->where_words = br_hist_strf(h, "at %s", at);
 	else
 		c->where_words = br_hist_strf(h, "between %s and %s",
-					      h->points[c->cp.at_lo].label,
-					      h->points[c->cp.at_hi].label);
+					      h->points[cp->at_lo].label,
+					      h->points[cp->at_hi].label);
 	return c->words && c->where_words ? BR_OK : BR_EIO;
 }
 

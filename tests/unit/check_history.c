@@ -334,6 +334,8 @@ START_TEST(test_gate_latest_point)
 	ck_assert_str_eq(c->words, "20.4% slower at p5 (one point: a step or "
 			 "a spike cannot be told apart yet)");
 	ck_assert_str_eq(c->where_words, "at p5");
+	/* its interval in the words' sense: slowdowns of 16.5% to 24.1% */
+	ck_assert_str_eq(c->ci_words, "16.5% to 24.1%");
 	ck_assert_double_eq_tol(c->forward_change_percent, 100 * (80.0 /
 				c->cp.mean_before - 1), 1e-9);
 	/* Write and Latency hold: no change recorded, p in the family */
