@@ -110,6 +110,11 @@ struct br_hist_change {
 				 * aware, analysis/sentence.h style) */
 	const char *where_words; /* "between <label> and <label>" (the set
 				  * of places), or "at <label>" */
+	const char *ci_words;   /* the ratio's interval in the sense of
+				 * words: "95% CI 1.9x to 2.3x" (a slowdown's
+				 * interval as slowdowns); NULL: none (the
+				 * Otava method), and a trend chart writes
+				 * cp.ratio_lo..ratio_hi as they are */
 };
 
 /* One test across the points. */
