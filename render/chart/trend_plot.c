@@ -310,7 +310,10 @@ static double tr_xcaption(struct tr *T, double y)
 	if (T->step > 1)
 		snprintf(every, sizeof every, "; every %s labelled",
 			 ordinal(ord, sizeof ord, T->step));
-	s = br_chart_strf(T->sc, "%zu points, %s to %s%s%s%s", in->n,
+	/* the labels isolated (U+2068 ... U+2069): a right-to-left one
+	 * keeps "to" and the comma where they belong */
+	s = br_chart_strf(T->sc, "%zu points, \u2068%s\u2069 to \u2068%s"
+			  "\u2069%s%s%s", in->n,
 			  in->labels[0], in->labels[in->n - 1],
 			  in->order_words && *in->order_words ? ", " : "",
 			  br_nz(in->order_words), every);
@@ -369,15 +372,16 @@ static void tr_tag(struct tr *T, size_t i)
 	uint32_t c = kind_color(m->kind);
 	double x = T->tag_x[i], y = T->top + 2 + (double)T->row[i] * TAG_ROW;
 	double w = tag_w(T, i);
-	struct br_font f = T->f_tag;
 	char num[24];
 
-	f.color = c;
 	snprintf(num, sizeof num, "%zu", i + 1);
 	br_scene_rect(T->sc, x, y, w, TAG_ROW - 2, 0xffffff, c, 1);
 	br_scene_marker(T->sc, kind_marker(m->kind), x + 6, y + 6, 3.5, c,
 			BR_NONE, 0);
-	br_scene_text(T->sc, x + 11, y + 9.5, BR_ANCHOR_START, &f, num);
+	/* the number dark: the colours are for shapes, not text (the
+	 * vermillion reads at 3.6:1 on white) */
+	br_scene_text(T->sc, x + 11, y + 9.5, BR_ANCHOR_START, &T->f_tag,
+		      num);
 }
 
 /* ---------------------------------------------------------- drawing */
@@ -630,12 +634,10 @@ static double tr_list(struct tr *T, double y)
 		double x = T->left + 22;
 
 		snprintf(num, sizeof num, "%zu", i + 1);
-		f.color = kind_color(m->kind);
 		br_scene_marker(T->sc, kind_marker(m->kind), T->left + 4,
-				y - 3.5, 3.5, f.color, BR_NONE, 0);
+				y - 3.5, 3.5, kind_color(m->kind), BR_NONE, 0);
 		br_scene_text(T->sc, T->left + 10, y, BR_ANCHOR_START, &f,
 			      num);
-		f.color = BR_C_HEAD;
 		y = tr_para(T, &f, x, y, 12, m->words);
 		y = tr_para(T, &T->f_note, x, y, 11, m->detail) + 3;
 	}
