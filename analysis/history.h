@@ -124,7 +124,8 @@ struct br_hist_change {
 				 * (95% CI 4.5x to 5.3x)"), "8.1% to 12.0%";
 				 * NULL: no interval (the Otava method) or
 				 * not made.  The outputs print "95% CI "
-				 * before it (cp.confidence's level) */
+				 * before it (cp.confidence's level): it
+				 * holds no level itself */
 	/* Added with the gate (doc/design.md, "History"): */
 	bool latest_test;       /* not the detector's: the gate's test of
 				 * the latest point alone against the
