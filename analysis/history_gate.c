@@ -13,18 +13,24 @@
  * or expected shift to the point before the latest; anomalies left out)
  * and s_i their SEs (on the log scale s_i / mean_i; 0 for a single run):
  *
- *   tau^2 = max(0, var(y) - mean(s_i^2))     between-point variance
- *   w_i   = 1 / (tau^2 + s_i^2),  mu = sum w_i y_i / sum w_i
- *   V     = tau^2 + s_L^2 + 1 / sum w_i      the latest point's
- *                                             prediction variance
+ *   mu    = mean(y),  v = var(y)          the segment's level and the
+ *                                          spread of its point means
+ *   tau^2 = max(0, v - mean(s_i^2))       between-point variance
+ *   V     = max(v, tau^2 + s_L^2) + v / k the latest point's
+ *                                          prediction variance
  *   t     = (y_L - mu) / sqrt(V), df = k - 1
  *
- * and p is one-sided in the worse direction (lower for higher-is-
- * better).  The change's ratio is exp(y_L - mu) (a difference on the
- * value scale) with the t interval of df k - 1 at the confidence of
- * the intervals.  A test of unknown direction has no worse side and is
- * not tested.  One point cannot tell a step from a spike: the words say
- * so.
+ * When the latest point is measured like the others, V is v (1 + 1/k)
+ * and t is the textbook prediction test, exact for normal points: the
+ * point's own SE, estimated from a few runs, never makes it narrower
+ * (an SE of 3 runs that happen to agree would make any point look
+ * significant); a point noisier than the segment's (fewer runs, a bad
+ * day) widens it by its own SE.  p is one-sided in the worse direction
+ * (lower for higher-is-better).  The change's ratio is exp(y_L - mu)
+ * (a difference on the value scale) with the t interval of df k - 1 at
+ * the confidence of the intervals.  A test of unknown direction has no
+ * worse side and is not tested.  One point cannot tell a step from a
+ * spike: the words say so.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -78,14 +84,14 @@ static bool point_value(const struct br_history *h, size_t s, size_t j,
 
 struct seg {
 	size_t k;
-	double mu, tau2, var_mu, sd;  /* sd: of the point means */
+	double mu, v, tau2, sd;  /* sd: of the point means */
 };
 
 /* The segment's level and noise from its points y[0..k), se[0..k). */
 static bool segment_fit(const double *y, const double *se, size_t k,
 			struct seg *g)
 {
-	double m = 0, v = 0, s2 = 0, sw = 0, swy = 0;
+	double m = 0, v = 0, s2 = 0;
 	size_t i;
 
 	g->k = k;
@@ -98,19 +104,11 @@ static bool segment_fit(const double *y, const double *se, size_t k,
 	for (i = 0; i < k; i++)
 		v += (y[i] - m) * (y[i] - m);
 	v /= (double)(k - 1);
+	g->mu = m;
+	g->v = v;
 	g->sd = sqrt(v);
 	g->tau2 = v > s2 ? v - s2 : 0;
-	for (i = 0; i < k; i++) {
-		double d = g->tau2 + se[i] * se[i];
-
-		if (!(d > 0))
-			return false;
-		sw += 1 / d;
-		swy += y[i] / d;
-	}
-	g->mu = swy / sw;
-	g->var_mu = 1 / sw;
-	return isfinite(g->mu) && isfinite(g->var_mu);
+	return isfinite(m) && isfinite(v);
 }
 
 /* The change record of the latest point L against segment g. */
@@ -164,7 +162,7 @@ bool br_hist_latest(const struct br_history *h, size_t s,
 			k++;
 	if (y && e && k >= h->o.cp.min_seg && k >= 2 &&
 	    segment_fit(y, e, k, &g)) {
-		V = g.tau2 + eL * eL + g.var_mu;
+		V = fmax(g.v, g.tau2 + eL * eL) + g.v / (double)k;
 		t = (yL - g.mu) / sqrt(V);
 		two = br_t_two_tail(t, (double)(k - 1));
 		if (V > 0 && isfinite(t) && !isnan(two)) {

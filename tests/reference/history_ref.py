@@ -3,7 +3,7 @@
 history_ref.py - independent reference for the history's numbers that
 tests/unit/check_history.c asserts (analysis/history.h; doc/statistics.md,
 "History"): the gate's test of the latest point (between-point variance
-tau^2, the weighted level of the segment, the prediction variance, the
+tau^2, the level of the segment, the prediction variance, the
 one-sided p and the ratio's t interval), Benjamini-Hochberg q-values
 written out by their definition, and the suite trend (the geometric
 mean of speedups against the first point with its delta-method
@@ -65,11 +65,10 @@ def latest(direction, runs):
     var = sum((v - m) ** 2 for v in y) / (k - 1)
     s2 = sum(v * v for v in e) / k
     tau2 = max(0.0, var - s2)
-    w = [1 / (tau2 + v * v) for v in e]
-    mu = sum(wi * yi for wi, yi in zip(w, y)) / sum(w)
+    mu = m
     yl = math.log(float(last.mean))
     el = se_of(last) / float(last.mean)
-    V = tau2 + el * el + 1 / sum(w)
+    V = max(var, tau2 + el * el) + var / k
     t = (yl - mu) / math.sqrt(V)
     two = tail2(t, k - 1)
     worse = t < 0 if direction == "HIB" else t > 0
