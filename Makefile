@@ -247,6 +247,19 @@ bench:
 	@$(MAKE) --no-print-directory $(BIN)
 	$(Q)BR=./$(BIN) sh bench/run.sh
 
+# The Otava parity mode's false alarms on pure noise and its speed
+# (tests/sim/otava_noise.c; doc/statistics.md, "Otava parity").  Not part
+# of make check.  make otava-noise [OTAVA_NOISE="SERIES SEED"]
+.PHONY: otava-noise
+OTAVA_NOISE ?= 2000 1
+otava-noise: $(BUILD)/tests/sim/otava_noise
+	$(Q)$(BUILD)/tests/sim/otava_noise $(OTAVA_NOISE) \
+		tests/data/otava/tigerbeetle.txt
+$(BUILD)/tests/sim/otava_noise: tests/sim/otava_noise.c $(LIB)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
 install: $(BIN) doc/benchreport.1
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/benchreport

@@ -4,7 +4,7 @@
  * doc/statistics.md, "Otava parity").
  *
  * Parity is bit for bit, so every sum is taken in the order numpy takes
- * it in the reference implementation: pairwise sums for means and
+ * it in Otava's Python code: pairwise sums for means and
  * variances, running sums down columns for the distance tables, and the
  * energy statistic as the same three terms A - B - C with the same
  * rounded coefficients.  Built with -std=c11, so GCC contracts no
@@ -208,9 +208,11 @@ static void q_column(const double *h, const double *cumv, size_t j,
 
 /*
  * The candidate of w[s..e), e - s >= 2: the tau that maximises the
- * energy statistic Q(tau, kappa) over s < tau < kappa <= e.  The
- * table's lower triangle holds zeros, which take part in the maximum
- * (the first of them is at row 1, column 0).  work: 3 (e - s) doubles.
+ * energy statistic Q(tau, kappa) over s < tau < kappa <= e.  Otava's
+ * table also holds zeros below its diagonal, the first at row 1, column
+ * 0; offered for fidelity, they never win over Q(s + 1, s + 2) =
+ * |w[s] - w[s+1]| >= 0, which comes before them.  work: 3 (e - s)
+ * doubles.
  */
 static double candidate(const double *w, size_t s, size_t e, size_t *tau,
 			double *work)

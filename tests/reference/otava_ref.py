@@ -59,9 +59,8 @@ def best_split(W, s, e):
       Q = 2/(n+m) sum|X-Y| - 2m/((n+m)(n-1)) sum_{i<k}|X_i-X_k|
                            - 2n/((n+m)(m-1)) sum_{j<k}|Y_j-Y_k|
     (a within term is 0 for a single point).  Ties: the smallest tau,
-    then the smallest kappa.  Otava keeps Q in a square table whose
-    cells below the diagonal are 0 and take part in the maximum: when
-    every Q is negative (e - s >= 3) the answer is tau = s + 2, Q = 0."""
+    then the smallest kappa.  The maximum is never negative:
+    Q(s + 1, s + 2) = |z_s - z_{s+1}|."""
     best = None
     for tau in range(s + 1, e):
         for kappa in range(tau + 1, e + 1):
@@ -75,8 +74,6 @@ def best_split(W, s, e):
                 q -= F(2 * n * wy, (n + m) * (m - 1))
             if best is None or q > best[0]:
                 best = (q, tau)
-    if e - s >= 3 and best[0] < 0:
-        best = (F(0), s + 2)
     return best
 
 

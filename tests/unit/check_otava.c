@@ -22,7 +22,8 @@
  *         error, 2e-14 and 2e-16 seen);
  *  3. Otava's own figures for its report test series (six decimals,
  *     as its JSON report prints them);
- *  4. the window search alone on Otava's divisive-test sequence;
+ *  4. the window search alone on Otava's divisive-test sequence, and
+ *     sums, means and SDs bit for bit as numpy gives them;
  *  5. edge cases: no points, one, a constant series, two constant
  *     levels (p exactly 0), options out of range and values that are
  *     not finite, with their exact messages.
@@ -282,6 +283,42 @@ START_TEST(test_small_and_flat)
 }
 END_TEST
 
+/* numpy's summation order, bit for bit: numpy.add.reduce, numpy.mean and
+ * numpy.std of 1/1, 1/2, ..., 1/n (numpy 1.24, /usr/bin/python3).  From
+ * 129 values on, the pairwise sum differs from the running one. */
+START_TEST(test_numpy_sums)
+{
+	static const struct {
+		size_t n;
+		double sum, mean, sd;
+	} want[] = {
+		{ 7, 0x1.4be2be2be2be2p+1, 0x1.7b4c470d956b9p-2,
+		  0x1.1f64c20d26f17p-2 },
+		{ 8, 0x1.5be2be2be2be2p+1, 0x1.5be2be2be2be2p-2,
+		  0x1.1962af5c2d815p-2 },
+		{ 100, 0x1.4bfdfe4591243p+2, 0x1.a8f330fce2bdbp-5,
+		  0x1.deb4a9c545b1ep-4 },
+		{ 129, 0x1.5c37b09149ba9p+2, 0x1.5984a742c4323p-5,
+		  0x1.abe1ecf0333e3p-4 },
+		{ 1000, 0x1.df11f45f4e61ap+2, 0x1.ea915c8a8db3dp-8,
+		  0x1.46705817fbd53p-5 },
+	};
+	static double x[1001];
+	struct br_ot_test t;
+	size_t i, k;
+
+	gsl_set_error_handler_off();
+	for (i = 0; i < 1001; i++)
+		x[i] = 1.0 / (double)(i + 1);
+	for (k = 0; k < sizeof want / sizeof *want; k++) {
+		ck_assert_double_eq(br_ot_sum(x, want[k].n), want[k].sum);
+		br_ot_ttest(x, 0, want[k].n, want[k].n + 1, &t);
+		ck_assert_double_eq(t.mean1, want[k].mean);
+		ck_assert_double_eq(t.sd1, want[k].sd);
+	}
+}
+END_TEST
+
 static void refused(const double *x, size_t n, size_t wlen, double p,
 		    double mag, int code, const char *msg)
 {
@@ -346,6 +383,7 @@ Suite *br_suite_otava(void)
 	tcase_add_test(tc, test_otava_report_figures);
 	tcase_add_test(tc, test_otava_other_tests);
 	tcase_add_test(tc, test_small_and_flat);
+	tcase_add_test(tc, test_numpy_sums);
 	tcase_add_test(tc, test_out_of_range);
 	suite_add_tcase(s, tc);
 	return s;
