@@ -264,7 +264,8 @@ static const char *const text_ascii =
 	"    d6 0.790 (0.770 to 0.810), d7 0.780 (0.760 to 0.800),\n"
 	"    d8 0.770 (0.750 to 0.790)\n"
 	"\n"
-	"2 changes in 4 series at q 0.05; at most 0.1 expected by chance\n";
+	"Summary: 2 changes in 4 series at q 0.05; at most 0.1 expected by\n"
+	"  chance.\n";
 
 /* UTF-8 with every change (--all): the one not kept, in the Japanese
  * name that takes 17 columns of the 30, its row aligned on them. */
@@ -300,7 +301,8 @@ static const char *const text_all =
 	"    d6 0.790 (0.770 to 0.810), d7 0.780 (0.760 to 0.800),\n"
 	"    d8 0.770 (0.750 to 0.790)\n"
 	"\n"
-	"2 changes in 4 series at q 0.05; at most 0.1 expected by chance\n";
+	"Summary: 2 changes in 4 series at q 0.05; at most 0.1 expected by\n"
+	"  chance.\n";
 
 START_TEST(test_text)
 {
@@ -358,7 +360,7 @@ static const char *const md_all =
 	"| d7 | 2026-11-07 09:00:00 | 0.780 | 0.760 to 0.800 |\n"
 	"| d8 | 2026-11-08 09:00:00 | 0.770 | 0.750 to 0.790 |\n"
 	"\n"
-	"2 changes in 4 series at q 0.05; at most 0.1 expected by chance\n"
+	"Summary: 2 changes in 4 series at q 0.05; at most 0.1 expected by chance.\n"
 	"\n";
 
 START_TEST(test_markdown)
