@@ -212,7 +212,7 @@ char *br_ht_notes(const struct br_history *h,
 	if (c->expected)
 		join(&acc, "expected shift");
 	if (in_gate(h, c))
-		join(&acc, "regression at the latest point");
+		join(&acc, "regression in force at the latest point");
 	if (!c->kept) {
 		snprintf(piece, sizeof piece, "not kept (alpha %g, q %g)",
 			 h->o.method == BR_HIST_METHOD_OTAVA ?
