@@ -325,6 +325,7 @@ static void j_change(struct jw *w, const struct br_history *h,
 	j_bool(w, "kept", c->kept);
 	j_bool(w, "expected", c->expected);
 	j_bool(w, "at_latest", c->at_latest);
+	j_bool(w, "latest_test", c->latest_test);
 	j_own(w, "words", c->words ? br_strf("%s", c->words) : NULL);
 	j_own(w, "where_words", c->where_words ? br_strf("%s",
 	      c->where_words) : NULL);

@@ -18,14 +18,14 @@
 bool br_ht_series_shown(const struct br_history *h,
 			const struct br_hist_out_opts *o, size_t i);
 
-/* Is a change listed in the "changes since" table (text, Markdown): after
- * the "since" point (its first point after the change is later) and kept,
- * or any with o->all. */
+/* Is a change listed in the "changes since" table (text, Markdown, CSV):
+ * its first point after the change is the "since" point or a later one
+ * (as the gate counts), and it was kept, or any with o->all. */
 bool br_ht_change_listed(const struct br_history *h,
 			 const struct br_hist_out_opts *o,
 			 const struct br_hist_change *c);
 
-/* Is anomaly point j listed: after the "since" point. */
+/* Is anomaly point j listed: the "since" point or a later one. */
 bool br_ht_anomaly_listed(const struct br_history *h, size_t j);
 
 /* Point j's label ("?" when it has none). */
@@ -70,8 +70,9 @@ char *br_ht_notes(const struct br_history *h,
 char *br_ht_points_words(const struct br_history *h);
 
 /* The method and its parameters in words: "benchreport's change points:
- * permutation test (999 permutations, alpha 0.01), minimum segment 3
- * points, seed 1; false discovery rate q 0.05 across series".  New
+ * permutation test (999 permutations, alpha 0.01, seed 1), minimum
+ * segment 3 points; false discovery rate q 0.05 across series" (Otava's
+ * method: its parameters; it has no false discovery control).  New
  * string; NULL on ENOMEM. */
 char *br_ht_method_words(const struct br_history *h);
 

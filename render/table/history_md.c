@@ -199,6 +199,6 @@ int br_ht_write_md(FILE *f, const struct br_history *h,
 	md_anomalies(f, h, o);
 	md_trend(f, h);
 	if (h->fdr_words && *h->fdr_words)
-		md_para(f, br_strf("%s", h->fdr_words));
+		md_para(f, br_strf("Summary: %s.", h->fdr_words));
 	return BR_OK;
 }

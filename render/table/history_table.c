@@ -35,12 +35,12 @@ bool br_ht_change_listed(const struct br_history *h,
 			 const struct br_hist_out_opts *o,
 			 const struct br_hist_change *c)
 {
-	return c->cp.at > h->since && (c->kept || o->all);
+	return c->cp.at >= h->since && (c->kept || o->all);
 }
 
 bool br_ht_anomaly_listed(const struct br_history *h, size_t j)
 {
-	return j > h->since;
+	return j >= h->since;
 }
 
 const char *br_ht_label(const struct br_history *h, size_t j)
@@ -212,7 +212,7 @@ char *br_ht_notes(const struct br_history *h,
 	if (c->expected)
 		join(&acc, "expected shift");
 	if (in_gate(h, c))
-		join(&acc, "regression at the latest point");
+		join(&acc, "regression in force at the latest point");
 	if (!c->kept) {
 		snprintf(piece, sizeof piece, "not kept (alpha %g, q %g)",
 			 h->o.method == BR_HIST_METHOD_OTAVA ?
@@ -265,10 +265,9 @@ char *br_ht_method_words(const struct br_history *h)
 
 	if (o->method == BR_HIST_METHOD_OTAVA)
 		return br_strf("Otava's E-Divisive means (window %zu, "
-			       "max p-value %g, min magnitude %g); false "
-			       "discovery rate q" BR_NBSP "%g across series",
+			       "max p-value %g, min magnitude %g)",
 			       o->otava.window_len, o->otava.max_pvalue,
-			       o->otava.min_magnitude, o->fdr_q);
+			       o->otava.min_magnitude);
 	return br_strf("benchreport's change points: permutation test (%zu "
 		       "permutations, alpha" BR_NBSP "%g, seed" BR_NBSP "%llu), "
 		       "minimum segment %zu" BR_NBSP "points; false discovery "

@@ -233,7 +233,9 @@ static void row_words(FILE *f, const struct br_history *h,
 	char *ba = br_ht_before_after(s, &c->cp, o->utf8 ? "\xe2\x86\x92"
 				      : "->");
 	bool cut = strcmp(t->full[r->name], t->shortn[r->name]) != 0;
-	bool where = c->where_words && c->cp.at_lo != c->cp.at_hi;
+	/* "at LABEL" (one place) is in the words already */
+	bool where = c->where_words && c->cp.at_lo != c->cp.at_hi &&
+		     c->cp.at_hi < h->n_points;
 	char *line = w && notes && ba ?
 		br_strf("%s%s%s%s%s: %s%s%s", cut ? s->name : "", cut ? ": "
 			: "", w, where ? ", " : "", where ? c->where_words :
@@ -370,6 +372,8 @@ static void trend(FILE *f, const struct br_history *h,
 int br_ht_write_text(FILE *f, const struct br_history *h,
 		     const struct br_hist_out_opts *o, struct br_error *err)
 {
+	char *line;
+
 	header(f, h, o);
 	if (!changes(f, h, o))
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
@@ -377,7 +381,9 @@ int br_ht_write_text(FILE *f, const struct br_history *h,
 	trend(f, h, o);
 	if (h->fdr_words && *h->fdr_words) {
 		fputc('\n', f);
-		say(f, o, 0, h->fdr_words);
+		line = br_strf("Summary: %s.", h->fdr_words);
+		say(f, o, 0, line);
+		free(line);
 	}
 	return BR_OK;
 }

@@ -252,7 +252,7 @@ static const char *const text_ascii =
 	"  Zstd Compression 1.5.4: Compression Level 19 - Long Mode - Threads: 64\n"
 	"    - Dictionary Size: 128MB: 1.25x slower from d8 (95% CI 1.20x to\n"
 	"    1.30x): 12.500 -> 15.625 Seconds; noise changed: SD x2.50 (99% CI\n"
-	"    x1.50 to x4.10); regression at the latest point\n"
+	"    x1.50 to x4.10); regression in force at the latest point\n"
 	"\n"
 	"Anomalies (single-point spikes, not changes):\n"
 	"  \xe3\x82\xad\xe3\x83\xa3\xe3\x83\x83\xe3\x82\xb7\xe3\x83\xa5 | \xe8\xaa\xad\xe3\x81\xbf at d3: 102.50 MB/s\n"
@@ -264,7 +264,8 @@ static const char *const text_ascii =
 	"    d6 0.790 (0.770 to 0.810), d7 0.780 (0.760 to 0.800),\n"
 	"    d8 0.770 (0.750 to 0.790)\n"
 	"\n"
-	"2 changes in 4 series at q 0.05; at most 0.1 expected by chance\n";
+	"Summary: 2 changes in 4 series at q 0.05; at most 0.1 expected by\n"
+	"  chance.\n";
 
 /* UTF-8 with every change (--all): the one not kept, in the Japanese
  * name that takes 17 columns of the 30, its row aligned on them. */
@@ -285,7 +286,7 @@ static const char *const text_all =
 	"  Zstd Compression 1.5.4: Compression Level 19 - Long Mode - Threads: 64\n"
 	"    - Dictionary Size: 128MB: 1.25x slower from d8 (95% CI 1.20x to\n"
 	"    1.30x): 12.500 \xe2\x86\x92 15.625 Seconds; noise changed: SD x2.50 (99% CI\n"
-	"    x1.50 to x4.10); regression at the latest point\n"
+	"    x1.50 to x4.10); regression in force at the latest point\n"
 	"\xe3\x82\xad\xe3\x83\xa3\xe3\x83\x83\xe3\x82\xb7\xe3\x83\xa5 | \xe8\xaa\xad\xe3\x81\xbf               x1.050  x1.010 to x1.090   0.02    0.2\n"
 	"  5.0% better from d4 (95% CI 1.0% to 9.0%), between d3 and d5:\n"
 	"    100.00 \xe2\x86\x92 105.00 MB/s; not kept (alpha 0.01, q 0.05)\n"
@@ -300,7 +301,8 @@ static const char *const text_all =
 	"    d6 0.790 (0.770 to 0.810), d7 0.780 (0.760 to 0.800),\n"
 	"    d8 0.770 (0.750 to 0.790)\n"
 	"\n"
-	"2 changes in 4 series at q 0.05; at most 0.1 expected by chance\n";
+	"Summary: 2 changes in 4 series at q 0.05; at most 0.1 expected by\n"
+	"  chance.\n";
 
 START_TEST(test_text)
 {
@@ -332,7 +334,7 @@ static const char *const md_all =
 	"| Test | Change | Where | Before \xe2\x86\x92 after | Ratio (95% CI) | p | q | Notes |\n"
 	"| --- | --- | --- | ---: | --- | ---: | ---: | --- |\n"
 	"| CacheBench: Read | 2.0x slower from d5 (95% CI 1.8x to 2.2x) | between d4 and d6 | 2242.93 \xe2\x86\x92 1121.46 MB/s | x0.500 (x0.450 to x0.550) | 0.001 | 0.004 |  |\n"
-	"| Zstd Compression 1.5.4: Compression Level 19 - Long Mode - Threads: 64 - Dictionary Size: 128MB | 1.25x slower from d8 (95% CI 1.20x to 1.30x) | at d8 | 12.500 \xe2\x86\x92 15.625 Seconds | x1.250 (x1.200 to x1.300) | 0.001 | 0.003 | noise changed: SD x2.50 (99% CI x1.50 to x4.10); regression at the latest point |\n"
+	"| Zstd Compression 1.5.4: Compression Level 19 - Long Mode - Threads: 64 - Dictionary Size: 128MB | 1.25x slower from d8 (95% CI 1.20x to 1.30x) | at d8 | 12.500 \xe2\x86\x92 15.625 Seconds | x1.250 (x1.200 to x1.300) | 0.001 | 0.003 | noise changed: SD x2.50 (99% CI x1.50 to x4.10); regression in force at the latest point |\n"
 	"| \xe3\x82\xad\xe3\x83\xa3\xe3\x83\x83\xe3\x82\xb7\xe3\x83\xa5 \\| \xe8\xaa\xad\xe3\x81\xbf | 5.0% better from d4 (95% CI 1.0% to 9.0%) | between d3 and d5 | 100.00 \xe2\x86\x92 105.00 MB/s | x1.050 (x1.010 to x1.090) | 0.02 | 0.2 | not kept (alpha 0.01, q 0.05) |\n"
 	"\n"
 	"### Anomalies\n"
@@ -358,7 +360,7 @@ static const char *const md_all =
 	"| d7 | 2026-11-07 09:00:00 | 0.780 | 0.760 to 0.800 |\n"
 	"| d8 | 2026-11-08 09:00:00 | 0.770 | 0.750 to 0.790 |\n"
 	"\n"
-	"2 changes in 4 series at q 0.05; at most 0.1 expected by chance\n"
+	"Summary: 2 changes in 4 series at q 0.05; at most 0.1 expected by chance.\n"
 	"\n";
 
 START_TEST(test_markdown)
@@ -606,6 +608,28 @@ START_TEST(test_hostile_names)
 }
 END_TEST
 
+/* A right-to-left name keeps the columns after it in place: its cell is
+ * between two LEFT-TO-RIGHT MARKs (zero columns), padded on what a
+ * terminal shows (doc/escaping.md, "Columns, scripts and direction"). */
+START_TEST(test_rtl_name)
+{
+	struct fix *f = fixture();
+	struct br_hist_out_opts o;
+	char *t;
+
+	br_hist_out_opts_defaults(&o);
+	f->series[0].name = "\xd7\x9e\xd7\x91\xd7\x97\xd7\x9f 2";  /* 6 cols */
+	f->series[1].name = "CacheBench: Write";
+	t = written(&f->h, "text", &o);
+	ck_assert_ptr_nonnull(strstr(t, "\n\xe2\x80\x8e\xd7\x9e\xd7\x91\xd7\x97"
+				     "\xd7\x9f\xe2\x80\x8e 2             "
+				     "x0.500"));
+	ck_assert_ptr_nonnull(strstr(t, "\nCacheBench: Write  x1.250"));
+	free(t);
+	free(f);
+}
+END_TEST
+
 Suite *br_suite_history_table(void)
 {
 	Suite *s = suite_create("history_table");
@@ -620,6 +644,7 @@ Suite *br_suite_history_table(void)
 	tcase_add_test(tc, test_gate);
 	tcase_add_test(tc, test_no_change);
 	tcase_add_test(tc, test_hostile_names);
+	tcase_add_test(tc, test_rtl_name);
 	suite_add_tcase(s, tc);
 	return s;
 }
