@@ -105,7 +105,7 @@ static void fake_changes(struct fake *F, size_t n)
 	c[0].kept = c[0].regression = true;
 	c[0].words = "1.25x slower from the 60% point";
 	c[0].where_words = "between the 58% point and the 61% point";
-	c[0].ci_words = "95% CI 1.22x to 1.28x";
+	c[0].ci_words = "1.22x to 1.28x";
 	c[1].cp.kind = BR_CP_SHIFT;
 	c[1].cp.at = c[1].cp.at_lo = c[1].cp.at_hi = n / 3;
 	c[1].cp.mean_before = 125, c[1].cp.mean_after = 100;
@@ -431,12 +431,22 @@ START_TEST(test_trend_files)
 			 "02-timed-linux-kernel-compilation-build-defconfig"
 			 ".svg");
 	free(l);
-	/* a series without a change or an anomaly is not drawn */
+	/* a new set replaces the last one; a series without a change is
+	 * drawn too */
 	F.series[1].n_kept = 0;
 	ck_assert_int_eq(write_drawn(&F, "png", false, path, &err), BR_OK);
 	l = listing(path);
-	ck_assert_str_eq(l, "00-suite-trend.png 01-cachebench-test-read.png");
+	ck_assert_str_eq(l, "00-suite-trend.png 01-cachebench-test-read.png "
+			 "02-timed-linux-kernel-compilation-build-defconfig"
+			 ".png");
 	free(l);
+	/* ... but not in the report */
+	snprintf(path, sizeof path, "%s/changed.html", tmp);
+	ck_assert_int_eq(write_drawn(&F, "html", false, path, &err), BR_OK);
+	b = slurp(path);
+	ck_assert_ptr_nonnull(strstr(b, "1 series without a change or an "
+				     "anomaly is not drawn here"));
+	free(b);
 	F.series[1].n_kept = 2;
 	snprintf(path, sizeof path, "%s/all.pdf", tmp);
 	ck_assert_int_eq(write_drawn(&F, "pdf", false, path, &err), BR_OK);
