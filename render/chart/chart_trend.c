@@ -125,30 +125,41 @@ static void trend_segments(struct trend_data *d, const struct br_history *h,
 	}
 }
 
-/* A change's interval and place: its ci_words, else the ratio (or
- * difference) as the detector gives it; where_words. */
-static char *trend_detail(const struct br_history *h,
-			  const struct br_hist_change *c, int dec)
+char *br_trend_ci_text(const struct br_history *h,
+		       const struct br_hist_change *c, int dec)
 {
-	char lv[24], a[48], b[48], ci[160] = "";
+	char lv[24], a[48], b[48], r[48];
 	const struct br_cp_change *p = &c->cp;
 
 	br_fmt_level(lv, sizeof lv, h->o.cp.confidence > 0 ?
 		     h->o.cp.confidence : 0.95);
 	if (c->ci_words && *c->ci_words)
-		snprintf(ci, sizeof ci, "%s", c->ci_words);
-	else if (isfinite(p->ratio_lo) && isfinite(p->ratio_hi) && !p->diff)
-		snprintf(ci, sizeof ci, "after / before %s, %s CI %s to %s",
-			 br_fmt_x(a, sizeof a, p->ratio, 3), lv,
-			 br_fmt_x(b, sizeof b, p->ratio_lo, 3),
-			 br_fmt_x(a + 24, sizeof a - 24, p->ratio_hi, 3));
-	else if (isfinite(p->ratio_lo) && isfinite(p->ratio_hi))
-		snprintf(ci, sizeof ci, "after - before, %s CI %s to %s", lv,
-			 br_fmt_value(a, sizeof a, p->ratio_lo, dec),
-			 br_fmt_value(b, sizeof b, p->ratio_hi, dec));
-	return br_strf("%s%s%s%s", ci, *ci && c->where_words &&
-		       *c->where_words ? "; " : "", br_nz(c->where_words),
-		       c->expected ? " (an expected shift)" : "");
+		return br_strf("%s CI %s", lv, c->ci_words);
+	if (isfinite(p->ratio_lo) && isfinite(p->ratio_hi) && !p->diff)
+		return br_strf("after / before %s, %s CI %s to %s",
+			       br_fmt_x(r, sizeof r, p->ratio, 3), lv,
+			       br_fmt_x(a, sizeof a, p->ratio_lo, 3),
+			       br_fmt_x(b, sizeof b, p->ratio_hi, 3));
+	if (isfinite(p->ratio_lo) && isfinite(p->ratio_hi))
+		return br_strf("after - before, %s CI %s to %s", lv,
+			       br_fmt_value(a, sizeof a, p->ratio_lo, dec),
+			       br_fmt_value(b, sizeof b, p->ratio_hi, dec));
+	return br_strf("%s", "");
+}
+
+/* A change's interval and place (its where_words). */
+static char *trend_detail(const struct br_history *h,
+			  const struct br_hist_change *c, int dec)
+{
+	char *ci = br_trend_ci_text(h, c, dec), *s;
+
+	if (!ci)
+		return NULL;
+	s = br_strf("%s%s%s%s", ci, *ci && c->where_words &&
+		    *c->where_words ? "; " : "", br_nz(c->where_words),
+		    c->expected ? " (an expected shift)" : "");
+	free(ci);
+	return s;
 }
 
 /* The kept changes as markers. */

@@ -24,4 +24,12 @@ int br_chart_suite_trend(const struct br_history *h,
 			 const struct br_chart_opts *o, struct br_scene **out,
 			 struct br_error *err);
 
+/* Change c's interval as the charts and reports write it: "95% CI "
+ * (the detector's level) and its ci_words ("1.9x to 2.3x"); without
+ * them (the Otava method) the detector's ratio (or difference, in
+ * dec decimals) and interval as they are; "" without an interval.
+ * free() it; NULL on ENOMEM. */
+char *br_trend_ci_text(const struct br_history *h,
+		       const struct br_hist_change *c, int dec);
+
 #endif

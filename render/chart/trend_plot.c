@@ -625,13 +625,18 @@ static double tr_legend(struct tr *T, struct br_scene *sc, double y)
  * its interval and place. */
 static double tr_list(struct tr *T, double y)
 {
+	char last[24];
+	double x;
 	size_t i;
 
+	/* the words start after the widest number */
+	snprintf(last, sizeof last, "%zu", T->in->n_mk);
+	x = T->left + 16 + ceil(br_text_width(T->f_item.family, T->f_item.size,
+					 true, last));
 	for (i = 0; i < T->in->n_mk; i++) {
 		const struct tr_mark *m = &T->in->mk[i];
 		struct br_font f = T->f_item;
 		char num[24];
-		double x = T->left + 22;
 
 		snprintf(num, sizeof num, "%zu", i + 1);
 		br_scene_marker(T->sc, kind_marker(m->kind), T->left + 4,

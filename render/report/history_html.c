@@ -101,7 +101,8 @@ static void change_row(struct br_tdoc *d, struct br_tnode *it,
 	br_tset(d, it, "class", noise ? "" : c->regression ? "worse" :
 		"better");
 	br_tset_bool(d, it, "expected", c->expected);
-	br_tset(d, it, "ci", c->ci_words);
+	br_tset_owned(d, it, "ci", br_trend_ci_text(h, c,
+		      se->at->decimals));
 	br_tset(d, it, "where", c->where_words);
 	pq(d, it, "p", c->cp.pvalue);
 	pq(d, it, "q", c->qvalue);
@@ -230,9 +231,11 @@ static int values(struct br_tdoc *d, struct html *H, struct br_error *err)
 	br_tset_lazy(d, root, "series", H->n_drawn, series_fill, H);
 	if (H->n_drawn < H->h->n_series)
 		br_tset_owned(d, root, "not_drawn", br_strf("%zu series "
-			      "without a change or an anomaly are not drawn "
-			      "(--all draws every series).", H->h->n_series -
-			      H->n_drawn));
+			      "without a change or an anomaly %s not drawn "
+			      "here (every series has a chart with --format "
+			      "svg -o DIR/).", H->h->n_series - H->n_drawn,
+			      H->h->n_series - H->n_drawn == 1 ? "is" :
+			      "are"));
 	else
 		br_tset(d, root, "not_drawn", "");
 	points(d, root, H->h);

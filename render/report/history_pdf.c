@@ -148,14 +148,18 @@ static void changes_table(struct pages *P, const struct br_history *h)
 			const struct br_hist_change *c =
 				&h->series[s].changes[k];
 			const char *row[COLS];
+			char *ci;
 
 			if (!c->kept)
 				continue;
+			ci = br_trend_ci_text(h, c, h->series[s].at->decimals);
+			P->nomem |= !ci;
 			row[0] = h->series[s].name;
 			row[1] = c->words;
-			row[2] = c->ci_words;
+			row[2] = ci;
 			row[3] = c->where_words;
 			table_row(P, row, &fc, cw, false);
+			free(ci);
 		}
 }
 

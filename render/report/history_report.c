@@ -88,13 +88,14 @@ static int chart_of(const struct br_history *h, size_t k,
 	return br_chart_trend(h, k, c, sc, err);
 }
 
-/* Whether chart k is in the drawn set (the suite trend when there is
- * one). */
+/* Whether chart k is in the drawn set: every series (a chart per test,
+ * whether it changed or not: the reports pick), and the suite trend
+ * when there is one. */
 static bool in_set(const struct br_history *h, size_t k,
 		   const struct br_hist_out_opts *o)
 {
-	return k == h->n_series ? h->trend.ok :
-	       br_hist_drawn(h, k, o && o->all);
+	(void)o;
+	return k == h->n_series ? h->trend.ok : true;
 }
 
 static void paint_opts(const struct br_hist_out_opts *o, const char *title,
@@ -158,8 +159,7 @@ static int write_dir(const struct br_history *h, const char *dir,
 	if (rc == BR_OK && n == 0) {
 		br_outdir_abort(d);
 		return br_error_set(err, BR_EDATA, NULL, 0, "history: nothing "
-				    "to draw: no series has a change or an "
-				    "anomaly (--all draws every series)");
+				    "to draw");
 	}
 	if (rc != BR_OK) {
 		br_outdir_abort(d);
@@ -221,8 +221,7 @@ static int write_pdf(const struct br_history *h, const char *path,
 	}
 	if (rc == BR_OK && n == 0)
 		rc = br_error_set(err, BR_EDATA, NULL, 0, "history: nothing to "
-				  "draw: no series has a change or an anomaly "
-				  "(--all draws every series)");
+				  "draw");
 	if (rc == BR_OK)
 		rc = write_scenes(path, BR_IMAGE_PDF, sc, n,
 				  br_hist_title(h, o), o, err);

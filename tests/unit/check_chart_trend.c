@@ -19,6 +19,7 @@
 
 #include "analysis/history.h"
 #include "render/chart/trend.h"
+#include "render/report/history_int.h"
 #include "render/report/history_out.h"
 #include "render/paint/render.h"
 #include "render_check.h"
@@ -104,7 +105,7 @@ static void fake_changes(struct fake *F, size_t n)
 	c[0].kept = c[0].regression = true;
 	c[0].words = "1.25x slower from the 60% point";
 	c[0].where_words = "between the 58% point and the 61% point";
-	c[0].ci_words = "95% CI 1.22x to 1.28x";
+	c[0].ci_words = "1.22x to 1.28x";
 	c[1].cp.kind = BR_CP_SHIFT;
 	c[1].cp.at = c[1].cp.at_lo = c[1].cp.at_hi = n / 3;
 	c[1].cp.mean_before = 125, c[1].cp.mean_after = 100;
@@ -305,11 +306,35 @@ START_TEST(test_trend_golden)
 }
 END_TEST
 
+/* Sixteen kept changes on series 1 (the detector's most), their places
+ * crowded into the first third with wide place sets: tags in rows. */
+static void many_changes(struct fake *F, struct br_hist_change *many)
+{
+	size_t n = F->h.n_points, k;
+
+	for (k = 0; k < 16; k++) {
+		many[k] = F->ch[1];
+		many[k].cp.at = 1 + k * (n / 3 + 1) / 17;
+		if (many[k].cp.at >= n)
+			many[k].cp.at = n - 1;
+		many[k].cp.at_lo = many[k].cp.at > 3 ? many[k].cp.at - 3 : 0;
+		many[k].cp.at_hi = many[k].cp.at + 2 < n ? many[k].cp.at + 2 :
+				   n - 1;
+		many[k].regression = k % 2;
+		many[k].cp.kind = k % 5 == 4 ? BR_CP_NOISE : BR_CP_SHIFT;
+		many[k].words = k % 2 ? "1.07x slower from a point whose label "
+			"is long enough to wrap at any width" : "1.07x faster";
+	}
+	F->series[1].changes = many;
+	F->series[1].n_changes = F->series[1].n_kept = 16;
+}
+
 static const size_t sizes[] = {3, 12, 60, 365};
 
 /* No text off the canvas, none overlapping, at widths 300 to 2000. */
 START_TEST(test_trend_props)
 {
+	struct br_hist_change many[16];
 	enum label_kind lk;
 	size_t z, s, w;
 
@@ -318,11 +343,15 @@ START_TEST(test_trend_props)
 			struct fake F;
 
 			fake_new(&F, sizes[z], lk);
-			for (s = 0; s < 3; s++)
+			for (s = 0; s < 4; s++)
 				for (w = 300; w <= 2000; w += 50) {
-					size_t which = s == 2 ? SIZE_MAX : s;
-					struct br_scene *sc = draw(&F, which,
-								   (double)w);
+					size_t which = s == 2 ? SIZE_MAX :
+						       s == 3 ? 1 : s;
+					struct br_scene *sc;
+
+					if (s == 3 && w == 300)
+						many_changes(&F, many);
+					sc = draw(&F, which, (double)w);
 					char msg[512], name[64];
 					const char *m = props_check(sc, false,
 							msg, sizeof msg);
@@ -402,12 +431,22 @@ START_TEST(test_trend_files)
 			 "02-timed-linux-kernel-compilation-build-defconfig"
 			 ".svg");
 	free(l);
-	/* a series without a change or an anomaly is not drawn */
+	/* a new set replaces the last one; a series without a change is
+	 * drawn too */
 	F.series[1].n_kept = 0;
 	ck_assert_int_eq(write_drawn(&F, "png", false, path, &err), BR_OK);
 	l = listing(path);
-	ck_assert_str_eq(l, "00-suite-trend.png 01-cachebench-test-read.png");
+	ck_assert_str_eq(l, "00-suite-trend.png 01-cachebench-test-read.png "
+			 "02-timed-linux-kernel-compilation-build-defconfig"
+			 ".png");
 	free(l);
+	/* ... but not in the report */
+	snprintf(path, sizeof path, "%s/changed.html", tmp);
+	ck_assert_int_eq(write_drawn(&F, "html", false, path, &err), BR_OK);
+	b = slurp(path);
+	ck_assert_ptr_nonnull(strstr(b, "1 series without a change or an "
+				     "anomaly is not drawn here"));
+	free(b);
 	F.series[1].n_kept = 2;
 	snprintf(path, sizeof path, "%s/all.pdf", tmp);
 	ck_assert_int_eq(write_drawn(&F, "pdf", false, path, &err), BR_OK);
@@ -455,6 +494,51 @@ START_TEST(test_trend_files)
 }
 END_TEST
 
+/* The PDF report's pages on A4 and Letter, 365 points and sixteen
+ * changes: every text on its page, none overlapping, every page of the
+ * paper's size. */
+START_TEST(test_trend_pdf_pages)
+{
+	static const enum br_paper papers[2] = {BR_PAPER_A4, BR_PAPER_LETTER};
+	static const double pw[2] = {595.28, 612}, ph[2] = {841.89, 792};
+	struct br_hist_change many[16];
+	struct fake F;
+	size_t p, k;
+
+	fake_new(&F, 365, LAB_LONG);
+	many_changes(&F, many);
+	for (p = 0; p < 2; p++) {
+		struct br_hist_out_opts o;
+		struct br_chart_opts c;
+		struct br_scene **pages = NULL;
+		struct br_error err;
+		size_t n = 0;
+
+		memset(&o, 0, sizeof o);
+		br_chart_opts_defaults(&c);
+		c.paper = papers[p];
+		o.chart = &c;
+		br_error_clear(&err);
+		ck_assert_int_eq(br_history_pdf_pages(&F.h, &o, &pages, &n,
+						      &err), BR_OK);
+		/* the first page, the suite trend, two series */
+		ck_assert_uint_ge(n, 3);
+		for (k = 0; k < n; k++) {
+			char msg[512];
+			const char *m = props_check(pages[k], false, msg,
+						    sizeof msg);
+
+			ck_assert_msg(m == NULL, "page %zu: %s", k + 1, m);
+			ck_assert_double_eq_tol(pages[k]->width, pw[p], 0.01);
+			ck_assert_double_eq_tol(pages[k]->height, ph[p], 0.01);
+			br_scene_free(pages[k]);
+		}
+		free(pages);
+	}
+	fake_free(&F);
+}
+END_TEST
+
 Suite *br_suite_chart_trend(void)
 {
 	Suite *s = suite_create("chart_trend");
@@ -465,6 +549,7 @@ Suite *br_suite_chart_trend(void)
 	tcase_add_test(tc, test_trend_golden);
 	tcase_add_test(tc, test_trend_props);
 	tcase_add_test(tc, test_trend_files);
+	tcase_add_test(tc, test_trend_pdf_pages);
 	suite_add_tcase(s, tc);
 	return s;
 }
