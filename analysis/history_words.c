@@ -241,7 +241,7 @@ int br_hist_fdr_words(struct br_history *h)
 
 	untested(u, sizeof u, h);
 	if (h->o.method == BR_HIST_METHOD_OTAVA && !k)
-		h->fdr_words = br_hist_strf(h, "No change in %zu series by "
+		h->fdr_words = br_hist_strf(h, "no change in %zu series by "
 					    "Otava's E-Divisive", n);
 	else if (h->o.method == BR_HIST_METHOD_OTAVA)
 		h->fdr_words = br_hist_strf(h, "%zu change%s in %zu series by "
@@ -250,7 +250,7 @@ int br_hist_fdr_words(struct br_history *h)
 					    "discovery control)", k,
 					    k == 1 ? "" : "s", n);
 	else if (!k)
-		h->fdr_words = br_hist_strf(h, "No change in %zu series at "
+		h->fdr_words = br_hist_strf(h, "no change in %zu series at "
 					    "false discovery rate %g%s", n,
 					    h->o.fdr_q, u);
 	else

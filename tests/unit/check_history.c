@@ -155,7 +155,7 @@ START_TEST(test_order_by_date)
 			 "day-c");
 	/* too short for the detector (fewer than 2 x 3 points) */
 	ck_assert_uint_eq(h->n_tested, 0);
-	ck_assert_str_eq(h->fdr_words, "No change in 2 series at false "
+	ck_assert_str_eq(h->fdr_words, "no change in 2 series at false "
 			 "discovery rate 0.05 (all 2 too short to test: fewer "
 			 "than 6 points)");
 	br_history_free(h);
