@@ -186,3 +186,14 @@ for fmt in tidy-csv pts-xml numbers; do
 	done
 	rm -rf "$out"/tiny-"$fmt"-*
 done
+
+# The change-point detector (issue 23): 1,000 series of 365 points, five
+# runs a point, with the permutation test, through analysis/parallel.h
+# as the history command runs it (bench/cp-bench.c; target: 10 s on 2
+# cores).  Its own line is the detection alone, without generating.
+echo "change points: detector on 1,000 series x 365 points (bench/cp-bench.c)"
+cc -O2 -I. -o "$out/cp-bench" bench/cp-bench.c build/libbenchreport.a \
+	$(pkg-config --libs gsl) -lm -pthread
+measure "detector: 1,000 series x 365 points (< 10 s)" \
+	"$out/cp-bench" 1000 365
+printf '  %-44s %s\n' "  detection alone" "$("$out/cp-bench" 1000 365)"

@@ -84,15 +84,15 @@ static bool all_positive(const struct br_cp_obs *obs, size_t n)
 	return true;
 }
 
-/* One point's mean on the analysis scale, the variance of that mean
- * from its own runs or SE (NAN: not known), its number of runs, and the
- * sample variance of one run (NAN below 2 runs).  false: no value. */
+/* One point's mean on the analysis scale, its number of runs, and the
+ * sample variance of one run (NAN when not known: one run, or no SE).
+ * false: no value. */
 static bool point_value(const struct br_cp_obs *ob, bool lg, double *y,
-			double *v, double *k, double *s2)
+			double *k, double *s2)
 {
 	double s = 0, q = 0, c = 0;
 
-	*s2 = *v = NAN;
+	*s2 = NAN;
 	if (!ob->runs) {
 		double m = ob->mean, se = ob->se;
 
@@ -100,8 +100,8 @@ static bool point_value(const struct br_cp_obs *ob, bool lg, double *y,
 			return false;
 		*y = lg ? log(m) : m;
 		*k = ob->n ? (double)ob->n : 1;
-		if (isfinite(se) && se >= 0)
-			*v = lg ? (se / m) * (se / m) : se * se;
+		if (isfinite(se) && se >= 0 && *k > 1)
+			*s2 = (lg ? (se / m) * (se / m) : se * se) * *k;
 		return true;
 	}
 	for (size_t r = 0; r < ob->n_runs; r++)
@@ -119,10 +119,8 @@ static bool point_value(const struct br_cp_obs *ob, bool lg, double *y,
 			q += d * d;
 		}
 	*k = c;
-	if (c > 1) {
+	if (c > 1)
 		*s2 = q / (c - 1);
-		*v = *s2 / c;
-	}
 	return true;
 }
 
@@ -134,32 +132,50 @@ struct work {
 	struct cp_cut *cut;
 };
 
+/* Prior degrees of freedom of the pooled variance of one run, in the
+ * moderated variance of each point. */
+#define PRIOR_DF 10.0
+
 /*
- * Fills y, v for every point with a value; a point whose own variance
- * is not known (one run, no SE) gets the pooled variance of one run
- * divided by its runs (0 when no point has two runs: the between-point
- * variance then carries all the noise).
+ * Fills y, v for every point with a value.  v, the variance of the
+ * point's mean from its own runs, is moderated: the point's variance of
+ * one run with k - 1 degrees of freedom and the pooled one (over every
+ * point) with PRIOR_DF, averaged by their degrees of freedom and divided
+ * by k.  Two or three runs alone say little about their spread, and a
+ * point whose few runs agree by chance would otherwise get a weight far
+ * too large.  A point with one run and no SE gets the pooled variance
+ * over k; no point with two runs: v = 0, and the between-point variance
+ * carries all the noise.
  */
 static size_t points(const struct br_cp_obs *obs, size_t n, bool lg,
 		     struct work *wk)
 {
-	double num = 0, den = 0, pooled, s2;
+	double num = 0, den = 0, pooled;
 	size_t used = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		wk->ok[i] = !obs[i].skip &&
-			    point_value(&obs[i], lg, &wk->y[i], &wk->v[i],
-					&wk->k[i], &s2);
+			    point_value(&obs[i], lg, &wk->y[i], &wk->k[i],
+					&wk->v[i]);
 		used += wk->ok[i];
-		if (wk->ok[i] && isfinite(s2)) {
-			num += (wk->k[i] - 1) * s2;
+		if (wk->ok[i] && isfinite(wk->v[i])) {
+			num += (wk->k[i] - 1) * wk->v[i];
 			den += wk->k[i] - 1;
 		}
 	}
 	pooled = den > 0 ? num / den : 0;
-	for (size_t i = 0; i < n; i++)
-		if (wk->ok[i] && !isfinite(wk->v[i]))
-			wk->v[i] = pooled / wk->k[i];
+	for (size_t i = 0; i < n; i++) {
+		double s2 = wk->v[i], k = wk->k[i];
+
+		if (!wk->ok[i])
+			continue;
+		if (isfinite(s2) && den > 0)
+			s2 = ((k - 1) * s2 + PRIOR_DF * pooled) /
+			     (k - 1 + PRIOR_DF);
+		else if (!isfinite(s2))
+			s2 = pooled;
+		wk->v[i] = s2 / k;
+	}
 	return used;
 }
 
@@ -168,14 +184,13 @@ static size_t points(const struct br_cp_obs *obs, size_t n, bool lg,
 /*
  * Gathers the points of obs[p0, p1) with a value into the part, leaves
  * the spikes out (appending them to out->anomalies), and sets the
- * weights: 1 / (tau^2 + v_i), tau^2 the robust variance of a point mean
- * less the median own variance.
+ * weights 1 / (tau^2 + v_i).
  */
 static void gather(struct work *wk, size_t p0, size_t p1,
 		   const struct br_cp_opts *o, struct br_cp_result *out)
 {
 	struct cp_part *pt = &wk->pt;
-	double var, vmed, floor = INFINITY;
+	double floor = INFINITY;
 	size_t m = 0, j = 0;
 
 	for (size_t i = p0; i < p1; i++)
@@ -195,10 +210,7 @@ static void gather(struct work *wk, size_t p0, size_t p1,
 		pt->idx[j++] = pt->idx[i];
 	}
 	pt->m = m = j;
-	var = cp_robust_var(pt->y, m, pt->sx);
-	memcpy(pt->sx, pt->v, m * sizeof *pt->v);
-	vmed = m ? cp_median(pt->sx, m) : 0;
-	pt->tau2 = var > vmed ? var - vmed : 0;
+	pt->tau2 = cp_tau2(pt->y, pt->v, m, pt->sx);
 	for (size_t i = 0; i < m; i++)
 		if (pt->tau2 + pt->v[i] > 0 && pt->tau2 + pt->v[i] < floor)
 			floor = pt->tau2 + pt->v[i];

@@ -87,9 +87,17 @@ struct br_cp_change {
 			       * interval (see diff below) */
 	bool diff;            /* ratio* hold a difference (values <= 0) */
 	double sd_ratio, sd_ratio_lo, sd_ratio_hi; /* sd_after / sd_before
-			       * and its noise_confidence interval */
+			       * and its noise_confidence interval, both
+			       * SDs on the analysis scale: on the log
+			       * scale the ratio of the CVs, so a level
+			       * that doubles at the same CV has 1 */
 	bool noise_changed;   /* sd_ratio's interval excludes 1 */
-	double pvalue;        /* of the split's permutation test */
+	double pvalue;        /* of the split's permutation test (below
+			       * its floor 1 / (permutations + 1), the
+			       * Bonferroni bound of the t test at the
+			       * split); a split found after another
+			       * reports 2 p and a change in noise 4 p,
+			       * so p <= alpha decides everywhere */
 	size_t n_before, n_after; /* points in the two segments tested */
 };
 
@@ -98,7 +106,9 @@ struct br_cp_result {
 	double pvalue;        /* of the first split of the whole series (or
 			       * of its first part): what a false-discovery
 			       * rule across series reads; 1: not tested
-			       * (too few points) */
+			       * (too few points).  With split_before parts:
+			       * the smallest first-split p-value times the
+			       * number of parts tested */
 	struct br_cp_change *changes; /* by at, ascending */
 	size_t n_changes;
 	size_t *anomalies;    /* indexes of single-point spikes, ascending */

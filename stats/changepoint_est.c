@@ -82,16 +82,41 @@ static void simulate(const struct cp_part *pt, size_t a, size_t k,
 	}
 }
 
+/* The t statistic of a bootstrap draw x[0..len) (weights w) split at k,
+ * against the difference d it was drawn with: (D* - d) / SE*, SE* as
+ * welch_se's. */
+static double boot_t(const double *x, const double *w, size_t len,
+		     size_t k, double d)
+{
+	double W[2] = { 0, 0 }, S[2] = { 0, 0 }, V[2] = { 0, 0 };
+	double n[2] = { (double)k, (double)(len - k) };
+
+	for (size_t i = 0; i < len; i++) {
+		W[i >= k] += w[i];
+		S[i >= k] += w[i] * x[i];
+	}
+	for (size_t i = 0; i < len; i++) {
+		double r = w[i] * (x[i] - S[i >= k] / W[i >= k]);
+
+		V[i >= k] += r * r;
+	}
+	for (int s = 0; s < 2; s++)
+		V[s] = V[s] / (W[s] * W[s]) * n[s] / (n[s] - 1);
+	return (S[1] / W[1] - S[0] / W[0] - d) / sqrt(V[0] + V[1]);
+}
+
 /*
  * The where_confidence set of places of the change at k in [a, b): a
  * parametric bootstrap from the fitted levels and noise.  The bootstrap
  * errors e = k* - k give the set [k - e_hi, k - e_lo] (equal tails,
- * inclusive), holding k and inside the admissible splits.
+ * inclusive), holding k and inside the admissible splits.  tstar (or
+ * NULL): each draw's t statistic of the difference at its own place
+ * (boot_t).
  */
 static void where_set(struct cp_part *pt, const struct br_cp_opts *o,
 		      size_t a, size_t k, size_t b, const double m[2],
 		      const double s[2], enum br_cp_kind kind, size_t *lo,
-		      size_t *hi)
+		      size_t *hi, double *tstar)
 {
 	size_t len = b - a, ms = o->min_seg, at, cum, e_lo, e_hi;
 	double *hist = pt->sw, tail;
@@ -109,6 +134,9 @@ static void where_set(struct cp_part *pt, const struct br_cp_opts *o,
 		else
 			cp_shift_stat(pt->sx, pt->w + a, len, ms, INFINITY,
 				      &at);
+		if (tstar)
+			tstar[d] = boot_t(pt->sx, pt->w + a, len, at,
+					  m[1] - m[0]);
 		hist[at]++;
 	}
 	tail = (1 - o->where_confidence) / 2 * WHERE_DRAWS;
@@ -139,6 +167,37 @@ static void where_set(struct cp_part *pt, const struct br_cp_opts *o,
 		*lo = a + (size_t)l;
 		*hi = a + (size_t)h;
 	}
+}
+
+/*
+ * The SE of the difference of the weighted means of [a, k) and [k, b)
+ * (levels m, total weights W): each side's variance by the sandwich
+ * sum w_i^2 r_i^2 / W^2 times n / (n - 1), so it stays right when the
+ * weights are somewhat off or the noise changed with the level; *df by
+ * Welch and Satterthwaite.  Equal weights: Welch's test.
+ */
+static double welch_se(const struct cp_part *pt, size_t a, size_t k,
+		       size_t b, const double m[2], const double W[2],
+		       double *df)
+{
+	double V[2] = { 0, 0 }, ns[2] = { (double)(k - a), (double)(b - k) };
+	size_t lo[2] = { a, k }, hi[2] = { k, b };
+
+	for (int x = 0; x < 2; x++) {
+		for (size_t i = lo[x]; i < hi[x]; i++) {
+			double r = pt->w[i] * (pt->y[i] - m[x]);
+
+			V[x] += r * r;
+		}
+		V[x] = V[x] / (W[x] * W[x]) * ns[x] / (ns[x] - 1);
+	}
+	if (!(V[0] + V[1] > 0)) {
+		*df = ns[0] + ns[1] - 2;
+		return 0;
+	}
+	*df = (V[0] + V[1]) * (V[0] + V[1]) /
+	      (V[0] * V[0] / (ns[0] - 1) + V[1] * V[1] / (ns[1] - 1));
+	return sqrt(V[0] + V[1]);
 }
 
 /* The SD ratio sd1 / sd0 with its noise_confidence interval (F). */
@@ -181,48 +240,95 @@ static void bounds(const struct cp_part *pt, const struct cp_cut *cut,
 		}
 }
 
+static int dbl_cmp(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return (a > b) - (a < b);
+}
+
+/*
+ * The interval of the difference d of the levels (SE se, t quantile q):
+ * the bootstrap-t interval from the draws of the place (which carry the
+ * uncertainty of where the change is and of the search's choice), but
+ * never narrower than d -/+ q se on either side.
+ */
+static void diff_interval(const struct br_cp_opts *o, double d, double se,
+			  double q, double *tstar, double *lo, double *hi)
+{
+	double tail = (1 - o->confidence) / 2, up = q, dn = q;
+
+	if (tstar) {
+		size_t i = (size_t)floor(tail * WHERE_DRAWS);
+		size_t j = (size_t)ceil((1 - tail) * WHERE_DRAWS) - 1;
+
+		qsort(tstar, WHERE_DRAWS, sizeof *tstar, dbl_cmp);
+		if (tstar[j] > up)
+			up = tstar[j];
+		if (-tstar[i] > dn)
+			dn = -tstar[i];
+	}
+	*lo = d - up * se;
+	*hi = d + dn * se;
+}
+
+/* Levels, SDs and their ratio of the change at k between a and b. */
+static void levels(struct cp_part *pt, const struct br_cp_opts *o,
+		   bool log_scale, size_t a, size_t k, size_t b,
+		   struct br_cp_change *c)
+{
+	double sds[2], sdu[2];
+
+	seg_sd(pt, log_scale, a, k, &sds[0], &sdu[0]);
+	seg_sd(pt, log_scale, k, b, &sds[1], &sdu[1]);
+	c->sd_before = sdu[0];
+	c->sd_after = sdu[1];
+	sd_ratio(o, sds[0], sds[1], k - a, b - k, c);
+}
+
+/*
+ * The ratio interval: Welch's (welch_se) made exact for the search by a
+ * parametric bootstrap (diff_interval), never narrower than Welch's t.
+ * The bootstrap draws both segments from their fitted levels (one level
+ * for a change in noise) and their own scales.
+ */
 void cp_estimate(struct cp_part *pt, const struct br_cp_opts *o,
 		 bool log_scale, const struct cp_cut *cut, size_t n_cut,
 		 size_t j, struct br_cp_change *c)
 {
 	size_t a, b, k = cut[j].k, n0, n1;
-	double m[2], W[2], ss[2], s[2], sds[2], sdu[2], df, s2, d, se, q;
+	double m[2], W[2], ss[2], s[2], df, d, se, q, lo, hi;
+	double tstar[WHERE_DRAWS];
+	bool shift = cut[j].kind == BR_CP_SHIFT;
 
 	bounds(pt, cut, n_cut, j, &a, &b);
 	n0 = k - a;
 	n1 = b - k;
 	seg_fit(pt, a, k, &m[0], &W[0], &ss[0]);
 	seg_fit(pt, k, b, &m[1], &W[1], &ss[1]);
-	df = (double)(n0 + n1 - 2);
-	s2 = (ss[0] + ss[1]) / df;
-	d = m[1] - m[0];
-	se = sqrt(s2 * (1 / W[0] + 1 / W[1]));
-	q = gsl_cdf_tdist_Qinv((1 - o->confidence) / 2, df);
 	memset(c, 0, sizeof *c);
 	c->kind = cut[j].kind;
 	c->pvalue = cut[j].p;
 	c->n_before = n0;
 	c->n_after = n1;
 	c->diff = !log_scale;
+	levels(pt, o, log_scale, a, k, b, c);
+	d = m[1] - m[0];
+	se = welch_se(pt, a, k, b, m, W, &df);
+	q = gsl_cdf_tdist_Qinv((1 - o->confidence) / 2, df);
 	c->mean_before = log_scale ? exp(m[0]) : m[0];
 	c->mean_after = log_scale ? exp(m[1]) : m[1];
 	c->ratio = log_scale ? exp(d) : d;
-	c->ratio_lo = log_scale ? exp(d - q * se) : d - q * se;
-	c->ratio_hi = log_scale ? exp(d + q * se) : d + q * se;
-	seg_sd(pt, log_scale, a, k, &sds[0], &sdu[0]);
-	seg_sd(pt, log_scale, k, b, &sds[1], &sdu[1]);
-	c->sd_before = sdu[0];
-	c->sd_after = sdu[1];
-	sd_ratio(o, sds[0], sds[1], n0, n1, c);
-	if (c->kind == BR_CP_SHIFT) {
-		s[0] = s[1] = sqrt(s2);
-	} else {
-		s[0] = n0 > 1 ? sqrt(ss[0] / (double)(n0 - 1)) : 0;
-		s[1] = n1 > 1 ? sqrt(ss[1] / (double)(n1 - 1)) : 0;
+	s[0] = sqrt(ss[0] / (double)(n0 - 1));
+	s[1] = sqrt(ss[1] / (double)(n1 - 1));
+	if (!shift)
 		m[0] = m[1] = (m[0] * W[0] + m[1] * W[1]) / (W[0] + W[1]);
-	}
 	c->at = pt->idx[k];
-	where_set(pt, o, a, k, b, m, s, c->kind, &a, &b);
+	where_set(pt, o, a, k, b, m, s, c->kind, &a, &b,
+		  shift ? tstar : NULL);
 	c->at_lo = pt->idx[a];
 	c->at_hi = pt->idx[b];
+	diff_interval(o, d, se, q, shift ? tstar : NULL, &lo, &hi);
+	c->ratio_lo = log_scale ? exp(lo) : lo;
+	c->ratio_hi = log_scale ? exp(hi) : hi;
 }

@@ -181,6 +181,12 @@ static double shift_test(struct seg *g, size_t a, size_t b, size_t *k)
 	return bonf < p ? bonf : p;
 }
 
+/*
+ * The search of [a, b).  The whole part is tested at alpha; after a
+ * split its two halves share alpha (each reports 2 p, so p <= alpha
+ * still decides): a series with one change gets a false second one with
+ * a chance of at most alpha, as a series with none gets a false first.
+ */
 static void seg_rec(struct seg *g, size_t a, size_t b)
 {
 	size_t k;
@@ -192,6 +198,8 @@ static void seg_rec(struct seg *g, size_t a, size_t b)
 	if (g->first) {
 		g->p_first = p;
 		g->first = false;
+	} else {
+		p = 2 * p < 1 ? 2 * p : 1;
 	}
 	if (!(p <= g->o->alpha))
 		return;

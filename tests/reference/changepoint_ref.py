@@ -8,15 +8,20 @@ For one fixed series of 12 points with their runs (a clear step of about
 exact rational arithmetic where the rule is arithmetic (fractions) and
 with scipy for the t and F quantiles and the t tail:
 
-  - each point's mean of the logarithms of its runs and the variance of
-    that mean (the pooled variance of one run for single runs);
-  - the between-point variance tau^2 (the MAD of successive differences)
+  - each point's mean of the logarithms of its runs and the moderated
+    variance of that mean (its own and the pooled variance of one run,
+    weighted 2 : 10 for 3 runs, the pooled one for a single run);
+  - the between-point variance tau^2 (where the median of the squared
+    successive differences over their variance is chi-square(1)'s median)
     and the weights 1 / (tau^2 + v_i);
   - the best split (largest standardised difference of weighted means)
     and its t statistic;
   - the weighted geometric levels before and after, the ratio and its
-    95 % interval, the SDs of the point means (values' unit), the ratio
-    of the SDs of the log point means with its 99 % F interval;
+    95 % Welch interval (sandwich variances of the weighted means,
+    Satterthwaite's df; the detector's is never narrower: it widens it
+    where its bootstrap says so), the SDs of the point
+    means (values' unit), the ratio of the SDs of the log point means
+    with its 99 % F interval;
   - Benjamini-Hochberg q-values of a fixed list (statsmodels' fdr_bh
     rule, re-implemented);
   - for a second series (24 single values, a 10 % step after point 11)
@@ -30,7 +35,7 @@ prints the values check_changepoint.c asserts (17 significant digits).
 import math
 from fractions import Fraction as F
 
-from scipy import stats
+from scipy import optimize, stats
 
 RUNS = [
     [100.0, 101.0, 99.5], [100.8], [99.2, 100.1], [100.5, 100.9, 99.9, 100.2],
@@ -48,7 +53,13 @@ def median(xs):
     return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
 
 
+PRIOR_DF = 10
+
+
 def points():
+    """Mean of the logs of each point's runs and the moderated variance
+    of that mean: ((k - 1) s^2 + 10 pooled) / (k - 1 + 10) / k, the
+    pooled variance alone (over k) for a single run."""
     # log() in binary64 (as the C library), then exact arithmetic
     logs = [[F(math.log(r)) for r in p] for p in RUNS]
     y = [sum(p) / len(p) for p in logs]
@@ -57,17 +68,30 @@ def points():
     num = sum((len(p) - 1) * s for p, s in zip(logs, s2) if s is not None)
     den = sum(len(p) - 1 for p, s in zip(logs, s2) if s is not None)
     pooled = num / den
-    v = [(s if s is not None else pooled) / len(p) for p, s in zip(logs, s2)]
+    v = []
+    for p, s in zip(logs, s2):
+        k = len(p)
+        mod = pooled if s is None else \
+            ((k - 1) * s + PRIOR_DF * pooled) / (k - 1 + PRIOR_DF)
+        v.append(mod / k)
     return y, v
 
 
 def tau2(y, v):
+    """The root in t of median(d_i^2 / (2 t + v_i + v_(i+1))) = the
+    median of chi-square(1), by scipy's brentq (0 when the median is
+    already below it at t = 0)."""
+    target = stats.chi2.ppf(0.5, 1)
     d = [float(b - a) for a, b in zip(y, y[1:])]
-    med = median(d)
-    mad = 1.482602218505602 * median([abs(x - med) for x in d])
-    var = mad * mad / 2
-    vmed = float(median(v))
-    return F(max(var - vmed, 0.0))
+    c = [float(a + b) for a, b in zip(v, v[1:])]
+
+    def f(t):
+        return median([di * di / (2 * t + ci) if 2 * t + ci > 0 else
+                       math.inf for di, ci in zip(d, c)]) - target
+    if f(0.0) <= 0:
+        return F(0)
+    hi = median([di * di for di in d]) / (2 * target) * 1.0000001
+    return F(optimize.brentq(f, 0.0, hi, xtol=1e-300, rtol=1e-15))
 
 
 def fit(y, w, a, b):
@@ -142,10 +166,16 @@ def main():
     bonf = (n - 2 * MIN_SEG + 1) * 2 * stats.t.sf(t, n - 2)
     mL, WL, ssL = fit(y, w, 0, k)
     mR, WR, ssR = fit(y, w, k, n)
-    s2 = (ssL + ssR) / (n - 2)
     d = float(mR - mL)
-    se = math.sqrt(float(s2 * (1 / WL + 1 / WR)))
-    q = stats.t.ppf(1 - (1 - CONF) / 2, n - 2)
+    V = []
+    for a, b, m, Wx in ((0, k, mL, WL), (k, n, mR, WR)):
+        ns = b - a
+        V.append(sum((wi * (yi - m)) ** 2 for wi, yi in
+                     zip(w[a:b], y[a:b])) / Wx ** 2 * F(ns, ns - 1))
+    se = math.sqrt(float(V[0] + V[1]))
+    df = float((V[0] + V[1]) ** 2 / (V[0] ** 2 / (k - 1) +
+                                      V[1] ** 2 / (n - k - 1)))
+    q = stats.t.ppf(1 - (1 - CONF) / 2, df)
     out = {
         "at": k,
         "tau2": float(t2),
