@@ -36,26 +36,34 @@ static void seg_fit(const struct cp_part *pt, size_t a, size_t b,
 }
 
 /* Sample SD of the point means of [a, b) on the analysis scale (*scale)
- * and in the values' unit (*unit). */
+ * and in the values' unit (*unit; computed on the values divided by the
+ * largest of them, so neither 1e300 overflows nor 1e-300 underflows). */
 static void seg_sd(const struct cp_part *pt, bool log_scale, size_t a,
 		   size_t b, double *scale, double *unit)
 {
-	double m = 0, mu = 0, q = 0, qu = 0, n = (double)(b - a);
+	double m = 0, mu = 0, q = 0, qu = 0, big = 0, n = (double)(b - a);
 
 	for (size_t i = a; i < b; i++) {
+		double u = fabs(log_scale ? exp(pt->y[i]) : pt->y[i]);
+
 		m += pt->y[i];
-		mu += log_scale ? exp(pt->y[i]) : pt->y[i];
+		if (u > big)
+			big = u;
 	}
+	if (!(big > 0) || !isfinite(big))
+		big = 1;
+	for (size_t i = a; i < b; i++)
+		mu += (log_scale ? exp(pt->y[i]) : pt->y[i]) / big;
 	m /= n;
 	mu /= n;
 	for (size_t i = a; i < b; i++) {
-		double u = log_scale ? exp(pt->y[i]) : pt->y[i];
+		double u = (log_scale ? exp(pt->y[i]) : pt->y[i]) / big;
 
 		q += (pt->y[i] - m) * (pt->y[i] - m);
 		qu += (u - mu) * (u - mu);
 	}
 	*scale = n > 1 ? sqrt(q / (n - 1)) : NAN;
-	*unit = n > 1 ? sqrt(qu / (n - 1)) : NAN;
+	*unit = n > 1 ? big * sqrt(qu / (n - 1)) : NAN;
 }
 
 /* Simulates [a, b) from the fitted model (levels m0, m1 and scales s0,

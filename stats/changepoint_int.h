@@ -76,8 +76,8 @@ double cp_perm_pvalue(cp_stat_fn stat, const double *x, const double *w,
 		      size_t len, size_t ms, double obs, size_t B, size_t h,
 		      struct cp_rng *rng, double *sx, double *sw, bool *floor);
 
-/* Robust variance of one point mean (the MAD of successive differences,
- * halved) over y[0..m); 0 for m < 3. */
+/* Robust variance of one point mean over y[0..m) (the upper quartile
+ * of the absolute successive differences); 0 for m < 3. */
 double cp_robust_var(const double *y, size_t m, double *scratch);
 
 /* Screens part points for single-point spikes: flags[i] set for each
@@ -87,7 +87,7 @@ void cp_spikes(const double *y, const double *v, size_t m, double alpha,
 	       bool *flags, double *scratch);
 
 /* The between-point variance of the means y[0..m) with own variances
- * v (a median-unbiased estimate from successive differences).
+ * v (a quartile estimate from successive differences).
  * scratch: m doubles. */
 double cp_tau2(const double *y, const double *v, size_t m, double *scratch);
 

@@ -139,25 +139,34 @@ double cp_median(double *x, size_t n)
 	return (lo + hi) / 2;
 }
 
+/* The upper quartile of x[0..n) (n > 0; the order statistic
+ * floor(3 (n - 1) / 4) from 0); reorders x. */
+static double upper_quartile(double *x, size_t n)
+{
+	return select_k(x, n, 3 * (n - 1) / 4);
+}
+
 /*
  * tau^2, the between-point variance: successive differences d_i of the
  * point means have variance 2 tau^2 + v_i + v_(i+1) where there is no
  * change, so d_i^2 / (2 tau^2 + v_i + v_(i+1)) is chi-square with one
- * degree of freedom, whose median is 0.454936.  tau^2 is where the
- * median of those ratios equals it (bisection; the ratios fall as tau^2
- * grows), 0 when they are below it at 0.  A few steps or spikes move a
- * median little.
+ * degree of freedom, whose upper quartile is 1.3233.  tau^2 is where
+ * the upper quartile of those ratios equals it (bisection; the ratios
+ * fall as tau^2 grows), 0 when they are below it at 0.  Steps and spikes
+ * touch few differences and move a quartile little; a quartile rather
+ * than the median stays away from 0 on quantised results (see
+ * cp_robust_var).
  */
 double cp_tau2(const double *y, const double *v, size_t m, double *scratch)
 {
-	const double target = 0.45493642311957283;
+	const double target = 1.3233036969314669;
 	double lo = 0, hi;
 
 	if (m < 3)
 		return 0;
 	for (size_t i = 0; i + 1 < m; i++)
 		scratch[i] = (y[i + 1] - y[i]) * (y[i + 1] - y[i]);
-	hi = cp_median(scratch, m - 1) / (2 * target) * 1.0000001;
+	hi = upper_quartile(scratch, m - 1) / (2 * target) * 1.0000001;
 	if (!(hi > 0))
 		return 0;
 	for (int it = 0; it < 60; it++) {
@@ -168,7 +177,7 @@ double cp_tau2(const double *y, const double *v, size_t m, double *scratch)
 
 			scratch[i] = c > 0 ? d * d / c : d != 0 ? INFINITY : 0;
 		}
-		if (cp_median(scratch, m - 1) > target) {
+		if (upper_quartile(scratch, m - 1) > target) {
 			if (it > 0)
 				lo = t;
 		} else if (it == 0) {
@@ -182,19 +191,27 @@ double cp_tau2(const double *y, const double *v, size_t m, double *scratch)
 	return (lo + hi) / 2;
 }
 
+/*
+ * The variance of one point mean from the upper quartile of the
+ * absolute successive differences (|d| of a normal difference has its
+ * upper quartile at 1.1503 SDs), halved.  A quartile rather than a
+ * median: results quantised to a resolution often have more than half
+ * their successive differences equal, which would make a MAD 0; the
+ * upper quartile breaks down only past a quarter of them.  Still 0:
+ * the plain mean of d^2 / 2.
+ */
 double cp_robust_var(const double *y, size_t m, double *scratch)
 {
-	double med, mad;
+	double q, sum = 0;
 
 	if (m < 3)
 		return 0;
-	for (size_t i = 0; i + 1 < m; i++)
-		scratch[i] = y[i + 1] - y[i];
-	med = cp_median(scratch, m - 1);
-	for (size_t i = 0; i + 1 < m; i++)
-		scratch[i] = fabs(scratch[i] - med);
-	mad = 1.482602218505602 * cp_median(scratch, m - 1);
-	return mad * mad / 2;
+	for (size_t i = 0; i + 1 < m; i++) {
+		scratch[i] = fabs(y[i + 1] - y[i]);
+		sum += scratch[i] * scratch[i];
+	}
+	q = upper_quartile(scratch, m - 1) / 1.1503493803760079;
+	return q > 0 ? q * q / 2 : sum / (double)(m - 1) / 2;
 }
 
 /* The median of up to three values. */
@@ -224,7 +241,8 @@ static const double med_var[4] = { 0, 1, 0.5, 0.448671 };
  * after: |y - either median| > z sd, z the normal quantile of a
  * Bonferroni bound over the m points.  The smaller distance is tested
  * against the smaller of the two SDs: the chance it exceeds is at most
- * that of either distance.
+ * that of either distance.  Without noise (most neighbours equal), any
+ * point off both medians on the same side is one.
  */
 void cp_spikes(const double *y, const double *v, size_t m, double alpha,
 	       bool *flags, double *scratch)
@@ -238,8 +256,6 @@ void cp_spikes(const double *y, const double *v, size_t m, double alpha,
 	memcpy(scratch, v, m * sizeof *v);
 	vmed = cp_median(scratch, m);
 	tau2 = var > vmed ? var - vmed : 0;
-	if (tau2 + vmed <= 0)
-		return;
 	z = gsl_cdf_ugaussian_Qinv(alpha / (2.0 * (double)m));
 	for (size_t i = 0; i < m; i++) {
 		size_t nl = i < 3 ? i : 3, nr = m - 1 - i < 3 ? m - 1 - i : 3;

@@ -11,8 +11,9 @@ with scipy for the t and F quantiles and the t tail:
   - each point's mean of the logarithms of its runs and the moderated
     variance of that mean (its own and the pooled variance of one run,
     weighted 2 : 10 for 3 runs, the pooled one for a single run);
-  - the between-point variance tau^2 (where the median of the squared
-    successive differences over their variance is chi-square(1)'s median)
+  - the between-point variance tau^2 (where the upper quartile of the
+    squared successive differences over their variance is that of
+    chi-square(1))
     and the weights 1 / (tau^2 + v_i);
   - the best split (largest standardised difference of weighted means)
     and its t statistic;
@@ -77,20 +78,26 @@ def points():
     return y, v
 
 
+def upper_quartile(xs):
+    """The order statistic floor(3 (n - 1) / 4) (from 0) of xs."""
+    return sorted(xs)[3 * (len(xs) - 1) // 4]
+
+
 def tau2(y, v):
-    """The root in t of median(d_i^2 / (2 t + v_i + v_(i+1))) = the
-    median of chi-square(1), by scipy's brentq (0 when the median is
-    already below it at t = 0)."""
-    target = stats.chi2.ppf(0.5, 1)
+    """The root in t of upper_quartile(d_i^2 / (2 t + v_i + v_(i+1))) =
+    the upper quartile of chi-square(1), by scipy's brentq (0 when the
+    quartile is already below it at t = 0)."""
+    target = stats.chi2.ppf(0.75, 1)
     d = [float(b - a) for a, b in zip(y, y[1:])]
     c = [float(a + b) for a, b in zip(v, v[1:])]
 
     def f(t):
-        return median([di * di / (2 * t + ci) if 2 * t + ci > 0 else
-                       math.inf for di, ci in zip(d, c)]) - target
+        return upper_quartile([di * di / (2 * t + ci) if 2 * t + ci > 0
+                               else math.inf for di, ci in zip(d, c)]) \
+            - target
     if f(0.0) <= 0:
         return F(0)
-    hi = median([di * di for di in d]) / (2 * target) * 1.0000001
+    hi = upper_quartile([di * di for di in d]) / (2 * target) * 1.0000001
     return F(optimize.brentq(f, 0.0, hi, xtol=1e-300, rtol=1e-15))
 
 
