@@ -201,7 +201,7 @@ static int head(struct br_tdoc *d, struct br_tnode *root, struct html *H,
 		      h->n_changes == 1 ? "" : "s"));
 	br_tset_owned(d, root, "order", capital(h->order_words));
 	br_tset(d, root, "order_words", h->order_words);
-	br_tset(d, root, "fdr", h->fdr_words);
+	br_tset_owned(d, root, "fdr", capital(h->fdr_words));
 	br_tset_bool(d, root, "has_suite", h->trend.ok);
 	if (!h->trend.ok) {
 		br_tset(d, root, "suite_svg", "");

@@ -193,7 +193,13 @@ static void front(struct pages *P, const struct br_history *h,
 	P->nomem |= !s;
 	para(P, &fs, MARGIN, tw, 12, s);
 	free(s);
-	para(P, &fs, MARGIN, tw, 12, h->fdr_words);
+	/* a sentence of its own: "No change in 3 series ..." */
+	s = br_strf("%s.", br_nz(h->fdr_words));
+	if (s && *s)
+		s[0] = (char)toupper((unsigned char)s[0]);
+	P->nomem |= !s;
+	para(P, &fs, MARGIN, tw, 12, s && s[1] ? s : NULL);
+	free(s);
 	P->y += 14;
 	para(P, &fh, MARGIN, tw, 20, "Changes");
 	for (k = 0, kept = 0; k < h->n_series; k++)
