@@ -62,7 +62,8 @@ endif
 LIB = $(BUILD)/libbenchreport.a
 TESTBIN = $(BUILD)/tests/run-unit
 
-.PHONY: all deps check unit golden demo sanitize bench install uninstall clean
+.PHONY: all deps check unit golden demo sanitize bench bench-history
+.PHONY: install uninstall clean
 .PHONY: fuzz fuzz-targets fuzz-replay man browser markdown
 .PHONY: limits limits-quick valgrind-demo layers consistency random readme
 all: $(BIN) doc/benchreport.1
@@ -227,6 +228,12 @@ bench:
 	@sh scripts/deps.sh time bc python3-matplotlib
 	@$(MAKE) --no-print-directory $(BIN)
 	$(Q)BR=./$(BIN) sh bench/run.sh
+
+# The history rows of `make bench` alone (bench/history.sh).
+bench-history:
+	@sh scripts/deps.sh time bc
+	@$(MAKE) --no-print-directory $(BIN)
+	$(Q)BR=./$(BIN) sh bench/history.sh
 
 install: $(BIN) doc/benchreport.1
 	install -d $(DESTDIR)$(BINDIR)

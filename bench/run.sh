@@ -186,3 +186,6 @@ for fmt in tidy-csv pts-xml numbers; do
 	done
 	rm -rf "$out"/tiny-"$fmt"-*
 done
+
+# ---- History: many result files of one machine (issue 23) -----------
+RUNS=$RUNS BR=$BR sh bench/history.sh
