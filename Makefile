@@ -4,11 +4,13 @@
 #                   golden-file tests, the cross-output consistency test
 #                   (tests/consistency/, with 150 random cases), the
 #                   HTML report in headless Chromium (tests/browser/),
-#                   the Markdown report in cmark-gfm (tests/markdown/)
-#                   and the README's examples (tests/readme/)
+#                   the Markdown report in cmark-gfm (tests/markdown/),
+#                   the README's examples (tests/readme/) and the
+#                   change-point simulation (tests/sim/, make sim)
 #   make demo       run the main job on samples/, say where output went
 #   make sanitize   make check under ASan + UBSan (objects in build-san/)
 #   make bench      benchmarks (figures, not pass/fail)
+#   make sim-full   the change-point detector's full simulation (long)
 #   make random N=100000   the randomised consistency test at length
 #   make fuzz       libFuzzer targets, clang (build-fuzz/fuzz/); see
 #                   tests/fuzz/README.md.  make check replays their finds.
@@ -66,6 +68,7 @@ TESTBIN = $(BUILD)/tests/run-unit
 .PHONY: install uninstall clean
 .PHONY: fuzz fuzz-targets fuzz-replay man browser markdown
 .PHONY: limits limits-quick valgrind-demo layers consistency random readme
+.PHONY: sim sim-full
 all: $(BIN) doc/benchreport.1
 
 deps:
@@ -106,7 +109,7 @@ $(TESTBIN): $(TEST_OBJ) $(LIB)
 
 check: deps
 	@$(MAKE) --no-print-directory layers unit golden consistency \
-		fuzz-replay browser markdown limits-quick readme
+		fuzz-replay browser markdown limits-quick readme sim
 
 # doc/design.md section 3.1: what each folder may include, that cli/
 # reaches stats/ only through the analysis, file sizes; and that the
@@ -117,6 +120,22 @@ layers:
 
 unit: $(TESTBIN)
 	$(Q)cd tests && ../$(TESTBIN)
+
+# The change-point detector on simulated series with fixed seeds
+# (tests/sim/cp_sim.c): make sim, the small version, fails when a false
+# alarm rate, a recall or a coverage is outside its bound; make sim-full
+# prints the table of doc/statistics.md ("Change points"; long: run it
+# with nice).
+SIM = $(BUILD)/tests/cp_sim
+$(SIM): tests/sim/cp_sim.c $(LIB)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/sim/cp_sim.c $(LIB) \
+		$(LDLIBS)
+sim: $(SIM)
+	$(Q)$(SIM)
+sim-full: $(SIM)
+	$(Q)$(SIM) --full
 
 # The HTML report in headless Chromium (skipped without it, except in CI).
 browser: $(BIN)

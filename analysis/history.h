@@ -76,6 +76,12 @@ struct br_hist_opts {
 	size_t n_notes;
 	const char *since;          /* "changes since LABEL": a point's
 				     * label, or NULL: the first point */
+	/* Added with the command (doc/design.md, "History"): */
+	const unsigned long *list_lines; /* the line of each list label in
+				     * list_path, for errors (NULL: i + 1) */
+	const struct br_selection *sel; /* --tests / --systems: only its
+				     * tests and systems (NULL: every one);
+				     * it borrows the same result set */
 };
 
 void br_hist_opts_defaults(struct br_hist_opts *o);
@@ -110,6 +116,22 @@ struct br_hist_change {
 				 * aware, analysis/sentence.h style) */
 	const char *where_words; /* "between <label> and <label>" (the set
 				  * of places), or "at <label>" */
+	const char *ci_words;   /* the interval of words' size in the same
+				 * form and sense: "1.9x to 2.3x" beside
+				 * "2.1x slower" (an interval of ratios
+				 * below 1 turned into factors, as
+				 * analysis/sentence.h says "4.90x slower
+				 * (95% CI 4.5x to 5.3x)"), "8.1% to 12.0%";
+				 * NULL: no interval (the Otava method) or
+				 * not made.  The outputs print "95% CI "
+				 * before it (cp.confidence's level): it
+				 * holds no level itself */
+	/* Added with the gate (doc/design.md, "History"): */
+	bool latest_test;       /* not the detector's: the gate's test of
+				 * the latest point alone against the
+				 * segment before it (at_lo == at_hi == at,
+				 * n_after 1); one point, so a step and a
+				 * spike cannot be told apart yet */
 };
 
 /* One test across the points. */
@@ -169,6 +191,12 @@ struct br_history {
 	struct br_hist_gate_item *gate; /* regressions at the latest point,
 				    * not expected */
 	size_t n_gate;
+	/* Added with the command: */
+	const char **warnings;   /* what a user should know: points a list
+				  * leaves out, ... (one line each, no
+				  * "warning: " prefix) */
+	size_t n_warnings;
+	struct br_arena *arena;  /* private: the history's strings */
 };
 
 /*

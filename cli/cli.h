@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "analysis/analysis.h"
+#include "analysis/history.h"
 #include "ingest/ingest.h"
 #include "model/model.h"
 #include "render/chart/chart.h"
@@ -30,7 +31,8 @@ enum {
 	CMD_COMPARE = 1 << 2,
 	CMD_RENDER = 1 << 3,
 	CMD_CONVERT = 1 << 4,
-	CMD_ALL = 0x1f,
+	CMD_HISTORY = 1 << 5,
+	CMD_ALL = 0x3f,
 };
 
 /* Paths for --depfile (depfile.c): every output written, every input. */
@@ -83,6 +85,15 @@ struct br_cli {
 	bool summary;            /* render --summary */
 	bool brief;              /* compare --brief */
 	struct br_deps deps;     /* --depfile's record */
+	/* history's options (cmd_history.c): the history's options from
+	 * br_hist_opts_defaults(), then the command line's */
+	struct br_cli_history {
+		struct br_hist_opts o;
+		const char *list_path;    /* --list FILE */
+		const char *annotations;  /* --annotations FILE */
+		bool gate;                /* --fail-on-regression */
+		bool report;              /* --report: a PDF report */
+	} hist;
 	const char **inputs;
 	/* --system, --direction and --test in force for each input (each
 	 * applies to the inputs after it) */
@@ -165,5 +176,11 @@ int br_cmd_stats(struct br_cli *cli);
 int br_cmd_compare(struct br_cli *cli);
 int br_cmd_render(struct br_cli *cli);
 int br_cmd_convert(struct br_cli *cli);
+int br_cmd_history(struct br_cli *cli);
+
+/* One of history's own options (main.c's table names them): parsed into
+ * cli->hist.  BR_OK, or BR_EUSAGE after saying why. */
+int br_cli_history_option(struct br_cli *cli, const char *name,
+			  const char *arg);
 
 #endif

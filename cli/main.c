@@ -59,6 +59,9 @@ static const struct command commands[] = {
 	{"convert", CMD_CONVERT, br_cmd_convert, "INPUT... -o OUT",
 	 "normalised and merged results (.xml .csv .json)",
 	 "export merge import"},
+	{"history", CMD_HISTORY, br_cmd_history, "FILES|DIR... [-o OUT]",
+	 "results over time: change points with intervals, trend, gate",
+	 "trend changes changepoint timeline regressions otava hunter"},
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 
@@ -80,7 +83,7 @@ enum opt_id {
 	OPT_FAIL_ON_REGRESSION, OPT_HOLM, OPT_DETAILS, OPT_WHISKERS, OPT_SORT,
 	OPT_HIGHLIGHT, OPT_SVG_TEXT, OPT_WIDTH, OPT_PAPER, OPT_CHART, OPT_DEPFILE,
 	OPT_TEMPLATE, OPT_PLOT, OPT_UTF8, OPT_LIST, OPT_SUMMARY, OPT_BRIEF,
-	OPT_NAME, OPT_RENAME,
+	OPT_NAME, OPT_RENAME, OPT_HISTORY,
 };
 
 struct option_def {
@@ -95,14 +98,14 @@ struct option_def {
 /* Every option, once.  --help and the man page are made from this. */
 static const struct option_def options[] = {
 	{"output", 'o', "OUT", CMD_STATS | CMD_COMPARE | CMD_RENDER |
-	 CMD_CONVERT | CMD_INSPECT, OPT_OUTPUT,
+	 CMD_CONVERT | CMD_INSPECT | CMD_HISTORY, OPT_OUTPUT,
 	 "write to OUT instead of stdout (\"-\" = stdout); a file is "
 	 "written to a temporary file and renamed, never left half-written; "
 	 "a device or FIFO is written in place"},
-	{"format", 0, "FMT", CMD_STATS | CMD_COMPARE | CMD_RENDER | CMD_CONVERT,
-	 OPT_FORMAT, NULL /* from the format table: format_help() */},
-	{"confidence", 0, "LEVEL", CMD_STATS | CMD_COMPARE | CMD_RENDER,
-	 OPT_CONFIDENCE, "confidence level of intervals and tests, in (0,1) "
+	{"format", 0, "FMT", CMD_STATS | CMD_COMPARE | CMD_RENDER | CMD_CONVERT |
+	 CMD_HISTORY, OPT_FORMAT, NULL /* from the format table: format_help() */},
+	{"confidence", 0, "LEVEL", CMD_STATS | CMD_COMPARE | CMD_RENDER |
+	 CMD_HISTORY, OPT_CONFIDENCE, "confidence level of intervals and tests, in (0,1) "
 	 "or as a percent (default 0.95, or 95%)"},
 	{"baseline", 0, "NAME", CMD_STATS | CMD_COMPARE | CMD_RENDER,
 	 OPT_BASELINE, "system every other is compared with (default: the "
@@ -121,7 +124,7 @@ static const struct option_def options[] = {
 	{"list", 0, "tests|systems", CMD_INSPECT, OPT_LIST,
 	 "print the names --tests and --systems select from, one a line, "
 	 "instead of the summary"},
-	{"title", 0, "TEXT", CMD_RENDER | CMD_CONVERT, OPT_TITLE,
+	{"title", 0, "TEXT", CMD_RENDER | CMD_CONVERT | CMD_HISTORY, OPT_TITLE,
 	 "report title (default: the input's)"},
 	{"input-format", 0, "NAME", CMD_ALL, OPT_INPUT_FORMAT,
 	 "read inputs as NAME instead of detecting the format"},
@@ -167,6 +170,59 @@ static const struct option_def options[] = {
 	 "more than PCT percent (5 or 5%), naming each regression on "
 	 "stderr; a -o file is then not written (make runs the gate again); "
 	 "tests of unknown direction are not gated"},
+	{"order", 0, "auto|date|list|args", CMD_HISTORY, OPT_HISTORY,
+	 "the order of the points: the results' own dates (PTS TimeStamp, "
+	 "a table's \"# system: NAME | timestamp | ...\"), the --list "
+	 "file's, or the inputs' (a file's systems in its order); auto "
+	 "(default): dates when every result has one, else the inputs'; "
+	 "the output says which"},
+	{"list", 0, "FILE", CMD_HISTORY, OPT_HISTORY,
+	 "order the points as FILE lists them, one label a line ('#' "
+	 "starts a comment): a system's name, or an input's path, file "
+	 "stem or folder (all its systems); results the list does not "
+	 "name are left out, with a warning"},
+	{"since", 0, "LABEL", CMD_HISTORY, OPT_HISTORY,
+	 "the changes since the point LABEL (default: the first): the "
+	 "table's heading, and --fail-on-regression gates only the changes "
+	 "from there on"},
+	{"method", 0, "br|otava", CMD_HISTORY, OPT_HISTORY,
+	 "change points by benchreport's detector (default: runs inside "
+	 "each point, a permutation test, intervals on size and place) or "
+	 "exactly as Apache Otava's E-Divisive finds them (no intervals)"},
+	{"alpha", 0, "P", CMD_HISTORY, OPT_HISTORY,
+	 "level of each split's permutation test and of the latest point's "
+	 "test (default 0.01)"},
+	{"fdr", 0, "Q", CMD_HISTORY, OPT_HISTORY,
+	 "false discovery rate across every series (Benjamini-Hochberg, "
+	 "default 0.05); a change is kept when its p is at most --alpha and "
+	 "its q at most Q"},
+	{"min-segment", 0, "N", CMD_HISTORY, OPT_HISTORY,
+	 "the fewest points between changes (default 3): a series of fewer "
+	 "than 2N points is not searched"},
+	{"permutations", 0, "N", CMD_HISTORY, OPT_HISTORY,
+	 "permutations of each split's test (default 999)"},
+	{"seed", 0, "N", CMD_HISTORY, OPT_HISTORY,
+	 "seed of the permutations (default 1); each test's own is made from "
+	 "it and the test's name, so the same inputs give the same output "
+	 "on any number of cores"},
+	{"otava-window", 0, "N", CMD_HISTORY, OPT_HISTORY,
+	 "--method otava: Otava's window_len (default 50)"},
+	{"otava-pvalue", 0, "P", CMD_HISTORY, OPT_HISTORY,
+	 "--method otava: Otava's max_pvalue (default 0.001)"},
+	{"otava-magnitude", 0, "M", CMD_HISTORY, OPT_HISTORY,
+	 "--method otava: Otava's min_magnitude (default 0)"},
+	{"annotations", 0, "FILE", CMD_HISTORY, OPT_HISTORY,
+	 "lines \"LABEL expected-shift [TEST-PATTERN]\" (the series are cut "
+	 "before LABEL: no change is reported or gated there) and \"LABEL "
+	 "ignore [TEST-PATTERN]\" (the point is left out of the series); "
+	 "without a pattern, every test; '#' starts a comment"},
+	{"fail-on-regression", 0, NULL, CMD_HISTORY, OPT_HISTORY,
+	 "exit 4 when a regression is proven at the latest point, naming "
+	 "each on stderr: a kept change that made a test worse and is still "
+	 "in force, or the latest point alone significantly worse than the "
+	 "points before it; a -o file is then not written"},
+	{"report", 0, NULL, CMD_HISTORY, OPT_HISTORY,
+	 "with a .pdf: the whole history report instead of the charts"},
 	{"holm", 0, NULL, CMD_STATS | CMD_COMPARE | CMD_RENDER, OPT_HOLM,
 	 "accepted for old scripts: rank ranges always Holm-adjust the "
 	 "pairwise tests"},
@@ -278,12 +334,13 @@ static void print_wrapped(FILE *fp, const char *text, int indent, int width)
  */
 static const char *format_help(unsigned cmd)
 {
-	static char buf[4][512];
+	static char buf[5][600];
 	char *tab = br_out_format_list(BR_OUT_TABLE, "", " or ");
 	char *ch = br_out_format_list(BR_OUT_CHART, "", " or ");
 	char *rep = br_out_format_list(BR_OUT_REPORT, "", " or ");
 	char *conv = br_out_format_list(BR_OUT_CONVERT, "", " or ");
-	int k = cmd & CMD_RENDER ? 1 : cmd & CMD_CONVERT ? 2 : cmd ? 0 : 3;
+	int k = cmd & CMD_RENDER ? 1 : cmd & CMD_CONVERT ? 2 :
+		cmd & CMD_HISTORY ? 4 : cmd ? 0 : 3;
 
 	if (!tab || !ch || !rep || !conv)
 		snprintf(buf[k], sizeof buf[k], "output format");
@@ -298,12 +355,20 @@ static const char *format_help(unsigned cmd)
 	else if (k == 2)
 		snprintf(buf[k], sizeof buf[k], "output format: %s (default: "
 			 "from -o's extension)", conv);
+	else if (k == 4)
+		snprintf(buf[k], sizeof buf[k], "output format: %s for the "
+			 "table of changes; %s for a trend chart per series "
+			 "(-o DIR/, or one PDF of them all), html or pdf with "
+			 "--report for the report (default: from -o's "
+			 "extension, else text)", tab, ch);
 	else
 		snprintf(buf[k], sizeof buf[k], "output format, by default "
-			 "the one -o's extension names: for stats and compare "
-			 "%s (else text); for render %s for a chart (a pdf "
-			 "without --tests is the whole report), %s for a "
-			 "report; for convert %s", tab, ch, rep, conv);
+			 "the one -o's extension names: for stats, compare and "
+			 "history %s (else text); for render %s for a chart (a "
+			 "pdf without --tests is the whole report), %s for a "
+			 "report; for history %s for trend charts, html or pdf "
+			 "with --report for its report; for convert %s", tab,
+			 ch, rep, ch, conv);
 	free(tab);
 	free(ch);
 	free(rep);
@@ -671,15 +736,23 @@ static void help_command(FILE *fp, const struct command *c)
 	help_options(fp, c->id);
 }
 
-static const struct option_def *find_long(const char *name, size_t len)
+/* The option of that name; of two (--list, --fail-on-regression: one
+ * for history, one for other commands), command cmd's. */
+static const struct option_def *find_long(const char *name, size_t len,
+					  unsigned cmd)
 {
+	const struct option_def *any = NULL;
 	size_t i;
 
 	for (i = 0; i < N_OPTIONS; i++)
 		if (strlen(options[i].name) == len &&
-		    !strncmp(options[i].name, name, len))
-			return &options[i];
-	return NULL;
+		    !strncmp(options[i].name, name, len)) {
+			if (options[i].cmds & cmd)
+				return &options[i];
+			if (!any)
+				any = &options[i];
+		}
+	return any;
 }
 
 static const struct option_def *find_short(char c)
@@ -735,7 +808,9 @@ static int unknown_option(const struct br_cli *cli, const struct command *c,
 	/* a second option as near, or one edit further ("--tes": --test
 	 * or --tests), in the same group as best: both are named */
 	for (i = 0; word && best && bd > 0 && i < N_OPTIONS; i++) {
-		if (&options[i] == best || ((options[i].cmds & c->id) != 0) !=
+		if (&options[i] == best || !strcmp(options[i].name,
+						   best->name) ||
+		    ((options[i].cmds & c->id) != 0) !=
 		    ((best->cmds & c->id) != 0))
 			continue;
 		d = br_edit_distance(word, options[i].name);
@@ -936,6 +1011,8 @@ static int apply(struct br_cli *cli, const struct command *c,
 	case OPT_RENAME:
 		cli->naming.renames[cli->naming.n_renames++] = arg;
 		break;
+	case OPT_HISTORY:
+		return br_cli_history_option(cli, o->name, arg);
 	case OPT_WHISKERS:
 	case OPT_SORT:
 	case OPT_SVG_TEXT:
@@ -989,7 +1066,7 @@ static int parse_args(struct br_cli *cli, const struct command *c, int argc,
 			const char *eq = strchr(a + 2, '=');
 			size_t len = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
 
-			o = find_long(a + 2, len);
+			o = find_long(a + 2, len, c->id);
 			if (!o)
 				return unknown_option(cli, c, a + 2, len);
 			if (eq && !o->arg)
@@ -1144,6 +1221,7 @@ static int run(int argc, char **argv)
 	br_ingest_opts_defaults(&cli.ingest);
 	br_analysis_opts_defaults(&cli.an);
 	br_chart_opts_defaults(&cli.chart);
+	br_hist_opts_defaults(&cli.hist.o);
 
 	if (argc < 2)
 		return br_cli_usage(NULL, "no command given");

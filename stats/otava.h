@@ -41,6 +41,12 @@ struct br_otava_cp {
  * The change points of x[0..n) as Otava reports them (its first list,
  * ascending index).  BR_OK, BR_EUSAGE for options out of range, BR_EIO
  * on ENOMEM.  *out: free() it (NULL when *n_out is 0).
+ *
+ * Ranges: window_len >= 2, max_pvalue in (0, 1], min_magnitude finite
+ * and >= 0; a value of x that is not finite is BR_EDATA.  err->msg says
+ * which ("otava: window length must be at least 2, got 1").  A series
+ * shorter than a window is searched as one window.  Needs GSL's error
+ * handler off (cli/main.c turns it off), as the rest of stats/ does.
  */
 int br_otava_changes(const double *x, size_t n,
 		     const struct br_otava_opts *o, struct br_otava_cp **out,

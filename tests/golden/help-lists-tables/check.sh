@@ -17,7 +17,7 @@ fail() { echo "FAIL: $*"; bad=1; }
 # the man page as text: roff escapes and font changes undone
 sed 's/\\-/-/g; s/\\f[BIR]//g; s/\\e/\\/g; s/\\&//g' doc/benchreport.1 \
 	>"$tmp/man"
-for c in inspect stats compare render convert; do
+for c in inspect stats compare render convert history; do
 	"$BR" "$c" --help >"$tmp/help-$c" || fail "$c --help exits $?"
 done
 cat "$tmp"/help-* >"$tmp/help-all"
