@@ -149,6 +149,13 @@ struct br_hist_series {
 	size_t *anomalies;      /* points that are single-point spikes */
 	size_t n_anomalies;
 	bool *muted;            /* per point: "ignore" annotation */
+	/* Added with the gate (doc/design.md, "History"): */
+	double latest_pvalue;   /* the p of the gate's test of the latest
+				 * point (in the false discovery family
+				 * whether proven or not); NAN: not tested */
+	bool tested;            /* the detector searched it (enough
+				 * points): its whole-series p is in the
+				 * family when it found no change */
 };
 
 /* The suite's geometric mean over the tests every point shares. */

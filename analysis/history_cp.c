@@ -456,7 +456,9 @@ static int after_detector(struct br_history *h, struct cp_job *job,
 	for (s = 0; rc == BR_OK && s < h->n_series; s++) {
 		tested[s] = job->res[s].n_used >= min_n;
 		h->n_tested += tested[s];
+		h->series[s].tested = tested[s];
 		rc = take_changes(h, s, &job->res[s], job->flags, &lp[s]);
+		h->series[s].latest_pvalue = lp[s];
 	}
 	if (rc == BR_OK)
 		rc = fdr(h, lp, tested);

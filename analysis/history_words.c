@@ -200,8 +200,8 @@ int br_hist_change_words(struct br_history *h,
 		c->words = br_hist_strf(h, "%s from %s",
 					noise_words(nw, sizeof nw, s, cp), at);
 	else if (c->latest_test)
-		c->words = br_hist_strf(h, "%s at %s (one point: a step or a "
-					"spike cannot be told apart yet)",
+		c->words = br_hist_strf(h, "%s at %s; one point, so a step and a "
+					"spike cannot be told apart yet",
 					level_words(lw, sizeof lw, &y), at);
 	else if (cp->noise_changed)
 		c->words = br_hist_strf(h, "%s from %s, %s", level_words(lw,
@@ -229,7 +229,7 @@ static const char *untested(char *buf, size_t size,
 	buf[0] = 0;
 	if (n && h->o.method == BR_HIST_METHOD_BR)
 		snprintf(buf, size, " (%s%zu too short to test: fewer than %zu "
-			 "points)", n == h->n_series ? "all " : "", n,
+			 "points)", n == h->n_series && n > 1 ? "all " : "", n,
 			 2 * h->o.cp.min_seg);
 	return buf;
 }
@@ -241,7 +241,7 @@ int br_hist_fdr_words(struct br_history *h)
 
 	untested(u, sizeof u, h);
 	if (h->o.method == BR_HIST_METHOD_OTAVA && !k)
-		h->fdr_words = br_hist_strf(h, "no change in %zu series by "
+		h->fdr_words = br_hist_strf(h, "No change in %zu series by "
 					    "Otava's E-Divisive", n);
 	else if (h->o.method == BR_HIST_METHOD_OTAVA)
 		h->fdr_words = br_hist_strf(h, "%zu change%s in %zu series by "
@@ -250,7 +250,7 @@ int br_hist_fdr_words(struct br_history *h)
 					    "discovery control)", k,
 					    k == 1 ? "" : "s", n);
 	else if (!k)
-		h->fdr_words = br_hist_strf(h, "no change in %zu series at "
+		h->fdr_words = br_hist_strf(h, "No change in %zu series at "
 					    "false discovery rate %g%s", n,
 					    h->o.fdr_q, u);
 	else

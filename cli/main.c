@@ -638,6 +638,38 @@ static void man_selecting(FILE *fp)
 	      "doc/statistics.md gives the methods.\n", fp);
 }
 
+/* help_man: HISTORY (doc/design.md section 5.2) */
+static void man_history(FILE *fp)
+{
+	fputs(".SH HISTORY\n"
+	      "\\fBhistory\\fR reads every system of every input as a point "
+	      "of one history, ordered by the results' own dates, by a "
+	      "\\fB\\-\\-list\\fR file or by the arguments "
+	      "(\\fB\\-\\-order\\fR; the output says which).  Each test "
+	      "with a value at two points or more is a series, its points "
+	      "the summaries \\fBstats\\fR shows.  Change points are found "
+	      "with the runs inside each point (a seeded permutation test of "
+	      "the whole search, segments of at least "
+	      "\\fB\\-\\-min\\-segment\\fR points); each carries its "
+	      "size with a confidence interval, the set of points it may "
+	      "have happened at, a p-value and a q-value: the "
+	      "Benjamini-Hochberg false discovery rate over every series "
+	      "(\\fB\\-\\-fdr\\fR), with the number of changes one would "
+	      "expect by chance.  A single point far from its neighbours is "
+	      "an anomaly, not a change.  The suite trend is the geometric "
+	      "mean of the speedups against the first point over the tests "
+	      "every point shares, with its interval.\n.PP\n"
+	      "\\fB\\-\\-fail\\-on\\-regression\\fR exits 4 when a "
+	      "regression is proven at the latest point: a series' last kept "
+	      "change made it worse (not an expected shift, at or after "
+	      "\\fB\\-\\-since\\fR), or the latest point alone is worse "
+	      "than the segment before it, by a one-sided test against the "
+	      "segment's day-to-day spread and the point's own error (the "
+	      "words then say that one point cannot tell a step from a "
+	      "spike).  \\fB\\-\\-method otava\\fR reproduces Apache "
+	      "Otava's E-Divisive results instead, without intervals.\n", fp);
+}
+
 /* help_man: EXIT STATUS, EXAMPLES and SEE ALSO */
 static void man_exit(FILE *fp)
 {
@@ -708,6 +740,7 @@ static void help_man(FILE *fp)
 	man_description(fp);
 	man_commands(fp);
 	man_selecting(fp);
+	man_history(fp);
 	man_exit(fp);
 }
 

@@ -15,12 +15,17 @@ Standard library only: exact rational moments (fractions), the t
 distribution and its quantiles from geo_ref.py (incomplete beta,
 bisection).  Prints the numbers the unit test holds; --check compares
 them with the values copied into check_history.c and exits 1 on a
-mismatch.
+mismatch.  --real also reads the three CacheBench days of
+tests/data/pts-history (their RawString runs) and compares the suite
+trend with what `$BR history --format json` writes.
 """
+import json
 import math
 import os
 import re
+import subprocess
 import sys
+import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import geo_ref  # noqa: E402
@@ -152,12 +157,48 @@ def check(nums):
     return bad
 
 
+def real_trend():
+    """The trend of tests/data/pts-history against benchreport's JSON."""
+    top = os.path.normpath(os.path.join(os.path.dirname(__file__), "..",
+                                        ".."))
+    days = []
+    for d in ("docker-run1", "docker-run2", "docker-run3"):
+        root = ET.parse(os.path.join(top, "tests/data/pts-history", d,
+                                     "composite.xml")).getroot()
+        day = {}
+        for r in root.findall("Result"):
+            assert r.findtext("Proportion") == "HIB"
+            raw = r.find("Data/Entry/RawString").text
+            day[r.findtext("Description")] = Sample(raw.split(":"))
+        days.append(day)
+    br = os.environ.get("BR", os.path.join(top, "benchreport"))
+    out = subprocess.run([br, "history", "-q", "--format", "json",
+                          "tests/data/pts-history"], cwd=top, check=True,
+                         capture_output=True, text=True).stdout
+    got = json.loads(out)["trend"]["points"]
+    bad = 0
+    for j in (1, 2):
+        g = geo_ref.geomean([(days[0][t], days[j][t]) for t in days[0]])
+        want = (g["gm"], g["lo"], g["hi"])
+        have = (got[j]["gm"], got[j]["ci"][0], got[j]["ci"][1])
+        print("real%d      gm %.10f, 95%% CI %.10f to %.10f" % ((j,) + want))
+        for w, h in zip(want, have):
+            if abs(w - h) > 1e-9 * abs(w):
+                print("history_ref: pts-history point %d: benchreport "
+                      "%r, the reference %r" % (j, h, w))
+                bad += 1
+    return bad
+
+
 def main():
     nums = numbers()
     for k, v in nums.items():
         print("%-10s %.8f" % (k, v) if abs(v) >= 1e-3 else
               "%-10s %.8g" % (k, v))
-    if "--check" in sys.argv and check(nums):
+    bad = check(nums) if "--check" in sys.argv else 0
+    if "--real" in sys.argv:
+        bad += real_trend()
+    if bad:
         sys.exit(1)
 
 

@@ -155,7 +155,7 @@ START_TEST(test_order_by_date)
 			 "day-c");
 	/* too short for the detector (fewer than 2 x 3 points) */
 	ck_assert_uint_eq(h->n_tested, 0);
-	ck_assert_str_eq(h->fdr_words, "no change in 2 series at false "
+	ck_assert_str_eq(h->fdr_words, "No change in 2 series at false "
 			 "discovery rate 0.05 (all 2 too short to test: fewer "
 			 "than 6 points)");
 	br_history_free(h);
@@ -331,8 +331,8 @@ START_TEST(test_gate_latest_point)
 	ck_assert_uint_eq(c->cp.at, 4);
 	ck_assert_uint_eq(c->cp.n_before, 4);
 	ck_assert(c->kept && c->regression && c->at_latest);
-	ck_assert_str_eq(c->words, "20.4% slower at p5 (one point: a step or "
-			 "a spike cannot be told apart yet)");
+	ck_assert_str_eq(c->words, "20.4% slower at p5; one point, so a step "
+			 "and a spike cannot be told apart yet");
 	ck_assert_str_eq(c->where_words, "at p5");
 	/* its interval in the words' sense: slowdowns of 16.5% to 24.1% */
 	ck_assert_str_eq(c->ci_words, "16.5% to 24.1%");
@@ -471,6 +471,193 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/*
+ * Twelve points; Read steps from about 100 to about 80 MB/s at the
+ * seventh (index 6) and stays there; Write holds.  The detector finds
+ * the step (stats/changepoint.c); what the history makes of it is
+ * checked here.
+ */
+static struct br_resultset *load_step(void)
+{
+	static const char *const rd[] = {
+		"100 101 99", "102 100 101", "99 100 98", "101 103 102",
+		"100 99 101", "101 100 102", "80 81 79", "81 80 82",
+		"79 80 81", "80 82 81", "81 79 80", "80 81 82"};
+	static const char *const wr[] = {
+		"50 51 49", "50 52 51", "49 50 51", "51 50 52", "50 51 50",
+		"49 51 50", "50 50 51", "51 49 50", "50 51 52", "49 50 50",
+		"51 50 51", "50 49 51"};
+	static char names[12][16], ts[12][24];
+	struct tfile f[12];
+	size_t i;
+
+	memset(f, 0, sizeof f);
+	for (i = 0; i < 12; i++) {
+		snprintf(names[i], sizeof names[i], "s%02zu.csv", i);
+		snprintf(ts[i], sizeof ts[i], "2024-04-%02zu 00:00:00", i + 1);
+		f[i].name = names[i];
+		f[i].ts = ts[i];
+		f[i].cells[0] = (struct tcell)RD(rd[i]);
+		f[i].cells[1] = (struct tcell)WR(wr[i]);
+	}
+	return load(f, 12);
+}
+
+/* The last detector change of series s, or NULL. */
+static const struct br_hist_change *step_change(const struct br_history *h,
+						size_t s)
+{
+	const struct br_hist_series *se = &h->series[s];
+	size_t k;
+
+	for (k = se->n_changes; k-- > 0;)
+		if (!se->changes[k].latest_test)
+			return &se->changes[k];
+	return NULL;
+}
+
+START_TEST(test_step_gate)
+{
+	struct br_resultset *rs = load_step();
+	const struct br_hist_change *c;
+	struct br_hist_note note;
+	struct br_hist_opts o;
+	struct br_history *h;
+
+	br_hist_opts_defaults(&o);
+	h = build(rs, &o);
+	ck_assert_uint_eq(h->n_tested, 2);
+	c = step_change(h, 0);
+	ck_assert_ptr_nonnull(c);
+	ck_assert_uint_eq(c->cp.at, 6);
+	ck_assert(c->kept && c->regression && c->at_latest && !c->expected);
+	ck_assert(c->cp.ratio < 0.82 && c->cp.ratio > 0.78);
+	ck_assert_str_eq(h->points[6].label, "s06");
+	ck_assert(strstr(c->words, "% slower from s06") != NULL);
+	ck_assert_ptr_null(step_change(h, 1));
+	ck_assert_uint_eq(h->n_gate, 1);
+	ck_assert_uint_eq(h->gate[0].series, 0);
+	ck_assert_ptr_eq(&h->series[0].changes[h->gate[0].change], c);
+	/* Otava's fields from the means */
+	ck_assert_double_eq_tol(c->forward_change_percent, 100 *
+				(c->cp.mean_after / c->cp.mean_before - 1),
+				1e-12);
+	ck_assert_double_eq_tol(c->magnitude, fabs(c->cp.mean_after /
+				c->cp.mean_before - 1), 1e-12);
+	br_history_free(h);
+	/* since a later point: the step is before it, not gated */
+	o.since = "s08";
+	h = build(rs, &o);
+	ck_assert_uint_eq(h->since, 8);
+	ck_assert_ptr_nonnull(step_change(h, 0));
+	ck_assert_uint_eq(h->n_gate, 0);
+	br_history_free(h);
+	/* an expected shift there: the series is cut, nothing gated */
+	o.since = NULL;
+	memset(&note, 0, sizeof note);
+	note.label = "s06";
+	note.kind = BR_HIST_NOTE_EXPECTED;
+	o.notes = &note;
+	o.n_notes = 1;
+	h = build(rs, &o);
+	c = step_change(h, 0);
+	ck_assert(!c || c->expected || !c->kept);
+	ck_assert_uint_eq(h->n_gate, 0);
+	br_history_free(h);
+	br_resultset_free(rs);
+}
+END_TEST
+
+/* Benjamini-Hochberg across the history, by hand: the family is each
+ * detector change's p, each searched series' whole p where it has no
+ * change, and each latest-point test's p (doc/design.md, "History"). */
+START_TEST(test_step_fdr)
+{
+	struct br_resultset *rs = load_step();
+	const struct br_hist_change *cq[8];
+	struct br_hist_opts o;
+	struct br_history *h;
+	double p[8], q;
+	size_t m = 0, i, k, j, nc = 0;
+
+	br_hist_opts_defaults(&o);
+	h = build(rs, &o);
+	for (i = 0; i < h->n_series; i++) {
+		const struct br_hist_series *se = &h->series[i];
+		size_t found = 0;
+
+		ck_assert(se->tested);
+		for (k = 0; k < se->n_changes; k++) {
+			cq[nc++] = &se->changes[k];
+			if (!se->changes[k].latest_test) {
+				p[m++] = se->changes[k].cp.pvalue;
+				found++;
+			}
+		}
+		if (!found)
+			p[m++] = se->pvalue;
+		ck_assert(!isnan(se->latest_pvalue));
+		p[m++] = se->latest_pvalue;
+	}
+	/* Read: its change and its latest test; Write: its whole p and its
+	 * latest test */
+	ck_assert_uint_eq(m, 4);
+	/* q of each change: min over p_j >= p_i of m p_j / rank_j */
+	for (k = 0; k < nc; k++) {
+		double pi = cq[k]->cp.pvalue, best = 1;
+
+		for (j = 0; j < m; j++) {
+			size_t rank = 0, l;
+
+			if (p[j] < pi)
+				continue;
+			for (l = 0; l < m; l++)
+				rank += p[l] <= p[j];
+			q = (double)m * p[j] / (double)rank;
+			if (q < best)
+				best = q;
+		}
+		ck_assert_double_eq_tol(cq[k]->qvalue, best, 1e-15 * best);
+	}
+	ck_assert_double_eq_tol(h->expected_false,
+				0.05 * (double)h->n_changes, 1e-15);
+	br_history_free(h);
+	br_resultset_free(rs);
+}
+END_TEST
+
+/* Otava's method: its numbers in the change, no intervals, kept as
+ * Otava keeps them. */
+START_TEST(test_step_otava)
+{
+	struct br_resultset *rs = load_step();
+	const struct br_hist_change *c;
+	struct br_hist_opts o;
+	struct br_history *h;
+
+	br_hist_opts_defaults(&o);
+	o.method = BR_HIST_METHOD_OTAVA;
+	o.otava.window_len = 12;
+	h = build(rs, &o);
+	c = step_change(h, 0);
+	ck_assert_ptr_nonnull(c);
+	ck_assert_uint_eq(c->cp.at, 6);
+	ck_assert(c->kept && c->regression);
+	ck_assert(isnan(c->cp.ratio_lo) && isnan(c->cp.ratio_hi));
+	ck_assert_ptr_null(c->ci_words);
+	ck_assert_double_eq_tol(c->cp.mean_before, 100.5, 1e-9);
+	ck_assert_double_eq_tol(c->cp.mean_after, 80.5, 1e-9);
+	ck_assert_double_eq_tol(c->forward_change_percent,
+				100 * (80.5 / 100.5 - 1), 1e-9);
+	ck_assert_str_eq(c->words, "19.9% slower from s06");
+	ck_assert_str_eq(c->where_words, "at s06");
+	ck_assert(strncmp(h->fdr_words, "1 change in 2 series by Otava's "
+			  "E-Divisive", 40) == 0);
+	br_history_free(h);
+	br_resultset_free(rs);
+}
+END_TEST
+
 Suite *br_suite_history(void)
 {
 	Suite *s = suite_create("history");
@@ -485,6 +672,9 @@ Suite *br_suite_history(void)
 	tcase_add_test(tc, test_gate_better_and_since);
 	tcase_add_test(tc, test_trend);
 	tcase_add_test(tc, test_errors);
+	tcase_add_test(tc, test_step_gate);
+	tcase_add_test(tc, test_step_fdr);
+	tcase_add_test(tc, test_step_otava);
 	suite_add_tcase(s, tc);
 	return s;
 }
