@@ -64,7 +64,8 @@ endif
 LIB = $(BUILD)/libbenchreport.a
 TESTBIN = $(BUILD)/tests/run-unit
 
-.PHONY: all deps check unit golden demo sanitize bench install uninstall clean
+.PHONY: all deps check unit golden demo sanitize bench bench-history
+.PHONY: install uninstall clean
 .PHONY: fuzz fuzz-targets fuzz-replay man browser markdown
 .PHONY: limits limits-quick valgrind-demo layers consistency random readme
 .PHONY: sim sim-full
@@ -259,6 +260,12 @@ $(BUILD)/tests/sim/otava_noise: tests/sim/otava_noise.c $(LIB)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
+# The history rows of `make bench` alone (bench/history.sh).
+bench-history:
+	@sh scripts/deps.sh time bc
+	@$(MAKE) --no-print-directory $(BIN)
+	$(Q)BR=./$(BIN) sh bench/history.sh
 
 install: $(BIN) doc/benchreport.1
 	install -d $(DESTDIR)$(BINDIR)

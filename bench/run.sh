@@ -213,3 +213,6 @@ measure "render one bar chart --width 300 -o x.svg" \
 measure "render seed 000 report -o x.pdf" \
 	"$BR" render -q samples/seed-000-dragonfly-hammer.csv \
 	-o "$out/seed-000.pdf"
+
+# ---- History: many result files of one machine (issue 23) -----------
+RUNS=$RUNS BR=$BR sh bench/history.sh

@@ -70,14 +70,18 @@ unsigned long br_line_of(const char *buf, size_t len, size_t off)
 	return line;
 }
 
-/* The most likely format of buf, or NULL. */
+/* The most likely format of buf, or NULL.  A tie goes to the reader
+ * listed first, so the first one sure of it (BR_DETECT_SURE, the highest
+ * score) wins without asking the rest: a PTS result file is not also
+ * scanned by every log detector. */
 static const struct br_format *detect(const char *buf, size_t len)
 {
 	const struct br_format *f = NULL, *g;
 	int best = 0;
 	size_t i;
 
-	for (i = 0; (g = format_at(i)) != NULL; i++) {
+	for (i = 0; best < BR_DETECT_SURE && (g = format_at(i)) != NULL;
+	     i++) {
 		int score = g->detect(buf, len);
 
 		if (score > best) {

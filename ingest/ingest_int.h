@@ -11,10 +11,13 @@
 
 #include "ingest.h"
 
+#define BR_DETECT_SURE 100 /* the highest score: the format is certain */
+
 struct br_format {
 	const char *name;     /* --input-format value, shown by inspect */
-	/* Score how sure we are that buf is this format: 0 = no, 100 = sure.
-	 * Looks at most at the first few KiB. */
+	/* Score how sure we are that buf is this format: 0 = no, 100 = sure
+	 * (BR_DETECT_SURE; nothing scores more, so detection stops at the
+	 * first reader that says it).  Looks at most at the first few KiB. */
 	int (*detect)(const char *buf, size_t len);
 	int (*read)(struct br_resultset *rs, const char *name, const char *buf,
 		    size_t len, const struct br_ingest_opts *o,

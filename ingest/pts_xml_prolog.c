@@ -74,7 +74,8 @@ int br_detect_pts_xml(const char *buf, size_t len)
 			i = skip_space(buf, n, i + 9);
 			return name_is(buf, n, i, ROOT_NAME) ? 90 : 0;
 		} else {
-			return name_is(buf, n, i + 1, ROOT_NAME) ? 100 : 0;
+			return name_is(buf, n, i + 1, ROOT_NAME) ? BR_DETECT_SURE
+								 : 0;
 		}
 	}
 }

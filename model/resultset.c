@@ -443,11 +443,9 @@ nomem:
 
 char *br_test_key(const struct br_test *t)
 {
-	const char *id = br_nz(t->identifier), *dot;
-	size_t idlen = strlen(id);
+	const char *id = br_nz(t->identifier), *dot, *parts[4];
+	size_t idlen = strlen(id), lens[4], size, i;
 	char *buf;
-	size_t size;
-	int n;
 
 	while (idlen && isspace((unsigned char)id[idlen - 1]))
 		idlen--;
@@ -461,15 +459,27 @@ char *br_test_key(const struct br_test *t)
 		if (dot > id)
 			idlen = (size_t)(dot - 1 - id);
 	}
-	size = idlen + strlen(br_nz(t->arguments)) + strlen(br_nz(t->description)) +
-	       strlen(br_nz(t->app_version)) + strlen(br_nz(t->scale)) + 8;
+	parts[0] = br_nz(t->arguments);
+	parts[1] = br_nz(t->description);
+	parts[2] = br_nz(t->app_version);
+	parts[3] = br_nz(t->scale);
+	size = idlen + 1;
+	for (i = 0; i < 4; i++)
+		size += (lens[i] = strlen(parts[i])) + 1;
 	buf = malloc(size);
 	if (!buf)
 		return NULL;
-	n = snprintf(buf, size, "%.*s,%s,%s,%s,%s", (int)idlen, id,
-		     br_nz(t->arguments), br_nz(t->description), br_nz(t->app_version),
-		     br_nz(t->scale));
-	(void)n;
+	/* "id,arguments,description,app_version,scale", put together by
+	 * hand: it is made twice per result read (snprintf was 6% of
+	 * reading a large history) */
+	memcpy(buf, id, idlen);
+	size = idlen;
+	for (i = 0; i < 4; i++) {
+		buf[size++] = ',';
+		memcpy(buf + size, parts[i], lens[i]);
+		size += lens[i];
+	}
+	buf[size] = '\0';
 	return buf;
 }
 
