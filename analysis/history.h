@@ -107,11 +107,14 @@ struct br_hist_change {
 	bool kept;              /* p <= alpha and q <= fdr_q: reported */
 	bool regression;        /* worse in the test's direction */
 	bool expected;          /* at a point annotated "expected shift" */
-	bool at_latest;         /* the change is at the latest point (the
-				 * gate's question) */
+	bool at_latest;         /* in force at the latest point (the gate's
+				 * question): the series' last kept change
+				 * and the latest point has a value, or the
+				 * latest point's own test (latest_test) */
 	double forward_change_percent; /* Otava's fields: 100 (after /
 				 * before - 1) */
-	double magnitude;       /* Otava's magnitude: |after / before - 1| */
+	double magnitude;       /* Otava's magnitude: the larger of |after /
+				 * before - 1| and |before / after - 1| */
 	const char *words;      /* "2.1x slower from <label>" (direction-
 				 * aware, analysis/sentence.h style) */
 	const char *where_words; /* "between <label> and <label>" (the set

@@ -369,7 +369,11 @@ static int judge(struct br_history *h)
 				  c->qvalue <= h->o.fdr_q;
 			c->regression = is_regression(se->at->t, c);
 			c->forward_change_percent = 100 * (r - 1);
-			c->magnitude = fabs(r - 1);
+			/* Otava's magnitude (doc/statistics.md, "Otava
+			 * parity"): the larger of the two relative
+			 * changes, so a halving and a doubling weigh the
+			 * same */
+			c->magnitude = fmax(fabs(r - 1), fabs(1 / r - 1));
 			if (!isfinite(r))
 				c->forward_change_percent = c->magnitude = NAN;
 			se->n_kept += c->kept;

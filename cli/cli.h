@@ -93,6 +93,7 @@ struct br_cli {
 		const char *annotations;  /* --annotations FILE */
 		bool gate;                /* --fail-on-regression */
 		bool report;              /* --report: a PDF report */
+		bool all;                 /* --all: every series */
 	} hist;
 	const char **inputs;
 	/* --system, --direction and --test in force for each input (each

@@ -104,6 +104,8 @@ int br_cli_history_option(struct br_cli *cli, const char *name,
 		cli->hist.gate = true;
 	else if (!strcmp(name, "report"))
 		cli->hist.report = true;
+	else if (!strcmp(name, "all"))
+		cli->hist.all = true;
 	else if (!strcmp(name, "alpha"))
 		rc = parse_level(cli, name, arg, &o->cp.alpha);
 	else if (!strcmp(name, "fdr"))
@@ -426,6 +428,7 @@ static int emit(struct br_cli *cli, const struct br_history *h,
 	oo.title = cli->title;
 	oo.generator = PROG " " BR_VERSION;
 	oo.chart = &cli->chart;
+	oo.all = cli->hist.all;
 	if (w->table) {
 		struct table_job job = {h, w->table, &oo, regressed};
 

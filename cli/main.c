@@ -223,6 +223,10 @@ static const struct option_def options[] = {
 	 "points before it; a -o file is then not written"},
 	{"report", 0, NULL, CMD_HISTORY, OPT_HISTORY,
 	 "with a .pdf: the whole history report instead of the charts"},
+	{"all", 0, NULL, CMD_HISTORY, OPT_HISTORY,
+	 "list every series and every change found, also those the false "
+	 "discovery rule did not keep (default: only series with a kept "
+	 "change or an anomaly)"},
 	{"holm", 0, NULL, CMD_STATS | CMD_COMPARE | CMD_RENDER, OPT_HOLM,
 	 "accepted for old scripts: rank ranges always Holm-adjust the "
 	 "pairwise tests"},
@@ -245,10 +249,10 @@ static const struct option_def options[] = {
 	{"svg-text", 0, "text|paths", CMD_RENDER, OPT_SVG_TEXT,
 	 "SVG text as <text> elements (default: small, searchable) or as "
 	 "glyph outlines (looks the same without the fonts)"},
-	{"width", 0, "PT", CMD_RENDER, OPT_WIDTH,
+	{"width", 0, "PT", CMD_RENDER | CMD_HISTORY, OPT_WIDTH,
 	 "chart width in points (default 600; PNG pixels are twice that; "
 	 "a PDF report fits its charts to the page)"},
-	{"paper", 0, "a4|letter", CMD_RENDER, OPT_PAPER,
+	{"paper", 0, "a4|letter", CMD_RENDER | CMD_HISTORY, OPT_PAPER,
 	 "the PDF report's paper (default a4)"},
 	{"chart", 0, "KIND", CMD_RENDER, OPT_CHART,
 	 NULL /* from the chart table: br_chart_kinds_help() */},

@@ -308,6 +308,9 @@ END_TEST
 
 /* Sixteen kept changes on series 1 (the detector's most), their places
  * crowded into the first third with wide place sets: tags in rows. */
+
+static char many_words[16][96];
+
 static void many_changes(struct fake *F, struct br_hist_change *many)
 {
 	size_t n = F->h.n_points, k;
@@ -322,8 +325,16 @@ static void many_changes(struct fake *F, struct br_hist_change *many)
 				   n - 1;
 		many[k].regression = k % 2;
 		many[k].cp.kind = k % 5 == 4 ? BR_CP_NOISE : BR_CP_SHIFT;
-		many[k].words = k % 2 ? "1.07x slower from a point whose label "
-			"is long enough to wrap at any width" : "1.07x faster";
+		/* a history's words always name their place, so no two
+		 * changes of one series read the same */
+		if (k % 2)
+			snprintf(many_words[k], sizeof many_words[k],
+				 "1.07x slower from point %zu, whose label is "
+				 "long enough to wrap: point %zu", k, k);
+		else
+			snprintf(many_words[k], sizeof many_words[k],
+				 "1.07x faster from point %zu", k);
+		many[k].words = many_words[k];
 	}
 	F->series[1].changes = many;
 	F->series[1].n_changes = F->series[1].n_kept = 16;

@@ -147,6 +147,21 @@ static inline bool props_legend(const struct br_prim *p)
 	       p->fill == BR_C_HEAD;
 }
 
+/* A key number ("11"): a trend chart prints each change's number on
+ * its tag over the plot and again before its words below, on purpose,
+ * so two such texts may read the same. */
+static inline bool props_key_number(const struct br_prim *p)
+{
+	const char *c = p->text;
+
+	if (!*c)
+		return false;
+	for (; *c; c++)
+		if (*c < '0' || *c > '9')
+			return false;
+	return true;
+}
+
 /* No two tick labels of one axis (same anchor, on one line) and no two
  * legend entries read the same ("1.0k" twice, or two names cut to
  * "Intel Core i9-9900K ..."). */
@@ -159,7 +174,7 @@ static inline const char *props_same_marks(const struct br_scene *sc,
 		const struct br_prim *p = &sc->prims[i];
 		bool tick = props_tick(p);
 
-		if (!tick && !props_legend(p))
+		if (!tick && (!props_legend(p) || props_key_number(p)))
 			continue;
 		for (j = i + 1; j < sc->n_prims; j++) {
 			const struct br_prim *q = &sc->prims[j];
