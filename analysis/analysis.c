@@ -564,6 +564,20 @@ static int test_numbers(void *ctx, size_t i)
 	se_top = ci_top(at, n);
 	if (br_se_decimals_of(at->decimals, &se_top, 1) < at->se_decimals)
 		at->se_decimals = br_se_decimals_of(at->decimals, &se_top, 1);
+	/* an interval end too large for the values' decimals (a mean of
+	 * 0.368009636 beside an end of 1e6, which 8 decimals take past a
+	 * double's digits): "0.36800964" both ends around "0.368009636";
+	 * significant digits keep every interval around its point */
+	if (!BR_IS_SIG(at->decimals) && at->se_decimals < at->decimals) {
+		at->decimals = BR_SIG(1);
+		if (refine_decimals(at, n, samples, n_samples, means, k) !=
+		    BR_OK) {
+			free(means);
+			free(samples);
+			return BR_EIO;
+		}
+		at->se_decimals = br_se_decimals(at->decimals);
+	}
 	points_within(at, n, a->o.confidence);
 	shown_as_mean(at, n, pts);
 	free(means);

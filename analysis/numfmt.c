@@ -298,8 +298,11 @@ int br_display_refine(int d, const struct br_sample *const *samples,
 {
 	size_t i, k, n;
 	int cap = decimals_cap(lists, lens, nl);
-	bool sig = false;
+	bool sig = BR_IS_SIG(d);   /* asked for */
 	double *v;
+
+	if (sig)
+		return sig_refine(samples, ns, lists, lens, nl);
 
 	/* PTS's 9 decimals of a published "295.315218124818" beside a mean
 	 * of 29616548.4 would print 17 digits: PTS's own decimals up to the
@@ -414,6 +417,8 @@ const char *br_fmt_x(char *buf, size_t size, double v, int d)
 		br_fmt_fixed(buf, size, v, d);
 	else if (v > 0 && v < 10 * pow(10, -d))
 		snprintf(buf, size, "%.2g", v);  /* not "0.000x" */
+	else if (fabs(v) >= 1e12 && fabs(v) < 1e15) /* past 12 digits */
+		snprintf(buf, size, "%.12g", v);
 	else if (d > sig_decimals(v, BR_SIG_MAX)) /* see decimals_cap */
 		br_fmt_fixed(buf, size, v, sig_decimals(v, BR_SIG_MAX));
 	else

@@ -51,7 +51,8 @@ int br_display_decimals(const struct br_sample *const *samples, size_t ns,
  * test shows significant digits: BR_SIG(n), n the most the samples'
  * runs want (their digits at their step, up to 4; a published text's
  * own, up to BR_SIG_MAX), at least 2, raised until the values of each
- * list print differently, at most BR_SIG_MAX.
+ * list print differently, at most BR_SIG_MAX.  d < 0 asks for those
+ * significant digits whatever the decimals could do.
  */
 int br_display_refine(int d, const struct br_sample *const *samples,
 		      size_t ns, const double *const *lists,

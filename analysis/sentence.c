@@ -162,6 +162,13 @@ static char *amount(const struct say *s, double v)
 	if (a != 0 && !BR_IS_SIG(s->decimals) &&
 	    a < 0.5 * pow(10, -s->decimals))
 		snprintf(num, sizeof num, "%.2g", a);
+	else if (!BR_IS_SIG(s->decimals) && a > 0 && isfinite(a) &&
+		 s->decimals > BR_SIG_MAX - 1 - (int)floor(log10(a)))
+		/* a difference of 1.12e9 at the SEs' 6 decimals: no more
+		 * than 12 significant digits (doc/statistics.md) */
+		br_fmt_fixed(num, sizeof num, a,
+			     BR_SIG_MAX - 1 - (int)floor(log10(a)) > 0 ?
+			     BR_SIG_MAX - 1 - (int)floor(log10(a)) : 0);
 	else
 		br_fmt_fixed(num, sizeof num, a, s->decimals);
 	return br_strf("%s%s%s", num, *s->unit ? " " : "", s->unit);

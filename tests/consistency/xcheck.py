@@ -304,6 +304,8 @@ def fmt_x(v, d):
         return "unbounded" if v > 0 else "-unbounded"
     if 0 < v < 10 * 10.0 ** -d:
         return "%.2g" % v + "x"
+    if 1e12 <= abs(v) < 1e15:
+        return "%.12g" % v + "x"    # no 13th digit (numfmt.c)
     # no more than 12 significant digits (numfmt.c BR_SIG_MAX)
     if v > 0 and d > 11 - math.floor(math.log10(v)):
         d = max(0, 11 - math.floor(math.log10(v)))
@@ -1624,7 +1626,11 @@ def expected_sentence(B, A, r, se_dec, unit, equiv=0.0, conf=CONF):
             a = abs(y)
             if a != 0 and a < 0.5 * 10.0 ** -se_dec:
                 return "%.2g" % a
-            return fmt_fixed(a, se_dec)
+            d = se_dec
+            if a > 0 and d > 11 - math.floor(math.log10(a)):
+                # no more than 12 significant digits (sentence.c)
+                d = max(0, 11 - math.floor(math.log10(a)))
+            return fmt_fixed(a, d)
         return [F(q, x, fmt)] + u
 
     def d_change(g, q):
