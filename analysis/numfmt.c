@@ -196,9 +196,25 @@ static double *sorted_values(const double *const *lists, const size_t *lens,
  * shows more than BR_SIG_MAX significant digits (a double holds 15 to
  * 17, and 3760000005.333333492279 shows digits it does not; the CSV's
  * 15 digits must be able to confirm every printed one), at most
- * BR_DECIMALS_MAX. */
+ * BR_DECIMALS_MAX; pts_cap: the same at BR_SIG_PTS digits (at most 3
+ * more: from 1e12 up fewer, where decimals_cap's 0 says nothing). */
+static int sig_cap(const double *const *lists, const size_t *lens,
+		   size_t nl, int sig);
+
 static int decimals_cap(const double *const *lists, const size_t *lens,
 			size_t nl)
+{
+	return sig_cap(lists, lens, nl, BR_SIG_MAX);
+}
+
+static int pts_cap(const double *const *lists, const size_t *lens,
+		   size_t nl)
+{
+	return sig_cap(lists, lens, nl, BR_SIG_PTS);
+}
+
+static int sig_cap(const double *const *lists, const size_t *lens,
+		   size_t nl, int sig)
 {
 	double m = 0;
 	size_t i, k;
@@ -206,10 +222,15 @@ static int decimals_cap(const double *const *lists, const size_t *lens,
 
 	for (k = 0; k < nl; k++)
 		for (i = 0; i < lens[k]; i++)
-			if (isfinite(lists[k][i]) && fabs(lists[k][i]) > m)
+			if (isfinite(lists[k][i]) && fabs(lists[k][i]) > m &&
+			    (sig == BR_SIG_MAX || fabs(lists[k][i]) < 1e15))
 				m = fabs(lists[k][i]);
-	cap = m > 0 ? sig_decimals(m, BR_SIG_MAX) : BR_DECIMALS_MAX;
-	return cap > BR_DECIMALS_MAX ? BR_DECIMALS_MAX : cap;
+	/* (br_fmt_fixed writes 6 digits from 1e15 up, whatever the
+	 * decimals: PTS's own are kept beside such values) */
+	cap = m > 0 ? sig_decimals(m, sig) : BR_DECIMALS_MAX + sig -
+					     BR_SIG_MAX;
+	return cap > BR_DECIMALS_MAX + sig - BR_SIG_MAX ?
+	       BR_DECIMALS_MAX + sig - BR_SIG_MAX : cap;
 }
 
 /* Whether a non-zero value of v[0..n) prints as 0 with d decimals. */
@@ -307,8 +328,8 @@ int br_display_refine(int d, const struct br_sample *const *samples,
 	/* PTS's 9 decimals of a published "295.315218124818" beside a mean
 	 * of 29616548.4 would print 17 digits: PTS's own decimals up to the
 	 * 15 a double holds ("1378135000000.00"), ours up to BR_SIG_MAX */
-	if (d > cap + BR_SIG_PTS - BR_SIG_MAX)
-		d = cap + BR_SIG_PTS - BR_SIG_MAX;
+	if (d > pts_cap(lists, lens, nl))
+		d = pts_cap(lists, lens, nl);
 	for (i = 0; i < ns; i++) {
 		int w = runs_want(samples[i]);
 
@@ -349,7 +370,7 @@ int br_se_decimals_of(int value_decimals, const double *v, size_t n)
 	if (BR_IS_SIG(value_decimals))
 		return value_decimals;
 
-	cap = decimals_cap(&v, lens, 1) + BR_SIG_PTS - BR_SIG_MAX;
+	cap = pts_cap(&v, lens, 1);
 	return d > cap ? cap : d;
 }
 

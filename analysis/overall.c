@@ -7,6 +7,7 @@
  * firsts from the per-test rank ranges.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -176,6 +177,17 @@ static bool widen_by_verdicts(const struct br_analysis *a, const bool *has,
 	return ok;
 }
 
+/* Whether geometric mean x is lower than y as the CSV writes them (15
+ * significant digits): a difference in the 16th is no reason to give. */
+static bool gm_lower(double x, double y)
+{
+	char a[40], b[40];
+
+	snprintf(a, sizeof a, "%.15g", x);
+	snprintf(b, sizeof b, "%.15g", y);
+	return x < y && strtod(a, NULL) < strtod(b, NULL);
+}
+
 /*
  * The pairs where the ranking puts w above v though v's geometric mean
  * against the baseline is higher (doc/statistics.md, "Overall ranking"):
@@ -195,7 +207,7 @@ static bool find_swaps(struct br_analysis *a, const bool *reach,
 			struct br_overall_swap *sw;
 
 			if (!must_above(reach, n, w, v) ||
-			    !(o->gm[w] < o->gm[v]))
+			    !gm_lower(o->gm[w], o->gm[v]))
 				continue;
 			if (o->n_swaps == cap) {
 				size_t nc = cap ? 2 * cap : 8;
