@@ -393,17 +393,91 @@ static int refine_decimals(struct br_atest *at, size_t n_cells,
 	at->decimals = br_display_refine(pts, samples, n_samples, lists, lens,
 					 2);
 	free(shown);
-	for (j = 0; at->decimals > pts && j < n_cells; j++) {
+	return BR_OK;
+}
+
+/* Where the test's precision ended above PTS's pts (or in significant
+ * digits), a published value written with fewer gives way to the mean
+ * of its runs (refine_decimals). */
+static void shown_as_mean(struct br_atest *at, size_t n_cells, int pts)
+{
+	size_t j;
+
+	for (j = 0; (BR_IS_SIG(at->decimals) || at->decimals > pts) &&
+		    j < n_cells; j++) {
 		struct br_cell *c = &at->cells[j];
 
 		if (c->kind == BR_CELL_VALUE && c->shown_text &&
 		    c->entry->sample.n_runs &&
-		    br_text_decimals(c->shown_text) < at->decimals) {
+		    (BR_IS_SIG(at->decimals) ?
+		     br_text_sig(c->shown_text) <
+		     BR_SIG_DIGITS(at->decimals) :
+		     br_text_decimals(c->shown_text) < at->decimals)) {
 			c->shown = c->sum.mean;
 			c->shown_text = NULL;
 		}
 	}
-	return BR_OK;
+}
+
+/* Whether v with d decimals prints above (sign 1) or below (-1) w with
+ * e decimals. */
+static bool prints_past(double v, int d, double w, int e, int sign)
+{
+	char a[400], b[400];
+	double x, y;
+
+	if (!isfinite(v) || !isfinite(w))
+		return false;
+	x = strtod(br_fmt_fixed(a, sizeof a, v, d), NULL);
+	y = strtod(br_fmt_fixed(b, sizeof b, w, e), NULL);
+	return sign > 0 ? x > y : x < y;
+}
+
+/* The half width of s's interval at the confidence level, or at 95%
+ * where it is higher (a narrower interval: see points_within). */
+static double half_width(const struct br_summary *s, double confidence)
+{
+	double h = (s->ci_high - s->ci_low) / 2;
+
+	if (confidence > 0.95 && s->n >= 2 && isfinite(h))
+		h *= br_t_quantile(0.975, (double)(s->n - 1)) /
+		     br_t_quantile(1 - (1 - confidence) / 2,
+				   (double)(s->n - 1));
+	return h;
+}
+
+/*
+ * Every printed interval holds its printed point (doc/statistics.md,
+ * "Display precision"): a mean of whole-number runs 4.4 is "4" by PTS's
+ * rule, below its interval 4.04 to 4.76 at the SEs' 2 decimals; the
+ * values then take decimals, up to the SEs', until each point prints
+ * within its interval.  Above 95% confidence the 95% interval decides
+ * (a point within it is within every wider one), so a test's digits
+ * are the same at every level from 95% up.
+ */
+static void points_within(struct br_atest *at, size_t n, double confidence)
+{
+	size_t j;
+
+	if (BR_IS_SIG(at->decimals))
+		return;
+	for (j = 0; j < n && at->decimals < at->se_decimals; j++) {
+		const struct br_summary *s = &at->cells[j].sum;
+		double h;
+
+		/* the mean (a published value is PTS's, of its own) */
+		if (at->cells[j].kind != BR_CELL_VALUE ||
+		    at->cells[j].dur_scale > 0)
+			continue;
+		h = half_width(s, confidence);
+		if (prints_past(s->mean - h, at->se_decimals, s->mean,
+				at->decimals, 1) ||
+		    prints_past(s->mean + h, at->se_decimals, s->mean,
+				at->decimals, -1)) {
+			at->decimals++;
+			j = (size_t)-1;     /* again from the first */
+		}
+	}
 }
 
 /* The largest interval end among the test's n cells (0: none): its
@@ -435,7 +509,7 @@ static int test_numbers(void *ctx, size_t i)
 	size_t n = sel->n_systems, j, k, n_means = 0, n_samples = 0;
 	const struct br_sample **samples;
 	double *means, se_top;
-	int rc = BR_OK;
+	int rc = BR_OK, pts;
 
 	for (j = 0; j < n; j++) {
 		struct br_cell *c = &at->cells[j];
@@ -479,7 +553,8 @@ static int test_numbers(void *ctx, size_t i)
 			means[k++] = c->points && c->points[p].n ?
 				     c->points[p].mean : NAN;
 	}
-	at->decimals = br_display_decimals(samples, n_samples, means, k);
+	pts = at->decimals = br_display_decimals(samples, n_samples, means,
+						 k);
 	if (refine_decimals(at, n, samples, n_samples, means, k) != BR_OK) {
 		free(means);
 		free(samples);
@@ -489,6 +564,22 @@ static int test_numbers(void *ctx, size_t i)
 	se_top = ci_top(at, n);
 	if (br_se_decimals_of(at->decimals, &se_top, 1) < at->se_decimals)
 		at->se_decimals = br_se_decimals_of(at->decimals, &se_top, 1);
+	/* an interval end too large for the values' decimals (a mean of
+	 * 0.368009636 beside an end of 1e6, which 8 decimals take past a
+	 * double's digits): "0.36800964" both ends around "0.368009636";
+	 * significant digits keep every interval around its point */
+	if (!BR_IS_SIG(at->decimals) && at->se_decimals < at->decimals) {
+		at->decimals = BR_SIG(1);
+		if (refine_decimals(at, n, samples, n_samples, means, k) !=
+		    BR_OK) {
+			free(means);
+			free(samples);
+			return BR_EIO;
+		}
+		at->se_decimals = br_se_decimals(at->decimals);
+	}
+	points_within(at, n, a->o.confidence);
+	shown_as_mean(at, n, pts);
 	free(means);
 	free(samples);
 	if (!at->scalar)

@@ -29,6 +29,25 @@ int br_text_decimals(const char *s)
 	return n - e > 0 ? (int)(n - e) : 0;
 }
 
+int br_text_sig(const char *s)
+{
+	size_t n = 0;
+	bool lead = true;
+
+	if (!s)
+		return 0;
+	s += strspn(s, "+- ");
+	for (; (*s >= '0' && *s <= '9') || *s == '.'; s++) {
+		if (*s == '.')
+			continue;
+		if (lead && *s == '0')
+			continue;
+		lead = false;
+		n++;
+	}
+	return n ? (int)n : 1;
+}
+
 /*
  * PTS rounds a mean to an integer when no run output had a '.'; runs read
  * from logs keep no text, so an all-integer sample stands for that.
@@ -177,9 +196,25 @@ static double *sorted_values(const double *const *lists, const size_t *lens,
  * shows more than BR_SIG_MAX significant digits (a double holds 15 to
  * 17, and 3760000005.333333492279 shows digits it does not; the CSV's
  * 15 digits must be able to confirm every printed one), at most
- * BR_DECIMALS_MAX. */
+ * BR_DECIMALS_MAX; pts_cap: the same at BR_SIG_PTS digits (at most 3
+ * more: from 1e12 up fewer, where decimals_cap's 0 says nothing). */
+static int sig_cap(const double *const *lists, const size_t *lens,
+		   size_t nl, int sig);
+
 static int decimals_cap(const double *const *lists, const size_t *lens,
 			size_t nl)
+{
+	return sig_cap(lists, lens, nl, BR_SIG_MAX);
+}
+
+static int pts_cap(const double *const *lists, const size_t *lens,
+		   size_t nl)
+{
+	return sig_cap(lists, lens, nl, BR_SIG_PTS);
+}
+
+static int sig_cap(const double *const *lists, const size_t *lens,
+		   size_t nl, int sig)
 {
 	double m = 0;
 	size_t i, k;
@@ -187,10 +222,95 @@ static int decimals_cap(const double *const *lists, const size_t *lens,
 
 	for (k = 0; k < nl; k++)
 		for (i = 0; i < lens[k]; i++)
-			if (isfinite(lists[k][i]) && fabs(lists[k][i]) > m)
+			if (isfinite(lists[k][i]) && fabs(lists[k][i]) > m &&
+			    (sig == BR_SIG_MAX || fabs(lists[k][i]) < 1e15))
 				m = fabs(lists[k][i]);
-	cap = m > 0 ? sig_decimals(m, BR_SIG_MAX) : BR_DECIMALS_MAX;
-	return cap > BR_DECIMALS_MAX ? BR_DECIMALS_MAX : cap;
+	/* (br_fmt_fixed writes 6 digits from 1e15 up, whatever the
+	 * decimals: PTS's own are kept beside such values) */
+	cap = m > 0 ? sig_decimals(m, sig) : BR_DECIMALS_MAX + sig -
+					     BR_SIG_MAX;
+	return cap > BR_DECIMALS_MAX + sig - BR_SIG_MAX ?
+	       BR_DECIMALS_MAX + sig - BR_SIG_MAX : cap;
+}
+
+/* Whether a non-zero value of v[0..n) prints as 0 with d decimals. */
+static bool zero_shown(const double *v, size_t n, int d)
+{
+	char a[400];
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (v[i] != 0 &&
+		    strtod(br_fmt_fixed(a, sizeof a, v[i], d), NULL) == 0)
+			return true;
+	return false;
+}
+
+/* The power of ten of m (> 0): 2 for 250, -3 for 0.0012. */
+static int exp10_of(double m)
+{
+	int e = (int)floor(log10(m));
+
+	if (e > -300 && m < pow(10, e)) /* log10 of 1000 - ulp */
+		e--;
+	return e;
+}
+
+/*
+ * The significant digits a sample wants where its test shows digits
+ * (BR_SIG): a published text's own, up to BR_SIG_MAX; a mean of runs
+ * the digits of its runs at their step (whole-number runs of mean 362:
+ * 3), up to 4; 0 where nothing is known.
+ */
+static int sig_want(const struct br_sample *s)
+{
+	double sum = 0, m;
+	size_t i;
+	int w, step;
+
+	if (s->value_text && *s->value_text) {
+		w = br_text_sig(s->value_text);
+		return w > BR_SIG_MAX ? BR_SIG_MAX : w;
+	}
+	if (!s->n_runs)
+		return 0;
+	for (i = 0; i < s->n_runs; i++)
+		sum += s->runs[i].value / (double)s->n_runs;
+	m = fabs(sum);
+	if (!(m > 0) || !isfinite(m))
+		return 0;
+	if (s->resolution > 0)
+		step = step_decimals(s->resolution);
+	else if (integral_runs(s))
+		step = 0;
+	else
+		return 4;
+	w = exp10_of(m) + 1 + step;
+	return w < 1 ? 1 : w > 4 ? 4 : w;
+}
+
+/* The significant digits of a test that fixed decimals cannot show
+ * (br_display_refine). */
+static int sig_refine(const struct br_sample *const *samples, size_t ns,
+		      const double *const *lists, const size_t *lens,
+		      size_t nl)
+{
+	size_t i, k, n;
+	int sig = 2;
+	double *v;
+
+	for (i = 0; i < ns; i++)
+		if (sig_want(samples[i]) > sig)
+			sig = sig_want(samples[i]);
+	for (k = 0; k < nl; k++) {
+		v = sorted_values(&lists[k], &lens[k], 1, &n);
+		if (!v)
+			break;
+		while (sig < BR_SIG_MAX && collide(v, n, BR_SIG(sig)))
+			sig++;
+		free(v);
+	}
+	return BR_SIG(sig);
 }
 
 int br_display_refine(int d, const struct br_sample *const *samples,
@@ -199,34 +319,46 @@ int br_display_refine(int d, const struct br_sample *const *samples,
 {
 	size_t i, k, n;
 	int cap = decimals_cap(lists, lens, nl);
+	bool sig = BR_IS_SIG(d);   /* asked for */
 	double *v;
+
+	if (sig)
+		return sig_refine(samples, ns, lists, lens, nl);
 
 	/* PTS's 9 decimals of a published "295.315218124818" beside a mean
 	 * of 29616548.4 would print 17 digits: PTS's own decimals up to the
 	 * 15 a double holds ("1378135000000.00"), ours up to BR_SIG_MAX */
-	if (d > cap + BR_SIG_PTS - BR_SIG_MAX)
-		d = cap + BR_SIG_PTS - BR_SIG_MAX;
+	if (d > pts_cap(lists, lens, nl))
+		d = pts_cap(lists, lens, nl);
 	for (i = 0; i < ns; i++) {
 		int w = runs_want(samples[i]);
 
+		if (w > cap)
+			sig = true;
 		if (w > d)
 			d = w > cap ? cap : w;
 	}
 	/* each list on its own: the computed means differ where the
-	 * published values may not (and the other way round) */
+	 * published values may not (and the other way round); no value
+	 * that is not 0 prints as 0 */
 	for (k = 0; k < nl; k++) {
 		v = sorted_values(&lists[k], &lens[k], 1, &n);
 		if (!v)
 			return d;
-		while (d < cap && collide(v, n, d))
+		while (d < cap && (collide(v, n, d) || zero_shown(v, n, d)))
 			d++;
+		if (collide(v, n, d) || zero_shown(v, n, d))
+			sig = true;
 		free(v);
 	}
-	return d;
+	/* no number of decimals does: the same digits for every value */
+	return sig ? sig_refine(samples, ns, lists, lens, nl) : d;
 }
 
 int br_se_decimals(int value_decimals)
 {
+	if (BR_IS_SIG(value_decimals))
+		return value_decimals;
 	return value_decimals > 2 ? value_decimals : 2;
 }
 
@@ -235,8 +367,46 @@ int br_se_decimals_of(int value_decimals, const double *v, size_t n)
 	const size_t lens[1] = {n};
 	int d = br_se_decimals(value_decimals), cap;
 
-	cap = decimals_cap(&v, lens, 1) + BR_SIG_PTS - BR_SIG_MAX;
+	if (BR_IS_SIG(value_decimals))
+		return value_decimals;
+
+	cap = pts_cap(&v, lens, 1);
 	return d > cap ? cap : d;
+}
+
+/* "-0.00" -> "0.00" */
+static void no_minus_zero(char *buf)
+{
+	if (buf[0] == '-' && strspn(buf + 1, "0.") == strlen(buf + 1))
+		memmove(buf, buf + 1, strlen(buf));
+}
+
+/* v (finite) with sig significant digits (BR_SIG in numfmt.h): fixed
+ * from 1e-4 to below 1e15 with every integer digit, else an exponent. */
+static const char *fmt_sig(char *buf, size_t size, double v, int sig)
+{
+	char e[64];
+	int x, d;
+
+	if (sig < 1)
+		sig = 1;
+	if (sig > 17)
+		sig = 17;
+	if (v == 0) {
+		snprintf(buf, size, "0");
+		return buf;
+	}
+	/* the exponent after rounding: 9.9996 at 4 digits is 10.00 */
+	snprintf(e, sizeof e, "%.*e", sig - 1, v);
+	x = atoi(strchr(e, 'e') + 1);
+	if (x < -4 || x >= 15) {
+		snprintf(buf, size, "%s", e);
+		return buf;
+	}
+	d = sig - 1 - x > 0 ? sig - 1 - x : 0;
+	snprintf(buf, size, "%.*f", d, v);
+	no_minus_zero(buf);
+	return buf;
 }
 
 const char *br_fmt_fixed(char *buf, size_t size, double v, int d)
@@ -245,14 +415,14 @@ const char *br_fmt_fixed(char *buf, size_t size, double v, int d)
 		snprintf(buf, size, "-");
 		return buf;
 	}
+	if (BR_IS_SIG(d))
+		return fmt_sig(buf, size, v, BR_SIG_DIGITS(d));
 	if (fabs(v) >= 1e15) { /* no 300-digit numbers: 1.7e+308 */
 		snprintf(buf, size, "%.6g", v);
 		return buf;
 	}
 	snprintf(buf, size, "%.*f", d, v);
-	/* "-0.00" -> "0.00" */
-	if (buf[0] == '-' && strspn(buf + 1, "0.") == strlen(buf + 1))
-		memmove(buf, buf + 1, strlen(buf));
+	no_minus_zero(buf);
 	return buf;
 }
 
@@ -264,10 +434,14 @@ const char *br_fmt_x(char *buf, size_t size, double v, int d)
 		snprintf(buf, size, "%s", v > 0 ? "unbounded" : "-unbounded");
 		return buf;
 	}
-	if (v > 0 && v < 10 * pow(10, -d))
+	if (BR_IS_SIG(d))
+		br_fmt_fixed(buf, size, v, d);
+	else if (v > 0 && v < 10 * pow(10, -d))
 		snprintf(buf, size, "%.2g", v);  /* not "0.000x" */
-	else if (d > sig_decimals(v, BR_SIG_PTS)) /* see decimals_cap */
-		br_fmt_fixed(buf, size, v, sig_decimals(v, BR_SIG_PTS));
+	else if (fabs(v) >= 1e12 && fabs(v) < 1e15) /* past 12 digits */
+		snprintf(buf, size, "%.12g", v);
+	else if (d > sig_decimals(v, BR_SIG_MAX)) /* see decimals_cap */
+		br_fmt_fixed(buf, size, v, sig_decimals(v, BR_SIG_MAX));
 	else
 		br_fmt_fixed(buf, size, v, d);
 	n = strlen(buf);
@@ -397,6 +571,12 @@ static const char *fmt_value(char *buf, size_t size, double v, int d,
 		return br_fmt_fixed(buf, size, v, d);
 	if (m >= SI_MIN)
 		return fmt_si3(buf, size, v);
+	if (BR_IS_SIG(d)) {
+		br_fmt_fixed(buf, size, v, d);
+		if (!strchr(buf, 'e'))
+			group_digits(buf, size, group_from);
+		return buf;
+	}
 	if (m != 0 && m < 0.5 * pow(10, -d)) {
 		if (m < 1e-6) {
 			snprintf(buf, size, "%.3g", v);

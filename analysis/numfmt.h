@@ -45,13 +45,40 @@ int br_display_decimals(const struct br_sample *const *samples, size_t ns,
  *     2.5 of whole-number runs: 1 decimal, not "2" and "2"),
  * at most BR_DECIMALS_MAX, and never so many that the largest value
  * shows more than BR_SIG_MAX significant digits (d itself lowered
- * where it would show more than BR_SIG_PTS).
+ * where it would show more than BR_SIG_PTS).  Where no such d does it
+ * (two values still print the same, a non-zero value prints as 0, or a
+ * sample's runs want more decimals than the largest value leaves), the
+ * test shows significant digits: BR_SIG(n), n the most the samples'
+ * runs want (their digits at their step, up to 4; a published text's
+ * own, up to BR_SIG_MAX), at least 2, raised until the values of each
+ * list print differently, at most BR_SIG_MAX.  d < 0 asks for those
+ * significant digits whatever the decimals could do.
  */
 int br_display_refine(int d, const struct br_sample *const *samples,
 		      size_t ns, const double *const *lists,
 		      const size_t *lens, size_t nl);
 
-/* SE decimals under a bar: max(2, value decimals) (PTS 2.2). */
+/*
+ * Significant-digit display (doc/statistics.md, "Display precision"): a
+ * test whose values one number of decimals cannot show (1e-300 beside 1,
+ * 0.0000001 beside 5, means apart in their 14th digit) shows each value
+ * with the same number of significant digits instead.  Its decimals are
+ * then BR_SIG(n), below 0, and every formatter below that takes decimals
+ * d (br_fmt_fixed, br_fmt_value, br_fmt_se, br_fmt_x, br_cell_shown)
+ * writes n significant digits for d < 0: "0.0003390", "1.830e-301",
+ * "12.50", "362.0", integer digits always in full ("123456"), an
+ * exponent below 1e-4 and from 1e15 up; 0 as "0".
+ */
+#define BR_SIG(n) (-(n))
+#define BR_IS_SIG(d) ((d) < 0)
+#define BR_SIG_DIGITS(d) (-(d))
+
+/* Significant digits of a number's text ("0.022": 2, "1.50": 3, "0": 1);
+ * 0 for NULL or no number. */
+int br_text_sig(const char *s);
+
+/* SE decimals under a bar: max(2, value decimals) (PTS 2.2); a
+ * significant-digit test's SEs take its digits (d itself). */
 int br_se_decimals(int value_decimals);
 /* ... of a test whose SEs and interval ends are at most as large as the
  * largest of v[0..n) (NAN ignored): no more than take it past
@@ -59,7 +86,8 @@ int br_se_decimals(int value_decimals);
 int br_se_decimals_of(int value_decimals, const double *v, size_t n);
 
 /* v with d decimals into buf; "-0.00" becomes "0.00"; NAN and infinities
- * give "-"; magnitudes from 1e15 up use 6 significant digits. */
+ * give "-"; magnitudes from 1e15 up use 6 significant digits; d < 0:
+ * -d significant digits (BR_SIG above). */
 const char *br_fmt_fixed(char *buf, size_t size, double v, int d);
 
 /*
@@ -100,7 +128,10 @@ const char *br_fmt_se(char *buf, size_t size, double se, int d,
 /* A factor: br_fmt_fixed(v, d) and "x" ("1.910x", "4.54545e+306x");
  * two significant digits where d decimals would show fewer ("0.00012x",
  * never "0.000x"), fewer decimals where d would show more than
- * BR_SIG_PTS significant digits; "unbounded" for an infinite bound. */
+ * BR_SIG_MAX significant digits (a geometric mean over many tests is
+ * exact to about 1e-14, 1e-12 promised: 970440043662.381x showed digits
+ * it does not hold); "unbounded" for an infinite bound; d < 0: -d
+ * significant digits (BR_SIG). */
 const char *br_fmt_x(char *buf, size_t size, double v, int d);
 
 /* A confidence level as a percent with the digits it needs: "95%",

@@ -7,6 +7,7 @@
  * firsts from the per-test rank ranges.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,6 +121,74 @@ static void follow_proofs(size_t *order, size_t n, const bool *reach,
 }
 
 /*
+ * The verdicts against the baseline (unadjusted, doc/statistics.md,
+ * "Overall ranking") contradict the ranking where a chain of Holm-proven
+ * pairs, each over the tests its two systems ran, puts a system above
+ * the baseline though its own geometric mean against the baseline is
+ * proven worse (or below it, proven better): as on a cycle of proven
+ * pairs, every system of such a cycle is left unordered among the others
+ * of it (reach gets both ways, and the ranges widen).  The verdicts
+ * order nothing by themselves.
+ */
+static bool widen_by_verdicts(const struct br_analysis *a, const bool *has,
+			      const bool *beats, bool *reach, int *low,
+			      int *high)
+{
+	size_t n = a->sel->n_systems, i, j, with = 0;
+	bool *b2 = malloc(n * n * sizeof *b2), *r2 = malloc(n * n *
+							      sizeof *r2);
+	int *l2 = calloc(n, sizeof *l2), *h2 = calloc(n, sizeof *h2);
+	bool ok = b2 && r2 && l2 && h2;
+
+	if (ok) {
+		memcpy(b2, beats, n * n * sizeof *b2);
+		for (j = 0; j < n; j++) {
+			if (j == a->base || !a->geo[j].ok)
+				continue;
+			if (a->geo[j].verdict == BR_VERDICT_BETTER)
+				b2[j * n + a->base] = true;
+			else if (a->geo[j].verdict == BR_VERDICT_WORSE)
+				b2[a->base * n + j] = true;
+		}
+		br_rank_order_ranges(has, n, b2, r2, l2, h2);
+		for (i = 0; i < n; i++)
+			for (j = 0; j < n; j++)
+				if (reach[j * n + i] && r2[i * n + j])
+					reach[i * n + j] = true;
+		for (i = 0; i < n; i++)
+			with += has[i];
+		for (i = 0; i < n; i++) {
+			size_t above = 0, below = 0;
+
+			if (!has[i])
+				continue;
+			for (j = 0; j < n; j++) {
+				above += must_above(reach, n, j, i);
+				below += must_above(reach, n, i, j);
+			}
+			low[i] = (int)(1 + above);
+			high[i] = (int)(with - below);
+		}
+	}
+	free(b2);
+	free(r2);
+	free(l2);
+	free(h2);
+	return ok;
+}
+
+/* Whether geometric mean x is lower than y as the CSV writes them (15
+ * significant digits): a difference in the 16th is no reason to give. */
+static bool gm_lower(double x, double y)
+{
+	char a[40], b[40];
+
+	snprintf(a, sizeof a, "%.15g", x);
+	snprintf(b, sizeof b, "%.15g", y);
+	return x < y && strtod(a, NULL) < strtod(b, NULL);
+}
+
+/*
  * The pairs where the ranking puts w above v though v's geometric mean
  * against the baseline is higher (doc/statistics.md, "Overall ranking"):
  * what the text says to explain the order.  A pair proven directly gets
@@ -138,7 +207,7 @@ static bool find_swaps(struct br_analysis *a, const bool *reach,
 			struct br_overall_swap *sw;
 
 			if (!must_above(reach, n, w, v) ||
-			    !(o->gm[w] < o->gm[v]))
+			    !gm_lower(o->gm[w], o->gm[v]))
 				continue;
 			if (o->n_swaps == cap) {
 				size_t nc = cap ? 2 * cap : 8;
@@ -284,6 +353,9 @@ int br_overall(struct br_analysis *a)
 	 * unordered, so some order fits every range */
 	br_rank_order_ranges(has, n, beats, reach, o->rank_low,
 			     o->rank_high);
+	if (!widen_by_verdicts(a, has, beats, reach, o->rank_low,
+			       o->rank_high))
+		goto out;
 	sort_by_gm(o->order, n, o->gm);
 	follow_proofs(o->order, n, reach, has);
 	if (!find_swaps(a, reach, beats, ga, gb, gd))

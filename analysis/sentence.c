@@ -159,8 +159,16 @@ static char *amount(const struct say *s, double v)
 	char num[48];
 	double a = fabs(v);
 
-	if (a != 0 && a < 0.5 * pow(10, -s->decimals))
+	if (a != 0 && !BR_IS_SIG(s->decimals) &&
+	    a < 0.5 * pow(10, -s->decimals))
 		snprintf(num, sizeof num, "%.2g", a);
+	else if (!BR_IS_SIG(s->decimals) && a > 0 && isfinite(a) &&
+		 s->decimals > BR_SIG_MAX - 1 - (int)floor(log10(a)))
+		/* a difference of 1.12e9 at the SEs' 6 decimals: no more
+		 * than 12 significant digits (doc/statistics.md) */
+		br_fmt_fixed(num, sizeof num, a,
+			     BR_SIG_MAX - 1 - (int)floor(log10(a)) > 0 ?
+			     BR_SIG_MAX - 1 - (int)floor(log10(a)) : 0);
 	else
 		br_fmt_fixed(num, sizeof num, a, s->decimals);
 	return br_strf("%s%s%s", num, *s->unit ? " " : "", s->unit);
@@ -446,6 +454,14 @@ bool br_analysis_hyperfine(const struct br_analysis *a, size_t i, size_t j,
 
 const char *br_geo_words(const struct br_ageo *g)
 {
+	/* no interval: said why, not always "single runs" (runs of N = 3
+	 * whose mean is near 0 have none either; the verdict is then
+	 * no-difference: nothing proven) */
+	if (g->g.noisy && g->g.k_runs >= 2 && isnan(g->g.meas_low) &&
+	    g->verdict == BR_VERDICT_NO_DIFFERENCE)
+		return g->g.gm > 1 ? "better, not proven" :
+		       g->g.gm < 1 ? "worse, not proven" :
+		       "equal, not proven";
 	switch (g->verdict) {
 	case BR_VERDICT_BETTER:
 		return "better";
@@ -456,12 +472,6 @@ const char *br_geo_words(const struct br_ageo *g)
 	default:
 		break;
 	}
-	/* no interval: said why, not always "single runs" (runs of N = 3
-	 * whose mean is near 0 have none either) */
-	if (g->g.noisy)
-		return g->g.gm > 1 ? "better, not proven" :
-		       g->g.gm < 1 ? "worse, not proven" :
-		       "equal, not proven";
 	return g->g.gm > 1 ? "better, single runs" : g->g.gm < 1 ?
 	       "worse, single runs" : "equal, single runs";
 }

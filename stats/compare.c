@@ -569,6 +569,12 @@ static void clear_comparison(struct br_comparison *o)
 	o->reason = NULL;
 }
 
+/* Whether a ratio r and its reciprocal are normal doubles. */
+static bool normal_ratio(double r)
+{
+	return isnormal(r) && isnormal(1 / r);
+}
+
 /*
  * Point estimates of d, ratio, speedup and improvement.  Returns whether
  * ratio-based numbers apply: both means > 0.  Otherwise there is no
@@ -581,14 +587,17 @@ static bool point_estimates(struct br_comparison *o, double ma, double mb,
 	double d = mb - ma;
 
 	o->d = d;
-	if (ma > 0 && mb > 0) {
+	if (ma > 0 && mb > 0 && normal_ratio(mb / ma)) {
 		o->ratio = mb / ma;
 		o->speedup = lib ? ma / mb : mb / ma;
 		o->improvement_pct = lib ? -100 * d / mb : 100 * d / ma;
 		return true;
 	}
-	o->reason = "a mean is not above 0: no ratio, the difference in the "
-		    "test's unit";
+	/* a ratio past the doubles (3.76e9 against 1e-300: inf, and a
+	 * speedup of 4e-310 that keeps few digits) is no ratio either */
+	o->reason = ma > 0 && mb > 0 ? "a ratio past the range of doubles: "
+		    "the difference in the test's unit" : "a mean is not "
+		    "above 0: no ratio, the difference in the test's unit";
 	return false;
 }
 

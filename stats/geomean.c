@@ -216,6 +216,10 @@ int br_geomean(const struct br_summary *const *a,
 	if (runs.n && !out->noisy) {
 		measurement(a, b, k, confidence, runs.mean, out);
 		out->verdict = ci_verdict(out);
+	} else if (runs.n) {
+		/* tests with runs, one too noisy to size: nothing is
+		 * proven, but they are not single runs */
+		out->verdict = BR_VERDICT_NO_DIFFERENCE;
 	}
 	across(head, confidence, out);
 	return BR_OK;

@@ -183,14 +183,12 @@ static bool add_geo_row(struct br_table *tb, const struct br_analysis *a,
 	ok &= br_table_str(tb, br_analysis_system(a, a->base));
 	ok &= br_table_num(tb, g->g.gm, NULL);
 	ok &= br_table_num(tb, 1, NULL);
-	ok &= br_table_num(tb, g->g.pct, NULL);
-	ok &= br_table_num(tb, g->g.pct_low, NULL);
-	ok &= br_table_num(tb, g->g.pct_high, NULL);
+	/* written as a test's row is (trio): a one-test mean is that
+	 * test, digit for digit */
+	ok &= trio(tb, g->g.pct, g->g.pct_low, g->g.pct_high, 0);
 	ok &= br_table_empty(tb);
 	ok &= br_table_str(tb, br_verdict_name(g->verdict));
-	ok &= br_table_num(tb, g->g.gm, NULL);
-	ok &= br_table_num(tb, g->g.meas_low, NULL);
-	ok &= br_table_num(tb, g->g.meas_high, NULL);
+	ok &= trio(tb, g->g.gm, g->g.meas_low, g->g.meas_high, 1);
 	ok &= br_table_empty(tb);
 	ok &= br_table_empty(tb);
 	ok &= br_table_empty(tb);
@@ -199,9 +197,8 @@ static bool add_geo_row(struct br_table *tb, const struct br_analysis *a,
 	ok &= overall_cells(tb, a, j);
 	for (i = 0; i < 5; i++)                 /* difference .. equiv */
 		ok &= br_table_empty(tb);
-	ok &= br_table_num(tb, g->g.gm, NULL);  /* speedup: as ratio */
-	ok &= br_table_num(tb, g->g.meas_low, NULL);
-	ok &= br_table_num(tb, g->g.meas_high, NULL);
+	/* speedup: as ratio */
+	ok &= trio(tb, g->g.gm, g->g.meas_low, g->g.meas_high, 1);
 	return ok;
 }
 

@@ -44,14 +44,20 @@ and these properties are checked (each has a name for --skip):
                distinct-range: the same for means below 1e-9, or below
                1e-9 of the test's largest, which one fixed number of
                decimals (at most 12, at most 12 significant digits)
-               cannot tell apart
+               cannot tell apart: such a test shows significant digits
+               (analysis/numfmt.h BR_SIG), and they must differ there
+               too
   resolution   n runs of "100" against n runs of "101" (n from
                --resolution, default 2,5,30,1000,100000 in a full run):
                the improvement interval contains 0.02% and 1.98%
   overall      the overall rank ranges admit an order (as ranks), and
                xcheck.py's checks of the overall ranking: its order (by
                geometric mean, never above a system proven better) and
-               each place within its range, in compare and the reports
+               each place within its range, in compare and the reports;
+               the ranges against the order of the geometric means
+               (allowing the chains of pairs over other tests that could
+               reverse it) and against the verdicts against the
+               baseline
   ratio-edge   xcheck.py: a ratio too large to size (1e200 and up) has
                no percent interval either
   xcheck       what xcheck.py's checkers find besides (ranks against

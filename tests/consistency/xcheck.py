@@ -296,7 +296,7 @@ def fmt_pct(v):
 def fmt_x(v, d):
     """analysis/numfmt.c br_fmt_x: "1.035x"; two significant digits
     where d decimals would show 0 ("0.0042x"), fewer decimals where d
-    would show more than 15 significant digits; "unbounded" at
+    would show more than 12 significant digits; "unbounded" at
     infinity."""
     if v is None or math.isnan(v):
         return fmt_fixed(v, d) + "x"
@@ -304,9 +304,11 @@ def fmt_x(v, d):
         return "unbounded" if v > 0 else "-unbounded"
     if 0 < v < 10 * 10.0 ** -d:
         return "%.2g" % v + "x"
-    # no more than 15 significant digits (numfmt.c BR_SIG_PTS)
-    if v > 0 and d > 14 - math.floor(math.log10(v)):
-        d = max(0, 14 - math.floor(math.log10(v)))
+    if 1e12 <= abs(v) < 1e15:
+        return "%.12g" % v + "x"    # no 13th digit (numfmt.c)
+    # no more than 12 significant digits (numfmt.c BR_SIG_MAX)
+    if v > 0 and d > 11 - math.floor(math.log10(v)):
+        d = max(0, 11 - math.floor(math.log10(v)))
     return fmt_fixed(v, d) + "x"
 
 
@@ -471,6 +473,7 @@ class Checks:
         self.bad = []
         self.notes = []
         self.shown = defaultdict(list)   # (test, sys, qty) -> [(out, text)]
+        self.sig_tests = set()           # tests shown in significant digits
         self.pairs = defaultdict(set)    # (unit, known) -> {(words, ...)}
 
     def fail(self, test, system, output, qty, shown, ref):
@@ -532,6 +535,14 @@ class Checks:
                         abs(v) < 0.5 * 10.0 ** -d for d in fixed):
                     continue
                 decs.setdefault(decimals(s), OrderedDict())[out] = s
+            if len(decs) > 1 and test in self.sig_tests:
+                # significant digits (numfmt.h BR_SIG): a number's
+                # integer digits are all shown, so only one with
+                # decimals says how many digits its test shows
+                sigs = {sig_count(s) for d in decs.values()
+                        for s in d.values() if decimals(s)}
+                if len(sigs) <= 1:
+                    continue
             if len(decs) > 1:
                 self.bad.append(
                     "DISAGREE %s | %s | %s | %s | precision of %s: %s"
@@ -1017,6 +1028,16 @@ def check_compare_csv(ck, tests, base, equiv=0.0, out="compare csv",
             if m is None or bm is None:
                 continue
             pos = m > 0 and bm > 0
+            if pos:
+                # a ratio past the doubles (or its reciprocal) is none
+                # (stats/compare.c normal_ratio)
+                try:
+                    q = m / bm
+                    pos = 2.2250738585072014e-308 <= q < math.inf and \
+                        1 / q >= 2.2250738585072014e-308 and \
+                        1 / q < math.inf
+                except (OverflowError, ZeroDivisionError):
+                    pos = False
             ck.n += 1
             if (ratio is not None) != pos or \
                     (pos and not close(ratio, m / bm, 1e-12)):
@@ -1317,6 +1338,7 @@ def check_stats_text(ck, tests, text, out="stats text", conf=CONF):
                                 8, 0)
         if rows is None:
             continue
+        sig = sig_display([c for c in rows.values() if c is not None])
         for s, c in rows.items():
             r = t.rows[s]
             if c is None:
@@ -1348,7 +1370,38 @@ def check_stats_text(ck, tests, text, out="stats text", conf=CONF):
                 # doc/pts-format.md 2.2: SE has max(2, the test's
                 # decimals) (no SE printed: assumed uncapped)
                 t.se_dec = max(2, decimals(mean))
+        if sig:
+            # significant digits, not decimals (numfmt.h BR_SIG): the
+            # sentences' differences are read at the digits they show
+            t.se_dec = None
+            ck.sig_tests.add(t.label)
         check_floored(ck, t, out, lines[hi + 1 + len(names):], rows)
+
+
+def sig_count(text):
+    """Significant digits a printed number shows ("0.0003390": 4)."""
+    m = re.match(r"^-?(\d*)(?:\.(\d*))?(?:[eE][-+]?\d+)?$", text.strip())
+    if not m:
+        return 0
+    return len(((m.group(1) or "") + (m.group(2) or "")).lstrip("0"))
+
+
+def sig_display(cells):
+    """Whether a stats text table (cells: System, N, Mean, SE, low, high,
+    ...) shows significant digits rather than one number of decimals
+    (analysis/numfmt.h BR_SIG): an exponent below 1e15, SEs and interval
+    ends with different decimals, or (either way) every number with the
+    same significant digits."""
+    nums = [x for c in cells for x in c[3:6] if fnum(x) is not None]
+    means = [c[2] for c in cells if fnum(c[2]) is not None]
+    if any(re.search(r"[eE]", x) and abs(fnum(x)) < 1e15
+           for x in nums + means):
+        return True
+    if len({decimals(x) for x in nums if not re.search(r"[eE]", x)}) > 1:
+        return True
+    sigs = {sig_count(x) for x in nums + means
+            if fnum(x) and not re.search(r"[eE]", x)}
+    return len(sigs) == 1 and len(nums + means) > 1
 
 
 FLOORED = "runs closer than their resolution: SE from the step"
@@ -1573,7 +1626,11 @@ def expected_sentence(B, A, r, se_dec, unit, equiv=0.0, conf=CONF):
             a = abs(y)
             if a != 0 and a < 0.5 * 10.0 ** -se_dec:
                 return "%.2g" % a
-            return fmt_fixed(a, se_dec)
+            d = se_dec
+            if a > 0 and d > 11 - math.floor(math.log10(a)):
+                # no more than 12 significant digits (sentence.c)
+                d = max(0, 11 - math.floor(math.log10(a)))
+            return fmt_fixed(a, d)
         return [F(q, x, fmt)] + u
 
     def d_change(g, q):
@@ -1999,7 +2056,10 @@ def geo_verdict(g):
     without one)."""
     lo, hi = fnum(g["ratio_ci_low"]), fnum(g["ratio_ci_high"])
     if lo is None and hi is None:
-        return "single-run"
+        # tests with runs, one too noisy to size: nothing proven, not
+        # single runs (doc/statistics.md, "Geometric mean")
+        return "no-difference" if NO_CI_NOISY in g.get("note", "") \
+            else "single-run"
     # an empty end of a given interval is infinite (the CSV writes no inf)
     lo = 0 if lo is None else lo
     hi = math.inf if hi is None else hi
@@ -2013,7 +2073,10 @@ def geo_words(g):
     v = g["verdict"]
     if v in ("better", "worse"):
         return v
-    if v == "no-difference":
+    km = re.match(r"(\d+)", g.get("description", ""))
+    if v == "no-difference" and (NO_CI_NOISY not in g.get("note", "") or
+                                 (km and int(km.group(1)) < 2)):
+        # (one test too noisy to size keeps its test's verdict)
         return "no difference proven"
     gm = fnum(g["mean"])
     why = "not proven" if NO_CI_NOISY in g.get("note", "") else "single runs"
@@ -2107,11 +2170,18 @@ def check_geo_csv(ck, tests, base, geo, out="compare csv"):
 def check_overall_ranks(ck, tests, base, geo, out="compare csv"):
     """overall_rank_low, overall_rank_high: 1 <= low <= high <= the
     systems ranked; the order of the geometric means fits in every range
-    wherever it decides a pair (a system proven better has a higher GM
-    against the baseline when the pair's direct ratio is over the same
-    tests as both GMs: a pair with the baseline, or two systems with the
-    same tests); a geometric mean proven better or worse than the
-    baseline (its verdict) is consistent with the two ranges."""
+    wherever it decides a pair.  A pair's direct ratio is over the tests
+    both ran with runs (doc/statistics.md, "Geometric mean"); it agrees
+    with the order of the geometric means against the baseline when it is
+    over the same tests as both of them (a pair with the baseline, or two
+    systems whose three test sets coincide).  The ranking closes proven
+    pairs transitively, so a system may be placed above another through a
+    chain of pairs; the reference allows y above s wherever some chain
+    leads from y to s whose every link could be proven that way round (a
+    link over the same tests only in the order of the geometric means, a
+    link over other tests either way).  A geometric mean proven better or
+    worse than the baseline (its verdict) is consistent with the two
+    ranges."""
     ranked = OrderedDict()
     for s, g in geo.items():
         lo, hi = fnum(g["overall_rank_low"]), fnum(g["overall_rank_high"])
@@ -2124,13 +2194,40 @@ def check_overall_ranks(ck, tests, base, geo, out="compare csv"):
         return {t.idx for t in tests if t.scalar and
                 t.dirn in ("HIB", "LIB") and t.has_value(s) and
                 t.mean(s) > 0}
-    U = {s: usable(s) for s in ranked}
-    Ub = usable(base)
+
+    def with_runs(t, s):
+        r = t.rows[s]
+        return int(r["n"] or 0) >= 2 and fnum(r["se"]) is not None
+    U = {s: usable(s) for s in list(ranked) + [base]}
+
+    def pair_tests(x, y):
+        both = U[x] & U[y]
+        runs = {i for i in both
+                if with_runs(tests[i], x) and with_runs(tests[i], y)}
+        return runs or both
 
     def same_tests(x, y):
         if base in (x, y):
             return True
-        return U[x] & U[y] == U[x] & Ub == U[y] & Ub
+        return pair_tests(x, base) == pair_tests(y, base) == \
+            pair_tests(x, y)
+
+    def could_beat(x, y):
+        """Whether a proof of x above y could stand as a link."""
+        if same_tests(x, y):
+            return ranked[x][2] > ranked[y][2]
+        return True
+
+    def reach(s, forward):
+        seen, todo = {s}, [s]
+        while todo:
+            a = todo.pop()
+            for b in ranked:
+                if b not in seen and (could_beat(a, b) if forward
+                                      else could_beat(b, a)):
+                    seen.add(b)
+                    todo.append(b)
+        return seen - {s}
 
     for s, (lo, hi, gm) in ranked.items():
         ck.n += 1
@@ -2139,19 +2236,17 @@ def check_overall_ranks(ck, tests, base, geo, out="compare csv"):
                     "%s to %s" % (lo, hi),
                     "1 <= low <= high <= %d (systems ranked)" % R)
             continue
-        other = [x for x in ranked if x != s and not same_tests(x, s)]
-        above = sum(1 for x, (_, _, m) in ranked.items()
-                    if m > gm and x not in other) + len(other)
-        below = sum(1 for x, (_, _, m) in ranked.items()
-                    if m < gm and x not in other) + len(other)
+        above = len(reach(s, False))
+        below = len(reach(s, True))
+        direct_above = sum(1 for x, (_, _, m) in ranked.items()
+                           if m > gm and x != s)
         ck.n += 1
         if not (lo <= 1 + above and hi >= R - below):
             ck.fail("overall", s, out, "overall rank range vs the order "
                     "of the geometric means", "%d-%d" % (lo, hi),
-                    "a range holding %d-%d (%d higher GMs, %d lower, %d "
-                    "on other tests)" % (1 + above, R - below,
-                                         above - len(other),
-                                         below - len(other), len(other)))
+                    "a range holding %d-%d (%d higher GMs, %d systems "
+                    "a chain of possible proofs puts above, %d below)"
+                    % (1 + above, R - below, direct_above, above, below))
     bs = next((s for s, g in geo.items() if g["description"] == "baseline"),
               None)
     if bs not in ranked:

@@ -111,6 +111,62 @@ START_TEST(test_si)
 }
 END_TEST
 
+/* Significant-digit display (numfmt.h BR_SIG; doc/statistics.md,
+ * "Display precision"): n digits, every integer digit, an exponent
+ * below 1e-4 and from 1e15 up, 0 as "0", no "-0". */
+START_TEST(test_sig)
+{
+	char buf[64];
+
+	ck_assert_str_eq(br_fmt_fixed(buf, sizeof buf, 0.000339, BR_SIG(4)),
+			 "0.0003390");
+	ck_assert_str_eq(br_fmt_fixed(buf, sizeof buf, 1.83e-301, BR_SIG(4)),
+			 "1.830e-301");
+	ck_assert_str_eq(br_fmt_fixed(buf, sizeof buf, 12.5, BR_SIG(4)),
+			 "12.50");
+	ck_assert_str_eq(br_fmt_fixed(buf, sizeof buf, 3760000004.4,
+				      BR_SIG(4)), "3760000004");
+	ck_assert_str_eq(br_fmt_fixed(buf, sizeof buf, 9.9996, BR_SIG(4)),
+			 "10.00");
+	ck_assert_str_eq(br_fmt_fixed(buf, sizeof buf, 2.5e15, BR_SIG(3)),
+			 "2.50e+15");
+	ck_assert_str_eq(br_fmt_fixed(buf, sizeof buf, 0, BR_SIG(4)), "0");
+	ck_assert_str_eq(br_fmt_fixed(buf, sizeof buf, -0.00001, BR_SIG(2)),
+			 "-1.0e-05");
+	ck_assert_str_eq(br_fmt_fixed(buf, sizeof buf, NAN, BR_SIG(2)), "-");
+	ck_assert_str_eq(br_fmt_value(buf, sizeof buf, 123456.7, BR_SIG(4)),
+			 "123,457");
+	ck_assert_str_eq(br_fmt_x(buf, sizeof buf, 0.5, BR_SIG(3)), "0.500x");
+	ck_assert_int_eq(br_se_decimals(BR_SIG(5)), BR_SIG(5));
+	ck_assert_int_eq(br_text_sig("0.022"), 2);
+	ck_assert_int_eq(br_text_sig("1.50"), 3);
+	ck_assert_int_eq(br_text_sig("0"), 1);
+	/* factors: at most 12 significant digits */
+	ck_assert_str_eq(br_fmt_x(buf, sizeof buf, 970440043662.3739, 3),
+			 "970440043662x");
+}
+END_TEST
+
+/* br_display_refine: decimals while some number of them shows every
+ * value; significant digits where none does. */
+START_TEST(test_refine)
+{
+	static const double tiny[] = {1.1e-300, 1.05}, small[] = {5.375,
+								 1.1e-7};
+	static const double close_[] = {1.0000001, 1.0000002};
+	const double *l1[1] = {tiny}, *l2[1] = {small}, *l3[1] = {close_};
+	const size_t lens[1] = {2};
+
+	/* 1e-300 beside 1: no decimals show both, 2 digits do */
+	ck_assert_int_eq(br_display_refine(2, NULL, 0, l1, lens, 1),
+			 BR_SIG(2));
+	/* 1.1e-7 beside 5.375: 7 decimals show it ("0.0000001") */
+	ck_assert_int_eq(br_display_refine(2, NULL, 0, l2, lens, 1), 7);
+	/* apart in their 8th digit: 7 decimals */
+	ck_assert_int_eq(br_display_refine(2, NULL, 0, l3, lens, 1), 7);
+}
+END_TEST
+
 Suite *br_suite_numfmt(void)
 {
 	Suite *s = suite_create("numfmt");
@@ -121,6 +177,8 @@ Suite *br_suite_numfmt(void)
 	tcase_add_test(tc, test_se);
 	tcase_add_test(tc, test_si);
 	tcase_add_test(tc, test_duration);
+	tcase_add_test(tc, test_sig);
+	tcase_add_test(tc, test_refine);
 	suite_add_tcase(s, tc);
 	return s;
 }
