@@ -220,24 +220,63 @@ int br_hist_change_words(struct br_history *h,
 	return c->words && c->where_words ? BR_OK : BR_EIO;
 }
 
-/* " (2 too short to test: fewer than 6 points)" or "". */
+/*
+ * The fewest points a permutation test of one split can show a change
+ * at alpha with: it shuffles points, so its p-value stays near or above
+ * 3 / C(m, m/2) even for a step far beyond the noise (the chance that a
+ * shuffle splits the m points as the data did, twice for the two
+ * sides, and one more for the data's own order in (S + 1) / (B + 1):
+ * measured 0.023, 0.012, 0.006 and 0.003 at 9 to 12 points;
+ * doc/statistics.md, "Change points", "Limits").  At alpha 0.01, 11.
+ */
+static size_t fewest_points(double alpha, size_t min_seg)
+{
+	size_t m;
+
+	for (m = 2 * min_seg; m < 64; m++) {
+		double c = 1;
+
+		for (size_t i = 1; i <= m / 2; i++)
+			c = c * (double)(m - m / 2 + i) / (double)i;
+		if (3 / c <= alpha)
+			return m;
+	}
+	return m;
+}
+
+/* " (2 too short to test: fewer than 6 points; 3 without a change had
+ * fewer than 11 points, too few to show one at alpha 0.01)" or "". */
 static const char *untested(char *buf, size_t size,
 			    const struct br_history *h)
 {
-	size_t n = h->n_series - h->n_tested;
+	size_t n = h->n_series - h->n_tested, weak = 0, s;
+	size_t m = fewest_points(h->o.cp.alpha, h->o.cp.min_seg);
+	int len = 0;
 
 	buf[0] = 0;
-	if (n && h->o.method == BR_HIST_METHOD_BR)
-		snprintf(buf, size, " (%s%zu too short to test: fewer than %zu "
-			 "points)", n == h->n_series && n > 1 ? "all " : "", n,
-			 2 * h->o.cp.min_seg);
+	if (h->o.method != BR_HIST_METHOD_BR)
+		return buf;
+	for (s = 0; s < h->n_series; s++)
+		weak += h->series[s].tested && !h->series[s].n_kept &&
+			h->series[s].n_values < m;
+	if (n)
+		len = snprintf(buf, size, " (%s%zu too short to test: fewer "
+			       "than %zu points", n == h->n_series && n > 1 ?
+			       "all " : "", n, 2 * h->o.cp.min_seg);
+	if (weak && len >= 0 && (size_t)len < size)
+		len += snprintf(buf + len, size - (size_t)len, "%s%zu "
+				"without a change had fewer than %zu points, "
+				"too few to show one at alpha %g",
+				n ? "; " : " (", weak, m, h->o.cp.alpha);
+	if ((n || weak) && len >= 0 && (size_t)len + 1 < size)
+		strcat(buf, ")");
 	return buf;
 }
 
 int br_hist_fdr_words(struct br_history *h)
 {
 	size_t k = h->n_changes, n = h->n_series;
-	char u[96];
+	char u[192];
 
 	untested(u, sizeof u, h);
 	if (h->o.method == BR_HIST_METHOD_OTAVA && !k)
