@@ -511,6 +511,16 @@ bool br_report_aligned(const struct br_chart_type *t);
  * page of o->paper at the text width, unscaled. */
 double br_pager_room(const struct br_chart_opts *o);
 
+/*
+ * The footer of every page of a PDF report (chart_report.c): a rule,
+ * "Page i of n" at the right and title, shortened to fit, at the left,
+ * 42 points in from the edges of pages pw x ph.  *nomem is set when
+ * memory ran out (a page without its footer).
+ */
+void br_pdf_footers(struct br_scene *const *pages, size_t n, double pw,
+		    double ph, const char *family, const char *title,
+		    bool *nomem);
+
 /* The PDF report's options besides the charts'. */
 struct br_pdf_opts {
 	const char *title;    /* --title; NULL: the input's */

@@ -402,29 +402,31 @@ int br_report_opts(const struct br_analysis *a, const struct br_chart_plan *p,
 	return BR_OK;
 }
 
-static void footers(struct pager *pg, const char *title)
+void br_pdf_footers(struct br_scene *const *pages, size_t n, double pw,
+		    double ph, const char *family, const char *title,
+		    bool *nomem)
 {
-	struct br_font f = {pg->family, 7.5, false, BR_C_AXIS};
-	double y = pg->ph - MARGIN + 6;
+	struct br_font f = {family, 7.5, false, BR_C_AXIS};
+	double y = ph - MARGIN + 6;
 	size_t i;
 
-	for (i = 0; i < pg->n; i++) {
-		struct br_scene *s = pg->pages[i];
+	for (i = 0; i < n; i++) {
+		struct br_scene *s = pages[i];
 		char buf[64], *t;
 
-		br_scene_line(s, MARGIN, y - 10, pg->pw - MARGIN, y - 10,
+		br_scene_line(s, MARGIN, y - 10, pw - MARGIN, y - 10,
 			      0xd0d0d0, 0.5, 0);
-		snprintf(buf, sizeof buf, "Page %zu of %zu", i + 1, pg->n);
-		br_scene_text(s, pg->pw - MARGIN, y, BR_ANCHOR_END, &f, buf);
+		snprintf(buf, sizeof buf, "Page %zu of %zu", i + 1, n);
+		br_scene_text(s, pw - MARGIN, y, BR_ANCHOR_END, &f, buf);
 		t = br_text_ellipsize(f.family, f.size, false, title,
-				      pg->pw - 2 * MARGIN - 80);
+				      pw - 2 * MARGIN - 80);
 		if (!t) {
-			pg->nomem = true;
+			*nomem = true;
 			return;
 		}
 		br_scene_text(s, MARGIN, y, BR_ANCHOR_START, &f, t);
 		free(t);
-		pg->nomem |= s->nomem;
+		*nomem |= s->nomem;
 	}
 }
 
@@ -523,7 +525,8 @@ int br_pager_finish(struct br_report_pager *p, struct br_scene ***pages,
 {
 	*pages = NULL;
 	*n_pages = 0;
-	footers(&p->pg, p->pg.title);
+	br_pdf_footers(p->pg.pages, p->pg.n, p->pg.pw, p->pg.ph,
+		       p->pg.family, p->pg.title, &p->pg.nomem);
 	if (p->pg.nomem) {
 		br_pager_free(p);
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");

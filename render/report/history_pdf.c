@@ -229,32 +229,6 @@ static void place(struct pages *P, const struct br_scene *c)
 	P->nomem |= cur(P)->nomem;
 }
 
-static void footers(struct pages *P, const char *title)
-{
-	struct br_font f = {P->family, 7.5, false, BR_C_AXIS};
-	double y = P->ph - MARGIN + 6;
-	size_t i;
-
-	for (i = 0; i < P->n; i++) {
-		struct br_scene *s = P->v[i];
-		char buf[64], *t;
-
-		br_scene_line(s, MARGIN, y - 10, P->pw - MARGIN, y - 10,
-			      0xd0d0d0, 0.5, 0);
-		snprintf(buf, sizeof buf, "Page %zu of %zu", i + 1, P->n);
-		br_scene_text(s, P->pw - MARGIN, y, BR_ANCHOR_END, &f, buf);
-		t = br_text_ellipsize(f.family, f.size, false, title,
-				      P->pw - 2 * MARGIN - 80);
-		if (!t) {
-			P->nomem = true;
-			return;
-		}
-		br_scene_text(s, MARGIN, y, BR_ANCHOR_START, &f, t);
-		free(t);
-		P->nomem |= s->nomem;
-	}
-}
-
 /* The suite trend, then every drawn series' chart. */
 static int charts(struct pages *P, const struct br_history *h,
 		  const struct br_hist_out_opts *o,
@@ -302,7 +276,8 @@ int br_history_pdf_pages(const struct br_history *h,
 	front(&P, h, o);
 	rc = charts(&P, h, o, &c, err);
 	if (rc == BR_OK && !P.nomem)
-		footers(&P, br_hist_title(h, o));
+		br_pdf_footers(P.v, P.n, P.pw, P.ph, P.family,
+			       br_hist_title(h, o), &P.nomem);
 	if (rc == BR_OK && P.nomem)
 		rc = br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 	if (rc != BR_OK) {
