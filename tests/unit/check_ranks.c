@@ -406,41 +406,10 @@ static void step_down_agrees(const struct tcase *c, struct tally *t)
 	}
 }
 
-static void run_case(struct tcase *c, struct tally *t)
+static void case_pairs(struct tcase *c, struct tally *t)
 {
-	struct br_sample smp;
 	struct br_comparison cmp;
-	double rel[MAX_SYS];
-	int i, j, k = c->k, rc, want;
-	struct holm_pair hp[MAX_SYS * MAX_SYS];
-	int m_total = 0, m = 0, holm_low[MAX_SYS], holm_high[MAX_SYS];
-	bool border = false;
-
-	t->cases++;
-	c->n_with = 0;
-	for (i = 0; i < k; i++) {
-		make_sample(&c->sys[i], &smp);
-		rc = br_summarize(&smp, c->conf, &c->sum[i]);
-		free_sample(&smp);
-		want = c->sys[i].kind == K_EMPTY ? BR_EDATA : BR_OK;
-		ck_assert_int_eq(rc, want);
-		if (c->sys[i].kind == K_EMPTY)
-			ck_assert_uint_eq(c->sum[i].n, 0);
-		c->n_with += has_value(&c->sum[i]);
-		t->floored += c->sum[i].floored;
-		t->single += c->sum[i].n == 1;
-		t->empty += c->sum[i].n == 0;
-		t->summaries += c->sum[i].from_summary;
-	}
-	for (i = 0; i < k; i++)
-		c->low[i] = c->high[i] = -99;
-	rc = br_rank(c->sum, (size_t)k, c->dir, c->conf, c->low, c->high,
-		     rel);
-	if (rc != BR_OK) {
-		violation(t, F_RC, c, false, "returned %d", rc);
-		return;
-	}
-	step_down_agrees(c, t);
+	int i, j, k = c->k;
 
 	/* the pairs br_compare proves, both ways round */
 	memset(c->proven, 0, sizeof c->proven);
@@ -483,6 +452,11 @@ static void run_case(struct tcase *c, struct tally *t)
 				     c->sum[j].n);
 		}
 	}
+}
+
+static void case_bounds(struct tcase *c, struct tally *t)
+{
+	int i, k = c->k;
 
 	/* 2 and 4: bounds */
 	for (i = 0; i < k; i++) {
@@ -504,6 +478,11 @@ static void run_case(struct tcase *c, struct tally *t)
 			     "%d..%d, N %d", i, s->n, s->se, c->low[i],
 			     c->high[i], c->n_with);
 	}
+}
+
+static void case_order(struct tcase *c, struct tally *t)
+{
+	int i, j, k = c->k;
 
 	/* 1: some order within the ranges fits every proven pair */
 	for (i = 0; i < k; i++)
@@ -541,6 +520,14 @@ static void run_case(struct tcase *c, struct tally *t)
 			     "mean, rank %d..%d", i, place_lo, place_hi,
 			     c->low[i], c->high[i]);
 	}
+}
+
+static bool case_holm(struct tcase *c, struct tally *t)
+{
+	struct holm_pair hp[MAX_SYS * MAX_SYS];
+	int i, j, k = c->k;
+	int m_total = 0, m = 0, holm_low[MAX_SYS], holm_high[MAX_SYS];
+	bool border = false;
 
 	/* 3: Holm's step-down over compare's p-values gives the ranges */
 	for (i = 0; i < k; i++) {
@@ -595,6 +582,12 @@ static void run_case(struct tcase *c, struct tally *t)
 				     c->low[i], c->high[i], holm_low[i],
 				     holm_high[i]);
 	}
+	return border;
+}
+
+static void case_implied(struct tcase *c, struct tally *t, bool border)
+{
+	int i, j, k = c->k;
 
 	/* 3: where the ranges alone put i before j (rank_high_i <
 	 * rank_low_j), Holm proves it: directly, or through some x proven
@@ -628,6 +621,11 @@ static void run_case(struct tcase *c, struct tally *t)
 				t->implied_chain++;
 		}
 	}
+}
+
+static void case_informative(struct tcase *c, struct tally *t)
+{
+	int i, k = c->k;
 
 	/* how informative the case was */
 	{
@@ -643,6 +641,47 @@ static void run_case(struct tcase *c, struct tally *t)
 		t->exact += exact;
 		t->partial += wide && exact;
 	}
+}
+
+static void run_case(struct tcase *c, struct tally *t)
+{
+	struct br_sample smp;
+	double rel[MAX_SYS];
+	int i, k = c->k, rc, want;
+	bool border;
+
+	t->cases++;
+	c->n_with = 0;
+	for (i = 0; i < k; i++) {
+		make_sample(&c->sys[i], &smp);
+		rc = br_summarize(&smp, c->conf, &c->sum[i]);
+		free_sample(&smp);
+		want = c->sys[i].kind == K_EMPTY ? BR_EDATA : BR_OK;
+		ck_assert_int_eq(rc, want);
+		if (c->sys[i].kind == K_EMPTY)
+			ck_assert_uint_eq(c->sum[i].n, 0);
+		c->n_with += has_value(&c->sum[i]);
+		t->floored += c->sum[i].floored;
+		t->single += c->sum[i].n == 1;
+		t->empty += c->sum[i].n == 0;
+		t->summaries += c->sum[i].from_summary;
+	}
+	for (i = 0; i < k; i++)
+		c->low[i] = c->high[i] = -99;
+	rc = br_rank(c->sum, (size_t)k, c->dir, c->conf, c->low, c->high,
+		     rel);
+	if (rc != BR_OK) {
+		violation(t, F_RC, c, false, "returned %d", rc);
+		return;
+	}
+	step_down_agrees(c, t);
+
+	case_pairs(c, t);
+	case_bounds(c, t);
+	case_order(c, t);
+	border = case_holm(c, t);
+	case_implied(c, t, border);
+	case_informative(c, t);
 }
 
 /* --------------------------------------------------------- generation */
@@ -678,6 +717,46 @@ static size_t runs_1_8(struct rng *r)
 }
 
 /* Fill c for case index idx of the stream seeded by seed. */
+/* gen_case's last scenario: a mix of every kind of sample (runs,
+ * identical runs, a single run, published summaries with and without
+ * an SE, none), signs too. */
+static void gen_mixed(struct rng *r, struct tcase *c, int k, double scale)
+{
+	double sign = pick(r, 5) == 0 ? -1 : 1;
+	int i;
+
+	for (i = 0; i < k; i++) {
+		struct tsys *s = &c->sys[i];
+		double mean = sign * scale *
+			      (1 + 0.05 * gauss(r));
+		double sd = scale * pow(10, -3 * unif(r));
+		int w = pick(r, 100);
+
+		if (w < 55) {
+			runs_normal(r, s, runs_1_8(r), mean,
+				    sd, pick(r, 4) ? 0 :
+				    pow(10, floor(log10(sd))));
+		} else if (w < 65) {
+			runs_const(s, runs_1_8(r),
+				   round_to(mean, 1),
+				   pick(r, 2) ? 1 : 0);
+		} else if (w < 75) {
+			runs_normal(r, s, 1, mean, sd, 0);
+		} else if (w < 85) {
+			s->kind = K_SUMM;
+			s->n = runs_1_8(r);
+			s->pm = mean;
+			s->pse = sd / sqrt((double)s->n);
+		} else if (w < 92) {
+			s->kind = K_SUMM_NOSE;
+			s->n = runs_1_8(r);
+			s->pm = mean;
+		} else {
+			s->kind = K_EMPTY;
+		}
+	}
+}
+
 static void gen_case(uint64_t seed, long idx, struct tcase *c)
 {
 	struct rng r = {seed ^ (0x2545f4914f6cdd1dULL * (uint64_t)(idx + 1))};
@@ -777,40 +856,7 @@ static void gen_case(uint64_t seed, long idx, struct tcase *c)
 		break;
 	default: /* a mix of everything, signs too */
 		c->scenario = "mixed";
-		{
-			double sign = pick(&r, 5) == 0 ? -1 : 1;
-
-			for (i = 0; i < k; i++) {
-				struct tsys *s = &c->sys[i];
-				double mean = sign * scale *
-					      (1 + 0.05 * gauss(&r));
-				double sd = scale * pow(10, -3 * unif(&r));
-				int w = pick(&r, 100);
-
-				if (w < 55) {
-					runs_normal(&r, s, runs_1_8(&r), mean,
-						    sd, pick(&r, 4) ? 0 :
-						    pow(10, floor(log10(sd))));
-				} else if (w < 65) {
-					runs_const(s, runs_1_8(&r),
-						   round_to(mean, 1),
-						   pick(&r, 2) ? 1 : 0);
-				} else if (w < 75) {
-					runs_normal(&r, s, 1, mean, sd, 0);
-				} else if (w < 85) {
-					s->kind = K_SUMM;
-					s->n = runs_1_8(&r);
-					s->pm = mean;
-					s->pse = sd / sqrt((double)s->n);
-				} else if (w < 92) {
-					s->kind = K_SUMM_NOSE;
-					s->n = runs_1_8(&r);
-					s->pm = mean;
-				} else {
-					s->kind = K_EMPTY;
-				}
-			}
-		}
+		gen_mixed(&r, c, k, scale);
 		break;
 	}
 }
