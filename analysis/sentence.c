@@ -452,6 +452,18 @@ bool br_analysis_hyperfine(const struct br_analysis *a, size_t i, size_t j,
 	return true;
 }
 
+/* A geometric mean's side of 1: within ONE_TOL it is 1, as its
+ * "1.000x" says (a mean of exact ratios lands at 1 + 4e-16) */
+static bool gm_up(double gm)
+{
+	return gm > 1 + ONE_TOL;
+}
+
+static bool gm_down(double gm)
+{
+	return gm < 1 - ONE_TOL;
+}
+
 const char *br_geo_words(const struct br_ageo *g)
 {
 	/* no interval: said why, not always "single runs" (runs of N = 3
@@ -459,8 +471,8 @@ const char *br_geo_words(const struct br_ageo *g)
 	 * no-difference: nothing proven) */
 	if (g->g.noisy && g->g.k_runs >= 2 && isnan(g->g.meas_low) &&
 	    g->verdict == BR_VERDICT_NO_DIFFERENCE)
-		return g->g.gm > 1 ? "better, not proven" :
-		       g->g.gm < 1 ? "worse, not proven" :
+		return gm_up(g->g.gm) ? "better, not proven" :
+		       gm_down(g->g.gm) ? "worse, not proven" :
 		       "equal, not proven";
 	switch (g->verdict) {
 	case BR_VERDICT_BETTER:
@@ -472,7 +484,7 @@ const char *br_geo_words(const struct br_ageo *g)
 	default:
 		break;
 	}
-	return g->g.gm > 1 ? "better, single runs" : g->g.gm < 1 ?
+	return gm_up(g->g.gm) ? "better, single runs" : gm_down(g->g.gm) ?
 	       "worse, single runs" : "equal, single runs";
 }
 

@@ -79,7 +79,8 @@ enum row_kind { ROW_RUN, ROW_SUMMARY, ROW_VALUE, ROW_FAIL };
 struct rowval {
 	enum row_kind kind;
 	double value;        /* ROW_RUN */
-	double step;         /* ROW_RUN: its resolution, 0 unknown */
+	double step;         /* ROW_RUN: its resolution, 0 unknown;
+			      * else the mean's as written */
 	bool has_mean;
 	double mean;
 	const char *mean_text;  /* interned */
@@ -325,6 +326,10 @@ static int row_values(struct tidy *td, const struct br_test *t,
 		if (rc != BR_OK)
 			return rc;
 		rv->has_mean = true;
+		rv->step = br_num_text_step(fm->s, fm->n);
+		if (rv->step == 0 && t->unit.scale > 0)  /* a duration */
+			rv->step = br_duration_step(fm->s, fm->n) /
+				   t->unit.scale;
 	}
 	if (fv->n) {
 		rv->kind = ROW_RUN;
@@ -577,6 +582,11 @@ static enum apply_status sample_apply(struct br_sample *s,
 		s->is_summary = true;
 		s->se = rv->se;
 		s->n = rv->n;
+		/* a published SE of 0: the mean is known to its last
+		 * digit, as identical runs are (doc/statistics.md,
+		 * "Resolution") */
+		if (rv->se == 0)
+			br_sample_note_step(s, rv->step);
 	}
 	return APPLY_OK;
 }

@@ -141,7 +141,10 @@ struct br_comparison {
 	double ratio_ci_low, ratio_ci_high; /* Fieller; NAN if unbounded */
 	bool ratio_unbounded;/* g >= 1: "baseline too noisy for a ratio" */
 	bool speedup_unbounded; /* speedup CI unbounded (the denominator of
-				 * S, A for HIB and B for LIB, too noisy) */
+				 * S, A for HIB and B for LIB, too noisy);
+				 * when both are bounded, LIB's speedup CI
+				 * is the ratio CI's reciprocals, the ends
+				 * swapped */
 	/* Direction-aware speedup S = R (HIB) or 1/R (LIB) and its CI;
 	 * improvement_pct = 100 (S - 1), > 0 means B is better. */
 	double speedup, speedup_ci_low, speedup_ci_high;

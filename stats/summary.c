@@ -319,6 +319,13 @@ int br_summarize_ex(const struct br_sample *s, double confidence, bool lean,
 		out->se = s->se;
 		out->sd = s->se * sqrt((double)s->n);
 	}
+	out->resolution = s->resolution;
+	if (out->se == 0 && s->resolution > 0) {
+		/* a published SE of 0 for a mean written to a step: known
+		 * to +/- step / 2, as identical runs are */
+		out->se = s->resolution / 2;
+		out->floored = true;
+	}
 	finish_ci(out, confidence);
 	return BR_OK;
 }

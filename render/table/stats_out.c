@@ -79,6 +79,8 @@ static const char *cell_note(const struct br_cell *c)
 		return "run-order drift";
 	if (c->sum.sign_change)
 		return "runs change sign";
+	if (c->sum.floored && c->sum.from_summary)
+		return "published SE 0: SE from the mean's last digit";
 	if (c->sum.floored)
 		return "runs closer than their resolution: SE from the step";
 	return NULL;
@@ -179,7 +181,13 @@ static void notes(FILE *fp, const struct br_analysis *a,
 				"independent runs", name, s->drift_reason ?
 				s->drift_reason : "runs drift with their "
 				"order");
-		if (s->floored)
+		if (s->floored && s->from_summary)
+			br_wrap(fp, 2, 2, 72, "%s: a published SE of 0 for a "
+				"mean written to %g: SE %s from that step, "
+				"half of it, not 0", name, s->resolution,
+				br_fmt_fixed(v, sizeof v, s->se,
+					     at->se_decimals));
+		else if (s->floored)
 			br_wrap(fp, 2, 2, 72, "%s: the runs differ by less than "
 				"their resolution (%g): SE %s from the step, "
 				"half of it at any N, not 0", name,

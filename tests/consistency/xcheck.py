@@ -1390,14 +1390,23 @@ def sig_display(cells):
     """Whether a stats text table (cells: System, N, Mean, SE, low, high,
     ...) shows significant digits rather than one number of decimals
     (analysis/numfmt.h BR_SIG): an exponent below 1e15, SEs and interval
-    ends with different decimals, or (either way) every number with the
+    ends with different decimals, means with different decimals, or (either way) every number with the
     same significant digits."""
     nums = [x for c in cells for x in c[3:6] if fnum(x) is not None]
     means = [c[2] for c in cells if fnum(c[2]) is not None]
     if any(re.search(r"[eE]", x) and abs(fnum(x)) < 1e15
            for x in nums + means):
         return True
+    if any(re.search(r"[eE]", x) and "%.6g" % fnum(x) != x
+           for x in nums + means):
+        # from 1e15 up fixed decimals print "%.6g" ("1.23199e+214");
+        # significant digits keep their zeros ("1.231990e+214")
+        return True
     if len({decimals(x) for x in nums if not re.search(r"[eE]", x)}) > 1:
+        return True
+    if len({decimals(x) for x in means if not re.search(r"[eE]", x)}) > 1:
+        # fixed decimals give every mean the same decimals ("0.006600"
+        # beside "15000" is significant digits)
         return True
     sigs = {sig_count(x) for x in nums + means
             if fnum(x) and not re.search(r"[eE]", x)}
