@@ -1414,13 +1414,17 @@ def sig_display(cells):
 
 
 FLOORED = "runs closer than their resolution: SE from the step"
+# a published summary with SE 0: its mean's last digit is the step
+FLOORED_SUM = "published SE 0: SE from the mean's last digit"
 
 
 def check_floored(ck, t, out, after, rows):
     """The resolution floor (doc/statistics.md, Resolution): the text
     says under the table which systems' SE comes from the step ("NAME:
     the runs differ by less than their resolution (R): SE X from the
-    step, half of it at any N, not 0"); the CSV note says so unless a
+    step, half of it at any N, not 0"; for a published SE of 0: "NAME: a
+    published SE of 0 for a mean written to R: SE X from that step, half
+    of it, not 0"); the CSV note says so unless a
     note that comes first (drift, sign change) took its place.  A floored
     SE is R / 2 at any n and above sd / sqrt(n); any other SE is sd /
     sqrt(n) (a published summary's sd is SE sqrt(N))."""
@@ -1432,10 +1436,16 @@ def check_floored(ck, t, out, after, rows):
         for s in rows:
             pre = squash(s) + ": the runs differ by less than their " \
                 "resolution ("
+            pub = squash(s) + ": a published SE of 0 for a mean written " \
+                "to "
             if joined.startswith(pre, o):
                 m = re.match(r"\((\S+)\): SE (\S+) from the step, half "
                              r"of it at any N, not 0",
                              joined[o + len(pre) - 1:])
+                said[s] = m
+            elif joined.startswith(pub, o):
+                m = re.match(r"(\S+): SE (\S+) from that step, half of "
+                             r"it, not 0", joined[o + len(pub):])
                 said[s] = m
     for s, c in rows.items():
         if c is None:
@@ -1452,7 +1462,7 @@ def check_floored(ck, t, out, after, rows):
                         "of it at any N, not 0'" % s)
                 continue
             ck.n += 1
-            if r["note"] not in (FLOORED, "run-order drift",
+            if r["note"] not in (FLOORED, FLOORED_SUM, "run-order drift",
                                  "runs change sign"):
                 ck.fail(t.label, s, out, "resolution note: CSV note",
                         r["note"], "%r, or a note that comes first "
@@ -1473,9 +1483,9 @@ def check_floored(ck, t, out, after, rows):
                             "R / sqrt(12)", r["sd"], "R = %s" % m.group(1))
         else:
             ck.n += 1
-            if r["note"] == FLOORED:
+            if r["note"] in (FLOORED, FLOORED_SUM):
                 ck.fail(t.label, s, out, "resolution note", None,
-                        "the CSV note says %r" % FLOORED)
+                        "the CSV note says %r" % r["note"])
             elif n >= 2 and sd is not None and se is not None and \
                     abs(se * math.sqrt(n) - sd) > 1e-9 * max(sd, se):
                 ck.fail(t.label, s, out, "resolution note", None,
