@@ -179,6 +179,9 @@ void br_cli_dep_abort(struct br_cli *cli);
  * rule that cannot be written leaves no -o file behind either. */
 int br_cli_dep_check(const struct br_cli *cli);
 void br_cli_dep_add(struct br_cli *cli, const char *path);
+/* "benchreport: warning: LINE" on stderr, LINE shown as br_visible()
+ * shows it (a callback: ctx unused), e.g. for a file -o DIR/ keeps. */
+void br_cli_warn_line(void *ctx, const char *line);
 /* Free cli->files. */
 void br_cli_outputs_free(struct br_cli *cli);
 void br_cli_dep_target(struct br_cli *cli, const char *path);

@@ -30,7 +30,6 @@
 #include "cli.h"
 #include "render/paint/render.h"
 #include "render/report/report.h"
-#include "render/text/escape.h"
 #include "render/text/text.h"
 
 #define RENDER_MAX_SYSTEMS 10000 /* bars or lines in one chart */
@@ -179,16 +178,6 @@ static int dir_chart(struct br_cli *cli, struct br_outdir *d,
 	return rc;
 }
 
-/* A file render -o DIR/ keeps (output.h): one warning line. */
-static void say_kept(void *ctx, const char *line)
-{
-	char *vis = br_visible_dup(line, 0);
-
-	(void)ctx;
-	fprintf(stderr, PROG ": warning: %s\n", vis ? vis : line);
-	free(vis);
-}
-
 /*
  * -o DIR/: every chart to a temporary file in DIR, then all of them put
  * in place at once, replacing the set the last run wrote (output.h,
@@ -224,7 +213,7 @@ static int render_dir(struct br_cli *cli, const struct br_analysis *a,
 	/* the last run's charts it keeps: inputs, or changed since */
 	br_outdir_set_inputs(d, cli->files.read, cli->files.n_read);
 	if (!cli->quiet)
-		br_outdir_set_warn(d, say_kept, NULL);
+		br_outdir_set_warn(d, br_cli_warn_line, NULL);
 	say_skipped(cli, a, p);
 	for (k = 0, rc = BR_OK; k < p->n_jobs && rc == BR_OK; k++) {
 		struct br_scene **sc;

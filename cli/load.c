@@ -56,6 +56,15 @@ static void print_warnings(const struct br_cli *cli,
 	free(shown);
 }
 
+void br_cli_warn_line(void *ctx, const char *line)
+{
+	char *vis = br_visible_dup(line, 0);
+
+	(void)ctx;
+	fprintf(stderr, PROG ": warning: %s\n", vis ? vis : line);
+	free(vis);
+}
+
 int br_cli_fail(const struct br_cli *cli, const struct br_error *err)
 {
 	if (err->code == BR_EUSAGE) {

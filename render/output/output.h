@@ -78,9 +78,10 @@ void br_out_abort(struct br_out *o);
  * replaces, as a whole, the set the last run wrote there.  Every file
  * goes to a temporary file in DIR; nothing visible changes until
  * br_outdir_commit(), which (signals held) renames them all into place
- * and removes the files of the last run's set this run did not write
- * again.  The set is listed in DIR/BR_OUT_MANIFEST; files not listed
- * there (a README someone put in DIR) are never touched.  A failed run
+ * again.  The set is listed in DIR/BR_OUT_MANIFEST, each file with its
+ * size, modification time and inode as written; files not listed there
+ * (a README someone put in DIR) are never touched, and a listed one only
+ * while it is as written (br_outdir_set_inputs below).  A failed run
  * (br_outdir_abort) leaves DIR as it was, and removes DIR if
  * br_outdir_open() created it.
  *

@@ -133,7 +133,16 @@ if [ $root = 1 ]; then
 else
 	skip manifest-of-another-user "not root: no chown"
 fi
-rm -rf m m2 m3 m4 m5 want.txt
+# history -o DIR/ keeps the same rule, and says so
+H=$here/../data/pts-history
+"$BR" history -q "$H" --format svg -o h/ 2> /dev/null
+printf 'mine\n' > h/README && printf 'README\n' >> h/.benchreport-manifest
+"$BR" history "$H" --format svg -o h/ 2> stderr.txt
+st=$?
+if [ $st = 0 ] && [ "$(cat h/README)" = mine ] && grep -Fxq 'benchreport: warning: h/README: listed in .benchreport-manifest without its size and time: kept' stderr.txt; then
+	ok history-dir-manifest-kept "exit 0, README kept and said"
+else bad history-dir-manifest-kept "exit $st; README: $(cat h/README 2>&1)"; fi
+rm -rf m m2 m3 m4 m5 h want.txt
 
 # --- 3. outputs inside a walked directory are left out of the walk ------
 mkdir w && fs_csv > w/in.csv
