@@ -104,6 +104,15 @@ struct br_cli {
 		const char *test;
 	} *per_input;
 	size_t n_inputs;
+	/* This run's outputs and the files it read (depfile.c,
+	 * br_cli_dep_begin): a walk leaves the outputs out, and render -o
+	 * DIR/ never removes an input. */
+	struct br_cli_files {
+		struct br_ingest_skip skip[2];   /* -o, --depfile */
+		char *names[2];                  /* their names, if not made */
+		struct br_out_id *read;          /* every file read */
+		size_t n_read, cap_read;
+	} files;
 };
 
 /* The loaded inputs and what the user selected from them. */
@@ -170,6 +179,11 @@ void br_cli_dep_abort(struct br_cli *cli);
  * rule that cannot be written leaves no -o file behind either. */
 int br_cli_dep_check(const struct br_cli *cli);
 void br_cli_dep_add(struct br_cli *cli, const char *path);
+/* "benchreport: warning: LINE" on stderr, LINE shown as br_visible()
+ * shows it (a callback: ctx unused), e.g. for a file -o DIR/ keeps. */
+void br_cli_warn_line(void *ctx, const char *line);
+/* Free cli->files. */
+void br_cli_outputs_free(struct br_cli *cli);
 void br_cli_dep_target(struct br_cli *cli, const char *path);
 
 int br_cmd_inspect(struct br_cli *cli);

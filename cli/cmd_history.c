@@ -429,6 +429,9 @@ static int emit(struct br_cli *cli, const struct br_history *h,
 	oo.generator = PROG " " BR_VERSION;
 	oo.chart = &cli->chart;
 	oo.all = cli->hist.all;
+	oo.inputs = cli->files.read;
+	oo.n_inputs = cli->files.n_read;
+	oo.warn = cli->quiet ? NULL : br_cli_warn_line;
 	if (w->table) {
 		struct table_job job = {h, w->table, &oo, regressed};
 

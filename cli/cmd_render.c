@@ -210,6 +210,10 @@ static int render_dir(struct br_cli *cli, const struct br_analysis *a,
 		free(w.v);
 		return err.code;
 	}
+	/* the last run's charts it keeps: inputs, or changed since */
+	br_outdir_set_inputs(d, cli->files.read, cli->files.n_read);
+	if (!cli->quiet)
+		br_outdir_set_warn(d, br_cli_warn_line, NULL);
 	say_skipped(cli, a, p);
 	for (k = 0, rc = BR_OK; k < p->n_jobs && rc == BR_OK; k++) {
 		struct br_scene **sc;

@@ -18,6 +18,7 @@
  * end, "(...)" at its end) fails the run rather than a build later.
  * The depfile may not be the output or an input: it would replace it.
  */
+#include <errno.h>
 #include <limits.h>
 #include <pwd.h>
 #include <stdio.h>
@@ -206,6 +207,101 @@ static int output_clash(const struct br_cli *cli)
 	return rc;
 }
 
+/*
+ * Every file a command reads (ingest's on_path): its device and inode
+ * kept (render -o DIR/ never removes an input), then --depfile's
+ * record.
+ */
+static void on_read(void *ctx, const char *path, bool is_dir)
+{
+	struct br_cli *cli = ctx;
+	struct br_cli_files *f = &cli->files;
+	struct stat st;
+
+	if (!is_dir && stat(path, &st) == 0) {
+		if (f->n_read == f->cap_read) {
+			size_t cap = f->cap_read ? f->cap_read * 2 : 64;
+			struct br_out_id *v = realloc(f->read, cap * sizeof *v);
+
+			if (v) {
+				f->read = v;
+				f->cap_read = cap;
+			}
+		}
+		if (f->n_read < f->cap_read) {
+			f->read[f->n_read].dev = st.st_dev;
+			f->read[f->n_read].ino = st.st_ino;
+			f->n_read++;
+		}
+	}
+	if (cli->deps.on)
+		on_path(&cli->deps, path, is_dir);
+}
+
+/*
+ * path (an output) as a walk tells it apart (ingest.h, struct
+ * br_ingest_skip): the file, or the directory it will be made in and
+ * its name there.  false: neither exists (nothing to leave out).
+ */
+static bool output_id(const char *path, struct br_ingest_skip *k,
+		      char **name)
+{
+	char *p = strip_slashes(path), *slash, *dir;
+	struct stat st;
+	bool ok = false;
+
+	*name = NULL;
+	if (!p)
+		return false;
+	if (stat(p, &st) == 0) {
+		ok = true;
+	} else if (errno == ENOENT) {
+		slash = strrchr(p, '/');
+		dir = slash ? strndup(p, slash == p ? 1 : (size_t)(slash - p))
+		      : strdup(".");
+		*name = strdup(slash ? slash + 1 : p);
+		ok = dir && *name && stat(dir, &st) == 0;
+		free(dir);
+		if (!ok) {
+			free(*name);
+			*name = NULL;
+		}
+	}
+	free(p);
+	if (ok) {
+		k->dev = st.st_dev;
+		k->ino = st.st_ino;
+		k->name = *name;
+	}
+	return ok;
+}
+
+/* The outputs a walk leaves out, and the record of the files read. */
+static void outputs_begin(struct br_cli *cli)
+{
+	struct br_cli_files *f = &cli->files;
+	size_t n = 0;
+
+	if (cli->output && strcmp(cli->output, "-") &&
+	    output_id(cli->output, &f->skip[n], &f->names[n]))
+		f->skip[n++].why = "the output of this run (-o)";
+	if (cli->depfile &&
+	    output_id(cli->depfile, &f->skip[n], &f->names[n]))
+		f->skip[n++].why = "the make rule of this run (--depfile)";
+	cli->ingest.skip = f->skip;
+	cli->ingest.n_skip = n;
+	cli->ingest.on_path = on_read;
+	cli->ingest.on_path_ctx = cli;
+}
+
+void br_cli_outputs_free(struct br_cli *cli)
+{
+	free(cli->files.names[0]);
+	free(cli->files.names[1]);
+	free(cli->files.read);
+	memset(&cli->files, 0, sizeof cli->files);
+}
+
 int br_cli_dep_begin(struct br_cli *cli)
 {
 	struct br_error err;
@@ -214,6 +310,7 @@ int br_cli_dep_begin(struct br_cli *cli)
 	rc = output_clash(cli);
 	if (rc != BR_OK)
 		return rc;
+	outputs_begin(cli);
 	if (!cli->depfile)
 		return BR_OK;
 	if (!cli->output || !strcmp(cli->output, "-"))
@@ -230,8 +327,6 @@ int br_cli_dep_begin(struct br_cli *cli)
 		return err.code;
 	}
 	cli->deps.on = true;
-	cli->ingest.on_path = on_path;
-	cli->ingest.on_path_ctx = &cli->deps;
 	return BR_OK;
 }
 

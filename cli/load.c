@@ -56,6 +56,15 @@ static void print_warnings(const struct br_cli *cli,
 	free(shown);
 }
 
+void br_cli_warn_line(void *ctx, const char *line)
+{
+	char *vis = br_visible_dup(line, 0);
+
+	(void)ctx;
+	fprintf(stderr, PROG ": warning: %s\n", vis ? vis : line);
+	free(vis);
+}
+
 int br_cli_fail(const struct br_cli *cli, const struct br_error *err)
 {
 	if (err->code == BR_EUSAGE) {
@@ -229,6 +238,27 @@ static int name_systems(const struct br_cli *cli, struct br_resultset *rs)
 	return err.code;
 }
 
+/* --keep-going: how many files were skipped for an error, one line on
+ * stderr (even with -q: the results leave those files out). */
+static void say_kept_going(const struct br_cli *cli,
+			   const struct br_resultset *rs)
+{
+	static const char tag[] = " (--keep-going)";
+	size_t i, n = 0, t = strlen(tag);
+
+	if (!cli->ingest.keep_going)
+		return;
+	for (i = 0; i < rs->n_warnings; i++) {
+		size_t len = strlen(rs->warnings[i].msg);
+
+		n += len >= t && !strcmp(rs->warnings[i].msg + len - t, tag);
+	}
+	if (n)
+		fprintf(stderr, PROG ": --keep-going: %zu file%s skipped for "
+			"an error, %zu read\n", n, n == 1 ? "" : "s",
+			rs->n_sources);
+}
+
 int br_cli_load(const struct br_cli *cli, struct br_cli_input *in)
 {
 	struct br_error err;
@@ -268,6 +298,7 @@ int br_cli_load(const struct br_cli *cli, struct br_cli_input *in)
 	}
 	if (cli->cmd != CMD_INSPECT && !any_entry(in->rs)) {
 		print_warnings(cli, in->rs, NULL);
+		say_kept_going(cli, in->rs);
 		rc = no_results(cli, in->rs);
 		br_cli_input_free(in);
 		return rc;
@@ -280,6 +311,7 @@ int br_cli_load(const struct br_cli *cli, struct br_cli_input *in)
 	}
 	if (cli->cmd != CMD_INSPECT)  /* inspect lists them in its output */
 		print_warnings(cli, in->rs, &in->sel);
+	say_kept_going(cli, in->rs);
 	return BR_OK;
 }
 

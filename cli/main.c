@@ -3,6 +3,7 @@
  * table) and option parsing from one option table.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <gsl/gsl_errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "analysis/parallel.h"
 #include "analysis/suggest.h"
@@ -84,6 +86,7 @@ enum opt_id {
 	OPT_HIGHLIGHT, OPT_SVG_TEXT, OPT_WIDTH, OPT_PAPER, OPT_CHART, OPT_DEPFILE,
 	OPT_TEMPLATE, OPT_PLOT, OPT_UTF8, OPT_LIST, OPT_SUMMARY, OPT_BRIEF,
 	OPT_NAME, OPT_RENAME, OPT_HISTORY,
+	OPT_KEEP_GOING,
 };
 
 struct option_def {
@@ -275,6 +278,10 @@ static const struct option_def options[] = {
 	 "also write a make rule to FILE: -o's file(s) depend on every "
 	 "input file, directory and template read (for -include in a "
 	 "Makefile)"},
+	{"keep-going", 0, NULL, CMD_ALL, OPT_KEEP_GOING,
+	 "a file in a directory INPUT that cannot be read or is malformed "
+	 "is skipped with its error as a warning, and the run says how many "
+	 "were (default: it ends the run)"},
 	{"quiet", 'q', NULL, CMD_ALL, OPT_QUIET, "no warnings on stderr"},
 	{"verbose", 'v', NULL, CMD_ALL, OPT_VERBOSE, "more detail"},
 	{"help", 'h', NULL, CMD_ALL, OPT_HELP, "show this help and exit"},
@@ -703,12 +710,24 @@ static void man_exit(FILE *fp)
 	      "device, a FIFO or \\fI/dev/stdout\\fR is written in place; "
 	      "a socket is refused.\n"
 	      ".PP\n"
+	      "A symlink in a sticky world-writable directory is followed "
+	      "only when it belongs to the user running benchreport or to "
+	      "the directory's owner (the kernel's protected_symlinks "
+	      "rule), for \\fB\\-o\\fR, \\fB\\-\\-depfile\\fR and every "
+	      "link on the way.  SIGXFSZ is ignored: past a file size "
+	      "limit a write fails, exit 3.  With standard output closed "
+	      "nothing is written, exit 3.  A directory walk never reads "
+	      "the run's own \\fB\\-o\\fR or \\fB\\-\\-depfile\\fR.\n"
+	      ".PP\n"
 	      "\\fBrender \\-o\\fR \\fIDIR\\fB/\\fR replaces the "
 	      "charts its last run wrote in \\fIDIR\\fR (listed in "
 	      "\\fIDIR\\fB/.benchreport\\-manifest\\fR) as a whole: a "
 	      "failed run leaves \\fIDIR\\fR as it was, a successful one "
-	      "removes the charts of the last run it did not draw again.  "
-	      "Files it did not write stay.\n"
+	      "removes the charts of the last run it did not draw again, "
+	      "each only if it is still as written (the manifest records "
+	      "size, time and inode), is not an input and the manifest is "
+	      "the user's; a warning names any other it lists.  Files it "
+	      "did not write stay.\n"
 	      ".PP\n"
 	      "An HTML report is one self-contained file.  It prints every "
 	      "column on A4 or Letter, follows the reader's dark mode, and on "
@@ -1036,6 +1055,7 @@ static int apply(struct br_cli *cli, const struct command *c,
 	case OPT_HOLM: break;  /* always on (doc/statistics.md, "Ranks") */
 	case OPT_DETAILS: cli->cmp.details = true; break;
 	case OPT_DEPFILE: cli->depfile = arg; break;
+	case OPT_KEEP_GOING: cli->ingest.keep_going = true; break;
 	case OPT_HIGHLIGHT: cli->chart.highlight = arg; break;
 	case OPT_TEMPLATE: cli->template_path = arg; break;
 	case OPT_PLOT: cli->plot = true; break;
@@ -1333,6 +1353,7 @@ static int run(int argc, char **argv)
 	} else if (rc < 0) {
 		rc = 0;
 	}
+	br_cli_outputs_free(&cli);
 	free(cli.inputs);
 	free(cli.per_input);
 	free(cli.patterns);
@@ -1341,10 +1362,27 @@ static int run(int argc, char **argv)
 	return rc;
 }
 
+/*
+ * Standard output closed (">&-"): the run would end with "cannot write
+ * standard output" and exit 3 after renaming -o into place, and make
+ * would take that fresh file for a good target.  Said before anything
+ * is read or written instead: exit 3, no output.  (Left closed, the
+ * first file opened would also become descriptor 1, stdout.)
+ */
+static bool stdout_closed(void)
+{
+	return fcntl(STDOUT_FILENO, F_GETFD) < 0 && errno == EBADF;
+}
+
 int main(int argc, char **argv)
 {
 	/* an interrupted run leaves no temporary file
 	 * (render/output/output.h) */
 	br_out_catch_signals();
+	if (stdout_closed()) {
+		fprintf(stderr, PROG ": cannot write standard output: %s; "
+			"nothing written\n", strerror(EBADF));
+		return BR_EIO;
+	}
 	return close_stdout(run(argc, argv));
 }

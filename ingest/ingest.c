@@ -422,7 +422,9 @@ static int cmp_str(const void *a, const void *b)
  * A directory is never entered from inside itself: one that is being
  * read already, or that holds one being read (a symbolic link to ".",
  * "..", the root of the walk or "/"), would loop, and is skipped with a
- * warning, as is a symbolic link that never resolves (ELOOP).  The
+ * warning, as is a symbolic link that never resolves (ELOOP) and one
+ * whose target does not exist.  So are this run's outputs (o->skip):
+ * a walk never reads the file it will replace.  The
  * directories are told apart by device and inode, so no spelling of a
  * path fools the check: the walk keeps the directories it is in, and for
  * its root and every directory it entered through a symbolic link, that
@@ -522,29 +524,107 @@ static int ingest_dir(struct br_resultset *rs, const char *path, int depth,
 		      struct walk *w, const struct br_ingest_opts *o,
 		      struct br_error *err);
 
+/* Why the walk leaves out the file st (an output of this run), or NULL;
+ * dir and name: an output not made yet, by its directory and name. */
+static const char *left_out(const struct br_ingest_opts *o,
+			    const struct stat *st, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < o->n_skip; i++) {
+		const struct br_ingest_skip *k = &o->skip[i];
+
+		if (k->dev == st->st_dev && k->ino == st->st_ino &&
+		    (name ? k->name && !strcmp(k->name, name) : !k->name))
+			return k->why;
+	}
+	return NULL;
+}
+
+/*
+ * A file found by a walk, under --keep-going: read into a resultset of
+ * its own first; one that fails there (unreadable, or refused by its
+ * reader) is skipped with its error as a warning, "skipped: ...
+ * (--keep-going)", the rest of the run goes on.  One that reads is read
+ * again into rs, so that nothing of a refused file is ever kept.
+ */
+static int ingest_checked(struct br_resultset *rs, const char *path,
+			  const struct br_ingest_opts *o, struct br_error *err)
+{
+	struct br_resultset *t = br_resultset_new();
+	struct br_ingest_opts quiet = *o;
+	struct br_loc loc = {NULL, 0};
+	struct br_error e;
+	size_t n = strlen(path);
+	int rc;
+
+	if (!t)
+		return br_error_set(err, BR_EIO, path, 0, "out of memory");
+	br_error_clear(&e);
+	quiet.on_path = NULL;      /* said once, by the read that counts */
+	t->dir_given = rs->dir_given;
+	rc = ingest_file(t, path, true, &quiet, &e);
+	br_resultset_free(t);
+	if (rc == BR_OK)
+		return ingest_file(rs, path, true, o, err);
+	if (rc != BR_EDATA && rc != BR_EIO) {
+		*err = e;
+		return rc;
+	}
+	if (o->on_path)            /* a fixed file rebuilds (--depfile) */
+		o->on_path(o->on_path_ctx, path, false);
+	loc.file = br_rs_str(rs, path);
+	if (!strncmp(e.where, path, n) && e.where[n] == ':')
+		loc.line = strtoul(e.where + n + 1, NULL, 10);
+	br_rs_warn(rs, &loc, "skipped: %s (--keep-going)", e.msg);
+	return BR_OK;
+}
+
+/* A file or directory found by a walk that is not to be read (a FIFO,
+ * a dangling link, an output of this run): say why, return true. */
+static bool walk_passes(struct br_resultset *rs, const char *path,
+			const struct br_ingest_opts *o, int stat_rc,
+			const struct stat *st)
+{
+	const char *why = NULL;
+	struct stat lst;
+
+	if (stat_rc != 0) {
+		if (errno == ELOOP)
+			why = "a symbolic link loop";
+		else if (errno == ENOENT && lstat(path, &lst) == 0 &&
+			 S_ISLNK(lst.st_mode))
+			why = "a symbolic link to nothing (its target does "
+			      "not exist)";
+	} else if ((why = left_out(o, st, NULL)) == NULL &&
+		   !S_ISDIR(st->st_mode) && !S_ISREG(st->st_mode)) {
+		why = kind_of(st->st_mode);
+	}
+	if (why)
+		skipped(rs, path, why);
+	return why != NULL;
+}
+
 static int ingest_any(struct br_resultset *rs, const char *path, int depth,
 		      struct walk *w, const struct br_ingest_opts *o,
 		      struct br_error *err)
 {
 	struct stat st, lst;
 	size_t n0 = w->n;
-	int rc;
+	int rc, e;
 
 	if (strcmp(path, "-") == 0)
 		return ingest_file(rs, path, false, o, err);
-	if (stat(path, &st) != 0) {
-		if (depth > 0 && errno == ELOOP) {
-			skipped(rs, path, "a symbolic link loop");
-			return BR_OK;
-		}
+	rc = stat(path, &st);
+	e = errno;
+	if (depth > 0 && walk_passes(rs, path, o, rc, &st))
+		return BR_OK;
+	if (rc != 0)
 		return br_error_set(err, BR_EIO, path, 0, "cannot open: %s",
-				    strerror(errno));
-	}
+				    strerror(e));
 	if (!S_ISDIR(st.st_mode)) {
-		if (depth > 0 && !S_ISREG(st.st_mode)) {
-			skipped(rs, path, kind_of(st.st_mode));
-			return BR_OK;
-		}
+		if (depth > 0 && o->keep_going)
+			return ingest_checked(rs, path, o, err);
 		return ingest_file(rs, path, depth > 0, o, err);
 	}
 	if (walk_is_in(w, &st)) {
@@ -570,6 +650,7 @@ static int ingest_dir(struct br_resultset *rs, const char *path, int depth,
 {
 	DIR *d;
 	struct dirent *de;
+	struct stat ds;
 	char **names = NULL;
 	size_t n = 0, cap = 0, i;
 	int rc = BR_OK;
@@ -583,11 +664,16 @@ static int ingest_dir(struct br_resultset *rs, const char *path, int depth,
 				    strerror(errno));
 	if (o->on_path)
 		o->on_path(o->on_path_ctx, path, true);
+	if (o->n_skip && fstat(dirfd(d), &ds) != 0)
+		memset(&ds, 0, sizeof ds);
 	while ((de = readdir(d)) != NULL) {
 		char *full;
 		size_t len;
 
 		if (walk_skips_name(de->d_name))
+			continue;
+		/* an output not made when the run began, made since */
+		if (o->n_skip && left_out(o, &ds, de->d_name))
 			continue;
 		len = strlen(path) + strlen(de->d_name) + 2;
 		full = malloc(len);

@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "../model/model.h"
 
@@ -33,6 +34,28 @@ struct br_ingest_opts {
 	 * none. */
 	void (*on_path)(void *ctx, const char *path, bool is_dir);
 	void *on_path_ctx;
+	/* The files a directory walk leaves out: this run's outputs (-o,
+	 * --depfile), so that it never reads what it will replace, nor a
+	 * second run its own output.  NULL: none. */
+	const struct br_ingest_skip *skip;
+	size_t n_skip;
+	/* --keep-going: a file found by a walk that cannot be read, or
+	 * that its reader refuses, is skipped with its error as a warning
+	 * ("skipped (--keep-going): ..."), not the end of the run. */
+	bool keep_going;
+};
+
+/*
+ * A file a walk leaves out, told apart by device and inode: the file
+ * itself when it exists (a directory for render -o DIR/), else the
+ * directory it will be made in and its name there (name non-NULL).
+ * why: the warning's words ("the output of this run (-o)").
+ */
+struct br_ingest_skip {
+	dev_t dev;
+	ino_t ino;
+	const char *name;
+	const char *why;
 };
 
 void br_ingest_opts_defaults(struct br_ingest_opts *o);

@@ -64,6 +64,7 @@ static atomic_int made_dir_on;
 
 static const int fatal_signals[] = {
 	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE,
+	SIGALRM, SIGUSR1, SIGUSR2,   /* timeout -s, a CI runner's kill */
 };
 #define N_FATAL (sizeof fatal_signals / sizeof fatal_signals[0])
 
@@ -154,6 +155,10 @@ void br_out_catch_signals(void)
 		if (sigaction(fatal_signals[i], NULL, &old) == 0 &&
 		    old.sa_handler != SIG_IGN)
 			sigaction(fatal_signals[i], &sa, NULL);
+	/* A file size limit (ulimit -f) would kill the run at the write
+	 * that crosses it, leaving the temporary file: ignored, the write
+	 * fails with EFBIG instead, and the run says so and exits 3. */
+	signal(SIGXFSZ, SIG_IGN);
 }
 
 /* ------------------------------------------------- temporary files */
@@ -466,6 +471,32 @@ static int open_file(struct br_out *o, const char *dest,
 	return stream(o, fd, err);
 }
 
+/* The longest leading part of path that is a file, not a directory:
+ * "x.csv/" or "x.csv/y.csv" when x.csv is a regular file. */
+static int not_a_dir(struct br_out *o, struct br_error *err, const char *path)
+{
+	char *p = strdup(path), *q;
+	struct stat st;
+	int rc;
+
+	for (q = p ? strchr(p + 1, '/') : NULL; q; q = strchr(q + 1, '/')) {
+		*q = '\0';
+		if (stat(p, &st) == 0 && !S_ISDIR(st.st_mode))
+			break;
+		*q = '/';
+	}
+	if (q)
+		rc = br_error_set(err, BR_EIO, path, 0, "cannot write: %s is "
+				  "a file, not a directory", p);
+	else
+		rc = br_error_set(err, BR_EIO, path, 0, "cannot write: %s",
+				  strerror(ENOTDIR));
+	free(p);
+	if (o)
+		br_out_abort(o);
+	return rc;
+}
+
 int br_out_open(struct br_out *o, const char *path, struct br_error *err)
 {
 	struct stat st;
@@ -490,7 +521,13 @@ int br_out_open(struct br_out *o, const char *path, struct br_error *err)
 	o->path = strdup(path);
 	if (!o->path)
 		return br_error_set(err, BR_EIO, path, 0, "out of memory");
+	if (br_out_link_check(path, err) != BR_OK) {
+		br_out_abort(o);
+		return BR_EIO;
+	}
 	exists = stat(path, &st) == 0;
+	if (!exists && errno == ENOTDIR)
+		return not_a_dir(o, err, path);
 	if (!exists && errno != ENOENT)
 		return out_fail(o, err, path, "cannot write", errno);
 	if (exists && (same_file(&st, STDOUT_FILENO) ||
@@ -590,6 +627,10 @@ struct br_outdir {
 	bool made;          /* created by br_outdir_open */
 	struct member *v;   /* files written, in order */
 	size_t n, cap;
+	const struct br_out_id *inputs;  /* never removed */
+	size_t n_inputs;
+	void (*warn)(void *ctx, const char *line);
+	void *warn_ctx;
 };
 
 int br_outdir_open(struct br_outdir **dp, const char *dir,
@@ -604,6 +645,14 @@ int br_outdir_open(struct br_outdir **dp, const char *dir,
 		return br_error_set(err, BR_EIO, dir, 0, "out of memory");
 	}
 	d->dirfd = -1;
+	if (br_out_link_check(dir, err) != BR_OK) {
+		br_outdir_abort(d);
+		return BR_EIO;
+	}
+	if (stat(dir, &st) != 0 && errno == ENOTDIR) {
+		br_outdir_abort(d);
+		return not_a_dir(NULL, err, dir);
+	}
 	if (stat(dir, &st) != 0) {
 		sigset_t old;
 		int e;
@@ -670,7 +719,9 @@ int br_outdir_file(struct br_outdir *d, const char *name, struct br_out *o,
 	if (!*name || strchr(name, '/') || !strcmp(name, ".") ||
 	    !strcmp(name, ".."))
 		return out_fail(o, err, o->path, "cannot write", EINVAL);
-	keep = fstatat(d->dirfd, name, &st, 0) == 0;
+	/* a symbolic link is replaced, not followed: its target's mode
+	 * and owner are not this file's */
+	keep = fstatat(d->dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0;
 	if (keep && S_ISDIR(st.st_mode))
 		return out_fail(o, err, o->path, "cannot write", EISDIR);
 	keep = keep && S_ISREG(st.st_mode);
@@ -736,31 +787,69 @@ void br_outdir_abort(struct br_outdir *d)
 	outdir_free(d);
 }
 
-/* A sorted, unique list of names. */
+void br_outdir_set_inputs(struct br_outdir *d, const struct br_out_id *ids,
+			  size_t n)
+{
+	d->inputs = ids;
+	d->n_inputs = n;
+}
+
+void br_outdir_set_warn(struct br_outdir *d,
+			void (*warn)(void *ctx, const char *line), void *ctx)
+{
+	d->warn = warn;
+	d->warn_ctx = ctx;
+}
+
+/*
+ * The manifest's lines: a name, then what the file was when this
+ * program wrote it: "NAME SIZE SECONDS.NANOSECONDS INODE" (its size,
+ * modification time and inode).  A line of a name alone (a manifest of
+ * an earlier version, or one someone wrote) says nothing of the file.
+ */
+struct entry {
+	char *name;
+	bool known;         /* size, time and inode given */
+	long long size, sec, nsec;
+	unsigned long long ino;
+};
+
+/* A sorted list of entries, unique by name (the first kept). */
 struct names {
-	char **v;
+	struct entry *v;
 	size_t n;
 };
 
 static int cmp_name(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(((const struct entry *)a)->name,
+		      ((const struct entry *)b)->name);
 }
 
 static void names_sort(struct names *s)
 {
 	size_t i, k = 0;
 
+	if (!s->n)
+		return;
 	qsort(s->v, s->n, sizeof *s->v, cmp_name);
 	for (i = 0; i < s->n; i++)
-		if (!k || strcmp(s->v[k - 1], s->v[i]))
+		if (!k || strcmp(s->v[k - 1].name, s->v[i].name))
 			s->v[k++] = s->v[i];
 	s->n = k;
 }
 
+static const struct entry *names_find(const struct names *s, const char *name)
+{
+	struct entry key;
+
+	key.name = (char *)name;
+	return s->n ? bsearch(&key, s->v, s->n, sizeof *s->v, cmp_name) : NULL;
+}
+
 static bool names_has(const struct names *s, const char *name)
 {
-	return s->n && bsearch(&name, s->v, s->n, sizeof *s->v, cmp_name);
+	return names_find(s, name) != NULL;
 }
 
 /* A name a manifest may list: a plain file name in DIR, not hidden. */
@@ -776,22 +865,27 @@ static bool plain_name(const char *s)
 	return true;
 }
 
-/* The names DIR's manifest lists (none when there is none); *buf holds
- * them.  BR_OK, or BR_EIO with err set. */
-static int manifest_read(struct br_outdir *d, char **buf, struct names *s,
-			 struct br_error *err)
+/* One manifest line (cut at its first blank) into e; false: not one. */
+static bool parse_entry(char *line, struct entry *e)
 {
-	int fd = openat(d->dirfd, BR_OUT_MANIFEST, O_RDONLY | O_CLOEXEC |
-			O_NOFOLLOW);
-	size_t len = 0, cap = 0, lines = 0;
-	char *p, *line;
+	char *sp = strchr(line, ' ');
 
-	*buf = NULL;
-	memset(s, 0, sizeof *s);
-	if (fd < 0 && errno == ENOENT)
-		return BR_OK;
-	if (fd < 0)
-		goto fail;
+	memset(e, 0, sizeof *e);
+	if (sp)
+		*sp++ = '\0';
+	if (!plain_name(line))   /* no comment, path or hidden file */
+		return false;
+	e->name = line;
+	e->known = sp && sscanf(sp, "%lld %lld.%lld %llu", &e->size, &e->sec,
+				&e->nsec, &e->ino) == 4;
+	return true;
+}
+
+/* Read fd (at most MAX_MANIFEST bytes) into *buf; false with errno. */
+static bool read_all(int fd, char **buf)
+{
+	size_t len = 0, cap = 0;
+
 	for (;;) {
 		ssize_t got;
 
@@ -801,7 +895,7 @@ static int manifest_read(struct br_outdir *d, char **buf, struct names *s,
 
 			if (!nb) {
 				errno = cap < MAX_MANIFEST ? ENOMEM : EFBIG;
-				goto fail;
+				return false;
 			}
 			*buf = nb;
 			cap += 65536;
@@ -810,14 +904,55 @@ static int manifest_read(struct br_outdir *d, char **buf, struct names *s,
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0)
-			goto fail;
+			return false;
 		if (got == 0)
 			break;
 		len += (size_t)got;
 	}
+	(*buf)[len] = '\0';
+	return true;
+}
+
+/* Say line (DIR's name first) through the set's warn callback. */
+static void outdir_warn(const struct br_outdir *d, const char *name,
+			const char *why)
+{
+	char *where = join(d->path, name);
+	char *line = where ? malloc(strlen(where) + strlen(why) + 3) : NULL;
+
+	if (line && d->warn) {
+		sprintf(line, "%s: %s", where, why);
+		d->warn(d->warn_ctx, line);
+	}
+	free(line);
+	free(where);
+}
+
+/*
+ * The entries DIR's manifest lists (none when there is none); *buf
+ * holds their names.  *ours: the manifest is this user's (the owner of
+ * the process): only then may its files be removed.  BR_OK, or BR_EIO
+ * with err set.
+ */
+static int manifest_read(struct br_outdir *d, char **buf, struct names *s,
+			 bool *ours, struct br_error *err)
+{
+	int fd = openat(d->dirfd, BR_OUT_MANIFEST, O_RDONLY | O_CLOEXEC |
+			O_NOFOLLOW);
+	struct stat st;
+	size_t lines = 0;
+	char *p, *line;
+
+	*buf = NULL;
+	*ours = false;
+	memset(s, 0, sizeof *s);
+	if (fd < 0 && errno == ENOENT)
+		return BR_OK;
+	if (fd < 0 || fstat(fd, &st) != 0 || !read_all(fd, buf))
+		goto fail;
+	*ours = st.st_uid == geteuid();
 	close(fd);
 	fd = -1;
-	(*buf)[len] = '\0';
 	for (p = *buf; *p; p++)
 		lines += *p == '\n';
 	s->v = malloc((lines + 1) * sizeof *s->v);
@@ -827,8 +962,8 @@ static int manifest_read(struct br_outdir *d, char **buf, struct names *s,
 	}
 	for (line = strtok_r(*buf, "\n", &p); line;
 	     line = strtok_r(NULL, "\n", &p))
-		if (plain_name(line))   /* no comment, path or hidden file */
-			s->v[s->n++] = line;
+		if (parse_entry(line, &s->v[s->n]))
+			s->n++;
 	names_sort(s);
 	return BR_OK;
 fail:
@@ -849,15 +984,22 @@ fail:
 	}
 }
 
-/* A manifest listing a (and b): a temporary file, closed. */
+static void put_entry(FILE *fp, const struct entry *e)
+{
+	if (e->known)
+		fprintf(fp, "%s %lld %lld.%09lld %llu\n", e->name, e->size,
+			e->sec, e->nsec, e->ino);
+	else
+		fprintf(fp, "%s\n", e->name);
+}
+
+/* A manifest listing a (and b's others): a temporary file, closed.  A
+ * new file, this user's: never the owner of the one it replaces. */
 static int manifest_write(struct br_outdir *d, const struct names *a,
 			  const struct names *b, struct member *m,
 			  struct br_error *err)
 {
-	struct stat st;
-	bool keep = fstatat(d->dirfd, BR_OUT_MANIFEST, &st,
-			    AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
-	int fd = temp_open(d->dirfd, keep ? &st : NULL, m->tmp, &m->slot);
+	int fd = temp_open(d->dirfd, NULL, m->tmp, &m->slot);
 	FILE *fp = fd >= 0 ? fdopen(fd, "wb") : NULL;
 	size_t i;
 	int e;
@@ -873,13 +1015,14 @@ static int manifest_write(struct br_outdir *d, const struct names *a,
 				    "%s", strerror(e));
 	}
 	fputs("# benchreport render -o DIR/: the files its last run wrote "
-	      "here.\n# The next run removes those it does not write "
-	      "again.\n", fp);
+	      "here, each with\n# its size, time and inode then.  The next "
+	      "run removes those it does not\n# write again, if they are "
+	      "still as written.\n", fp);
 	for (i = 0; i < a->n; i++)
-		fprintf(fp, "%s\n", a->v[i]);
+		put_entry(fp, &a->v[i]);
 	for (i = 0; b && i < b->n; i++)
-		if (!names_has(a, b->v[i]))
-			fprintf(fp, "%s\n", b->v[i]);
+		if (!names_has(a, b->v[i].name))
+			put_entry(fp, &b->v[i]);
 	errno = 0;
 	e = fflush(fp) != 0 || ferror(fp) ? (errno ? errno : EIO) : 0;
 	if (fclose(fp) != 0 && !e)
@@ -893,15 +1036,126 @@ static int manifest_write(struct br_outdir *d, const struct names *a,
 	return BR_OK;
 }
 
+/* This run's set as manifest entries: each temporary file as it is (the
+ * rename keeps size, time and inode).  BR_OK or BR_EIO. */
+static int current_entries(struct br_outdir *d, struct names *cur,
+			   struct br_error *err)
+{
+	size_t i;
+
+	cur->n = 0;
+	cur->v = malloc((d->n + 1) * sizeof *cur->v);
+	if (!cur->v)
+		return br_error_set(err, BR_EIO, d->path, 0, "out of memory");
+	for (i = 0; i < d->n; i++) {
+		struct entry *e = &cur->v[cur->n++];
+		struct stat st;
+
+		memset(e, 0, sizeof *e);
+		e->name = d->v[i].name;
+		if (fstatat(d->dirfd, d->v[i].tmp, &st,
+			    AT_SYMLINK_NOFOLLOW) != 0)
+			return br_error_set(err, BR_EIO, d->path, 0, "cannot "
+					    "write: %s", strerror(errno));
+		e->known = true;
+		e->size = (long long)st.st_size;
+		e->sec = (long long)st.st_mtim.tv_sec;
+		e->nsec = (long long)st.st_mtim.tv_nsec;
+		e->ino = (unsigned long long)st.st_ino;
+	}
+	names_sort(cur);
+	return BR_OK;
+}
+
+/* Why the last run's file e (st) is not removed, or NULL: remove it. */
+static const char *keep_reason(const struct br_outdir *d, bool ours,
+			       const struct entry *e, const struct stat *st)
+{
+	size_t i;
+
+	for (i = 0; i < d->n_inputs; i++)
+		if (d->inputs[i].dev == st->st_dev &&
+		    d->inputs[i].ino == st->st_ino)
+			return "listed in " BR_OUT_MANIFEST ", but an input of "
+			       "this run: kept";
+	if (!ours)
+		return "listed in " BR_OUT_MANIFEST ", which another user "
+		       "wrote: kept";
+	if (!e->known)
+		return "listed in " BR_OUT_MANIFEST " without its size and "
+		       "time: kept";
+	if (e->size != (long long)st->st_size ||
+	    e->sec != (long long)st->st_mtim.tv_sec ||
+	    e->nsec != (long long)st->st_mtim.tv_nsec ||
+	    e->ino != (unsigned long long)st->st_ino)
+		return "changed since benchreport wrote it (size, time or "
+		       "inode): kept";
+	return NULL;
+}
+
+/* Step 4 of the commit: remove the last set's files this set does not
+ * have, those still as benchreport wrote them; warn about the others. */
+static int remove_stale(struct br_outdir *d, const struct names *cur,
+			const struct names *last, bool ours,
+			struct br_error *err)
+{
+	size_t i;
+
+	for (i = 0; i < last->n; i++) {
+		const struct entry *e = &last->v[i];
+		const char *why;
+		struct stat st;
+
+		if (names_has(cur, e->name) ||
+		    fstatat(d->dirfd, e->name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+			continue;
+		if (!S_ISREG(st.st_mode)) {
+			outdir_warn(d, e->name, "listed in " BR_OUT_MANIFEST
+				    ", but not a regular file: kept");
+			continue;
+		}
+		why = keep_reason(d, ours, e, &st);
+		if (why)
+			outdir_warn(d, e->name, why);
+		else if (unlinkat(d->dirfd, e->name, 0) != 0 &&
+			 errno != ENOENT)
+			return br_error_set(err, BR_EIO, d->path, 0, "cannot "
+					    "remove %s of the last run: %s",
+					    e->name, strerror(errno));
+	}
+	return BR_OK;
+}
+
+/* Step 3 of the commit: rename every file of this set into place. */
+static int rename_all(struct br_outdir *d, struct br_error *err)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++) {
+		if (temp_rename(d->dirfd, d->v[i].tmp, d->v[i].slot,
+				d->v[i].name) != 0)
+			return br_error_set(err, BR_EIO, d->path, 0, "cannot "
+					    "move %s into place: %s; the "
+					    "directory holds this run's files "
+					    "and the last run's (the next run "
+					    "removes the stale ones)",
+					    d->v[i].name, strerror(errno));
+		d->v[i].slot = 0;
+	}
+	return BR_OK;
+}
+
 /*
  * The commit, under the directory's lock (other benchreport runs) and
  * with the fatal signals held, so it is not cut short:
- *   1. write the manifests: "all" (the last set and this one, when this
- *      one adds names) and "now" (this set, when a name goes);
+ *   1. write the manifests: "all" (this set and the last one's others,
+ *      when this one adds names) and "now" (this set);
  *   2. rename "all" into place: whatever happens next, every file of
  *      either set is listed;
  *   3. rename every file of this set into place;
- *   4. remove the files of the last set not in this one;
+ *   4. remove the files of the last set not in this one, if each is
+ *      still as benchreport wrote it (size, time, inode), is not an
+ *      input and the manifest is this user's; warn about the others;
  *   5. rename "now" into place.
  * Steps 1 write data; a failure there leaves DIR as it was.  Steps 2 to
  * 5 only rename and remove.
@@ -912,29 +1166,22 @@ int br_outdir_commit(struct br_outdir *d, struct br_error *err)
 	struct names cur = {NULL, 0}, last = {NULL, 0};
 	sigset_t old;
 	char *buf = NULL;
-	size_t i, added = 0, gone = 0;
+	size_t i, added = 0;
+	bool ours = false;
 	int rc;
 
 	hold(&old);
 	flock(d->dirfd, LOCK_EX);   /* advisory: among benchreport runs */
-	cur.v = malloc((d->n + 1) * sizeof *cur.v);
-	if (!cur.v) {
-		rc = br_error_set(err, BR_EIO, d->path, 0, "out of memory");
-		goto fail;
-	}
-	for (i = 0; i < d->n; i++)
-		cur.v[cur.n++] = d->v[i].name;
-	names_sort(&cur);
-	rc = manifest_read(d, &buf, &last, err);
+	rc = current_entries(d, &cur, err);
+	if (rc == BR_OK)
+		rc = manifest_read(d, &buf, &last, &ours, err);
 	if (rc != BR_OK)
 		goto fail;
 	for (i = 0; i < cur.n; i++)
-		added += !names_has(&last, cur.v[i]);
-	for (i = 0; i < last.n; i++)
-		gone += !names_has(&cur, last.v[i]);
+		added += !names_has(&last, cur.v[i].name);
 	if (added)
 		rc = manifest_write(d, &cur, &last, &all, err);
-	if (rc == BR_OK && gone)
+	if (rc == BR_OK)
 		rc = manifest_write(d, &cur, NULL, &now, err);
 	if (rc != BR_OK)
 		goto fail;
@@ -945,33 +1192,11 @@ int br_outdir_commit(struct br_outdir *d, struct br_error *err)
 		goto fail;
 	}
 	all.slot = 0;
-	for (i = 0; i < d->n; i++) {
-		if (temp_rename(d->dirfd, d->v[i].tmp, d->v[i].slot,
-				d->v[i].name) != 0) {
-			rc = br_error_set(err, BR_EIO, d->path, 0, "cannot "
-					  "move %s into place: %s; the "
-					  "directory holds this run's files "
-					  "and the last run's (the next run "
-					  "removes the stale ones)",
-					  d->v[i].name, strerror(errno));
-			break;
-		}
-		d->v[i].slot = 0;
-	}
-	for (i = 0; rc == BR_OK && i < last.n; i++) {
-		struct stat st;
-
-		if (names_has(&cur, last.v[i]) ||
-		    fstatat(d->dirfd, last.v[i], &st, AT_SYMLINK_NOFOLLOW) != 0
-		    || !S_ISREG(st.st_mode))
-			continue;
-		if (unlinkat(d->dirfd, last.v[i], 0) != 0 && errno != ENOENT)
-			rc = br_error_set(err, BR_EIO, d->path, 0, "cannot "
-					  "remove %s of the last run: %s",
-					  last.v[i], strerror(errno));
-	}
-	if (rc == BR_OK && gone && temp_rename(d->dirfd, now.tmp, now.slot,
-					       BR_OUT_MANIFEST) != 0)
+	rc = rename_all(d, err);
+	if (rc == BR_OK)
+		rc = remove_stale(d, &cur, &last, ours, err);
+	if (rc == BR_OK && temp_rename(d->dirfd, now.tmp, now.slot,
+				       BR_OUT_MANIFEST) != 0)
 		rc = br_error_set(err, BR_EIO, d->path, 0, "cannot write "
 				  BR_OUT_MANIFEST ": %s", strerror(errno));
 	if (rc == BR_OK)

@@ -5,7 +5,10 @@
  * directory and renamed into place on success, so a failed run never
  * leaves a partial file and parallel builds never see one.  A symlink is
  * followed: its target is replaced, the link stays.  An existing file
- * keeps its mode (and, for root, its owner).
+ * keeps its mode (and, for root, its owner).  A symlink another user
+ * planted in a sticky world-writable directory is not followed
+ * (br_out_link_check): the kernel's protected_symlinks rule, which the
+ * rename would otherwise get round.
  *
  * Anything else is not a place to put a file but something to write
  * into, opened and written in place, never replaced: a character or
@@ -19,15 +22,18 @@
  * Temporary files are named BR_OUT_TMP_PREFIX plus six random characters
  * (hidden, and short whatever the final name, so they fit wherever the
  * final name does).  br_out_catch_signals() makes SIGINT, SIGTERM,
- * SIGHUP, SIGQUIT and SIGPIPE remove every temporary file (and a
- * directory br_outdir_open() created) before the process dies of the
- * signal.
+ * SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1 and SIGUSR2 remove every
+ * temporary file (and a directory br_outdir_open() created) before the
+ * process dies of the signal, and ignores SIGXFSZ, so that a write
+ * beyond a file size limit (ulimit -f) fails with EFBIG: an I/O error,
+ * exit 3, the temporary file removed.
  */
 #ifndef BR_OUTPUT_H
 #define BR_OUTPUT_H
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "../../model/model.h"
 
@@ -72,9 +78,10 @@ void br_out_abort(struct br_out *o);
  * replaces, as a whole, the set the last run wrote there.  Every file
  * goes to a temporary file in DIR; nothing visible changes until
  * br_outdir_commit(), which (signals held) renames them all into place
- * and removes the files of the last run's set this run did not write
- * again.  The set is listed in DIR/BR_OUT_MANIFEST; files not listed
- * there (a README someone put in DIR) are never touched.  A failed run
+ * again.  The set is listed in DIR/BR_OUT_MANIFEST, each file with its
+ * size, modification time and inode as written; files not listed there
+ * (a README someone put in DIR) are never touched, and a listed one only
+ * while it is as written (br_outdir_set_inputs below).  A failed run
  * (br_outdir_abort) leaves DIR as it was, and removes DIR if
  * br_outdir_open() created it.
  *
@@ -90,14 +97,38 @@ int br_outdir_open(struct br_outdir **d, const char *dir,
  * br_out_commit(o) adds it to the set, br_out_abort(o) drops it. */
 int br_outdir_file(struct br_outdir *d, const char *name, struct br_out *o,
 		   struct br_error *err);
+/* A file of the last run's set is removed only while it is as this
+ * program wrote it (the manifest records size, time and inode), is not
+ * one of the inputs (ids, which must outlive d) and the manifest is
+ * this user's; each listed file kept is one line to warn (DIR/NAME:
+ * why), when set. */
+struct br_out_id {
+	dev_t dev;
+	ino_t ino;
+};
+void br_outdir_set_inputs(struct br_outdir *d, const struct br_out_id *ids,
+			  size_t n);
+void br_outdir_set_warn(struct br_outdir *d,
+			void (*warn)(void *ctx, const char *line), void *ctx);
 /* Put the set in place (see above).  Always frees d. */
 int br_outdir_commit(struct br_outdir *d, struct br_error *err);
 /* Remove every file of the set; DIR is as before.  Frees d; NULL ok. */
 void br_outdir_abort(struct br_outdir *d);
 
+/*
+ * The kernel's protected_symlinks rule for every symbolic link on path
+ * (links.c): one in a sticky world-writable directory is followed only
+ * when this process's user or the directory's owner owns it.  BR_OK, or
+ * BR_EIO with err set ("cannot write: not following a symbolic link of
+ * another user (uid N) in a sticky world-writable directory").  The
+ * outputs (br_out_open, br_outdir_open) check their path with it.
+ */
+int br_out_link_check(const char *path, struct br_error *err);
+
 /* Install the handlers that remove temporary files on SIGINT, SIGTERM,
- * SIGHUP, SIGQUIT and SIGPIPE, then die of the signal (a signal that is
- * ignored, as SIGHUP under nohup, stays ignored).  For main(). */
+ * SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1 and SIGUSR2, then die of
+ * the signal (a signal that is ignored, as SIGHUP under nohup, stays
+ * ignored); ignore SIGXFSZ (writes fail with EFBIG).  For main(). */
 void br_out_catch_signals(void);
 
 /* Remove every temporary file now (what the handlers do); for tests. */

@@ -230,9 +230,13 @@ static int render_png(FILE *fp, const struct br_scene *s,
 	cairo_status_t st;
 	cairo_t *cr;
 
+	/* cairo's image limit: a limit of the output, not an I/O error
+	 * (exit 1, as for other limits; --format svg or pdf has none) */
 	if (w < 1 || h < 1 || w > 32767 || h > 32767)
-		return br_error_set(err, BR_EIO, NULL, 0, "PNG of %dx%d pixels "
-				    "is too large", w, h);
+		return br_error_set(err, BR_EDATA, NULL, 0, "PNG of %dx%d "
+				    "pixels is too large (at most 32767 a "
+				    "side): choose fewer systems with "
+				    "--systems, or write SVG or PDF", w, h);
 	sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
 	cr = cairo_create(sf);
 	cairo_scale(cr, scale, scale);

@@ -13,6 +13,7 @@
 
 #include "../../analysis/history.h"
 #include "../chart/chart.h"
+#include "../output/output.h"
 
 struct br_hist_out_opts {
 	const char *title;       /* --title; NULL: the inputs' */
@@ -21,6 +22,12 @@ struct br_hist_out_opts {
 				  * change or an anomaly */
 	const char *generator;   /* "benchreport 0.1.0" */
 	const struct br_chart_opts *chart; /* charts and reports */
+	/* -o DIR/: files it never removes, and where it says so
+	 * (output.h, br_outdir_set_inputs and br_outdir_set_warn) */
+	const struct br_out_id *inputs;
+	size_t n_inputs;
+	void (*warn)(void *ctx, const char *line);
+	void *warn_ctx;
 };
 
 void br_hist_out_opts_defaults(struct br_hist_out_opts *o);

@@ -144,6 +144,10 @@ static int write_dir(const struct br_history *h, const char *dir,
 				    "directory", dir);
 	br_hist_chart_opts(o, &c);
 	rc = br_outdir_open(&d, dir, err);
+	if (rc == BR_OK) {
+		br_outdir_set_inputs(d, o->inputs, o->n_inputs);
+		br_outdir_set_warn(d, o->warn, o->warn_ctx);
+	}
 	for (k = 0; rc == BR_OK && k <= h->n_series; k++) {
 		struct br_scene *sc = NULL;
 		char name[140];

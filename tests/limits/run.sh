@@ -16,6 +16,7 @@ set -u
 : "${BR:?set BR to the benchreport binary}"
 mode=${1:-quick}
 BR=$(cd "$(dirname "$BR")" && pwd)/$(basename "$BR")
+here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'umount "$tmp/small" 2> /dev/null; rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 3
@@ -314,6 +315,9 @@ else
 	rmdir small 2> /dev/null
 fi
 rm -rf charts ab.csv bg.csv t5000.csv before.md5 in.fifo
+
+# --- shared and walked directories, limits, signals (issue 25) ----------
+. "$here/files.sh"
 
 if [ "$mode" = full ]; then
 	head -c 1073741824 /dev/urandom > junk1g.bin
