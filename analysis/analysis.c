@@ -1031,3 +1031,8 @@ const char *br_analysis_title(const struct br_analysis *a, const char *given,
 	}
 	return t && *t ? t : "Benchmark results";
 }
+
+const char *br_test_title(const struct br_test *t)
+{
+	return t && t->title && *t->title ? t->title : "(untitled)";
+}

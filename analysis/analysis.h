@@ -377,4 +377,11 @@ bool br_comparison_regressed(const struct br_comparison *c, double pct);
  */
 bool br_multiway_split(const char *id, size_t *pre_len, const char **post);
 
+/*
+ * A test's title as the text outputs head it (issue 25): the input's, or
+ * "(untitled)" when it has none or an empty one, so that no heading or
+ * sentence starts empty.  Terminal outputs still escape it (br_visible).
+ */
+const char *br_test_title(const struct br_test *t);
+
 #endif

@@ -15,6 +15,7 @@
 
 #include "analysis/parallel.h"
 #include "analysis/suggest.h"
+#include "render/text/escape.h"
 #include "cli.h"
 
 /*
@@ -291,10 +292,18 @@ static const struct option_def options[] = {
 
 void br_cli_report(const struct br_error *err)
 {
+	/* the file (a walk may have found it) and the message quote the
+	 * input: shown as br_visible() shows them, in one write */
+	char *where = br_visible_dup(err->where, 0);
+	char *msg = br_visible_dup(err->msg, 0);
+	const char *m = msg ? msg : "?";
+
 	if (err->where[0])
-		fprintf(stderr, PROG ": %s: %s\n", err->where, err->msg);
+		fprintf(stderr, PROG ": %s: %s\n", where ? where : "?", m);
 	else
-		fprintf(stderr, PROG ": %s\n", err->msg);
+		fprintf(stderr, PROG ": %s\n", m);
+	free(where);
+	free(msg);
 }
 
 int br_cli_usage(const struct br_cli *cli, const char *fmt, ...)

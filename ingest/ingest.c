@@ -16,6 +16,7 @@
 #include "ingest_int.h"
 
 #define DEFAULT_MAX_INPUT ((size_t)2 << 30) /* 2 GiB */
+#define LOG_MAX_INPUT ((size_t)256 << 20)  /* 256 MiB: a raw log */
 #define MAX_DEPTH 32
 
 /* Every reader, in the order detection ties are broken. */
@@ -28,6 +29,46 @@ static const struct br_format formats[] = {
 	{"numbers", br_detect_numbers, br_read_numbers, false},
 };
 #define N_FORMATS (sizeof formats / sizeof formats[0])
+
+/*
+ * Whether f's reader fails on any NUL byte, at its line, before looking
+ * at anything after it: the text formats (the CSVs and tables check the
+ * encoding of the whole input first, a numbers file every line before
+ * the next).  Every other text format (PTS raw CSV and the raw logs) is
+ * refused at its first NUL byte by br_ingest_buffer (nul_refused).  So
+ * every input but PTS XML (parsed as it is read) is read only up to its
+ * first NUL, and /dev/zero is refused at once, not at the cap.
+ */
+static bool refuses_nul(const struct br_format *f)
+{
+	return f->read == br_read_pts_csv || f->read == br_read_tidy_csv ||
+	       f->read == br_read_table || f->read == br_read_numbers;
+}
+
+/* A raw log (ingest/logs.c): capped at LOG_MAX_INPUT. */
+static bool is_log(const struct br_format *f)
+{
+	return f >= br_log_formats && f < br_log_formats + br_n_log_formats;
+}
+
+/* A format whose reader does not refuse NUL bytes itself (PTS raw CSV,
+ * the raw logs, which would read one as a blank): the input is refused
+ * at its first NUL, at that line (issue 25, item 8: a dbench log with
+ * gigabytes of NUL bytes after it is no good log).  BR_OK when none. */
+static int nul_refused(const struct br_format *f, const char *name,
+		       const char *buf, size_t len, struct br_error *err)
+{
+	const char *nul;
+
+	if (f->read == br_read_pts_xml || refuses_nul(f))
+		return BR_OK;
+	nul = memchr(buf, '\0', len);
+	if (!nul)
+		return BR_OK;
+	return br_error_set(err, BR_EDATA, name,
+			    br_line_of(buf, len, (size_t)(nul - buf)),
+			    "NUL byte in text input");
+}
 
 void br_ingest_opts_defaults(struct br_ingest_opts *o)
 {
@@ -143,6 +184,9 @@ int br_ingest_buffer(struct br_resultset *rs, const char *name,
 					    br_ingest_format_names());
 		}
 	}
+	rc = nul_refused(f, name, buf, len, err);
+	if (rc != BR_OK)
+		return rc;
 	saved = rs->dir_given;
 	rs->dir_given = o->direction;
 	br_rs_scope_begin(rs, f->own_names);
@@ -155,21 +199,6 @@ int br_ingest_buffer(struct br_resultset *rs, const char *name,
 }
 
 #define SNIFF_BYTES 65536 /* detectors look at the first few KiB only */
-
-/*
- * Whether f's reader fails on any NUL byte, at its line, before looking
- * at anything after it: the text formats (the CSVs and tables check the
- * encoding of the whole input first, a numbers file every line before
- * the next).  Their input is read only up to the first NUL, so that
- * /dev/zero is refused at once, not at the cap.  PTS XML is parsed as
- * it is read; raw logs read a NUL as a blank, so theirs is read to the
- * end or the cap.
- */
-static bool refuses_nul(const struct br_format *f)
-{
-	return f->read == br_read_pts_csv || f->read == br_read_tidy_csv ||
-	       f->read == br_read_table || f->read == br_read_numbers;
-}
 
 /* fread until n bytes or the end: how many were read. */
 static size_t read_full(FILE *fp, char *buf, size_t n)
@@ -312,8 +341,8 @@ static FILE *open_input(const char *path, bool walked, const char **why,
  * One input file (or stdin).  Its first 64 KiB decide the format, so a
  * gigabyte of something else is refused after reading 64 KiB.  A PTS
  * result file is then parsed as it is read, never held whole; other
- * formats are read whole first, up to the cap, and a text format stops
- * at its first NUL byte (its reader refuses it at its line).  in_dir:
+ * formats are read whole first, up to the cap (LOG_MAX_INPUT for a raw
+ * log), and stop at their first NUL byte (refused at its line).  in_dir:
  * the file was found by walking a directory.  There a file that is not
  * a known format (a README, a script) is skipped with a warning, unless
  * --input-format was given; named on the command line it is an error.
@@ -377,9 +406,16 @@ static int ingest_file(struct br_resultset *rs, const char *path,
 			rc = br_rs_scope_end(rs, err);
 		goto out;
 	}
+	if (f && is_log(f) && max > LOG_MAX_INPUT)
+		max = LOG_MAX_INPUT;
+	if (f && size > max) {
+		rc = br_error_set(err, BR_EDATA, name, 0, "input larger than "
+				  "%zu bytes", max);
+		goto out;
+	}
 	/* Not a format: the first 64 KiB are enough to say so. */
-	rc = f && n == cap ? read_rest(fp, name, max, size, refuses_nul(f),
-				       &buf, &n, &cap, &cut, err) : BR_OK;
+	rc = f && n == cap ? read_rest(fp, name, max, size, true, &buf, &n,
+				       &cap, &cut, err) : BR_OK;
 	if (rc == BR_OK) {
 		buf[n] = '\0';
 		rc = br_ingest_buffer(rs, name, buf, n, o, err);

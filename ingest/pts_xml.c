@@ -32,7 +32,9 @@
  * entity declarations is read (PTS never writes one), so external
  * entities and entity expansion bombs never run; an undeclared entity
  * reference is a libxml2 error.  Nesting deeper than MAX_DEPTH elements
- * and text fields longer than MAX_TEXT bytes are errors.  libxml2 never
+ * and text fields longer than MAX_TEXT bytes are errors, and so is an
+ * element with more than MAX_ATTRS attributes, found by a pre-scan
+ * before libxml2 parses it (pts_xml_scan.c).  libxml2 never
  * prints: its errors arrive through a structured handler and become one
  * BR_EDATA line with the line number libxml2 reports.
  *
@@ -454,6 +456,8 @@ static int feed(struct pstate *st, const char *p, size_t n, bool latin1,
 
 	for (i = 0; i < n && !st->nonspace; i++)
 		st->nonspace = !br_px_is_space((unsigned char)p[i]);
+	if (!br_px_scan_attrs(st, p, n))
+		return -1;
 	if (latin1) {
 		n = br_px_latin1_to_utf8(p, n, conv);
 		p = conv;

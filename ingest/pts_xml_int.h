@@ -13,6 +13,8 @@
  *   pts_xml_model.c   finished records (Generated, System, Result and
  *                     its entries) into the model
  *   pts_xml_json.c    Entry/JSON
+ *   pts_xml_scan.c    the pre-scan of the bytes before libxml2 parses
+ *                     them: attributes per element
  *
  * Types and constants keep short names: only these files include this
  * header.  Functions they share carry the br_px_ prefix.
@@ -30,6 +32,21 @@
 
 #define ROOT_NAME "PhoronixTestSuite"
 #define MAX_DEPTH 64          /* element nesting; PTS files need 5 */
+#define MAX_ATTRS 8           /* attributes on one element; PTS uses none */
+
+/*
+ * Where the attribute pre-scan (pts_xml_scan.c) is between two chunks:
+ * in text, a tag, a quoted value, a comment, CDATA, a processing
+ * instruction or a declaration, with the line it is on.
+ */
+struct ascan {
+	unsigned char state;    /* enum in pts_xml_scan.c */
+	unsigned char quote;    /* the quote a value ends with */
+	unsigned char run;      /* '-', ']' or '?' just seen (count) */
+	unsigned attrs;         /* '=' outside quotes in this start tag */
+	unsigned long line;     /* 1 + line feeds scanned so far */
+	unsigned long tag_line; /* the line the start tag began on */
+};
 #define QUOTE_MAX 60          /* bytes of input quoted in a message */
 #define NOSTR ((size_t)-1)    /* "element absent" in a record */
 #define ENOMEM_MSG "out of memory"
@@ -126,6 +143,8 @@ struct pstate {
 	size_t n_tests0;        /* tests before this file */
 	struct touched *touched;
 	size_t cap_touched, n_touched;
+
+	struct ascan scan;      /* attribute pre-scan (pts_xml_scan.c) */
 };
 
 /* What a declared encoding name means to us (case as written). */
@@ -220,5 +239,16 @@ void br_px_system_details(struct pstate *st, struct br_system *sys,
 			  const char *json);
 void br_px_apply_json(struct pstate *st, struct br_entry *e, const char *json,
 		      const struct br_loc *loc, const char *sysname);
+
+/* ------------------------------------------- pts_xml_scan.c: pre-scan */
+
+/*
+ * Scan p[0..n), the next bytes libxml2 is about to parse, for a start tag
+ * with more than MAX_ATTRS attributes (libxml2's check for duplicate
+ * attributes takes time quadratic in their number: 200,000 took a
+ * minute).  false, with the error set naming the tag's line, when one
+ * has; the state carries over from one chunk to the next.
+ */
+bool br_px_scan_attrs(struct pstate *st, const char *p, size_t n);
 
 #endif

@@ -310,10 +310,11 @@ static double tr_xcaption(struct tr *T, double y)
 	if (T->step > 1)
 		snprintf(every, sizeof every, "; every %s labelled",
 			 ordinal(ord, sizeof ord, T->step));
-	/* the labels isolated (U+2068 ... U+2069): a right-to-left one
-	 * keeps "to" and the comma where they belong */
-	s = br_chart_strf(T->sc, "%zu points, \u2068%s\u2069 to \u2068%s"
-			  "\u2069%s%s%s", in->n,
+	/* the labels between LEFT-TO-RIGHT MARKs (U+200E): a
+	 * right-to-left one keeps "to" and the comma where they belong
+	 * (isolates would be shown as "U+2068": doc/escaping.md) */
+	s = br_chart_strf(T->sc, "%zu points, \u200e%s\u200e to \u200e%s"
+			  "\u200e%s%s%s", in->n,
 			  in->labels[0], in->labels[in->n - 1],
 			  in->order_words && *in->order_words ? ", " : "",
 			  br_nz(in->order_words), every);

@@ -39,7 +39,7 @@ void br_report_opts_defaults(struct br_report_opts *o)
 
 char *br_report_test_name(const struct br_test *t)
 {
-	return br_strf("%s%s%s", br_nz(t->title),
+	return br_strf("%s%s%s", br_test_title(t),
 		       t->app_version && *t->app_version ? " " : "",
 		       br_nz(t->app_version));
 }

@@ -560,7 +560,7 @@ char *br_report_text_overview(const struct br_report *r)
 			if (!rt->scalar)
 				continue;
 			wrappedf(&m, r, 0, 4, "%s%s%s (%s%s%s)",
-				 br_nz(t->title), t->description &&
+				 br_test_title(t), t->description &&
 				 *t->description ? " - " : "",
 				 br_nz(t->description), t->unit.text,
 				 *t->unit.text ? ", " : "",

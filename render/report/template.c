@@ -304,13 +304,14 @@ static const char *ascii_of(uint32_t cp, uint32_t prev, uint32_t next,
 }
 
 /* Plain text: ASCII where each character has a faithful ASCII form (or
- * valid UTF-8 when utf8), no control characters but newline and tab. */
+ * valid UTF-8 when utf8); controls but newline and tab, bytes that are
+ * not UTF-8, C1 and bidi controls as br_visible() shows them. */
 static void text_escape(FILE *fp, const char *s, bool utf8)
 {
 	const char *p = s;
 	uint32_t prev = 0;
 	bool prev_ascii = false;   /* the last character went out as ASCII */
-	char buf[4];
+	char buf[4], esc[BR_VIS_ESC_MAX];
 
 	while (*p) {
 		uint32_t cp, next = 0;
@@ -328,14 +329,17 @@ static void text_escape(FILE *fp, const char *s, bool utf8)
 			prev_ascii = true;
 			continue;
 		}
-		n = br_uchar_decode(p, &cp);
-		if (n == 0) {
-			fputs(utf8 ? "\xef\xbf\xbd" : "?", fp);
-			p++;
-			prev = 0xfffd;
-			prev_ascii = !utf8;
+		/* what a terminal would act on (controls, bytes that are
+		 * not UTF-8, C1 and bidi controls): br_visible's escape */
+		n = br_visible_char(p, BR_VIS_TAB | BR_VIS_LF, esc);
+		if (*esc) {
+			fputs(esc, fp);
+			p += n;
+			prev = '?';
+			prev_ascii = true;
 			continue;
 		}
+		n = br_uchar_decode(p, &cp);
 		if (n > 1) {
 			if (p[n] && !br_uchar_decode(p + n, &next))
 				next = 0;
@@ -354,28 +358,18 @@ static void text_escape(FILE *fp, const char *s, bool utf8)
 			prev = cp;
 			continue;
 		}
-		if ((unsigned char)*p >= 0x20 && *p != 0x7f)
-			fputc(*p, fp);
-		else if (*p == '\n' || *p == '\t')
-			fputc(*p, fp);
+		fputc(*p, fp);   /* printable, a tab or a line feed */
 		prev = (unsigned char)*p;
 		prev_ascii = true;
 		p++;
 	}
 }
 
+/* A Markdown value: br_md_start() for its start, br_md_text() for the
+ * rest, the escaper every Markdown writer uses (doc/escaping.md). */
 static void md_escape(FILE *fp, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)br_md_start(fp, s);
-
-	for (; *p; p++) {
-		if (strchr("\\`*_[]<>|#~&!", *p) && *p)
-			fputc('\\', fp);
-		if (*p == '\n' || *p == '\r' || *p == '\t')
-			fputc(' ', fp);
-		else if (*p >= 0x20 && *p != 0x7f)
-			fputc(*p, fp);
-	}
+	br_md_text(fp, br_md_start(fp, s));
 }
 
 /* text_escape() with right-to-left spans kept in place by marks

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "results.h"
+#include "../text/escape.h"
 #include "../text/words.h"
 #include "../../analysis/brief.h"
 #include "../../analysis/numfmt.h"
@@ -361,16 +362,18 @@ static void ministat_block(FILE *fp, const struct br_analysis *a, size_t i)
 	const struct br_cell *base = &a->tests[i].cells[a->base];
 	size_t j, k, more = 0;
 
-	fprintf(fp, "%c %s\n", ministat_syms[0],
-		br_analysis_system(a, a->base));
+	fprintf(fp, "%c ", ministat_syms[0]);
+	br_visible(fp, br_analysis_system(a, a->base), 0);
+	fputc('\n', fp);
 	for (j = 0, k = 1; j < a->sel->n_systems; j++) {
 		if (!is_row(a, i, j) ||
 		    a->tests[i].cells[j].kind != BR_CELL_VALUE)
 			continue;
-		if (k < MINISTAT_SETS)
-			fprintf(fp, "%c %s\n", ministat_syms[k++],
-				br_analysis_system(a, j));
-		else
+		if (k < MINISTAT_SETS) {
+			fprintf(fp, "%c ", ministat_syms[k++]);
+			br_visible(fp, br_analysis_system(a, j), 0);
+			fputc('\n', fp);
+		} else
 			more++;
 	}
 	fputs("    N           Min           Max        Median           Avg"
@@ -452,7 +455,7 @@ static void heading(FILE *fp, const struct br_analysis *a, size_t i)
 	const char *aname = br_analysis_system(a, a->base);
 	char m[32], se[32];
 
-	wrap(fp, 0, "%s%s%s%s%s", br_nz(t->title),
+	wrap(fp, 0, "%s%s%s%s%s", br_test_title(t),
 	     t->app_version && *t->app_version ? " " : "",
 	     br_nz(t->app_version),
 	     t->description && *t->description ? " - " : "",
@@ -507,7 +510,7 @@ static void write_text(const struct br_analysis *a,
 
 		if (k == 0 && !first)
 			fputc('\n', fp);
-		wrap(fp, 0, "%s%s%s: skipped, %s", br_nz(t->title),
+		wrap(fp, 0, "%s%s%s: skipped, %s", br_test_title(t),
 		     t->description && *t->description ? " - " : "",
 		     br_nz(t->description), why ? why : "?");
 		free(why);
@@ -527,7 +530,7 @@ static void write_text(const struct br_analysis *a,
 		series_said = true;
 		wrap(fp, 0, "%s%s%s: not compared, a series (line graph) "
 		     "result; stats lists its points, render draws them",
-		     br_nz(t->title), t->description && *t->description ?
+		     br_test_title(t), t->description && *t->description ?
 		     " - " : "", br_nz(t->description));
 	}
 	for (j = 0; j < a->sel->n_systems; j++) {

@@ -122,7 +122,7 @@ static size_t published_off(FILE *fp, const struct br_selection *sel)
 				continue;
 			fputs("  ", fp);
 			put_loc(fp, &e->loc);
-			put(fp, "", br_nz(t->title), t->description &&
+			put(fp, "", br_test_title(t), t->description &&
 			    *t->description ? " - " : "");
 			put(fp, "", br_nz(t->description), ", ");
 			put(fp, "", rs->systems[sel->systems[j]]->identifier,
@@ -206,7 +206,7 @@ void br_write_inspect(FILE *fp, const struct br_selection *sel, bool verbose)
 		const struct br_test *t = rs->tests[sel->tests[i]];
 
 		fprintf(fp, "  [%zu] ", i + 1);
-		put(fp, "", br_nz(t->title),
+		put(fp, "", br_test_title(t),
 		    t->app_version && *t->app_version ? " " : "");
 		put(fp, "", br_nz(t->app_version),
 		    t->description && *t->description ? " - " : "");

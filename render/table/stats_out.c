@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "results.h"
+#include "../text/escape.h"
 #include "../text/words.h"
 #include "../../analysis/numfmt.h"
 #include "../../analysis/runnote.h"
@@ -305,6 +306,26 @@ static bool has_series(const struct br_analysis *a, const struct br_atest *at)
 	return false;
 }
 
+/* A test's two heading lines: title, version and description, then
+ * unit and direction; every part from the input escaped for a terminal
+ * (br_visible: a line break in a title prints as "\n", not as a line). */
+static void text_heading(FILE *fp, const struct br_test *t)
+{
+	br_visible(fp, br_test_title(t), 0);
+	if (t->app_version && *t->app_version) {
+		fputc(' ', fp);
+		br_visible(fp, t->app_version, 0);
+	}
+	if (t->description && *t->description) {
+		fputs(" - ", fp);
+		br_visible(fp, t->description, 0);
+	}
+	fputc('\n', fp);
+	br_visible(fp, t->unit.text, 0);
+	fprintf(fp, "%s%s\n", *t->unit.text ? ", " : "",
+		br_dir_phrase(t->dir));
+}
+
 /* Text: one block per test, numbers at PTS display precision. */
 static int stats_text(const struct br_analysis *a, FILE *fp,
 		      struct br_error *err)
@@ -327,13 +348,7 @@ static int stats_text(const struct br_analysis *a, FILE *fp,
 		struct br_table *tb;
 		bool ok;
 
-		fprintf(fp, "%s%s%s%s%s\n", br_nz(t->title),
-			t->app_version && *t->app_version ? " " : "",
-			br_nz(t->app_version),
-			t->description && *t->description ? " - " : "",
-			br_nz(t->description));
-		fprintf(fp, "%s%s%s\n", t->unit.text, *t->unit.text ? ", " : "",
-			br_dir_phrase(t->dir));
+		text_heading(fp, t);
 		if (has_series(a, at)) {
 			/* x down the side instead of the rank (scols lives
 			 * as long as the table: it keeps the pointer) */

@@ -257,14 +257,16 @@ void br_csv_field(FILE *fp, const char *s)
 {
 	char esc[BR_VIS_ESC_MAX];
 	size_t n = strlen(s);
-	bool guard = br_csv_formula(s);
+	/* a leading carriage return is written "\r" (not kept: it would
+	 * move a terminal's cursor), which starts no formula */
+	bool guard = br_csv_formula(s) && s[strspn(s, "'")] != '\r';
 	bool quote = strpbrk(s, ",\"\r\n\t") || s[0] == '#' ||
 		     (n && (s[0] == ' ' || s[n - 1] == ' '));
 
 	/* The decisions hold for the escaped text too: an escape is never
 	 * one of these characters, and keeps neither a leading formula
 	 * character nor a blank at an end. */
-	if (!guard && !quote && br_visible_plain(s, BR_VIS_TAB | BR_VIS_LF | BR_VIS_CR)) {
+	if (!guard && !quote && br_visible_plain(s, BR_VIS_TAB | BR_VIS_LF)) {
 		fwrite(s, 1, n, fp);
 		return;
 	}
@@ -273,7 +275,7 @@ void br_csv_field(FILE *fp, const char *s)
 	if (guard)
 		fputc('\'', fp);
 	while (*s) {
-		size_t k = br_visible_char(s, BR_VIS_TAB | BR_VIS_LF | BR_VIS_CR, esc);
+		size_t k = br_visible_char(s, BR_VIS_TAB | BR_VIS_LF, esc);
 
 		if (*esc) {
 			fputs(esc, fp);

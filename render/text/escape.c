@@ -23,6 +23,88 @@ static size_t utf8_decode(const unsigned char *p, unsigned *cp)
 	return n;
 }
 
+/* Bidi embeddings, overrides (U+202A..U+202E) and isolates
+ * (U+2066..U+2069): they reorder the text after them ("Trojan source"). */
+static bool is_bidi_control(unsigned cp)
+{
+	return (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+/* A code point shown as "U+HHHH" in every medium: a C1 control (a
+ * terminal may act on CSI U+009B) or a bidi control (it would reorder the
+ * text around it: a file name "evil<U+202E>txt.exe" shown reversed). */
+static bool shown_as_code(unsigned cp)
+{
+	return (cp >= 0x80 && cp <= 0x9f) || is_bidi_control(cp);
+}
+
+/* "U+HHHH" for cp (< 0x10000) in out[7]. */
+static void code_text(unsigned cp, char out[7])
+{
+	static const char up[] = "0123456789ABCDEF";
+
+	out[0] = 'U';
+	out[1] = '+';
+	out[2] = up[cp >> 12 & 15];
+	out[3] = up[cp >> 8 & 15];
+	out[4] = up[cp >> 4 & 15];
+	out[5] = up[cp & 15];
+	out[6] = '\0';
+}
+
+/* The display form of the character at p for XML, HTML, SVG and chart
+ * text (br_xml_text, br_display_dup): its length in bytes, and in out
+ * what stands for it: U+FFFD for a byte that is not UTF-8, "U+HHHH" for
+ * a C1 or bidi control, "" for a control XML forbids (C0 but tab, line
+ * feed and carriage return), or the character itself (*plain true). */
+static size_t display_char(const unsigned char *p, char out[7], bool *plain)
+{
+	unsigned cp;
+	size_t n = utf8_decode(p, &cp);
+
+	*plain = false;
+	out[0] = '\0';
+	if (n == 0) {
+		memcpy(out, "\xef\xbf\xbd", 4);
+		return 1;
+	}
+	if (n > 1 && shown_as_code(cp)) {
+		code_text(cp, out);
+		return n;
+	}
+	*plain = n > 1 || *p >= 0x20 || *p == '\t' || *p == '\n' ||
+		 *p == '\r';
+	return n;
+}
+
+char *br_display_dup(const char *s)
+{
+	char *out, *q, rep[7];
+	size_t len;
+	bool plain;
+
+	if (!s)
+		s = "";
+	len = strlen(s);
+	/* at most 6 bytes ("U+202E") for 3 */
+	if (len > (SIZE_MAX - 1) / 3 || !(out = malloc(3 * len + 1)))
+		return NULL;
+	for (q = out; *s;) {
+		size_t n = display_char((const unsigned char *)s, rep, &plain);
+
+		if (plain) {
+			memcpy(q, s, n);
+			q += n;
+		} else {
+			memcpy(q, rep, strlen(rep));
+			q += strlen(rep);
+		}
+		s += n;
+	}
+	*q = '\0';
+	return out;
+}
+
 void br_xml_text(FILE *fp, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -31,7 +113,8 @@ void br_xml_text(FILE *fp, const char *s)
 		return;
 	while (*p) {
 		size_t n, run = 0;
-		unsigned cp;
+		char rep[7];
+		bool plain;
 
 		/* bytes that need no escaping go out in one write */
 		while (p[run] >= 0x20 && p[run] < 0x7f && p[run] != '&' &&
@@ -43,11 +126,10 @@ void br_xml_text(FILE *fp, const char *s)
 			p += run;
 			continue;
 		}
-		n = utf8_decode(p, &cp);
-
-		if (n == 0) {
-			fputs("\xef\xbf\xbd", fp);
-			p++;
+		n = display_char(p, rep, &plain);
+		if (!plain) {
+			fputs(rep, fp);
+			p += n;
 			continue;
 		}
 		if (n > 1) {
@@ -61,23 +143,14 @@ void br_xml_text(FILE *fp, const char *s)
 		case '>': fputs("&gt;", fp); break;
 		case '"': fputs("&quot;", fp); break;
 		case '\'': fputs("&#39;", fp); break;
-		default:
-			if (*p >= 0x20 || *p == '\t' || *p == '\n' ||
-			    *p == '\r')
-				fputc(*p, fp);
+		case '\r': fputs("&#13;", fp); break;
+		default: fputc(*p, fp);
 		}
 		p++;
 	}
 }
 
 /* ------------------------------------------------------- plain text */
-
-/* Bidi embeddings, overrides (U+202A..U+202E) and isolates
- * (U+2066..U+2069): they reorder the text after them ("Trojan source"). */
-static bool is_bidi_control(unsigned cp)
-{
-	return (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
-}
 
 static const char hex[] = "0123456789abcdef";
 
@@ -113,18 +186,8 @@ size_t br_visible_char(const char *s, unsigned keep,
 		esc[4] = '\0';
 		return 1;
 	}
-	if (cp <= 0x9f || is_bidi_control(cp)) {
-		/* U+HHHH: every such code point has four digits */
-		static const char up[] = "0123456789ABCDEF";
-
-		esc[0] = 'U';
-		esc[1] = '+';
-		esc[2] = up[cp >> 12 & 15];
-		esc[3] = up[cp >> 8 & 15];
-		esc[4] = up[cp >> 4 & 15];
-		esc[5] = up[cp & 15];
-		esc[6] = '\0';
-	}
+	if (shown_as_code(cp))
+		code_text(cp, esc);   /* every such code point has 4 digits */
 	return n;
 }
 

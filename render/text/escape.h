@@ -12,11 +12,19 @@
 #include <stdio.h>
 
 /*
- * XML/HTML text and attribute values: & < > " ' escaped; characters XML
- * 1.0 forbids (C0 controls but tab/newline/CR) dropped; invalid UTF-8
- * bytes replaced by U+FFFD.
+ * XML/HTML/SVG text and attribute values: & < > " ' escaped, a carriage
+ * return as &#13;; characters XML 1.0 forbids (C0 controls but tab and
+ * line feed) dropped; invalid UTF-8 bytes replaced by U+FFFD; C1
+ * controls (U+0080..U+009F) and bidi embeddings, overrides and isolates
+ * (U+202A..U+202E, U+2066..U+2069) shown as the text "U+202E", as on a
+ * terminal, so no name is shown reversed (doc/escaping.md).
  */
 void br_xml_text(FILE *fp, const char *s);
+
+/* What br_xml_text shows of s, unescaped, as a new string (free it;
+ * NULL on ENOMEM): the text charts give Pango, which warns on invalid
+ * UTF-8 and applies bidi overrides. */
+char *br_display_dup(const char *s);
 
 /*
  * Plain text for terminals and text files (tables, sentences, inspect,

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "text.h"
 
 static PangoFontMap *fontmap;
@@ -141,6 +142,25 @@ static void set_font_cached(PangoLayout *l, struct font_key *k,
 	k->set = true;
 }
 
+/* Pango gets s as every chart medium shows it (br_display_dup: U+FFFD
+ * for bytes that are not UTF-8, which Pango would warn about, "U+202E"
+ * for a bidi override, which it would apply), so that what is measured
+ * is what is painted, and what the SVG writes. */
+static void set_text(PangoLayout *l, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	char *d;
+
+	while (*p >= 0x20 && *p < 0x7f)
+		p++;
+	if (!*p || !(d = br_display_dup(s))) {
+		pango_layout_set_text(l, s, -1);
+		return;
+	}
+	pango_layout_set_text(l, d, -1);
+	free(d);
+}
+
 static uint64_t fnv1a(const char *s, size_t n)
 {
 	uint64_t h = 14695981039346656037ull;
@@ -159,7 +179,7 @@ static double measure(const char *family, double size, bool bold,
 	PangoRectangle logical;
 
 	set_font_cached(layout, &layout_font, family, size, bold);
-	pango_layout_set_text(layout, s, -1);
+	set_text(layout, s);
 	pango_layout_get_extents(layout, NULL, &logical);
 	return (double)logical.width / PANGO_SCALE;
 }
@@ -262,7 +282,7 @@ struct _PangoLayout *br_text_layout_shared(const char *family, double size,
 		if (!paint && !(paint = pango_layout_new(context)))
 			return NULL;
 		set_font_cached(paint, &paint_font, family, size, bold);
-		pango_layout_set_text(paint, s, -1);
+		set_text(paint, s);
 		return paint;
 	}
 	sl = strlen(s);
@@ -279,7 +299,7 @@ struct _PangoLayout *br_text_layout_shared(const char *family, double size,
 	memcpy(key, head, hl);
 	memcpy(key + hl, s, sl + 1);
 	set_font(l, family, size, bold);
-	pango_layout_set_text(l, s, -1);
+	set_text(l, s);
 	free(e->key);
 	if (e->layout)
 		g_object_unref(e->layout);

@@ -273,8 +273,8 @@ START_TEST(test_trend_content)
 			   "0.810x; at the 33% point"));
 	ck_assert(has_text(sc, "Seconds, Fewer Is Better"));
 	/* every label upright: no "every 2nd labelled" */
-	ck_assert(has_text(sc, "30 points, \u20682024-01-01\u2069 to "
-			   "\u20682024-02-02\u2069, ordered by the results' "
+	ck_assert(has_text(sc, "30 points, \u200e2024-01-01\u200e to "
+			   "\u200e2024-02-02\u200e, ordered by the results' "
 			   "dates"));
 	br_scene_free(sc);
 	sc = draw(&F, SIZE_MAX, 600);

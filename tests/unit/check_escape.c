@@ -201,7 +201,7 @@ START_TEST(test_csv_formula)
 	check_writer(csv, "+", "'+");
 	/* a tab or CR first: guarded and quoted */
 	check_writer(csv, "\t=1+1", "\"'\t=1+1\"");
-	check_writer(csv, "\r=1+1", "\"'\r=1+1\"");
+	check_writer(csv, "\r=1+1", "\"\\r=1+1\"");
 	/* apostrophes already there: one more, so that dropping one gives
 	 * the text back */
 	check_writer(csv, "'=x", "''=x");

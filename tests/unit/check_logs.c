@@ -507,7 +507,7 @@ START_TEST(test_time_runs_in_one_log)
 	t = test_of(rs, "time", "Log: copy - System Time");
 	ck_assert_double_eq_tol(run(t, 0), 0.5, 1e-12);
 	ck_assert_int_eq(read_buf(rs, "s/bad.log", "real\t0mX.5s\nuser 1\n",
-				  20, NULL, "time", &err), BR_EDATA);
+				  19, NULL, "time", &err), BR_EDATA);
 	ck_assert_str_eq(err.where, "s/bad.log:1");
 	br_resultset_free(rs);
 }

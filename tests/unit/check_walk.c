@@ -307,11 +307,10 @@ START_TEST(test_dev_zero_refused_at_once)
 		{"pts-csv", 0, "/dev/zero:1", "NUL byte in text input"},
 		{"table", 0, "/dev/zero:1", "NUL byte in text input"},
 		{"pts-xml", 0, "/dev/zero:1", "malformed XML"},
-		/* a raw log reads a NUL as a blank: to the cap */
-		{"dbench", 1 << 20, "/dev/zero",
-		 "input larger than 1048576 bytes"},
-		{"fio-json", 1 << 20, "/dev/zero",
-		 "input larger than 1048576 bytes"},
+		/* before: a raw log read a NUL as a blank, to the cap */
+		{"dbench", 1 << 20, "/dev/zero:1", "NUL byte in text input"},
+		{"fio-json", 1 << 20, "/dev/zero:1", "NUL byte in text input"},
+		{"pts-raw-csv", 0, "/dev/zero:1", "NUL byte in text input"},
 		/* detected: not a format, from the first 64 KiB */
 		{NULL, 0, "/dev/zero:1", "not a format benchreport reads"},
 	};
