@@ -274,8 +274,15 @@ int br_cli_load(const struct br_cli *cli, struct br_cli_input *in)
 		br_cli_input_free(in);
 		return rc;
 	}
-	rc = br_select_any(in->rs, cli->patterns, cli->n_patterns,
-			   cli->systems, &in->sel, &err);
+	{
+		struct br_select_spec sp = {
+			cli->patterns, cli->n_patterns, cli->systems,
+			cli->excludes, cli->n_excludes, cli->exclude_systems,
+			cli->n_exclude_systems,
+		};
+
+		rc = br_select_spec(in->rs, &sp, &in->sel, &err);
+	}
 	if (rc != BR_OK) {
 		br_cli_input_free(in);
 		return select_failed(cli, &err);

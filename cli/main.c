@@ -117,11 +117,23 @@ static const struct option_def options[] = {
 	 "ignoring case; wildcards (*, ?, [...]) match within it, so "
 	 "\"postmark*total\" finds \"PostMark - Total Time\"; repeat "
 	 "--tests to add the tests another pattern finds (--test names a "
-	 "test instead)"},
+	 "test instead).  Exact forms: \"=NAME\" is the test whose whole "
+	 "name is NAME, case included (inspect --list tests prints these), "
+	 "a leading ^ and a trailing $ anchor a pattern at a name's start "
+	 "and end"},
 	{"systems", 0, "A,B,...", CMD_ALL & ~CMD_CONVERT, OPT_SYSTEMS,
 	 "only these systems, in this order; a name may differ in case or "
 	 "be the start of one system's name (as for --baseline and "
 	 "--highlight)"},
+	{"exclude", 0, "PATTERN", CMD_ALL & ~CMD_CONVERT, OPT_EXCLUDE,
+	 "leave out the tests PATTERN finds (the rules of --tests, \"=\", "
+	 "\"^\" and \"$\" included), after --tests chose; repeatable; "
+	 "a pattern that finds no test is an error"},
+	{"exclude-systems", 0, "PATTERN", CMD_ALL & ~CMD_CONVERT,
+	 OPT_EXCLUDE_SYSTEMS,
+	 "leave out the systems PATTERN finds in their names (the rules of "
+	 "--tests), after --systems chose; repeatable; a pattern that "
+	 "finds no system is an error"},
 	{"list", 0, "tests|systems", CMD_INSPECT, OPT_LIST,
 	 "print the names --tests and --systems select from, one a line, "
 	 "instead of the summary"},
