@@ -70,10 +70,37 @@ int br_select_any(const struct br_resultset *rs, const char *const *patterns,
 		  struct br_selection *sel, struct br_error *err);
 
 /*
+ * Added with exact and excluding patterns (issue 26; doc/design.md,
+ * "Choosing tests and systems"): the tests any of tests[] matches (all
+ * without one) less those any of exclude[] matches; the systems of the
+ * list (NULL: all) less those whose name any of exclude_systems[]
+ * matches.  Every pattern must match something ("--exclude: no test
+ * matches 'x'; did you mean ...?"), and excluding may not leave no test
+ * or no system.  Otherwise as br_select_any.
+ */
+struct br_select_spec {
+	const char *const *tests;
+	size_t n_tests;
+	const char *systems;
+	const char *const *exclude;
+	size_t n_exclude;
+	const char *const *exclude_systems;
+	size_t n_exclude_systems;
+};
+int br_select_spec(const struct br_resultset *rs,
+		   const struct br_select_spec *sp, struct br_selection *sel,
+		   struct br_error *err);
+
+/*
  * Whether test t matches a --tests pattern (the rule of br_select): the
  * pattern, ignoring case, is found anywhere in t's identifier, title,
  * description, "Title - Description" or "Title Version - Description";
- * '*', '?' and "[...]" are wildcards within it.
+ * '*', '?' and "[...]" are wildcards within it.  A leading '^' anchors it
+ * at the start of one of those names, a trailing '$' at its end (both:
+ * the whole name, ignoring case); "=NAME" matches the test whose
+ * "Title Version - Description" is exactly NAME, case included (what
+ * inspect --list tests prints after its '=').  System patterns
+ * (--exclude-systems) follow the same rules on the system's name.
  */
 bool br_test_matches(const char *pattern, const struct br_test *t);
 

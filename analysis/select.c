@@ -1,7 +1,8 @@
 /*
  * select.c - which tests and systems a run looks at: --tests PATTERN
- * (repeatable) and --systems A,B,..., and the system a name means
- * (--systems, --baseline, --highlight).  The rules are in doc/design.md,
+ * (repeatable; "=EXACT", "^" and "$" anchors), --exclude PATTERN,
+ * --systems A,B,..., --exclude-systems PATTERN, and the system a name
+ * means (--systems, --baseline, --highlight).  The rules are in doc/design.md,
  * "Choosing tests and systems".
  */
 #define _GNU_SOURCE /* FNM_CASEFOLD, strcasestr */
@@ -22,20 +23,81 @@ static bool has_wildcard(const char *p)
 	return strpbrk(p, "*?[") != NULL;
 }
 
-/* A pattern matches anywhere in s: a substring, or with wildcards a glob
- * that may start and end anywhere ("*PATTERN*"). */
-static bool match_one(const char *pat, const char *s)
+/*
+ * A pattern as written: "=TEXT" is exact (the whole of a name, case
+ * included), a leading '^' anchors it at the start of a name and a
+ * trailing '$' at its end; otherwise it may match anywhere.
+ */
+struct pat {
+	char *core;       /* the pattern without its marks */
+	bool exact, start, end;
+};
+
+static bool pat_parse(const char *p, struct pat *pt)
 {
-	char *any;
+	size_t n;
+
+	memset(pt, 0, sizeof *pt);
+	if (*p == '=') {
+		pt->exact = true;
+		pt->core = strdup(p + 1);
+		return pt->core != NULL;
+	}
+	if (*p == '^') {
+		pt->start = true;
+		p++;
+	}
+	n = strlen(p);
+	if (n > 0 && p[n - 1] == '$') {
+		pt->end = true;
+		n--;
+	}
+	pt->core = strndup(p, n);
+	return pt->core != NULL;
+}
+
+/* The pattern to measure a typo's distance with: its text without the
+ * marks ("=", "^", "$"), which are no part of any name.  Free it. */
+static char *pat_text(const char *p)
+{
+	struct pat pt;
+
+	return pat_parse(p, &pt) ? pt.core : NULL;
+}
+
+/* Whether s ends with e, ignoring ASCII case. */
+static bool ends_with(const char *s, const char *e)
+{
+	size_t n = strlen(s), m = strlen(e);
+
+	return n >= m && strcasecmp(s + n - m, e) == 0;
+}
+
+/* The pattern matches s: a substring, or with wildcards a glob that may
+ * start and end anywhere ("*PATTERN*"); anchored at an end by '^' or
+ * '$', the whole of s by "=" (exactly) or both anchors. */
+static bool match_pat(const struct pat *pt, const char *s)
+{
+	char *glob;
 	bool m;
 
 	if (!s || !*s)
 		return false;
-	if (!has_wildcard(pat))
-		return strcasestr(s, pat) != NULL;
-	any = br_strf("*%s*", pat);
-	m = any && fnmatch(any, s, FNM_CASEFOLD) == 0;
-	free(any);
+	if (pt->exact)
+		return strcmp(s, pt->core) == 0;
+	if (!has_wildcard(pt->core)) {
+		if (pt->start && pt->end)
+			return strcasecmp(s, pt->core) == 0;
+		if (pt->start)
+			return strncasecmp(s, pt->core, strlen(pt->core)) == 0;
+		if (pt->end)
+			return ends_with(s, pt->core);
+		return strcasestr(s, pt->core) != NULL;
+	}
+	glob = br_strf("%s%s%s", pt->start ? "" : "*", pt->core,
+		       pt->end ? "" : "*");
+	m = glob && fnmatch(glob, s, FNM_CASEFOLD) == 0;
+	free(glob);
 	return m;
 }
 
@@ -53,21 +115,42 @@ static char *title_desc(const struct br_test *t)
 	return br_strf("%s - %s", br_nz(t->title), br_nz(t->description));
 }
 
-bool br_test_matches(const char *pat, const struct br_test *t)
+/* Whether pt matches one of t's names (br_test_matches). */
+static bool test_matches(const struct pat *pt, const struct br_test *t)
 {
 	char *both, *full;
 	bool m;
 
-	if (match_one(pat, t->identifier) || match_one(pat, t->title) ||
-	    match_one(pat, t->description))
+	full = br_test_full_name(t);
+	if (pt->exact) {
+		/* the full name only: what inspect --list tests prints */
+		m = full && match_pat(pt, full);
+		free(full);
+		return m;
+	}
+	if (match_pat(pt, t->identifier) || match_pat(pt, t->title) ||
+	    match_pat(pt, t->description)) {
+		free(full);
 		return true;
+	}
 	/* whole, however long: a cut one would miss a pattern on its end
 	 * (and end in half a character); no memory, no match */
 	both = title_desc(t);
-	full = br_test_full_name(t);
-	m = (both && match_one(pat, both)) || (full && match_one(pat, full));
+	m = (both && match_pat(pt, both)) || (full && match_pat(pt, full));
 	free(both);
 	free(full);
+	return m;
+}
+
+bool br_test_matches(const char *pat, const struct br_test *t)
+{
+	struct pat pt;
+	bool m;
+
+	if (!pat_parse(pat, &pt))
+		return false;
+	m = test_matches(&pt, t);
+	free(pt.core);
 	return m;
 }
 
@@ -193,6 +276,16 @@ static char *test_name_of(const void *ctx, size_t idx)
 	return br_test_full_name(rs->tests[idx]);
 }
 
+/* A test's exact selector, for a mistyped exact pattern. */
+static char *test_selector_of(const void *ctx, size_t idx)
+{
+	char *full = test_name_of(ctx, idx), *s;
+
+	s = full ? br_strf("=%s", full) : NULL;
+	free(full);
+	return s;
+}
+
 static char *system_name_of(const void *ctx, size_t idx)
 {
 	const struct br_resultset *rs = ctx;
@@ -249,17 +342,22 @@ static size_t words_distance(const char *pat, const struct br_test *t)
 	return words > 1 ? sum : SIZE_MAX;
 }
 
-/* "--tests: no test matches 'pat'", and the closest tests. */
-static int no_test_matches(const struct br_resultset *rs, const char *pat,
-			   struct br_error *err)
+/* "OPT: no test matches 'pattern'", and the closest tests (to the
+ * pattern without its marks). */
+static int no_test_matches(const struct br_resultset *rs, const char *opt,
+			   const char *pattern, struct br_error *err)
 {
 	struct near nr;
-	size_t i, d, lim = br_suggest_limit(strlen(pat));
+	char *pat = pat_text(pattern);
+	size_t i, d, lim;
+	int rc;
 
-	if (!near_init(&nr, rs->n_tests)) {
+	if (!pat || !near_init(&nr, rs->n_tests)) {
+		free(pat);
 		near_fini(&nr);
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 	}
+	lim = br_suggest_limit(strlen(pat));
 	/* near as a whole, or word by word ("dbench client 1" is near
 	 * "Dbench 4.0 - Client Count: 1" by its words) */
 	for (i = 0; i < rs->n_tests; i++) {
@@ -276,8 +374,11 @@ static int no_test_matches(const struct br_resultset *rs, const char *pat,
 		}
 	}
 	near_keep_best(&nr);
-	return no_match(&nr, br_strf("--tests: no test matches '%s'", pat),
-			test_name_of, rs, err);
+	rc = no_match(&nr, br_strf("%s: no test matches '%s'", opt, pattern),
+		      *pattern == '=' ? test_selector_of : test_name_of, rs,
+		      err);
+	free(pat);
+	return rc;
 }
 
 /* ----------------------------------------------------- system names */
@@ -416,48 +517,170 @@ static int select_systems(const struct br_resultset *rs, const char *list,
 	return rc;
 }
 
-int br_select_any(const struct br_resultset *rs, const char *const *patterns,
-		  size_t n_patterns, const char *systems,
-		  struct br_selection *sel, struct br_error *err)
+/* The tests: those any of sp->tests matches (all without one), less
+ * those any of sp->exclude matches; each pattern must match some test
+ * (one that matches none is most likely a typo). */
+static int select_tests(const struct br_resultset *rs,
+			const struct br_select_spec *sp,
+			struct br_selection *sel, struct br_error *err)
 {
-	bool *hit = calloc(n_patterns + 1, sizeof *hit);
-	size_t i, k;
+	size_t n = sp->n_tests + sp->n_exclude, i, k;
+	struct pat *pt = calloc(n + 1, sizeof *pt);
+	bool *hit = calloc(n + 1, sizeof *hit);
+	int rc = pt && hit ? BR_OK : BR_EIO;
+
+	for (k = 0; rc == BR_OK && k < n; k++)
+		if (!pat_parse(k < sp->n_tests ? sp->tests[k] :
+			       sp->exclude[k - sp->n_tests], &pt[k]))
+			rc = BR_EIO;
+	for (i = 0; rc == BR_OK && i < rs->n_tests; i++) {
+		bool in = sp->n_tests == 0, out = false;
+
+		for (k = 0; k < n; k++) {
+			if (!test_matches(&pt[k], rs->tests[i]))
+				continue;
+			hit[k] = true;
+			if (k < sp->n_tests)
+				in = true;
+			else
+				out = true;
+		}
+		if (in && !out)
+			sel->tests[sel->n_tests++] = i;
+	}
+	if (rc != BR_OK)
+		rc = br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	for (k = 0; rc == BR_OK && k < n; k++)
+		if (!hit[k])
+			rc = k < sp->n_tests ?
+			     no_test_matches(rs, "--tests", sp->tests[k], err) :
+			     no_test_matches(rs, "--exclude",
+					     sp->exclude[k - sp->n_tests], err);
+	if (rc == BR_OK && sp->n_exclude && sel->n_tests == 0 &&
+	    rs->n_tests > 0)
+		rc = br_error_set(err, BR_EUSAGE, NULL, 0, "--exclude: no test "
+				  "is left");
+	for (k = 0; pt && k < n; k++)
+		free(pt[k].core);
+	free(pt);
+	free(hit);
+	return rc;
+}
+
+/* "--exclude-systems: no system matches 'x'", and the closest names. */
+static int no_system_matches(const struct br_resultset *rs,
+			     const char *pattern, struct br_error *err)
+{
+	struct near nr;
+	char *pat = pat_text(pattern);
+	size_t i, d, lim;
+	int rc;
+
+	if (!pat || !near_init(&nr, rs->n_systems)) {
+		free(pat);
+		near_fini(&nr);
+		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	}
+	lim = br_suggest_limit(strlen(pat));
+	for (i = 0; i < rs->n_systems; i++) {
+		d = br_pattern_distance(pat, rs->systems[i]->identifier);
+		if (d <= lim) {
+			nr.idx[nr.n] = i;
+			nr.dist[nr.n++] = d;
+		}
+	}
+	near_keep_best(&nr);
+	rc = no_match(&nr, br_strf("--exclude-systems: no system matches "
+				   "'%s'", pattern), system_name_of, rs, err);
+	free(pat);
+	return rc;
+}
+
+/* Leave out of sel the systems any of sp->exclude_systems matches by
+ * name; each must match some system of the input. */
+static int exclude_systems(const struct br_resultset *rs,
+			   const struct br_select_spec *sp,
+			   struct br_selection *sel, struct br_error *err)
+{
+	size_t k, i, j, n = 0;
+	struct pat pt;
+	bool *out = calloc(rs->n_systems + 1, sizeof *out);
+	int rc = out ? BR_OK : BR_EIO;
+
+	for (k = 0; rc == BR_OK && k < sp->n_exclude_systems; k++) {
+		bool hit = false;
+
+		if (!pat_parse(sp->exclude_systems[k], &pt)) {
+			rc = BR_EIO;
+			break;
+		}
+		for (i = 0; i < rs->n_systems; i++)
+			if (match_pat(&pt, rs->systems[i]->identifier))
+				hit = out[i] = true;
+		free(pt.core);
+		if (!hit) {
+			free(out);
+			return no_system_matches(rs, sp->exclude_systems[k],
+						 err);
+		}
+	}
+	if (rc != BR_OK) {
+		free(out);
+		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	}
+	for (j = 0; j < sel->n_systems; j++)
+		if (!out[sel->systems[j]])
+			sel->systems[n++] = sel->systems[j];
+	sel->n_systems = n;
+	free(out);
+	if (n == 0 && rs->n_systems > 0)
+		return br_error_set(err, BR_EUSAGE, NULL, 0, "--exclude-systems: "
+				    "no system is left");
+	return BR_OK;
+}
+
+int br_select_spec(const struct br_resultset *rs,
+		   const struct br_select_spec *sp, struct br_selection *sel,
+		   struct br_error *err)
+{
+	size_t i;
 	int rc = BR_OK;
 
 	memset(sel, 0, sizeof *sel);
 	sel->rs = rs;
 	sel->systems = calloc(rs->n_systems + 1, sizeof *sel->systems);
 	sel->tests = calloc(rs->n_tests + 1, sizeof *sel->tests);
-	if (!sel->systems || !sel->tests || !hit) {
-		free(hit);
+	if (!sel->systems || !sel->tests) {
 		br_selection_fini(sel);
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 	}
-	if (systems) {
-		rc = select_systems(rs, systems, sel, err);
+	if (sp->systems) {
+		rc = select_systems(rs, sp->systems, sel, err);
 	} else {
 		for (i = 0; i < rs->n_systems; i++)
 			sel->systems[sel->n_systems++] = i;
 	}
-	/* a test is in when any pattern matches it; every pattern must
-	 * match some test (one that matches none is most likely a typo) */
-	for (i = 0; rc == BR_OK && i < rs->n_tests; i++) {
-		bool in = n_patterns == 0;
-
-		for (k = 0; k < n_patterns; k++)
-			if (br_test_matches(patterns[k], rs->tests[i]))
-				in = hit[k] = true;
-		if (in)
-			sel->tests[sel->n_tests++] = i;
-	}
-	for (k = 0; rc == BR_OK && k < n_patterns; k++)
-		if (!hit[k])
-			rc = no_test_matches(rs, patterns[k], err);
-	free(hit);
+	if (rc == BR_OK)
+		rc = exclude_systems(rs, sp, sel, err);
+	if (rc == BR_OK)
+		rc = select_tests(rs, sp, sel, err);
 	if (rc != BR_OK)
 		br_selection_fini(sel);
 	sel->rs = rs;
 	return rc;
+}
+
+int br_select_any(const struct br_resultset *rs, const char *const *patterns,
+		  size_t n_patterns, const char *systems,
+		  struct br_selection *sel, struct br_error *err)
+{
+	struct br_select_spec sp;
+
+	memset(&sp, 0, sizeof sp);
+	sp.tests = patterns;
+	sp.n_tests = n_patterns;
+	sp.systems = systems;
+	return br_select_spec(rs, &sp, sel, err);
 }
 
 int br_select(const struct br_resultset *rs, const char *pattern,

@@ -113,6 +113,14 @@ struct br_cli {
 		struct br_out_id *read;          /* every file read */
 		size_t n_read, cap_read;
 	} files;
+	/* Added with the gate's line (issue 25): */
+	bool gate_strict;        /* --gate-strict: exit 4 also when the gate
+				  * could not judge a test */
+	/* Added with selection (issue 26): */
+	const char **excludes;   /* every --exclude PATTERN (tests) */
+	size_t n_excludes;
+	const char **exclude_systems; /* every --exclude-systems PATTERN */
+	size_t n_exclude_systems;
 };
 
 /* The loaded inputs and what the user selected from them. */
@@ -157,6 +165,13 @@ int br_cli_emit_to(struct br_cli *cli, const char *path,
 int br_cli_emit(struct br_cli *cli,
 		int (*write)(FILE *fp, void *ctx, struct br_error *err),
 		void *ctx);
+/*
+ * A failed gate's output file that is not written (a chart, a report):
+ * the earlier file at path, when there is one, is removed so no passing
+ * output of an earlier run is left, and "PATH: not written[, the earlier
+ * file removed]: WHY" is printed.  Returns BR_EREGRESS.
+ */
+int br_cli_gate_unwrite(const char *path, const char *why);
 
 /* "YYYY-MM-DD HH:MM:SS" (UTC) of SOURCE_DATE_EPOCH, or of now. */
 void br_cli_now(char *buf, size_t size);

@@ -3,12 +3,15 @@
  * the geometric means and the overall ranking (render/table/results.h writes
  * them), the compact summary (--brief: the text or Markdown of `render
  * --summary`, render/report/report.h), and the regression gate (exit 4: each
- * regression named on stderr, and a -o file left unwritten).
+ * regression named on stderr, and a -o file left unwritten, an earlier one
+ * at its place removed; the gate's line, analysis/gate.h, always printed;
+ * --gate-strict fails also on a test it could not judge).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/brief.h"
+#include "analysis/gate.h"
 #include "analysis/sentence.h"
 #include "cli.h"
 #include "render/text/escape.h"
@@ -20,6 +23,7 @@ struct compare_job {
 	const struct br_report *r;   /* --brief: the summary; else NULL */
 	enum br_fmt fmt;
 	bool regressed;
+	const char *strict;          /* --gate-strict fails: why; NULL */
 };
 
 static int write_compare(FILE *fp, void *ctx, struct br_error *err)
@@ -39,12 +43,13 @@ static int write_compare(FILE *fp, void *ctx, struct br_error *err)
 			     "found (--fail-on-regression %g)",
 			     job->cli->fail_on_regression);
 		rc = BR_EREGRESS;
+	} else if (rc == BR_OK && job->strict) {
+		br_error_set(err, BR_EREGRESS, NULL, 0, "%s", job->strict);
+		rc = BR_EREGRESS;
 	}
 	return rc;
 }
 
-/* --fail-on-regression: one line per regressed comparison on stderr,
- * -q or not (they are why the run fails).  Returns whether any. */
 /* A line the --brief report says (a title's fallback): on stderr,
  * unless -q. */
 static void say_line(void *ctx, const char *line)
@@ -55,6 +60,37 @@ static void say_line(void *ctx, const char *line)
 		fprintf(stderr, PROG ": %s\n", line);
 }
 
+/* The gate's line (analysis/gate.h) on stderr, -q or not: what it
+ * judged and what it could not.  *strict: --gate-strict's failure
+ * (a new string) or NULL.  false on ENOMEM. */
+static bool say_gate(const struct br_cli *cli, const struct br_analysis *a,
+		     char **strict)
+{
+	struct br_gate g;
+	char *p, *s;
+
+	*strict = NULL;
+	if (br_gate_compare(a, cli->fail_on_regression, &g) != BR_OK) {
+		fprintf(stderr, PROG ": out of memory\n");
+		return false;
+	}
+	for (p = g.line; *p; p++)
+		if (*p == BR_NBSP[0])
+			*p = ' ';
+	s = br_visible_dup(g.line, 0);
+	fprintf(stderr, PROG ": %s\n", s ? s : g.line);
+	free(s);
+	if (cli->gate_strict && g.strict) {
+		fprintf(stderr, PROG ": %s\n", g.strict);
+		*strict = g.strict;
+		g.strict = NULL;
+	}
+	br_gate_fini(&g);
+	return true;
+}
+
+/* --fail-on-regression: one line per regressed comparison on stderr,
+ * -q or not (they are why the run fails).  Returns whether any. */
 static bool say_regressions(const struct br_cli *cli,
 			    const struct br_analysis *a)
 {
@@ -92,9 +128,13 @@ int br_cmd_compare(struct br_cli *cli)
 	struct br_analysis *a = NULL;
 	struct br_report *r = NULL;
 	struct compare_job job;
+	char *strict = NULL;
 	int rc;
 
 	rc = br_cli_table_format(cli, &job.fmt);
+	if (rc == BR_OK && cli->gate_strict && cli->fail_on_regression < 0)
+		rc = br_cli_usage(cli, "--gate-strict: give "
+				  "--fail-on-regression PCT");
 	if (rc == BR_OK && cli->brief && job.fmt != BR_FMT_TEXT &&
 	    job.fmt != BR_FMT_MD)
 		rc = br_cli_usage(cli, "--brief prints the summary as text or "
@@ -134,8 +174,15 @@ int br_cmd_compare(struct br_cli *cli)
 		job.r = r;
 		job.regressed = cli->fail_on_regression >= 0 &&
 				say_regressions(cli, a);
-		rc = br_cli_emit(cli, write_compare, &job);
+		job.strict = NULL;
+		if (cli->fail_on_regression >= 0 &&
+		    !say_gate(cli, a, &strict))
+			rc = BR_EIO;
+		job.strict = strict;
+		if (rc == BR_OK)
+			rc = br_cli_emit(cli, write_compare, &job);
 	}
+	free(strict);
 	br_report_free(r);
 	br_analysis_free(a);
 	br_cli_input_free(&in);

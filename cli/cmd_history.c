@@ -20,6 +20,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "analysis/gate.h"
 #include "cli.h"
 #include "render/report/history_out.h"
 #include "render/text/escape.h"
@@ -389,7 +390,7 @@ struct table_job {
 	const struct br_history *h;
 	const char *format;
 	const struct br_hist_out_opts *oo;
-	bool regressed;
+	const char *fail;        /* the gate failed: why; NULL: passed */
 };
 
 static int write_table(FILE *fp, void *ctx, struct br_error *err)
@@ -398,9 +399,8 @@ static int write_table(FILE *fp, void *ctx, struct br_error *err)
 	int rc = br_history_write_table(fp, job->h, job->format, job->oo,
 					err);
 
-	if (rc == BR_OK && job->regressed)
-		rc = br_error_set(err, BR_EREGRESS, NULL, 0, "a regression "
-				  "was found (--fail-on-regression)");
+	if (rc == BR_OK && job->fail)
+		rc = br_error_set(err, BR_EREGRESS, NULL, 0, "%s", job->fail);
 	return rc;
 }
 
@@ -418,7 +418,7 @@ static void say_warnings(const struct br_cli *cli, const struct br_history *h)
 }
 
 static int emit(struct br_cli *cli, const struct br_history *h,
-		const struct hist_out *w, bool regressed)
+		const struct hist_out *w, const char *fail)
 {
 	struct br_hist_out_opts oo;
 	struct br_error err;
@@ -433,15 +433,12 @@ static int emit(struct br_cli *cli, const struct br_history *h,
 	oo.n_inputs = cli->files.n_read;
 	oo.warn = cli->quiet ? NULL : br_cli_warn_line;
 	if (w->table) {
-		struct table_job job = {h, w->table, &oo, regressed};
+		struct table_job job = {h, w->table, &oo, fail};
 
 		return br_cli_emit(cli, write_table, &job);
 	}
-	if (regressed) {
-		fprintf(stderr, PROG ": %s: not written: a regression was "
-			"found (--fail-on-regression)\n", cli->output);
-		return BR_EREGRESS;
-	}
+	if (fail)
+		return br_cli_gate_unwrite(cli->output, fail);
 	br_error_clear(&err);
 	rc = br_history_write_drawn(h, w->drawn, cli->hist.report,
 				    cli->output, &oo, &err);
@@ -451,12 +448,46 @@ static int emit(struct br_cli *cli, const struct br_history *h,
 	return BR_OK;
 }
 
+/*
+ * --fail-on-regression: each regression on stderr, then the gate's line
+ * (analysis/gate.h), -q or not.  *fail: why the gate fails (a new
+ * string: a regression, or with --gate-strict a test it could not
+ * judge), NULL when it passes.
+ */
+static int gate(const struct br_cli *cli, const struct br_history *h,
+		char **fail)
+{
+	struct br_gate g;
+	char *s;
+
+	if (br_history_write_gate(stderr, h) > 0 &&
+	    !(*fail = strdup("a regression was found "
+			     "(--fail-on-regression)"))) {
+		fprintf(stderr, PROG ": out of memory\n");
+		return BR_EIO;
+	}
+	if (br_gate_history(h, &g) != BR_OK) {
+		fprintf(stderr, PROG ": out of memory\n");
+		return BR_EIO;
+	}
+	s = br_visible_dup(g.line, 0);
+	fprintf(stderr, PROG ": %s\n", s ? s : g.line);
+	free(s);
+	if (!*fail && cli->gate_strict && g.strict) {
+		fprintf(stderr, PROG ": %s\n", g.strict);
+		*fail = g.strict;
+		g.strict = NULL;
+	}
+	br_gate_fini(&g);
+	return BR_OK;
+}
+
 static int run_history(struct br_cli *cli, const struct hist_out *w)
 {
 	struct br_cli_input in;
 	struct br_history *h = NULL;
 	struct br_error err;
-	bool regressed = false;
+	char *fail = NULL;
 	int rc = br_cli_load(cli, &in);
 
 	if (rc != BR_OK)
@@ -481,9 +512,11 @@ static int run_history(struct br_cli *cli, const struct hist_out *w)
 	if (rc == BR_OK) {
 		say_warnings(cli, h);
 		if (cli->hist.gate)
-			regressed = br_history_write_gate(stderr, h) > 0;
-		rc = emit(cli, h, w, regressed);
+			rc = gate(cli, h, &fail);
+		if (rc == BR_OK)
+			rc = emit(cli, h, w, fail);
 	}
+	free(fail);
 	br_history_free(h);
 	br_cli_input_free(&in);
 	return rc;
@@ -499,6 +532,9 @@ int br_cmd_history(struct br_cli *cli)
 	memset(&lf, 0, sizeof lf);
 	memset(&af, 0, sizeof af);
 	rc = history_format(cli, &w);
+	if (rc == BR_OK && cli->gate_strict && !cli->hist.gate)
+		rc = br_cli_usage(cli, "--gate-strict: give "
+				  "--fail-on-regression");
 	if (rc == BR_OK)
 		rc = read_files(cli, &lf, &af, &notes);
 	if (rc == BR_OK)

@@ -1,6 +1,7 @@
 /*
  * cmd_inspect.c - `benchreport inspect`: what was read (render/table/inspect.h
- * writes it), or with --list the names --tests and --systems select from.
+ * writes it), or with --list the names --tests and --systems select from
+ * (a test's exact selector, "=NAME").
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +16,8 @@ struct inspect_job {
 };
 
 /* --list: the selected tests' or systems' names, one a line, as --tests
- * and --systems take them (shown as br_visible() shows them). */
+ * and --systems take them (shown as br_visible() shows them): a test as
+ * its exact selector, "=Title Version - Description". */
 static void write_list(FILE *fp, const struct br_selection *sel,
 		       bool tests)
 {
@@ -27,6 +29,8 @@ static void write_list(FILE *fp, const struct br_selection *sel,
 				   : strdup(sel->rs->systems[
 					    sel->systems[k]]->identifier);
 
+		if (tests)
+			fputc('=', fp);
 		br_visible(fp, name ? name : "?", 0);
 		fputc('\n', fp);
 		free(name);

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "render/text/escape.h"
@@ -303,8 +305,15 @@ int br_cli_load(const struct br_cli *cli, struct br_cli_input *in)
 		br_cli_input_free(in);
 		return rc;
 	}
-	rc = br_select_any(in->rs, cli->patterns, cli->n_patterns,
-			   cli->systems, &in->sel, &err);
+	{
+		struct br_select_spec sp = {
+			cli->patterns, cli->n_patterns, cli->systems,
+			cli->excludes, cli->n_excludes, cli->exclude_systems,
+			cli->n_exclude_systems,
+		};
+
+		rc = br_select_spec(in->rs, &sp, &in->sel, &err);
+	}
 	if (rc != BR_OK) {
 		br_cli_input_free(in);
 		return select_failed(cli, &err);
@@ -367,6 +376,44 @@ int br_cli_table_format(const struct br_cli *cli, enum br_fmt *fmt)
 	return BR_OK;
 }
 
+/*
+ * A failed gate's file output: the new one discarded and the earlier
+ * file at its place (the one the rename would have replaced, found as
+ * safely as a write finds it) removed, so no passing output of an
+ * earlier run is left; "PATH: not written: WHY" or "PATH: not written,
+ * the earlier file removed: WHY".  Releases o.
+ */
+static void gate_failed(struct br_out *o, const char *dest, const char *why)
+{
+	struct br_error e;
+	bool removed = o->dirfd >= 0 && o->name &&
+		       unlinkat(o->dirfd, o->name, 0) == 0;
+
+	br_out_abort(o);
+	br_error_clear(&e);
+	br_error_set(&e, BR_EREGRESS, dest, 0, "not written%s: %s",
+		     removed ? ", the earlier file removed" : "", why);
+	br_cli_report(&e);
+}
+
+int br_cli_gate_unwrite(const char *path, const char *why)
+{
+	struct br_out o;
+	struct br_error err;
+
+	br_error_clear(&err);
+	if (br_out_open(&o, path, &err) != BR_OK || !br_out_is_file(&o)) {
+		br_out_abort(&o);
+		br_error_clear(&err);
+		br_error_set(&err, BR_EREGRESS, path, 0, "not written: %s",
+			     why);
+		br_cli_report(&err);
+		return BR_EREGRESS;
+	}
+	gate_failed(&o, path, why);
+	return BR_EREGRESS;
+}
+
 int br_cli_emit_to(struct br_cli *cli, const char *path,
 		   int (*write)(FILE *fp, void *ctx, struct br_error *err),
 		   void *ctx)
@@ -387,14 +434,9 @@ int br_cli_emit_to(struct br_cli *cli, const char *path,
 		rc = write(out.fp, ctx, &err);
 		if (rc == BR_EREGRESS && br_out_is_file(&out)) {
 			/* a failed gate leaves no file for make to take as
-			 * up to date; stdout and devices have it already */
-			struct br_error e2;
-
-			br_out_abort(&out);
-			br_error_clear(&e2);
-			br_error_set(&e2, rc, dest, 0, "not written: %s",
-				     err.msg);
-			br_cli_report(&e2);
+			 * up to date, nor an earlier passing one for a CI
+			 * job to publish; stdout and devices have it */
+			gate_failed(&out, dest, err.msg);
 			free(dest);
 			return rc;
 		}

@@ -88,6 +88,7 @@ enum opt_id {
 	OPT_TEMPLATE, OPT_PLOT, OPT_UTF8, OPT_LIST, OPT_SUMMARY, OPT_BRIEF,
 	OPT_NAME, OPT_RENAME, OPT_HISTORY,
 	OPT_KEEP_GOING,
+	OPT_GATE_STRICT, OPT_EXCLUDE, OPT_EXCLUDE_SYSTEMS,
 };
 
 struct option_def {
@@ -120,11 +121,23 @@ static const struct option_def options[] = {
 	 "ignoring case; wildcards (*, ?, [...]) match within it, so "
 	 "\"postmark*total\" finds \"PostMark - Total Time\"; repeat "
 	 "--tests to add the tests another pattern finds (--test names a "
-	 "test instead)"},
+	 "test instead).  Exact forms: \"=NAME\" is the test whose whole "
+	 "name is NAME, case included (inspect --list tests prints these), "
+	 "a leading ^ and a trailing $ anchor a pattern at a name's start "
+	 "and end"},
 	{"systems", 0, "A,B,...", CMD_ALL & ~CMD_CONVERT, OPT_SYSTEMS,
 	 "only these systems, in this order; a name may differ in case or "
 	 "be the start of one system's name (as for --baseline and "
 	 "--highlight)"},
+	{"exclude", 0, "PATTERN", CMD_ALL & ~CMD_CONVERT, OPT_EXCLUDE,
+	 "leave out the tests PATTERN finds (the rules of --tests, \"=\", "
+	 "\"^\" and \"$\" included), after --tests chose; repeatable; "
+	 "a pattern that finds no test is an error"},
+	{"exclude-systems", 0, "PATTERN", CMD_ALL & ~CMD_CONVERT,
+	 OPT_EXCLUDE_SYSTEMS,
+	 "leave out the systems PATTERN finds in their names (the rules of "
+	 "--tests), after --systems chose; repeatable; a pattern that "
+	 "finds no system is an error"},
 	{"list", 0, "tests|systems", CMD_INSPECT, OPT_LIST,
 	 "print the names --tests and --systems select from, one a line, "
 	 "instead of the summary"},
@@ -172,8 +185,11 @@ static const struct option_def options[] = {
 	{"fail-on-regression", 0, "PCT", CMD_COMPARE, OPT_FAIL_ON_REGRESSION,
 	 "exit 4 when a test is significantly worse than the baseline by "
 	 "more than PCT percent (5 or 5%), naming each regression on "
-	 "stderr; a -o file is then not written (make runs the gate again); "
-	 "tests of unknown direction are not gated"},
+	 "stderr; a -o file is then not written and an earlier file at its "
+	 "place removed (make runs the gate again, and no old passing "
+	 "output is left to publish); tests of unknown direction are not "
+	 "gated.  A line on stderr says how many tests it judged and names "
+	 "those it could not (see --gate-strict)"},
 	{"order", 0, "auto|date|list|args", CMD_HISTORY, OPT_HISTORY,
 	 "the order of the points: the results' own dates (PTS TimeStamp, "
 	 "a table's \"# system: NAME | timestamp | ...\"), the --list "
@@ -224,7 +240,9 @@ static const struct option_def options[] = {
 	 "exit 4 when a regression is proven at the latest point, naming "
 	 "each on stderr: a kept change that made a test worse and is still "
 	 "in force, or the latest point alone significantly worse than the "
-	 "points before it; a -o file is then not written"},
+	 "points before it; a -o file is then not written and an earlier "
+	 "file at its place removed.  A line on stderr says how many tests "
+	 "it judged and names those it could not (see --gate-strict)"},
 	{"report", 0, NULL, CMD_HISTORY, OPT_HISTORY,
 	 "with a .pdf: the whole history report instead of the charts"},
 	{"all", 0, NULL, CMD_HISTORY, OPT_HISTORY,
@@ -283,7 +301,13 @@ static const struct option_def options[] = {
 	 "a file in a directory INPUT that cannot be read or is malformed "
 	 "is skipped with its error as a warning, and the run says how many "
 	 "were (default: it ends the run)"},
-	{"quiet", 'q', NULL, CMD_ALL, OPT_QUIET, "no warnings on stderr"},
+	{"gate-strict", 0, NULL, CMD_COMPARE | CMD_HISTORY, OPT_GATE_STRICT,
+	 "with --fail-on-regression: exit 4 also when the gate could not "
+	 "judge a test (a failed, missing or single-run entry, no "
+	 "direction, too few points); the gate's line on stderr, printed "
+	 "even with -q, counts and names them"},
+	{"quiet", 'q', NULL, CMD_ALL, OPT_QUIET, "no warnings on stderr "
+	 "(a gate's line and its regressions are still printed)"},
 	{"verbose", 'v', NULL, CMD_ALL, OPT_VERBOSE, "more detail"},
 	{"help", 'h', NULL, CMD_ALL, OPT_HELP, "show this help and exit"},
 	{"version", 0, NULL, CMD_ALL, OPT_VERSION, "show the version and exit"},
@@ -446,7 +470,8 @@ static void help_main(FILE *fp)
 	      "piped or redirected.\nRun '" PROG " COMMAND --help' for a "
 	      "command's options.\n\nExit status: 0 ok, 1 bad input data or no "
 	      "results, 2 usage,\n3 I/O or system error, 4 regression "
-	      "found (--fail-on-regression).\n", fp);
+	      "found (--fail-on-regression), or a test\nthe gate could not "
+	      "judge (--gate-strict).\n", fp);
 }
 
 /* Write s for roff: backslashes, leading dots and quotes, hyphens. */
@@ -699,7 +724,9 @@ static void man_exit(FILE *fp)
 	      ".TP\n.B 2\nUsage error.\n"
 	      ".TP\n.B 3\nI/O or system error (including out of memory).\n"
 	      ".TP\n.B 4\nA regression was found "
-	      "(\\fB\\-\\-fail\\-on\\-regression\\fR only).\n"
+	      "(\\fB\\-\\-fail\\-on\\-regression\\fR only), or "
+	      "with \\fB\\-\\-gate\\-strict\\fR a test the gate "
+	      "could not judge.\n"
 	      ".SH ENVIRONMENT\n"
 	      ".TP\n.B SOURCE_DATE_EPOCH\n"
 	      "Seconds since 1970 used for every date embedded in output "
@@ -991,6 +1018,17 @@ static int apply(struct br_cli *cli, const struct command *c,
 		printf(PROG " " BR_VERSION "\n");
 		return -1;
 	case OPT_QUIET: cli->quiet = true; break;
+	case OPT_GATE_STRICT: cli->gate_strict = true; break;
+	case OPT_EXCLUDE:
+	case OPT_EXCLUDE_SYSTEMS:
+		if (!*arg)
+			return br_cli_usage(cli, "--%s: an empty pattern",
+					    o->name);
+		if (o->id == OPT_EXCLUDE)
+			cli->excludes[cli->n_excludes++] = arg;
+		else
+			cli->exclude_systems[cli->n_exclude_systems++] = arg;
+		break;
 	case OPT_VERBOSE: cli->verbose++; break;
 	case OPT_OUTPUT:
 		if (!*arg)
@@ -1101,10 +1139,13 @@ static int parse_args(struct br_cli *cli, const struct command *c, int argc,
 	cli->inputs = calloc((size_t)argc + 1, sizeof *cli->inputs);
 	cli->per_input = calloc((size_t)argc + 1, sizeof *cli->per_input);
 	cli->patterns = calloc((size_t)argc + 1, sizeof *cli->patterns);
+	cli->excludes = calloc((size_t)argc + 1, sizeof *cli->excludes);
+	cli->exclude_systems = calloc((size_t)argc + 1,
+				      sizeof *cli->exclude_systems);
 	cli->naming.names = calloc((size_t)argc + 1, sizeof(char *));
 	cli->naming.renames = calloc((size_t)argc + 1, sizeof(char *));
 	if (!cli->inputs || !cli->per_input || !cli->patterns ||
-	    !cli->naming.names || !cli->naming.renames) {
+	    !cli->excludes || !cli->exclude_systems || !cli->naming.names || !cli->naming.renames) {
 		fprintf(stderr, PROG ": out of memory\n");
 		return BR_EIO;
 	}
@@ -1366,6 +1407,8 @@ static int run(int argc, char **argv)
 	free(cli.inputs);
 	free(cli.per_input);
 	free(cli.patterns);
+	free(cli.excludes);
+	free(cli.exclude_systems);
 	free(cli.naming.names);
 	free(cli.naming.renames);
 	return rc;

@@ -158,6 +158,124 @@ START_TEST(test_tests_patterns)
 }
 END_TEST
 
+/* A test of the given title, version and description. */
+static void make_test(struct br_test *t, const char *title,
+		      const char *version, const char *desc)
+{
+	memset(t, 0, sizeof *t);
+	t->identifier = "pts/dbench-1.0.0";
+	t->title = title;
+	t->app_version = version;
+	t->description = desc;
+}
+
+/* Exact ("="), anchored ("^", "$") patterns (issue 26): the marks, case,
+ * wildcards and which name they apply to. */
+START_TEST(test_exact_and_anchors)
+{
+	struct br_test c1, c12, c128;
+
+	make_test(&c1, "Dbench", "4.0", "Client Count: 1");
+	make_test(&c12, "Dbench", "4.0", "Client Count: 12");
+	make_test(&c128, "Dbench", "4.0", "Client Count: 128");
+	/* anywhere: 1 is in 12 and 128 */
+	ck_assert(br_test_matches("Dbench - Client Count: 1", &c12));
+	ck_assert(br_test_matches("Dbench - Client Count: 1", &c128));
+	/* exact: the full name, case included */
+	ck_assert(br_test_matches("=Dbench 4.0 - Client Count: 1", &c1));
+	ck_assert(!br_test_matches("=Dbench 4.0 - Client Count: 1", &c12));
+	ck_assert(!br_test_matches("=dbench 4.0 - client count: 1", &c1));
+	ck_assert(!br_test_matches("=Dbench - Client Count: 1", &c1));
+	ck_assert(!br_test_matches("=Client Count: 1", &c1));
+	/* "$": the end of a name (the description, the title-description) */
+	ck_assert(br_test_matches("client count: 1$", &c1));
+	ck_assert(!br_test_matches("client count: 1$", &c12));
+	ck_assert(br_test_matches("dbench - client count: 12$", &c12));
+	ck_assert(!br_test_matches("dbench - client count: 12$", &c128));
+	/* "^": the start of a name; both: the whole name */
+	ck_assert(br_test_matches("^client", &c1));
+	ck_assert(!br_test_matches("^count", &c1));
+	ck_assert(br_test_matches("^dbench$", &c1));
+	ck_assert(br_test_matches("^client count: 12$", &c12));
+	ck_assert(!br_test_matches("^client count: 1$", &c12));
+	/* with wildcards */
+	ck_assert(br_test_matches("^dbench*count: 1?$", &c12));
+	ck_assert(!br_test_matches("^dbench*count: 1?$", &c128));
+	ck_assert(br_test_matches("count: 1*8$", &c128));
+	ck_assert(!br_test_matches("^count: 1*8$", &c128));
+}
+END_TEST
+
+static void check_spec(const struct br_resultset *rs,
+		       const struct br_select_spec *sp, const char *want,
+		       size_t n_systems)
+{
+	struct br_selection sel;
+	struct br_error err;
+	char *got;
+
+	br_error_clear(&err);
+	ck_assert_msg(br_select_spec(rs, sp, &sel, &err) == BR_OK, "%s",
+		      err.msg);
+	got = selected(&sel);
+	ck_assert_str_eq(got, want);
+	ck_assert_uint_eq(sel.n_systems, n_systems);
+	free(got);
+	br_selection_fini(&sel);
+}
+
+static void spec_refused(const struct br_resultset *rs,
+			 const struct br_select_spec *sp, const char *msg)
+{
+	struct br_selection sel;
+	struct br_error err;
+
+	br_error_clear(&err);
+	ck_assert_int_eq(br_select_spec(rs, sp, &sel, &err), BR_EUSAGE);
+	ck_assert_str_eq(err.msg, msg);
+	ck_assert_ptr_null(sel.tests);
+}
+
+/* --exclude and --exclude-systems on seed 004 (8 tests, 6 systems). */
+START_TEST(test_exclude)
+{
+	struct br_resultset *rs = load(SEED4);
+	static const char *const dbench[] = {"dbench"};
+	static const char *const six[] = {"count: 6$"};
+	static const char *const all[] = {"*"};
+	static const char *const typo[] = {"=Dbench 4.0 - Client Count:1"};
+	static const char *const zol[] = {"zol$", "=FreeBSD UFS"};
+	static const char *const sys_typo[] = {"debain"};
+	struct br_select_spec sp;
+
+	memset(&sp, 0, sizeof sp);
+	sp.tests = dbench;
+	sp.n_tests = 1;
+	sp.exclude = six;
+	sp.n_exclude = 1;
+	check_spec(rs, &sp, "Dbench 4.0 - Client Count: 1", 6);
+	sp.exclude_systems = zol;
+	sp.n_exclude_systems = 2;
+	check_spec(rs, &sp, "Dbench 4.0 - Client Count: 1", 2);
+	sp.systems = "debian,freebsd z";
+	check_spec(rs, &sp, "Dbench 4.0 - Client Count: 1", 1);
+	sp.exclude_systems = sys_typo;
+	sp.n_exclude_systems = 1;
+	spec_refused(rs, &sp, "--exclude-systems: no system matches "
+		     "'debain'; did you mean 'Debian Stretch ZoL'?");
+	sp.exclude_systems = all;
+	spec_refused(rs, &sp, "--exclude-systems: no system is left");
+	sp.n_exclude_systems = 0;
+	sp.exclude = all;
+	spec_refused(rs, &sp, "--exclude: no test is left");
+	sp.exclude = typo;
+	spec_refused(rs, &sp, "--exclude: no test matches '=Dbench 4.0 - "
+		     "Client Count:1'; did you mean '=Dbench 4.0 - Client "
+		     "Count: 1'?");
+	br_resultset_free(rs);
+}
+END_TEST
+
 static size_t named(const struct br_resultset *rs, const size_t *among,
 		    size_t n, const char *name)
 {
@@ -357,6 +475,8 @@ Suite *br_suite_select(void)
 	tcase_add_test(tc, test_edit_distance);
 	tcase_add_test(tc, test_pattern_distance);
 	tcase_add_test(tc, test_tests_patterns);
+	tcase_add_test(tc, test_exact_and_anchors);
+	tcase_add_test(tc, test_exclude);
 	tcase_add_test(tc, test_system_names);
 	tcase_add_test(tc, test_warnings_of_selected_tests);
 	tcase_add_test(tc, test_format_table);
