@@ -84,6 +84,7 @@ enum opt_id {
 	OPT_HIGHLIGHT, OPT_SVG_TEXT, OPT_WIDTH, OPT_PAPER, OPT_CHART, OPT_DEPFILE,
 	OPT_TEMPLATE, OPT_PLOT, OPT_UTF8, OPT_LIST, OPT_SUMMARY, OPT_BRIEF,
 	OPT_NAME, OPT_RENAME, OPT_HISTORY,
+	OPT_GROUP_BY, OPT_HIDE_UNCHANGED,
 };
 
 struct option_def {
@@ -275,6 +276,17 @@ static const struct option_def options[] = {
 	 "also write a make rule to FILE: -o's file(s) depend on every "
 	 "input file, directory and template read (for -include in a "
 	 "Makefile)"},
+	{"group-by", 0, "auto|profile|suite|unit|none", CMD_COMPARE |
+	 CMD_RENDER, OPT_GROUP_BY,
+	 "geometric means per group of tests: by test profile (every "
+	 "option of pts/fio is one group), by the public PTS suites that "
+	 "run the profile (disk, compression, memory), by unit, or none; "
+	 "auto (default): by profile where that makes two groups or more "
+	 "and one of them holds two tests"},
+	{"hide-unchanged", 0, NULL, CMD_COMPARE, OPT_HIDE_UNCHANGED,
+	 "leave out the tests where every system is proven equivalent to "
+	 "the baseline within the --equivalence margin (two one-sided "
+	 "tests), and say how many"},
 	{"quiet", 'q', NULL, CMD_ALL, OPT_QUIET, "no warnings on stderr"},
 	{"verbose", 'v', NULL, CMD_ALL, OPT_VERBOSE, "more detail"},
 	{"help", 'h', NULL, CMD_ALL, OPT_HELP, "show this help and exit"},
@@ -1050,6 +1062,13 @@ static int apply(struct br_cli *cli, const struct command *c,
 		break;
 	case OPT_HISTORY:
 		return br_cli_history_option(cli, o->name, arg);
+	case OPT_GROUP_BY:
+		if (!br_group_by_parse(arg, &cli->an.group_by))
+			return br_cli_usage(cli, "--group-by: expected auto, "
+					    "profile, suite, unit or none, "
+					    "got '%s'", arg);
+		break;
+	case OPT_HIDE_UNCHANGED: cli->cmp.hide_unchanged = true; break;
 	case OPT_WHISKERS:
 	case OPT_SORT:
 	case OPT_SVG_TEXT:
