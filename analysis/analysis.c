@@ -612,12 +612,13 @@ static bool geo_uses(const struct br_analysis *a, size_t i, size_t j)
 /* Whether candidate j's geometric mean is a hyperfine file's: every test
  * it uses is hyperfine's, and those with runs are its wall times (user
  * and system times are means only), so its headline is over wall time. */
-static bool geo_hyperfine(const struct br_analysis *a, size_t j)
+static bool geo_hyperfine(const struct br_analysis *a, const size_t *idx,
+			  size_t n_idx, size_t j)
 {
-	size_t i, n = 0;
+	size_t s, i, n = 0;
 
-	for (i = 0; i < a->n_tests; i++) {
-		const struct br_atest *at = &a->tests[i];
+	for (s = 0; s < n_idx; s++) {
+		const struct br_atest *at = &a->tests[i = idx ? idx[s] : s];
 		const struct br_summary *sb = &at->cells[a->base].sum;
 		const struct br_summary *sj = &at->cells[j].sum;
 		bool runs;
@@ -633,6 +634,36 @@ static bool geo_hyperfine(const struct br_analysis *a, size_t j)
 		n++;
 	}
 	return n > 0;
+}
+
+void br_geo_candidate(const struct br_analysis *a, const size_t *idx,
+		      size_t n_idx, size_t j, const struct br_summary **ga,
+		      const struct br_summary **gb, enum br_dir *gd,
+		      struct br_ageo *g)
+{
+	size_t s, i, k = 0, n = idx ? n_idx : a->n_tests;
+
+	memset(g, 0, sizeof *g);
+	for (s = 0; s < n; s++) {
+		i = idx ? idx[s] : s;
+		if (!a->tests[i].compared)
+			continue;
+		if (!geo_uses(a, i, j)) {
+			g->skipped++;
+			continue;
+		}
+		ga[k] = &a->tests[i].cells[a->base].sum;
+		gb[k] = &a->tests[i].cells[j].sum;
+		gd[k] = a->tests[i].t->dir;
+		k++;
+	}
+	g->ok = k > 0 && br_geomean(ga, gb, gd, k, a->o.confidence,
+				    &g->g) == BR_OK;
+	if (g->ok) {
+		g->verdict = g->g.verdict;
+		g->hyperfine = g->g.exact && g->g.k_runs &&
+			       geo_hyperfine(a, idx, n, j);
+	}
 }
 
 /* Geometric means against the baseline; the skipped and overview
@@ -666,32 +697,11 @@ static int geomeans(struct br_analysis *a)
 			}
 	}
 	for (j = 0; j < a->sel->n_systems; j++) {
-		struct br_ageo *g = &a->geo[j];
-		size_t k = 0;
-
 		if (j == a->base)
 			continue;
-		for (i = 0; i < nt; i++) {
-			if (!a->tests[i].compared)
-				continue;
-			if (!geo_uses(a, i, j)) {
-				g->skipped++;
-				continue;
-			}
-			ga[k] = &a->tests[i].cells[a->base].sum;
-			gb[k] = &a->tests[i].cells[j].sum;
-			gd[k] = a->tests[i].t->dir;
-			k++;
-		}
-		g->ok = k > 0 && br_geomean(ga, gb, gd, k, a->o.confidence,
-					    &g->g) == BR_OK;
-		if (g->ok) {
-			g->verdict = g->g.verdict;
-			g->hyperfine = g->g.exact && g->g.k_runs &&
-				       geo_hyperfine(a, j);
-			if (g->g.k > a->geo_k)
-				a->geo_k = g->g.k;
-		}
+		br_geo_candidate(a, NULL, 0, j, ga, gb, gd, &a->geo[j]);
+		if (a->geo[j].ok && a->geo[j].g.k > a->geo_k)
+			a->geo_k = a->geo[j].g.k;
 	}
 	rc = BR_OK;
 out:
@@ -721,6 +731,7 @@ void br_analysis_free(struct br_analysis *a)
 	free(a->geo);
 	br_scaling_free(a);
 	br_overall_fini(&a->overall);
+	br_derived_free(a);
 	free(a);
 }
 
@@ -842,6 +853,8 @@ int br_analyse(const struct br_selection *sel,
 		a->o.what |= BR_AN_RANKS | BR_AN_COMPARE;
 	if (a->o.what & (BR_AN_PLANNING | BR_AN_POOLED))
 		a->o.what |= BR_AN_COMPARE;
+	if (a->o.what & BR_AN_DERIVED)
+		a->o.what |= BR_AN_RANKS | BR_AN_COMPARE;
 	if (!(o->confidence > 0 && o->confidence < 1)) {
 		free(a);
 		return br_error_set(err, BR_EUSAGE, NULL, 0, "--confidence: "
@@ -908,6 +921,8 @@ int br_analyse(const struct br_selection *sel,
 	if ((a->o.what & BR_AN_OVERALL) && br_overall(a) != BR_OK)
 		goto nomem;
 	if ((a->o.what & BR_AN_SCALING) && br_scaling_find(a) != BR_OK)
+		goto nomem;
+	if ((a->o.what & BR_AN_DERIVED) && br_derived(a) != BR_OK)
 		goto nomem;
 	*out = a;
 	return BR_OK;

@@ -145,6 +145,20 @@ enum {
 				   * outputs that show none of them (charts,
 				   * convert): the other numbers the same */
 	BR_AN_SCALING = 1u << 7,  /* scaling families (scaling.h) */
+	BR_AN_DERIVED = 1u << 8,  /* + wins and losses, the group geometric
+				   * means, the greatest spreads and the
+				   * unchanged tests (derived.c, issue 24);
+				   * implies ranks and comparisons */
+};
+
+/* --group-by (doc/statistics.md, "Geometric mean per group"). */
+enum br_group_by {
+	BR_GROUP_AUTO,    /* by profile where that makes two groups or more
+			   * and one of them holds two tests; else none */
+	BR_GROUP_NONE,
+	BR_GROUP_PROFILE, /* the test profile: pts/fio-1.15.0 -> pts/fio */
+	BR_GROUP_SUITE,   /* PTS suites that hold the profile (groups.c) */
+	BR_GROUP_UNIT,    /* the unit as written */
 };
 
 struct br_analysis_opts {
@@ -154,6 +168,8 @@ struct br_analysis_opts {
 	double equivalence;   /* margin in percent for the three-way verdict
 			       * (two one-sided tests); 0: off */
 	unsigned what;        /* BR_AN_* */
+	/* derived results (BR_AN_DERIVED, issue 24) */
+	enum br_group_by group_by;
 };
 
 void br_analysis_opts_defaults(struct br_analysis_opts *o);
@@ -283,6 +299,46 @@ struct br_overall {
 	size_t n_swaps;
 };
 
+/* ---------------------------------- derived results (derived.c, issue 24)
+ * Wins and losses from the per-test rank ranges (PTS's "first place
+ * finishes", proven): a test counts when at least two selected systems
+ * and at least half of them (rounded down, PTS's rule) have a value, it
+ * has a direction, and it is a bar result; in it a system with a value
+ * wins where its rank range is exactly 1..1, loses where it is exactly
+ * N..N, and is tied (neither proven) otherwise. */
+struct br_wins {
+	bool ok;                /* shown: 2+ systems and 2+ tests counted */
+	size_t n_tests;         /* tests counted */
+	size_t left_out;        /* scalar tests with a direction the rule
+				 * leaves out (too few values) */
+	size_t *wins, *losses, *ties, *ran; /* per selected system; ran:
+				 * counted tests where it has a value */
+};
+
+/* One group of tests (--group-by) and its geometric means, made as the
+ * overall ones are (br_ageo, br_overall) over its tests only. */
+struct br_group {
+	char *name;             /* "pts/dbench", "Disk Test Suite", "MB/s" */
+	const char *source;     /* a suite: its PTS identifier ("pts/disk-
+				 * 1.3.2"); else NULL */
+	size_t *tests;          /* indexes into a->tests, in order */
+	size_t n_tests;
+	struct br_ageo *geo;    /* per selected system (not the baseline) */
+	struct br_overall overall; /* 3+ systems: rank ranges in the group */
+};
+
+/* A test's spread between its best and worst system (PTS's "greatest
+ * spread"), where the ranks prove the best above the worst and the
+ * ratio of the two has a bounded interval. */
+struct br_spread {
+	size_t test;            /* index into a->tests */
+	size_t best, worst;     /* selected-system indexes */
+	struct br_comparison cmp; /* best against worst (baseline worst):
+				 * speedup > 1 and its interval */
+};
+
+#define BR_SPREADS_SHOWN 5
+
 struct br_analysis {
 	const struct br_selection *sel;
 	struct br_analysis_opts o;
@@ -307,6 +363,21 @@ struct br_analysis {
 	struct br_family *families; /* BR_AN_SCALING: results that differ in
 				 * one numeric option (scaling.h) */
 	size_t n_families;
+	/* BR_AN_DERIVED (derived.c, groups.c) */
+	struct br_wins wins;
+	enum br_group_by grouped_by; /* the grouping used (AUTO resolved) */
+	struct br_group *groups;     /* at least two, or none */
+	size_t n_groups;
+	size_t n_ungrouped;     /* scalar tests with a direction in no group
+				 * (suite: profiles no suite names) */
+	const char *groups_why; /* no groups although asked: why */
+	struct br_spread *spreads;   /* widest first, at most
+				      * BR_SPREADS_SHOWN */
+	size_t n_spreads, all_spreads; /* listed; tests with a proven one */
+	bool *unchanged;        /* per test: compared, and every candidate
+				 * with a value proven equivalent to the
+				 * baseline (--equivalence, TOST) */
+	size_t n_unchanged;
 	/* private */
 	struct br_cell *cell_store;
 	struct br_comparison *cmp_store;
@@ -410,5 +481,9 @@ bool br_multiway_split(const char *id, size_t *pre_len, const char **post);
  * sentence starts empty.  Terminal outputs still escape it (br_visible).
  */
 const char *br_test_title(const struct br_test *t);
+/* --group-by's names: "auto", "none", "profile", "suite", "unit"; parse
+ * one (false: not a name). */
+const char *br_group_by_name(enum br_group_by by);
+bool br_group_by_parse(const char *s, enum br_group_by *by);
 
 #endif

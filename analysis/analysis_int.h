@@ -16,4 +16,25 @@ int br_overall(struct br_analysis *a);
 bool br_overall_possible(struct br_analysis *a);
 void br_overall_fini(struct br_overall *o);
 
+/* The same over the tests idx[0..n_idx) (indexes into a->tests), from
+ * the geometric means geo[] against the baseline over those tests (a
+ * group's, groups.c): into *o.  BR_OK or BR_EIO. */
+int br_overall_over(const struct br_analysis *a, const size_t *idx,
+		    size_t n_idx, const struct br_ageo *geo,
+		    struct br_overall *o);
+
+/* Candidate j's geometric mean against the baseline over the compared
+ * tests idx[0..n_idx) (idx NULL: all), as the overall one (analysis.c):
+ * *g zeroed first.  ga, gb, gd: scratch of a->n_tests + 1 entries. */
+void br_geo_candidate(const struct br_analysis *a, const size_t *idx,
+		      size_t n_idx, size_t j, const struct br_summary **ga,
+		      const struct br_summary **gb, enum br_dir *gd,
+		      struct br_ageo *g);
+
+/* The derived results (derived.c, groups.c), BR_AN_DERIVED: BR_OK or
+ * BR_EIO. */
+int br_derived(struct br_analysis *a);
+int br_groups(struct br_analysis *a);
+void br_derived_free(struct br_analysis *a);
+
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "brief.h"
+#include "derived.h"
 #include "numfmt.h"
 #include "sentence.h"
 
@@ -58,7 +59,11 @@ static char *ci_tail(const struct br_analysis *a, const struct br_ageo *g)
 /* Candidate j's geometric mean with both intervals (brief.h). */
 static char *geo_line(const struct br_analysis *a, size_t j)
 {
-	const struct br_ageo *ag = &a->geo[j];
+	return br_geo_text(a, &a->geo[j]);
+}
+
+char *br_geo_text(const struct br_analysis *a, const struct br_ageo *ag)
+{
 	const struct br_geomean *g = &ag->g;
 	char x[48], lo[48], hi[48], sd[48], single[160] = "", across[192],
 	     left[96] = "", head[64];
@@ -411,7 +416,7 @@ static bool build(const struct br_analysis *a, struct br_brief *b)
 	size_t i, j;
 	char lv[24], *s;
 
-	b->findings = calloc(4, sizeof *b->findings);
+	b->findings = calloc(5, sizeof *b->findings);
 	if (!b->findings)
 		return false;
 	for (i = 0, j = 0; o->ok && i < a->sel->n_systems; i++)
@@ -428,6 +433,10 @@ static bool build(const struct br_analysis *a, struct br_brief *b)
 	if (a->geo && a->sel->n_systems > 1 && !add_finding(b, counts(a)))
 		return false;
 	if (!results(a, &s))
+		return false;
+	if (s)
+		add_finding(b, s);
+	if (!br_wins_finding(a, &s))
 		return false;
 	if (s)
 		add_finding(b, s);

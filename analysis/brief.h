@@ -73,6 +73,10 @@ void br_brief_free(struct br_brief *b);
  */
 char *br_overall_line(const struct br_analysis *a, size_t j);
 
+/* A geometric mean with both intervals, as the summary lists each
+ * candidate's (also a group's, derived.h).  NULL on ENOMEM. */
+char *br_geo_text(const struct br_analysis *a, const struct br_ageo *ag);
+
 /*
  * The comparisons --fail-on-regression PCT fails on
  * (br_analysis_regressed), each as one line: "SQLite 3.22 - Timed

@@ -4,7 +4,8 @@
  * against the baseline; rank ranges from the direct geometric-mean ratio
  * of every pair, proven by its measurement interval (the one behind the
  * verdict against the baseline) with Holm's adjustment over the pairs;
- * firsts from the per-test rank ranges.
+ * firsts from the per-test rank ranges.  The same over a subset of the
+ * tests (br_overall_over): a group's ranking (groups.c).
  */
 #include <math.h>
 #include <stdio.h>
@@ -28,20 +29,36 @@ void br_overall_fini(struct br_overall *o)
 	free(o->swaps);
 }
 
+/* The tests a ranking is over: idx[0..n) (a group's), or every test. */
+struct sub {
+	const size_t *idx;
+	size_t n;
+};
+
+static size_t sub_n(const struct br_analysis *a, const struct sub *only)
+{
+	return only ? only->n : a->n_tests;
+}
+
+static size_t sub_at(const struct sub *only, size_t s)
+{
+	return only ? only->idx[s] : s;
+}
+
 /*
  * Geometric mean of system b against system a over the scalar tests
  * where both have a value above 0 and the test a direction; false when
  * there is none.  ga, gb, gd: scratch of n_tests entries.
  */
-static bool pair_geomean(const struct br_analysis *a, size_t x, size_t y,
-			 const struct br_summary **ga,
+static bool pair_geomean(const struct br_analysis *a, const struct sub *only,
+			 size_t x, size_t y, const struct br_summary **ga,
 			 const struct br_summary **gb, enum br_dir *gd,
 			 struct br_geomean *out)
 {
-	size_t i, k = 0;
+	size_t s, k = 0;
 
-	for (i = 0; i < a->n_tests; i++) {
-		const struct br_atest *at = &a->tests[i];
+	for (s = 0; s < sub_n(a, only); s++) {
+		const struct br_atest *at = &a->tests[sub_at(only, s)];
 		const struct br_cell *cx = &at->cells[x], *cy = &at->cells[y];
 
 		if (!at->scalar || at->t->dir == BR_DIR_UNKNOWN ||
@@ -130,7 +147,8 @@ static void follow_proofs(size_t *order, size_t n, const bool *reach,
  * of it (reach gets both ways, and the ranges widen).  The verdicts
  * order nothing by themselves.
  */
-static bool widen_by_verdicts(const struct br_analysis *a, const bool *has,
+static bool widen_by_verdicts(const struct br_analysis *a,
+			      const struct br_ageo *geo, const bool *has,
 			      const bool *beats, bool *reach, int *low,
 			      int *high)
 {
@@ -143,11 +161,11 @@ static bool widen_by_verdicts(const struct br_analysis *a, const bool *has,
 	if (ok) {
 		memcpy(b2, beats, n * n * sizeof *b2);
 		for (j = 0; j < n; j++) {
-			if (j == a->base || !a->geo[j].ok)
+			if (j == a->base || !geo[j].ok)
 				continue;
-			if (a->geo[j].verdict == BR_VERDICT_BETTER)
+			if (geo[j].verdict == BR_VERDICT_BETTER)
 				b2[j * n + a->base] = true;
-			else if (a->geo[j].verdict == BR_VERDICT_WORSE)
+			else if (geo[j].verdict == BR_VERDICT_WORSE)
 				b2[a->base * n + j] = true;
 		}
 		br_rank_order_ranges(has, n, b2, r2, l2, h2);
@@ -194,11 +212,11 @@ static bool gm_lower(double x, double y)
  * what the text says to explain the order.  A pair proven directly gets
  * its direct ratio; one proven through others gets none.
  */
-static bool find_swaps(struct br_analysis *a, const bool *reach,
+static bool find_swaps(const struct br_analysis *a, const struct sub *only,
+		       struct br_overall *o, const bool *reach,
 		       const bool *beats, const struct br_summary **ga,
 		       const struct br_summary **gb, enum br_dir *gd)
 {
-	struct br_overall *o = &a->overall;
 	size_t n = a->sel->n_systems, i, x, cap = 0;
 
 	for (i = 0; i < n; i++)
@@ -223,7 +241,8 @@ static bool find_swaps(struct br_analysis *a, const bool *reach,
 			sw->above = w;
 			sw->below = v;
 			sw->direct = beats[w * n + v] &&
-				     pair_geomean(a, v, w, ga, gb, gd, &sw->g);
+				     pair_geomean(a, only, v, w, ga, gb, gd,
+						  &sw->g);
 		}
 	return true;
 }
@@ -232,13 +251,13 @@ static bool find_swaps(struct br_analysis *a, const bool *reach,
  * range of exactly 1 (proven best), could: a range from 1 (not proven
  * behind anyone).  A single run is never proven either way, so it
  * counts in neither. */
-static void count_firsts(struct br_analysis *a)
+static void count_firsts(const struct br_analysis *a, const struct sub *only,
+			 struct br_overall *o)
 {
-	struct br_overall *o = &a->overall;
-	size_t n = a->sel->n_systems, i, j;
+	size_t n = a->sel->n_systems, s, j;
 
-	for (i = 0; i < a->n_tests; i++) {
-		const struct br_atest *at = &a->tests[i];
+	for (s = 0; s < sub_n(a, only); s++) {
+		const struct br_atest *at = &a->tests[sub_at(only, s)];
 		size_t with = 0;
 
 		if (!at->scalar || at->t->dir == BR_DIR_UNKNOWN)
@@ -277,9 +296,26 @@ bool br_overall_possible(struct br_analysis *a)
 	return true;
 }
 
+static int rank_over(const struct br_analysis *a, const struct sub *only,
+		     const struct br_ageo *geo, struct br_overall *o);
+
 int br_overall(struct br_analysis *a)
 {
-	struct br_overall *o = &a->overall;
+	return rank_over(a, NULL, a->geo, &a->overall);
+}
+
+int br_overall_over(const struct br_analysis *a, const size_t *idx,
+		    size_t n_idx, const struct br_ageo *geo,
+		    struct br_overall *o)
+{
+	struct sub only = {idx, n_idx};
+
+	return rank_over(a, &only, geo, o);
+}
+
+static int rank_over(const struct br_analysis *a, const struct sub *only,
+		     const struct br_ageo *geo, struct br_overall *o)
+{
 	size_t n = a->sel->n_systems, nt = a->n_tests, j, k, m = 0;
 	size_t m_total = 0;
 	const struct br_summary **ga = NULL, **gb = NULL;
@@ -311,18 +347,18 @@ int br_overall(struct br_analysis *a)
 	/* no test says which way is better (plain numbers, as ministat
 	 * reads them): nothing to rank by, and no system "has no test in
 	 * common" with the baseline */
-	for (j = 0; j < nt; j++)
-		if (a->tests[j].scalar && a->tests[j].t->dir != BR_DIR_UNKNOWN)
+	for (j = 0; j < sub_n(a, only); j++)
+		if (a->tests[sub_at(only, j)].scalar &&
+		    a->tests[sub_at(only, j)].t->dir != BR_DIR_UNKNOWN)
 			break;
-	if (j == nt) {
+	if (j == sub_n(a, only)) {
 		rc = BR_OK;
 		goto out;
 	}
-	count_firsts(a);
+	count_firsts(a, only, o);
 	for (j = 0; j < n; j++) {
 		o->order[j] = j;
-		o->gm[j] = j == a->base ? 1 : a->geo[j].ok ? a->geo[j].g.gm
-			   : NAN;
+		o->gm[j] = j == a->base ? 1 : geo[j].ok ? geo[j].g.gm : NAN;
 		has[j] = !isnan(o->gm[j]);
 	}
 	/* each pair on the tests both have; a pair without a measurement
@@ -333,7 +369,7 @@ int br_overall(struct br_analysis *a)
 			struct br_geomean g;
 
 			if (!has[j] || !has[k] ||
-			    !pair_geomean(a, j, k, ga, gb, gd, &g) ||
+			    !pair_geomean(a, only, j, k, ga, gb, gd, &g) ||
 			    isnan(g.meas_p))
 				continue;
 			m_total++;
@@ -353,12 +389,12 @@ int br_overall(struct br_analysis *a)
 	 * unordered, so some order fits every range */
 	br_rank_order_ranges(has, n, beats, reach, o->rank_low,
 			     o->rank_high);
-	if (!widen_by_verdicts(a, has, beats, reach, o->rank_low,
+	if (!widen_by_verdicts(a, geo, has, beats, reach, o->rank_low,
 			       o->rank_high))
 		goto out;
 	sort_by_gm(o->order, n, o->gm);
 	follow_proofs(o->order, n, reach, has);
-	if (!find_swaps(a, reach, beats, ga, gb, gd))
+	if (!find_swaps(a, only, o, reach, beats, ga, gb, gd))
 		goto out;
 	o->ok = true;
 	rc = BR_OK;

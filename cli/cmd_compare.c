@@ -123,7 +123,8 @@ static bool say_regressions(const struct br_cli *cli,
 
 int br_cmd_compare(struct br_cli *cli)
 {
-	unsigned what = BR_AN_COMPARE | BR_AN_PLANNING | BR_AN_OVERALL;
+	unsigned what = BR_AN_COMPARE | BR_AN_PLANNING | BR_AN_OVERALL |
+			BR_AN_DERIVED;
 	struct br_cli_input in;
 	struct br_analysis *a = NULL;
 	struct br_report *r = NULL;
@@ -139,6 +140,11 @@ int br_cmd_compare(struct br_cli *cli)
 	    job.fmt != BR_FMT_MD)
 		rc = br_cli_usage(cli, "--brief prints the summary as text or "
 				  "md, not csv or json");
+	if (rc == BR_OK && cli->cmp.hide_unchanged &&
+	    !(cli->an.equivalence > 0))
+		rc = br_cli_usage(cli, "--hide-unchanged needs --equivalence "
+				  "PCT: the margin a test is proven unchanged "
+				  "within");
 	if (rc == BR_OK)
 		rc = br_cli_load(cli, &in);
 	if (rc != BR_OK)

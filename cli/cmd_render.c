@@ -469,7 +469,8 @@ static int render_report(struct br_cli *cli, enum br_report_fmt fmt)
 	rc = check_selection(cli, &in.sel);
 	if (rc == BR_OK)
 		rc = br_cli_analyse(cli, &in, BR_AN_RANKS | BR_AN_COMPARE |
-				    BR_AN_POINTS | BR_AN_SCALING | BR_AN_OVERALL, &a);
+				    BR_AN_POINTS | BR_AN_SCALING | BR_AN_OVERALL |
+				    BR_AN_DERIVED, &a);
 	if (rc != BR_OK)
 		goto done;
 	br_error_clear(&err);

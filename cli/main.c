@@ -89,6 +89,7 @@ enum opt_id {
 	OPT_NAME, OPT_RENAME, OPT_HISTORY,
 	OPT_KEEP_GOING,
 	OPT_GATE_STRICT, OPT_EXCLUDE, OPT_EXCLUDE_SYSTEMS,
+	OPT_GROUP_BY, OPT_HIDE_UNCHANGED,
 };
 
 struct option_def {
@@ -308,6 +309,17 @@ static const struct option_def options[] = {
 	 "even with -q, counts and names them"},
 	{"quiet", 'q', NULL, CMD_ALL, OPT_QUIET, "no warnings on stderr "
 	 "(a gate's line and its regressions are still printed)"},
+	{"group-by", 0, "auto|profile|suite|unit|none", CMD_COMPARE |
+	 CMD_RENDER, OPT_GROUP_BY,
+	 "geometric means per group of tests: by test profile (every "
+	 "option of pts/fio is one group), by the public PTS suites that "
+	 "run the profile (disk, compression, memory), by unit, or none; "
+	 "auto (default): by profile where that makes two groups or more "
+	 "and one of them holds two tests"},
+	{"hide-unchanged", 0, NULL, CMD_COMPARE, OPT_HIDE_UNCHANGED,
+	 "leave out the tests where every system is proven equivalent to "
+	 "the baseline within the --equivalence margin (two one-sided "
+	 "tests), and say how many"},
 	{"verbose", 'v', NULL, CMD_ALL, OPT_VERBOSE, "more detail"},
 	{"help", 'h', NULL, CMD_ALL, OPT_HELP, "show this help and exit"},
 	{"version", 0, NULL, CMD_ALL, OPT_VERSION, "show the version and exit"},
@@ -1117,6 +1129,13 @@ static int apply(struct br_cli *cli, const struct command *c,
 		break;
 	case OPT_HISTORY:
 		return br_cli_history_option(cli, o->name, arg);
+	case OPT_GROUP_BY:
+		if (!br_group_by_parse(arg, &cli->an.group_by))
+			return br_cli_usage(cli, "--group-by: expected auto, "
+					    "profile, suite, unit or none, "
+					    "got '%s'", arg);
+		break;
+	case OPT_HIDE_UNCHANGED: cli->cmp.hide_unchanged = true; break;
 	case OPT_WHISKERS:
 	case OPT_SORT:
 	case OPT_SVG_TEXT:

@@ -114,6 +114,10 @@ char *br_report_text_test(const struct br_report *r, size_t i);
 char *br_report_text_plot(const struct br_report *r, size_t i);
 char *br_report_text_wrap(const struct br_report *r, int indent,
 			  const char *s);
+/* One paragraph wrapped at indent, its continuation lines hang columns
+ * further in; NULL on ENOMEM.  Free it. */
+char *br_report_text_hang(const struct br_report *r, int indent, int hang,
+			  const char *s);
 
 /* The compact summary's values (report_brief.c, analysis/brief.h),
  * when the template uses them; anchors[i]: analysis test i's anchor, as
@@ -121,6 +125,12 @@ char *br_report_text_wrap(const struct br_report *r, int indent,
 int br_report_brief_values(struct br_tdoc *d, struct br_tnode *root,
 			   const struct br_report *r, enum br_report_fmt fmt,
 			   const char *const *anchors);
+
+/* The derived results (report_derived.c; doc/templates.md, "Derived
+ * results"): groups_*, wins_*, spreads_*.  BR_OK or BR_EIO. */
+int br_report_derived_values(struct br_tdoc *d, struct br_tnode *root,
+			     const struct br_report *r,
+			     enum br_report_fmt fmt);
 
 /* "Dbench 4.0", "Client Count: 1": title with version, whole however
  * long: free() it.  NULL on ENOMEM. */

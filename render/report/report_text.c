@@ -182,6 +182,19 @@ char *br_report_text_wrap(const struct br_report *r, int indent,
 	return mem_finish(&m);
 }
 
+/* One paragraph s wrapped with its continuation lines hang further in
+ * (report.h; report_derived.c's blocks). */
+char *br_report_text_hang(const struct br_report *r, int indent, int hang,
+			  const char *s)
+{
+	struct mem m;
+
+	if (!mem_open(&m))
+		return NULL;
+	wrapped(&m, r, indent, hang, br_nz(s));
+	return mem_finish(&m);
+}
+
 /* s cut to at most w terminal columns (w >= 3), "..." at the end when
  * cut (the columns left out take at least the 3 bytes of "..."). */
 static void fit(char *s, size_t w)

@@ -1254,6 +1254,10 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 		br_tdoc_free(d);
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 	}
+	if (br_report_derived_values(d, root, r, fmt) != BR_OK) {
+		br_tdoc_free(d);
+		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	}
 	if (fmt == BR_REPORT_TEXT) {
 		size_t w;
 		char *rule;

@@ -485,6 +485,8 @@ static void write_text(const struct br_analysis *a,
 	for (i = 0; i < a->n_tests; i++) {
 		if (!a->tests[i].compared || a->sel->n_systems < 2)
 			continue;
+		if (o->hide_unchanged && a->unchanged && a->unchanged[i])
+			continue;
 		if (!first)
 			fputc('\n', fp);
 		first = false;
@@ -567,6 +569,7 @@ static void write_text(const struct br_analysis *a,
 			     g->skipped, g->skipped == 1 ? "" : "s");
 	}
 	write_overall(a, fp);
+	br_write_derived_text(fp, a, o);
 }
 
 int br_write_compare(FILE *fp, const struct br_analysis *a, enum br_fmt fmt,

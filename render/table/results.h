@@ -25,6 +25,7 @@ int br_write_stats(FILE *fp, const struct br_analysis *a, enum br_fmt fmt,
 struct br_compare_opts {
 	bool details;     /* text: Welch t, df, p and planning figures */
 	bool ministat;    /* text: ministat's block (needs BR_AN_POOLED) */
+	bool hide_unchanged; /* text: leave out a->unchanged tests */
 };
 
 /*
@@ -34,5 +35,11 @@ struct br_compare_opts {
  */
 int br_write_compare(FILE *fp, const struct br_analysis *a, enum br_fmt fmt,
 		     const struct br_compare_opts *o, struct br_error *err);
+
+/* compare's text after the ranking (derived_out.c, BR_AN_DERIVED): the
+ * two-system table, the group geometric means, wins and losses, the
+ * greatest spreads, the note on hidden unchanged tests. */
+void br_write_derived_text(FILE *fp, const struct br_analysis *a,
+			   const struct br_compare_opts *o);
 
 #endif

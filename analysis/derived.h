@@ -1,0 +1,64 @@
+/*
+ * derived.h - the words of the derived results (derived.c, groups.c;
+ * doc/statistics.md, "Wins and losses", "Geometric mean per group",
+ * "Greatest spread", "Two systems"): every output prints these.  Each
+ * returns a new string with BR_NBSP markers (sentence.h), NULL on
+ * ENOMEM: free() it.
+ */
+#ifndef BR_DERIVED_H
+#define BR_DERIVED_H
+
+#include "analysis.h"
+
+/* The rule of the wins table: "A test counts where at least two of the
+ * 6 systems and at least half of them (rounded down) have a result, as
+ * PTS counts them: 8 tests.  First: the rank range is exactly 1 (every
+ * other system proven behind at 95%, Holm-adjusted); last: exactly the
+ * last place; tied: neither proven." */
+char *br_wins_rule(const struct br_analysis *a);
+
+/* System j's wins: "first in 3 of 7 tests, last in 0, tied in 4", or
+ * "no counted test". */
+char *br_wins_line(const struct br_analysis *a, size_t j);
+
+/* The summary's line: the system with the most wins (the first of them
+ * in selection order): "FreeBSD UFS is first in 3 of 7 tests, tied in 4
+ * (proven firsts; 8 tests counted)", or NULL in *s when no test counts
+ * or nothing is proven first. */
+bool br_wins_finding(const struct br_analysis *a, char **s);
+
+/* A group's heading: "pts/dbench: 2 tests", "Disk Test Suite
+ * (pts/disk-1.3.2): 6 tests". */
+char *br_group_head(const struct br_analysis *a, const struct br_group *g);
+
+/* Candidate j's geometric mean in group g, as the summary writes the
+ * overall one, with the group's rank range when it has a ranking:
+ * "1.695x over 7 tests, better; 95% CI ...; rank 1". */
+char *br_group_line(const struct br_analysis *a, const struct br_group *g,
+		    size_t j);
+
+/* The same in short, for the summary and the reports: "1.487x over 2
+ * tests, better (95% CI 1.473x to 1.501x); rank 2". */
+char *br_group_short(const struct br_analysis *a, const struct br_group *g,
+		     size_t j);
+
+/* What the groups are and how they were made: "Geometric means by test
+ * profile (--group-by profile), against A:" and the tests in no group. */
+char *br_groups_head(const struct br_analysis *a);
+
+/* A spread in words: "FreeBSD UFS is 13.9x faster than Ubuntu 18.04 EXT4
+ * (95% CI 13.6x to 14.1x)". */
+char *br_spread_line(const struct br_analysis *a, const struct br_spread *sp);
+
+/* "Greatest proven spread from best to worst (5 of 7 tests), by the
+ * lower end of the 95% CI:" */
+char *br_spreads_head(const struct br_analysis *a);
+
+/* --hide-unchanged: "3 tests proven unchanged within +/-5% (TOST) are
+ * not shown." */
+char *br_unchanged_note(const struct br_analysis *a);
+
+/* "Dbench 4.0 - Client Count: 1", as compare's heading names a test. */
+char *br_test_name(const struct br_test *t);
+
+#endif

@@ -1,0 +1,181 @@
+/*
+ * derived_words.c - the derived results in words (derived.h): the wins
+ * table's rule and lines, the group geometric means, the greatest
+ * spreads, the note on hidden unchanged tests.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "brief.h"
+#include "derived.h"
+#include "numfmt.h"
+#include "sentence.h"
+
+char *br_test_name(const struct br_test *t)
+{
+	return br_strf("%s%s%s%s%s", br_nz(t->title),
+		       t->app_version && *t->app_version ? " " : "",
+		       br_nz(t->app_version),
+		       t->description && *t->description ? " - " : "",
+		       br_nz(t->description));
+}
+
+static const char *plural(size_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
+char *br_wins_rule(const struct br_analysis *a)
+{
+	const struct br_wins *w = &a->wins;
+	char lv[24], left[96] = "";
+
+	if (w->left_out)
+		snprintf(left, sizeof left, " (%zu left out)", w->left_out);
+	return br_strf("A test counts where at least two of the %zu systems "
+		       "and at least half of them (rounded down) have a "
+		       "result, as PTS counts them: %zu test%s%s.  First: the "
+		       "rank range is exactly 1 (every other system proven "
+		       "behind at %s" BR_NBSP "confidence, Holm-adjusted); "
+		       "last: exactly the last place; tied: neither proven.",
+		       a->sel->n_systems, w->n_tests, plural(w->n_tests), left,
+		       br_fmt_level(lv, sizeof lv, a->o.confidence));
+}
+
+char *br_wins_line(const struct br_analysis *a, size_t j)
+{
+	const struct br_wins *w = &a->wins;
+
+	if (!w->ran[j])
+		return br_strf("no counted test");
+	return br_strf("first in %zu of %zu test%s, last in %zu, tied in %zu",
+		       w->wins[j], w->ran[j], plural(w->ran[j]), w->losses[j],
+		       w->ties[j]);
+}
+
+bool br_wins_finding(const struct br_analysis *a, char **s)
+{
+	const struct br_wins *w = &a->wins;
+	size_t j, top = 0;
+
+	*s = NULL;
+	if (!w->ok || !w->n_tests)
+		return true;
+	for (j = 1; j < a->sel->n_systems; j++)
+		if (w->wins[j] > w->wins[top])
+			top = j;
+	if (!w->wins[top])
+		return true;
+	*s = br_strf("%s is first in %zu of %zu test%s, tied in %zu, last "
+		     "in %zu (proven places; %zu test%s counted)",
+		     br_analysis_system(a, top), w->wins[top], w->ran[top],
+		     plural(w->ran[top]), w->ties[top], w->losses[top],
+		     w->n_tests, plural(w->n_tests));
+	return *s != NULL;
+}
+
+char *br_group_head(const struct br_analysis *a, const struct br_group *g)
+{
+	(void)a;
+	if (g->source)
+		return br_strf("%s (%s): %zu test%s", g->name, g->source,
+			       g->n_tests, plural(g->n_tests));
+	return br_strf("%s: %zu test%s", *g->name ? g->name : "(no unit)",
+		       g->n_tests, plural(g->n_tests));
+}
+
+char *br_group_line(const struct br_analysis *a, const struct br_group *g,
+		    size_t j)
+{
+	char rank[40] = "", *geo, *out;
+
+	if (j == a->base)
+		return NULL;
+	if (!g->geo[j].ok)
+		return br_strf("no test in common with the baseline");
+	geo = br_geo_text(a, &g->geo[j]);
+	if (!geo)
+		return NULL;
+	if (g->overall.ok && g->overall.rank_low[j]) {
+		memcpy(rank, "; rank ", 7);
+		br_fmt_rank(rank + 7, sizeof rank - 7, g->overall.rank_low[j],
+			    g->overall.rank_high[j]);
+	}
+	out = br_strf("%s%s", geo, rank);
+	free(geo);
+	return out;
+}
+
+char *br_groups_head(const struct br_analysis *a)
+{
+	char none[96] = "";
+	const char *by = a->grouped_by == BR_GROUP_SUITE ? "PTS suite" :
+			 a->grouped_by == BR_GROUP_UNIT ? "unit" :
+			 "test profile";
+
+	if (a->n_ungrouped)
+		snprintf(none, sizeof none, "; %zu test%s in no suite",
+			 a->n_ungrouped, plural(a->n_ungrouped));
+	return br_strf("Geometric means by %s (--group-by %s), against "
+		       "%s%s:", by, br_group_by_name(a->grouped_by),
+		       br_analysis_system(a, a->base), none);
+}
+
+char *br_spread_line(const struct br_analysis *a, const struct br_spread *sp)
+{
+	const struct br_atest *at = &a->tests[sp->test];
+
+	return br_comparison_sentence(at->t, br_analysis_system(a, sp->best),
+				      br_analysis_system(a, sp->worst),
+				      &sp->cmp, a->o.confidence, 0,
+				      at->decimals);
+}
+
+char *br_spreads_head(const struct br_analysis *a)
+{
+	char lv[24];
+
+	return br_strf("Greatest proven spread from best to worst, by the "
+		       "lower end of the %s" BR_NBSP "CI (%zu of %zu test%s "
+		       "with one; tests whose ratio is too noisy to size "
+		       "left out):",
+		       br_fmt_level(lv, sizeof lv, a->o.confidence),
+		       a->n_spreads, a->all_spreads, plural(a->all_spreads));
+}
+
+char *br_unchanged_note(const struct br_analysis *a)
+{
+	char pct[32];
+
+	snprintf(pct, sizeof pct, "%g", a->o.equivalence);
+	return br_strf("%zu test%s proven unchanged within +/-%s%% (two "
+		       "one-sided tests) %s not shown.", a->n_unchanged,
+		       plural(a->n_unchanged), pct,
+		       a->n_unchanged == 1 ? "is" : "are");
+}
+
+char *br_group_short(const struct br_analysis *a, const struct br_group *g,
+		     size_t j)
+{
+	const struct br_ageo *ag = &g->geo[j];
+	char x[48], lo[48], hi[48], lv[24], head[64], ci[160] = "",
+	     rank[40] = "";
+
+	if (!ag->ok)
+		return br_strf("no test in common with the baseline");
+	if (!isnan(ag->g.meas_low))
+		snprintf(ci, sizeof ci, " (%s" BR_NBSP "CI %s to %s)",
+			 br_fmt_level(lv, sizeof lv, a->o.confidence),
+			 br_fmt_x(lo, sizeof lo, ag->g.meas_low, 3),
+			 br_fmt_x(hi, sizeof hi, ag->g.meas_high, 3));
+	if (g->overall.ok && g->overall.rank_low[j]) {
+		memcpy(rank, "; rank ", 7);
+		br_fmt_rank(rank + 7, sizeof rank - 7, g->overall.rank_low[j],
+			    g->overall.rank_high[j]);
+	}
+	return br_strf("%s over %s, %s%s%s", br_fmt_x(x, sizeof x, ag->g.gm,
+		       3), br_geo_head(ag, head, sizeof head),
+		       br_geo_words(ag), ci, rank);
+}
