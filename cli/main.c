@@ -84,6 +84,7 @@ enum opt_id {
 	OPT_HIGHLIGHT, OPT_SVG_TEXT, OPT_WIDTH, OPT_PAPER, OPT_CHART, OPT_DEPFILE,
 	OPT_TEMPLATE, OPT_PLOT, OPT_UTF8, OPT_LIST, OPT_SUMMARY, OPT_BRIEF,
 	OPT_NAME, OPT_RENAME, OPT_HISTORY,
+	OPT_DERIVED,   /* --per, --cost, --cost-file: cli/derived.c */
 };
 
 struct option_def {
@@ -271,6 +272,23 @@ static const struct option_def options[] = {
 	 "text report: keep every character as UTF-8 (default: ASCII where "
 	 "a character has a faithful ASCII form, an accented e as e; names in "
 	 "other scripts stay UTF-8)"},
+	{"per", 0, "cores|threads|ghz|channels", CMD_STATS | CMD_COMPARE |
+	 CMD_RENDER | CMD_CONVERT, OPT_DERIVED,
+	 "divide each more-is-better result (multiply each fewer-is-better "
+	 "one) by the count PTS reads from the system's hardware string: "
+	 "cores and threads as in \"(16 Cores / 32 Threads)\", the GHz "
+	 "after \"@\", memory channels from \"Memory: 4 x ...\"; a "
+	 "footnote names each count, and a system without one is an error"},
+	{"cost", 0, "SYSTEM=AMOUNT[/h]", CMD_STATS | CMD_COMPARE | CMD_RENDER |
+	 CMD_CONVERT, OPT_DERIVED,
+	 "performance per dollar: divide each more-is-better result "
+	 "(multiply each fewer-is-better one) by SYSTEM's cost; AMOUNT/h is "
+	 "a cost an hour, times each run's recorded run time (PTS's "
+	 "test-run-times); repeatable, every selected system needs one"},
+	{"cost-file", 0, "FILE", CMD_STATS | CMD_COMPARE | CMD_RENDER |
+	 CMD_CONVERT, OPT_DERIVED,
+	 "the costs of --cost from FILE, lines \"SYSTEM,AMOUNT[/h]\" ('#' "
+	 "starts a comment; a first line \"system,cost\" is a header)"},
 	{"depfile", 0, "FILE", CMD_ALL, OPT_DEPFILE,
 	 "also write a make rule to FILE: -o's file(s) depend on every "
 	 "input file, directory and template read (for -include in a "
@@ -1050,6 +1068,8 @@ static int apply(struct br_cli *cli, const struct command *c,
 		break;
 	case OPT_HISTORY:
 		return br_cli_history_option(cli, o->name, arg);
+	case OPT_DERIVED:
+		return br_cli_derived_option(cli, o->name, arg);
 	case OPT_WHISKERS:
 	case OPT_SORT:
 	case OPT_SVG_TEXT:
@@ -1338,6 +1358,7 @@ static int run(int argc, char **argv)
 	free(cli.patterns);
 	free(cli.naming.names);
 	free(cli.naming.renames);
+	free(cli.derive.costs);
 	return rc;
 }
 

@@ -326,6 +326,8 @@ static int stats_text(const struct br_analysis *a, FILE *fp,
 			br_nz(t->description));
 		fprintf(fp, "%s%s%s\n", t->unit.text, *t->unit.text ? ", " : "",
 			br_dir_phrase(t->dir));
+		if (t->derived_note)    /* --per, --cost: the numbers used */
+			br_wrap(fp, 0, 2, 72, "%s", t->derived_note);
 		if (has_series(a, at)) {
 			/* x down the side instead of the rank (scols lives
 			 * as long as the table: it keeps the pointer) */
