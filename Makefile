@@ -127,13 +127,22 @@ unit: $(TESTBIN)
 # prints the table of doc/statistics.md ("Change points"; long: run it
 # with nice).
 SIM = $(BUILD)/tests/cp_sim
+# Performance per watt and joules per run (tests/sim/power_sim.c): the
+# coverage of their intervals and their agreement with a bootstrap.
+POWER_SIM = $(BUILD)/tests/power_sim
+$(POWER_SIM): tests/sim/power_sim.c $(LIB)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/sim/power_sim.c $(LIB) \
+		$(LDLIBS)
 $(SIM): tests/sim/cp_sim.c $(LIB)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/sim/cp_sim.c $(LIB) \
 		$(LDLIBS)
-sim: $(SIM)
+sim: $(SIM) $(POWER_SIM)
 	$(Q)$(SIM)
+	$(Q)$(POWER_SIM) >/dev/null
 sim-full: $(SIM)
 	$(Q)$(SIM) --full
 
@@ -150,6 +159,7 @@ golden: $(BIN) doc/benchreport.1
 	$(Q)BR=$(abspath $(BIN)) sh tests/golden/run.sh
 	$(Q)python3 tests/reference/geo_ref.py >/dev/null
 	$(Q)BR=$(abspath $(BIN)) python3 tests/text/terminal.py
+	$(Q)python3 tests/reference/derived_ref.py >/dev/null
 
 # The README's examples are what the binary prints (tests/readme/check.py;
 # --fix rewrites them, to be read before committing).

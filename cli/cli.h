@@ -121,6 +121,13 @@ struct br_cli {
 	size_t n_excludes;
 	const char **exclude_systems; /* every --exclude-systems PATTERN */
 	size_t n_exclude_systems;
+	/* derived results (cli/derived.c): --per, each --cost, --cost-file */
+	struct br_cli_derive {
+		int per;                /* enum br_per; 0: none */
+		const char **costs;     /* malloc'd; main() frees it */
+		size_t n_costs;
+		const char *cost_file;
+	} derive;
 };
 
 /* The loaded inputs and what the user selected from them. */
@@ -212,5 +219,14 @@ int br_cmd_history(struct br_cli *cli);
  * cli->hist.  BR_OK, or BR_EUSAGE after saying why. */
 int br_cli_history_option(struct br_cli *cli, const char *name,
 			  const char *arg);
+
+/* --per, --cost, --cost-file (cli/derived.c): into cli->derive.  BR_OK,
+ * or BR_EUSAGE after saying why. */
+int br_cli_derived_option(struct br_cli *cli, const char *name,
+			  const char *arg);
+/* After the selection: derive the selected tests' results
+ * (analysis/derive.h) as the options ask, print its warnings.  On error
+ * prints it and returns its code. */
+int br_cli_derive(const struct br_cli *cli, struct br_cli_input *in);
 
 #endif

@@ -321,6 +321,13 @@ int br_cli_load(const struct br_cli *cli, struct br_cli_input *in)
 	if (cli->cmd != CMD_INSPECT)  /* inspect lists them in its output */
 		print_warnings(cli, in->rs, &in->sel);
 	say_kept_going(cli, in->rs);
+	if (cli->cmd & (CMD_STATS | CMD_COMPARE | CMD_RENDER | CMD_CONVERT)) {
+		rc = br_cli_derive(cli, in);   /* --per, --cost */
+		if (rc != BR_OK) {
+			br_cli_input_free(in);
+			return rc;
+		}
+	}
 	return BR_OK;
 }
 

@@ -90,6 +90,7 @@ enum opt_id {
 	OPT_KEEP_GOING,
 	OPT_GATE_STRICT, OPT_EXCLUDE, OPT_EXCLUDE_SYSTEMS,
 	OPT_GROUP_BY, OPT_HIDE_UNCHANGED,
+	OPT_DERIVED,   /* --per, --cost, --cost-file: cli/derived.c */
 };
 
 struct option_def {
@@ -294,6 +295,23 @@ static const struct option_def options[] = {
 	 "text report: keep every character as UTF-8 (default: ASCII where "
 	 "a character has a faithful ASCII form, an accented e as e; names in "
 	 "other scripts stay UTF-8)"},
+	{"per", 0, "cores|threads|ghz|channels", CMD_STATS | CMD_COMPARE |
+	 CMD_RENDER | CMD_CONVERT, OPT_DERIVED,
+	 "divide each more-is-better result (multiply each fewer-is-better "
+	 "one) by the count PTS reads from the system's hardware string: "
+	 "cores and threads as in \"(16 Cores / 32 Threads)\", the GHz "
+	 "after \"@\", memory channels from \"Memory: 4 x ...\"; a "
+	 "footnote names each count, and a system without one is an error"},
+	{"cost", 0, "SYSTEM=AMOUNT[/h]", CMD_STATS | CMD_COMPARE | CMD_RENDER |
+	 CMD_CONVERT, OPT_DERIVED,
+	 "performance per dollar: divide each more-is-better result "
+	 "(multiply each fewer-is-better one) by SYSTEM's cost; AMOUNT/h is "
+	 "a cost an hour, times each run's recorded run time (PTS's "
+	 "test-run-times); repeatable, every selected system needs one"},
+	{"cost-file", 0, "FILE", CMD_STATS | CMD_COMPARE | CMD_RENDER |
+	 CMD_CONVERT, OPT_DERIVED,
+	 "the costs of --cost from FILE, lines \"SYSTEM,AMOUNT[/h]\" ('#' "
+	 "starts a comment; a first line \"system,cost\" is a header)"},
 	{"depfile", 0, "FILE", CMD_ALL, OPT_DEPFILE,
 	 "also write a make rule to FILE: -o's file(s) depend on every "
 	 "input file, directory and template read (for -include in a "
@@ -1136,6 +1154,8 @@ static int apply(struct br_cli *cli, const struct command *c,
 					    "got '%s'", arg);
 		break;
 	case OPT_HIDE_UNCHANGED: cli->cmp.hide_unchanged = true; break;
+	case OPT_DERIVED:
+		return br_cli_derived_option(cli, o->name, arg);
 	case OPT_WHISKERS:
 	case OPT_SORT:
 	case OPT_SVG_TEXT:
@@ -1430,6 +1450,7 @@ static int run(int argc, char **argv)
 	free(cli.exclude_systems);
 	free(cli.naming.names);
 	free(cli.naming.renames);
+	free(cli.derive.costs);
 	return rc;
 }
 

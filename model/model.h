@@ -283,6 +283,10 @@ struct br_test {
 	 * resultset.c, freed with the resultset. */
 	struct br_entry_index *entry_index;
 	struct br_loc loc;
+	/* A derived result (analysis/derive.h: --per, --cost): the note
+	 * naming the number each system was divided or multiplied by,
+	 * also appended to annotation; NULL: measured as read */
+	const char *derived_note;
 };
 
 struct br_warning {

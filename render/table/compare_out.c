@@ -471,6 +471,8 @@ static void heading(FILE *fp, const struct br_analysis *a, size_t i)
 		wrap(fp, 0, "%s%s%s; baseline %s: %s (N" NBSP "=" NBSP "%zu)",
 		     t->unit.text, *t->unit.text ? ", " : "",
 		     br_dir_phrase(t->dir), aname, m, b->n);
+	if (t->derived_note)    /* --per, --cost: the numbers used */
+		wrap(fp, 0, "%s", t->derived_note);
 }
 
 static void write_text(const struct br_analysis *a,

@@ -349,6 +349,8 @@ static int stats_text(const struct br_analysis *a, FILE *fp,
 		bool ok;
 
 		text_heading(fp, t);
+		if (t->derived_note)    /* --per, --cost: the numbers used */
+			br_wrap(fp, 0, 2, 72, "%s", t->derived_note);
 		if (has_series(a, at)) {
 			/* x down the side instead of the rank (scols lives
 			 * as long as the table: it keeps the pointer) */
