@@ -24,7 +24,7 @@ PKG_CONFIG ?= pkg-config
 CC ?= cc
 CFLAGS ?= -O2 -g
 BUILD ?= build
-PKGS = libxml-2.0 gsl cairo pangocairo fontconfig json-c
+PKGS = libxml-2.0 gsl cairo pangocairo pangoft2 fontconfig harfbuzz json-c
 
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wwrite-strings -Wformat=2 -Wvla -Wno-format-nonliteral
