@@ -267,6 +267,17 @@ bench-history:
 	@$(MAKE) --no-print-directory $(BIN)
 	$(Q)BR=./$(BIN) sh bench/history.sh
 
+# Issue 27's rows alone (bench/speed.sh; make bench runs them first):
+# each beside its peer or floor, failing on a 10% regression against
+# bench/speed-ref.txt.  SPEED_UPDATE=1 stores this run's ratios.
+.PHONY: bench-speed
+bench-speed:
+	@sh scripts/deps.sh bc
+	@$(MAKE) --no-print-directory $(BIN)
+	$(Q)mkdir -p bench/out && \
+		cc -O2 -o bench/out/gen-composite bench/gen-composite.c
+	$(Q)BR=./$(BIN) sh bench/speed.sh
+
 install: $(BIN) doc/benchreport.1
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/benchreport
