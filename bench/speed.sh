@@ -3,7 +3,8 @@
 # floor in one run, with the ratio (part of `make bench`; README.md,
 # "Performance").  Ratios, not times, are compared with the ones stored
 # in bench/speed-ref.txt: a row more than 10% worse than its reference
-# fails (exit 1).  SPEED_UPDATE=1 writes the file anew from this run.
+# fails (exit 1).  SPEED_UPDATE=1 writes the file anew from this run
+# (SPEED_REF names another file).
 #
 # CPU time (user + system) of whole processes, the median of SPEED_RUNS
 # pairs run in turn (bench/pair.c), so a loaded machine slows both sides
@@ -25,7 +26,8 @@ set -eu
 : "${BR:=./benchreport}"
 : "${SPEED_RUNS:=15}"
 : "${SPEED_RUNS_BIG:=5}"
-REF=bench/speed-ref.txt
+: "${SPEED_REF:=bench/speed-ref.txt}"
+REF=$SPEED_REF
 # The build the HTML and text rows are held against: main before
 # the reports gained spread, provenance and notes (2026-12-01 18:52).
 REF_COMMIT=c49ae21
