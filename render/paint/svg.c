@@ -15,14 +15,7 @@
 #include "../text/escape.h"
 #include "render.h"
 #include "../text/text.h"
-
-#ifdef __GLIBC__
-/* A scene is written by one thread to its own stream: no lock per call
- * (the lock cost more than the formatting in a large HTML report). */
-#define fputc(c, fp) fputc_unlocked(c, fp)
-#define fputs(s, fp) fputs_unlocked(s, fp)
-#define fwrite(p, size, n, fp) fwrite_unlocked(p, size, n, fp)
-#endif
+#include "../text/unlocked.h"
 
 static void num(FILE *fp, double v)
 {

@@ -10,15 +10,8 @@
 
 #include "escape.h"
 #include "uchar.h"
+#include "unlocked.h"
 #include "words.h"
-
-#ifdef __GLIBC__
-/* Each stream here is written by one thread (a report's own memory
- * stream, or the output by the main thread): no lock per call. */
-#define fputc(c, fp) fputc_unlocked(c, fp)
-#define fputs(s, fp) fputs_unlocked(s, fp)
-#define fwrite(p, size, n, fp) fwrite_unlocked(p, size, n, fp)
-#endif
 
 /* Terminal columns of the n bytes at p (uchar.h): a CJK character two,
  * a combining mark none. */
