@@ -24,7 +24,7 @@ PKG_CONFIG ?= pkg-config
 CC ?= cc
 CFLAGS ?= -O2 -g
 BUILD ?= build
-PKGS = libxml-2.0 gsl cairo pangocairo fontconfig json-c
+PKGS = libxml-2.0 gsl cairo pangocairo pangoft2 fontconfig harfbuzz json-c
 
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wwrite-strings -Wformat=2 -Wvla -Wno-format-nonliteral
@@ -277,6 +277,17 @@ bench-history:
 	@sh scripts/deps.sh time bc
 	@$(MAKE) --no-print-directory $(BIN)
 	$(Q)BR=./$(BIN) sh bench/history.sh
+
+# Issue 27's rows alone (bench/speed.sh; make bench runs them first):
+# each beside its peer or floor, failing on a 10% regression against
+# bench/speed-ref.txt.  SPEED_UPDATE=1 stores this run's ratios.
+.PHONY: bench-speed
+bench-speed:
+	@sh scripts/deps.sh bc
+	@$(MAKE) --no-print-directory $(BIN)
+	$(Q)mkdir -p bench/out && \
+		cc -O2 -o bench/out/gen-composite bench/gen-composite.c
+	$(Q)BR=./$(BIN) sh bench/speed.sh
 
 install: $(BIN) doc/benchreport.1
 	install -d $(DESTDIR)$(BINDIR)

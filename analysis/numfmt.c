@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../model/fixed.h"
 #include "numfmt.h"
 
 int br_text_decimals(const char *s)
@@ -421,7 +422,7 @@ const char *br_fmt_fixed(char *buf, size_t size, double v, int d)
 		snprintf(buf, size, "%.6g", v);
 		return buf;
 	}
-	snprintf(buf, size, "%.*f", d, v);
+	br_fixed(buf, size, v, d);
 	no_minus_zero(buf);
 	return buf;
 }

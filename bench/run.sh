@@ -1,7 +1,8 @@
 #!/bin/sh
-# run.sh - `make bench`: figures, not pass/fail.  Prints wall time (best
-# of RUNS=3) and peak memory of benchreport beside xmllint on the same
-# input.
+# run.sh - `make bench`: figures, and one verdict: issue 27's rows
+# (bench/speed.sh) fail the run when one is more than 10% worse than
+# bench/speed-ref.txt.  Prints wall time (best of RUNS=3) and peak
+# memory of benchreport beside xmllint on the same input.
 set -eu
 : "${BR:=./benchreport}"
 out=bench/out
@@ -27,6 +28,12 @@ measure() {
 	printf '  %-44s %6.2f s  %7.1f MB peak\n' "$label" "$secs" \
 		"$(echo "$kb / 1024" | bc -l)"
 }
+
+# Issue 27's rows first, each beside its peer or floor, held against
+# bench/speed-ref.txt: a row more than 10% worse fails make bench (after
+# the other figures are printed).
+speed_rc=0
+BR=$BR sh bench/speed.sh || speed_rc=$?
 
 size=$(du -m "$out/big-10mb.xml" | cut -f1)
 echo "benchreport benchmarks ($(nproc) cores; input $out/big-10mb.xml," \
@@ -216,3 +223,9 @@ measure "render seed 000 report -o x.pdf" \
 
 # ---- History: many result files of one machine (issue 23) -----------
 RUNS=$RUNS BR=$BR sh bench/history.sh
+
+# ---- Issue 27's verdict (bench/speed.sh, above) -----------------------
+if [ "$speed_rc" != 0 ]; then
+	echo "make bench: a speed row regressed by more than 10% (see above)"
+	exit 1
+fi

@@ -108,16 +108,19 @@ static char *vformat(void *(*alloc)(void *ctx, size_t n), void *ctx,
 		     const char *fmt, va_list ap)
 {
 	va_list ap2;
-	char *p;
+	char buf[256], *p;
 	int n;
 
+	/* most strings are short: formatted once, into buf, then copied */
 	va_copy(ap2, ap);
-	n = vsnprintf(NULL, 0, fmt, ap2);
+	n = vsnprintf(buf, sizeof buf, fmt, ap2);
 	va_end(ap2);
 	if (n < 0)
 		return NULL;
 	p = alloc(ctx, (size_t)n + 1);
-	if (p)
+	if (p && (size_t)n < sizeof buf)
+		memcpy(p, buf, (size_t)n + 1);
+	else if (p)
 		vsnprintf(p, (size_t)n + 1, fmt, ap);
 	return p;
 }

@@ -100,7 +100,9 @@ static bool has_word(const char *s, const char *word)
 	const char *p;
 
 	for (p = s; *p; p++)
-		if ((p == s || !isalnum((unsigned char)p[-1])) &&
+		if (tolower((unsigned char)*p) ==
+		    tolower((unsigned char)word[0]) &&
+		    (p == s || !isalnum((unsigned char)p[-1])) &&
 		    !strncasecmp(p, word, n) && !isalnum((unsigned char)p[n]))
 			return true;
 	return false;

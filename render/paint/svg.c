@@ -6,20 +6,22 @@
  * string goes through br_xml_text().  Output depends only on the scene:
  * no ids, no dates, numbers with at most 2 decimals.
  */
+#define _GNU_SOURCE   /* fputs_unlocked, fwrite_unlocked */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "../../model/fixed.h"
 #include "../text/escape.h"
 #include "render.h"
 #include "../text/text.h"
+#include "../text/unlocked.h"
 
 static void num(FILE *fp, double v)
 {
 	char buf[64], *end;
 
-	snprintf(buf, sizeof buf, "%.2f", v);
-	end = buf + strlen(buf) - 1;
+	end = buf + br_fixed(buf, sizeof buf, v, 2) - 1;
 	while (*end == '0')
 		*end-- = '\0';
 	if (*end == '.')
@@ -31,17 +33,32 @@ static void num(FILE *fp, double v)
 
 static void attr_num(FILE *fp, const char *name, double v)
 {
-	fprintf(fp, " %s=\"", name);
+	fputc(' ', fp);
+	fputs(name, fp);
+	fputs("=\"", fp);
 	num(fp, v);
 	fputc('"', fp);
 }
 
 static void attr_color(FILE *fp, const char *name, uint32_t c)
 {
-	if (c == BR_NONE)
-		fprintf(fp, " %s=\"none\"", name);
-	else
-		fprintf(fp, " %s=\"#%06x\"", name, (unsigned)(c & 0xffffff));
+	static const char hex[] = "0123456789abcdef";
+	char buf[10];
+	int k;
+
+	fputc(' ', fp);
+	fputs(name, fp);
+	if (c == BR_NONE) {
+		fputs("=\"none\"", fp);
+		return;
+	}
+	buf[0] = '=';  /* ="#rrggbb" */
+	buf[1] = '"';
+	buf[2] = '#';
+	for (k = 0; k < 6; k++)
+		buf[3 + k] = hex[(c >> (20 - 4 * k)) & 0xf];
+	buf[9] = '"';
+	fwrite(buf, 1, sizeof buf, fp);
 }
 
 static void stroke(FILE *fp, const struct br_prim *p)

@@ -408,7 +408,18 @@ static char *min_width(char *svg, const struct br_scene *sc, bool *nomem)
 						    least) : 0;
 	if (w <= 0)
 		return svg;
-	out = dupf("<svg style=\"min-width:%.0fpx\"%s", w, svg + 4);
+	{   /* the style, then the rest of svg as it is (no printf of it) */
+		char head[64];
+		int hn = snprintf(head, sizeof head,
+				  "<svg style=\"min-width:%.0fpx\"", w);
+		size_t rest = strlen(svg + 4);
+
+		out = hn > 0 ? malloc((size_t)hn + rest + 1) : NULL;
+		if (out) {
+			memcpy(out, head, (size_t)hn);
+			memcpy(out + hn, svg + 4, rest + 1);
+		}
+	}
 	free(svg);
 	if (!out)
 		*nomem = true;

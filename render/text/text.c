@@ -9,18 +9,16 @@
  * every backend.
  */
 #include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "escape.h"
+#include "fonts.h"
+#include "hbwidth.h"
 #include "text.h"
-
-static PangoFontMap *fontmap;
-static PangoContext *context;
-static PangoLayout *layout;  /* reused for measurement */
-static PangoLayout *paint;   /* reused for painting (br_text_layout_shared) */
 
 /*
  * The font last set on each reused layout, so repeated runs in one font
@@ -32,8 +30,22 @@ struct font_key {
 	bool bold;
 	bool set;
 };
-static struct font_key layout_font, paint_font;
 
+/*
+ * Two font maps (fonts.h): the project's, on a private fontconfig
+ * configuration of DejaVu Sans alone, for every string its files cover;
+ * the system's for the rest (fallback fonts), made on first need.  A
+ * string covered by DejaVu Sans gets the same glyphs from both.
+ */
+enum { W_PROJECT, W_SYSTEM };
+struct world {
+	PangoFontMap *fontmap;
+	PangoContext *context;
+	PangoLayout *layout;  /* reused for measurement */
+	PangoLayout *paint;   /* reused for painting (br_text_layout_shared) */
+	struct font_key layout_font, paint_font;
+};
+static struct world worlds[2];
 /*
  * Widths already measured: a chart set repeats most of its strings
  * (names, ticks, "SE +/- ...", captions), and the ellipsizing and
@@ -63,50 +75,77 @@ static void wcache_clear(void)
 	wcache_n = 0;
 }
 
-static bool setup(void)
+/* A font map on cfg (NULL: pango's default, the current configuration)
+ * at 72 dpi, unhinted, with unrounded glyph positions. */
+static bool world_make(struct world *w, FcConfig *cfg)
 {
 	cairo_font_options_t *fo;
 
-	if (layout)
-		return true;
-	fontmap = pango_cairo_font_map_new();
-	if (!fontmap)
+	w->fontmap = pango_cairo_font_map_new();
+	if (!w->fontmap)
 		return false;
-	pango_cairo_font_map_set_resolution(PANGO_CAIRO_FONT_MAP(fontmap),
+	if (cfg && PANGO_IS_FC_FONT_MAP(w->fontmap))
+		pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(w->fontmap),
+					     cfg);
+	pango_cairo_font_map_set_resolution(PANGO_CAIRO_FONT_MAP(w->fontmap),
 					    72.0);
-	context = pango_font_map_create_context(fontmap);
+	w->context = pango_font_map_create_context(w->fontmap);
 	fo = cairo_font_options_create();
 	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
 	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
 	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
-	pango_cairo_context_set_font_options(context, fo);
+	pango_cairo_context_set_font_options(w->context, fo);
 	cairo_font_options_destroy(fo);
-	pango_cairo_context_set_resolution(context, 72.0);
+	pango_cairo_context_set_resolution(w->context, 72.0);
 #if PANGO_VERSION_CHECK(1, 44, 0)
-	pango_context_set_round_glyph_positions(context, FALSE);
+	pango_context_set_round_glyph_positions(w->context, FALSE);
 #endif
-	layout = pango_layout_new(context);
-	return layout != NULL;
+	w->layout = pango_layout_new(w->context);
+	return w->layout != NULL;
+}
+
+/* The font map for s in family (bold): the project's when its files
+ * have every character, else the system's; NULL when none can be made. */
+static struct world *setup(const char *family, bool bold, const char *s)
+{
+	struct world *w;
+	FcConfig *cfg;
+
+	if (br_fonts_covers(family, bold, s)) {
+		w = &worlds[W_PROJECT];
+		cfg = br_fonts_project();
+	} else {
+		w = &worlds[W_SYSTEM];
+		cfg = br_fonts_system();
+	}
+	if (w->layout)
+		return w;
+	if (w->fontmap)
+		return NULL;   /* tried, failed */
+	return world_make(w, cfg) ? w : NULL;
+}
+
+static void world_free(struct world *w)
+{
+	if (w->paint)
+		g_object_unref(w->paint);
+	if (w->layout)
+		g_object_unref(w->layout);
+	if (w->context)
+		g_object_unref(w->context);
+	if (w->fontmap)
+		g_object_unref(w->fontmap);
+	memset(w, 0, sizeof *w);
 }
 
 void br_text_shutdown(void)
 {
 	wcache_clear();
 	pcache_clear();
-	if (paint)
-		g_object_unref(paint);
-	paint = NULL;
-	memset(&layout_font, 0, sizeof layout_font);
-	memset(&paint_font, 0, sizeof paint_font);
-	if (layout)
-		g_object_unref(layout);
-	if (context)
-		g_object_unref(context);
-	if (fontmap)
-		g_object_unref(fontmap);
-	layout = NULL;
-	context = NULL;
-	fontmap = NULL;
+	world_free(&worlds[W_PROJECT]);
+	world_free(&worlds[W_SYSTEM]);
+	br_hb_shutdown();
+	br_fonts_shutdown();
 }
 
 static void set_font(PangoLayout *l, const char *family, double size,
@@ -177,10 +216,16 @@ static double measure(const char *family, double size, bool bold,
 		      const char *s)
 {
 	PangoRectangle logical;
+	struct world *w;
+	double hw;
 
-	set_font_cached(layout, &layout_font, family, size, bold);
-	set_text(layout, s);
-	pango_layout_get_extents(layout, NULL, &logical);
+	if (br_hb_width(family, size, bold, s, &hw))
+		return hw;
+	if (!(w = setup(family, bold, s)))
+		return 0;
+	set_font_cached(w->layout, &w->layout_font, family, size, bold);
+	set_text(w->layout, s);
+	pango_layout_get_extents(w->layout, NULL, &logical);
 	return (double)logical.width / PANGO_SCALE;
 }
 
@@ -193,7 +238,7 @@ double br_text_width(const char *family, double size, bool bold,
 	char *key;
 	double w;
 
-	if (!s || !*s || !setup())
+	if (!s || !*s)
 		return 0;
 	if (!family)
 		family = BR_FONT_FAMILY;
@@ -264,26 +309,27 @@ struct _PangoLayout *br_text_layout_shared(const char *family, double size,
 	char head[128];
 	size_t hl, sl;
 	struct pentry *e;
+	struct world *w;
 	PangoLayout *l;
 	char *key;
 
-	if (!setup())
-		return NULL;
 	if (!family)
 		family = BR_FONT_FAMILY;
 	if (!s)
 		s = "";
+	if (!(w = setup(family, bold, s)))
+		return NULL;
 	hl = (size_t)snprintf(head, sizeof head, "%s\x1f%.17g\x1f%d\x1f",
 			      family, size, bold);
 	if (!pcache)
 		pcache = calloc(PCACHE_SIZE, sizeof *pcache);
 	if (hl >= sizeof head || !pcache) {
 		/* uncached: one reused layout */
-		if (!paint && !(paint = pango_layout_new(context)))
+		if (!w->paint && !(w->paint = pango_layout_new(w->context)))
 			return NULL;
-		set_font_cached(paint, &paint_font, family, size, bold);
-		set_text(paint, s);
-		return paint;
+		set_font_cached(w->paint, &w->paint_font, family, size, bold);
+		set_text(w->paint, s);
+		return w->paint;
 	}
 	sl = strlen(s);
 	e = &pcache[(fnv1a(s, sl) ^ (fnv1a(head, hl) * 31)) &
@@ -291,7 +337,7 @@ struct _PangoLayout *br_text_layout_shared(const char *family, double size,
 	if (e->key && !strncmp(e->key, head, hl) && !strcmp(e->key + hl, s))
 		return e->layout;
 	key = malloc(hl + sl + 1);
-	l = key ? pango_layout_new(context) : NULL;
+	l = key ? pango_layout_new(w->context) : NULL;
 	if (!l) {
 		free(key);
 		return NULL;

@@ -5,10 +5,12 @@
  * hinting off, so a width depends only on the font file, the string and
  * the size: the same on every run and for every backend (sizes are in
  * points = pixels at 1x).  Families are resolved by fontconfig; the
- * default is "DejaVu Sans".
+ * default is "DejaVu Sans", measured on a private configuration of its
+ * two files when they have every character of the string, else on the
+ * system's (render/text/fonts.h; doc/charts.md, "Fonts").
  *
  * Widths are cached by font and text (bounded; identical results).
- * Not thread-safe (one lazily created font map).  br_text_shutdown()
+ * Not thread-safe (lazily created font maps).  br_text_shutdown()
  * releases it; later calls create it again.
  */
 #ifndef BR_TEXT_H

@@ -1,6 +1,7 @@
 /*
  * words.c - word wrapping and padding for plain-text output.
  */
+#define _GNU_SOURCE   /* fputs_unlocked, fwrite_unlocked */
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -9,6 +10,7 @@
 
 #include "escape.h"
 #include "uchar.h"
+#include "unlocked.h"
 #include "words.h"
 
 /* Terminal columns of the n bytes at p (uchar.h): a CJK character two,
