@@ -84,9 +84,9 @@ enum opt_id {
 	OPT_DELIMITERS, OPT_EQUIVALENCE, OPT_MINISTAT,
 	OPT_FAIL_ON_REGRESSION, OPT_HOLM, OPT_DETAILS, OPT_WHISKERS, OPT_SORT,
 	OPT_HIGHLIGHT, OPT_SVG_TEXT, OPT_WIDTH, OPT_PAPER, OPT_CHART, OPT_DEPFILE,
+	OPT_KEEP_GOING,
 	OPT_TEMPLATE, OPT_PLOT, OPT_UTF8, OPT_LIST, OPT_SUMMARY, OPT_BRIEF,
 	OPT_NAME, OPT_RENAME, OPT_HISTORY,
-	OPT_KEEP_GOING,
 };
 
 struct option_def {
@@ -274,14 +274,14 @@ static const struct option_def options[] = {
 	 "text report: keep every character as UTF-8 (default: ASCII where "
 	 "a character has a faithful ASCII form, an accented e as e; names in "
 	 "other scripts stay UTF-8)"},
-	{"depfile", 0, "FILE", CMD_ALL, OPT_DEPFILE,
-	 "also write a make rule to FILE: -o's file(s) depend on every "
-	 "input file, directory and template read (for -include in a "
-	 "Makefile)"},
 	{"keep-going", 0, NULL, CMD_ALL, OPT_KEEP_GOING,
 	 "a file in a directory INPUT that cannot be read or is malformed "
 	 "is skipped with its error as a warning, and the run says how many "
 	 "were (default: it ends the run)"},
+	{"depfile", 0, "FILE", CMD_ALL, OPT_DEPFILE,
+	 "also write a make rule to FILE: -o's file(s) depend on every "
+	 "input file, directory and template read (for -include in a "
+	 "Makefile)"},
 	{"quiet", 'q', NULL, CMD_ALL, OPT_QUIET, "no warnings on stderr"},
 	{"verbose", 'v', NULL, CMD_ALL, OPT_VERBOSE, "more detail"},
 	{"help", 'h', NULL, CMD_ALL, OPT_HELP, "show this help and exit"},

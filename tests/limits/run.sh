@@ -316,9 +316,6 @@ else
 fi
 rm -rf charts ab.csv bg.csv t5000.csv before.md5 in.fifo
 
-# --- shared and walked directories, limits, signals (issue 25) ----------
-. "$here/files.sh"
-
 if [ "$mode" = full ]; then
 	head -c 1073741824 /dev/urandom > junk1g.bin
 	expect 1gb-junk 1 'not a format' 50 30 out.csv -- stats junk1g.bin
@@ -407,5 +404,7 @@ if [ "$mode" = full ]; then
 	else bad files-linear "25k files ${u25} s user, 100k ${u100} s (more than 6x)"; fi
 	rm -rf f25k f100k
 fi
+# --- shared and walked directories, limits, signals (issue 25) ----------
+. "$here/files.sh"
 echo "limits ($mode): $pass passed, $fail failed"
 [ "$fail" = 0 ]
