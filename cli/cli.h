@@ -85,6 +85,15 @@ struct br_cli {
 	bool summary;            /* render --summary */
 	bool brief;              /* compare --brief */
 	struct br_deps deps;     /* --depfile's record */
+	/* This run's outputs and the files it read (depfile.c,
+	 * br_cli_dep_begin): a walk leaves the outputs out, and render -o
+	 * DIR/ never removes an input. */
+	struct br_cli_files {
+		struct br_ingest_skip skip[2];   /* -o, --depfile */
+		char *names[2];                  /* their names, if not made */
+		struct br_out_id *read;          /* every file read */
+		size_t n_read, cap_read;
+	} files;
 	/* history's options (cmd_history.c): the history's options from
 	 * br_hist_opts_defaults(), then the command line's */
 	struct br_cli_history {
@@ -104,15 +113,6 @@ struct br_cli {
 		const char *test;
 	} *per_input;
 	size_t n_inputs;
-	/* This run's outputs and the files it read (depfile.c,
-	 * br_cli_dep_begin): a walk leaves the outputs out, and render -o
-	 * DIR/ never removes an input. */
-	struct br_cli_files {
-		struct br_ingest_skip skip[2];   /* -o, --depfile */
-		char *names[2];                  /* their names, if not made */
-		struct br_out_id *read;          /* every file read */
-		size_t n_read, cap_read;
-	} files;
 	/* Added with the gate's line (issue 25): */
 	bool gate_strict;        /* --gate-strict: exit 4 also when the gate
 				  * could not judge a test */

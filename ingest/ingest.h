@@ -41,7 +41,7 @@ struct br_ingest_opts {
 	size_t n_skip;
 	/* --keep-going: a file found by a walk that cannot be read, or
 	 * that its reader refuses, is skipped with its error as a warning
-	 * ("skipped (--keep-going): ..."), not the end of the run. */
+	 * ("skipped: ... (--keep-going)"), not the end of the run. */
 	bool keep_going;
 };
 

@@ -354,8 +354,6 @@ expect log-over-256mib 1 'big.log: input larger than 268435456 bytes' 50 5 \
 	out.csv -- stats --input-format dbench big.log
 rm -f big.log dbench-nul.log attrs.xml
 
-# --- shared and walked directories, limits, signals (issue 25) ----------
-. "$here/files.sh"
 
 if [ "$mode" = full ]; then
 	head -c 1073741824 /dev/urandom > junk1g.bin
@@ -451,5 +449,7 @@ if [ "$mode" = full ]; then
 	else bad files-linear "25k files ${u25} s user, 100k ${u100} s (more than 6x)"; fi
 	rm -rf f25k f100k
 fi
+# --- shared and walked directories, limits, signals (issue 25) ----------
+. "$here/files.sh"
 echo "limits ($mode): $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -456,6 +456,58 @@ START_TEST(test_set_hostile_manifest)
 }
 END_TEST
 
+/* The kernel's protected_symlinks rule (links.c), for every link on the
+ * way: a link of another user in a sticky world-writable directory is
+ * not followed, one of ours or of the directory's owner is.  Root only:
+ * it gives the links to uid 65534 with lchown. */
+START_TEST(test_protected_links)
+{
+	static const char planted[] = "cannot write: not following a "
+		"symbolic link of another user (uid 65534) in a sticky "
+		"world-writable directory";
+	struct br_error err;
+
+	if (geteuid() != 0)
+		return;
+	put(at("victim"), "keep\n", 0600);
+	ck_assert_int_eq(mkdir(at("s"), 0755), 0);
+	ck_assert_int_eq(chmod(at("s"), 01777), 0);
+	ck_assert_int_eq(symlink("../victim", at("s/l")), 0);
+	ck_assert_int_eq(lchown(at("s/l"), 65534, 65534), 0);
+	br_error_clear(&err);
+	ck_assert_int_eq(br_out_link_check(at("s/l"), &err), BR_EIO);
+	ck_assert_str_eq(err.msg, planted);
+	ck_assert_int_eq(write_out(at("s/l"), "new\n", &err), BR_EIO);
+	ck_assert_str_eq(err.msg, planted);
+	ck_assert_str_eq(first_line(at("victim")), "keep");
+	/* through a link of ours outside: its target's links count too */
+	ck_assert_int_eq(symlink("s/l", at("a")), 0);
+	br_error_clear(&err);
+	ck_assert_int_eq(br_out_link_check(at("a"), &err), BR_EIO);
+	ck_assert_int_eq(symlink("s", at("sd")), 0);
+	br_error_clear(&err);
+	ck_assert_int_eq(br_out_link_check(at("sd/l"), &err), BR_EIO);
+	/* ours, in the same directory: followed */
+	ck_assert_int_eq(symlink("../victim", at("s/mine")), 0);
+	ck_assert_int_eq(br_out_link_check(at("s/mine"), &err), BR_OK);
+	/* the directory's owner's: followed */
+	ck_assert_int_eq(mkdir(at("o"), 0755), 0);
+	ck_assert_int_eq(chmod(at("o"), 01777), 0);
+	ck_assert_int_eq(chown(at("o"), 65534, 65534), 0);
+	ck_assert_int_eq(symlink("../victim", at("o/l")), 0);
+	ck_assert_int_eq(lchown(at("o/l"), 65534, 65534), 0);
+	ck_assert_int_eq(br_out_link_check(at("o/l"), &err), BR_OK);
+	/* world-writable but not sticky: the rule does not apply */
+	ck_assert_int_eq(mkdir(at("w"), 0755), 0);
+	ck_assert_int_eq(chmod(at("w"), 0777), 0);
+	ck_assert_int_eq(symlink("../victim", at("w/l")), 0);
+	ck_assert_int_eq(lchown(at("w/l"), 65534, 65534), 0);
+	ck_assert_int_eq(br_out_link_check(at("w/l"), &err), BR_OK);
+	/* a name that does not exist yet, in the sticky directory */
+	ck_assert_int_eq(br_out_link_check(at("s/new.csv"), &err), BR_OK);
+}
+END_TEST
+
 /* A failed set in a directory it made removes the directory; a name
  * taken by a directory fails before anything moves. */
 START_TEST(test_set_failures)
@@ -493,6 +545,7 @@ Suite *br_suite_output(void)
 	tcase_add_test(tc, test_devices);
 	tcase_add_test(tc, test_stdout);
 	tcase_add_test(tc, test_abort_and_signal_cleanup);
+	tcase_add_test(tc, test_protected_links);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("set");
 	tcase_add_checked_fixture(tc, setup, teardown);
