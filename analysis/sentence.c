@@ -412,8 +412,9 @@ char *br_analysis_sentence(const struct br_analysis *a, size_t i, size_t j)
 				      a->o.equivalence, at->se_decimals);
 }
 
-/* "Wall time" of a file of several commands, "Command: ..." without "
- * (user time)" or " (system time)" of a file of one. */
+/* "Wall time" of a file of several commands, "Command: ... (wall time)"
+ * of a file of one (and, written before names said so, "Command: ..."
+ * without " (user time)" or " (system time)"). */
 bool br_hyperfine_wall(const struct br_test *t)
 {
 	const char *d = t->description;

@@ -519,7 +519,8 @@ START_TEST(test_hyperfine)
 				       ".json");
 	const struct br_test *t = test_of(rs, "hyperfine", "Command: dd "
 					  "if=/dev/zero of=/tmp/brb/ext4/"
-					  "ddfile bs=1M count=64 conv=fsync");
+					  "ddfile bs=1M count=64 conv=fsync "
+					  "(wall time)");
 
 	ck_assert_str_eq(format_of(rs), "hyperfine");
 	ck_assert_str_eq(t->scale, "Seconds");
@@ -599,15 +600,18 @@ START_TEST(test_hyperfine_test_option)
 }
 END_TEST
 
-/* A command listed twice names two systems; --system keeps a file of
- * several commands one system with a test per command.  (A made-up
- * file: the shape of hyperfine's, the numbers only need to differ.) */
+/* A command listed twice names two systems, "COMMAND #1" and "#2", a
+ * number a real command has skipped, with a warning; --system keeps a
+ * file of several commands one system with a test per command, the
+ * twice-listed ones apart too (issue 25).  (A made-up file: the shape of
+ * hyperfine's, the numbers only need to differ.) */
 START_TEST(test_hyperfine_twice_and_system)
 {
 	static const char two[] =
 		"{\"results\": [\n"
 		" {\"command\": \"true\", \"mean\": 1, \"times\": [1, 1.5]},\n"
 		" {\"command\": \"true\", \"mean\": 2, \"times\": [2, 2.5]},\n"
+		" {\"command\": \"true #2\", \"mean\": 4, \"times\": [4, 4]},\n"
 		" {\"command\": \"x\", \"mean\": 3, \"times\": [3, 3.5]}]}\n";
 	struct br_resultset *rs = br_resultset_new();
 	struct br_error err;
@@ -618,10 +622,20 @@ START_TEST(test_hyperfine_twice_and_system)
 				  NULL, NULL, &err), BR_OK);
 	w = test_of(rs, "hyperfine", "Wall time");
 	ck_assert_str_eq(w->title, "twice");
-	ck_assert_str_eq(sys_of(rs, w, 0), "true");
-	ck_assert_str_eq(sys_of(rs, w, 1), "true (2)");
+	ck_assert_str_eq(sys_of(rs, w, 0), "true #1");
+	ck_assert_double_eq(w->entries[0].sample.runs[0].value, 1);
+	ck_assert_uint_eq(w->entries[0].sample.n_runs, 2);
+	ck_assert_str_eq(sys_of(rs, w, 1), "true #3");
 	ck_assert_double_eq(w->entries[1].sample.runs[0].value, 2);
-	ck_assert_str_eq(sys_of(rs, w, 2), "x");
+	ck_assert_uint_eq(w->entries[1].sample.n_runs, 2);
+	ck_assert_str_eq(sys_of(rs, w, 2), "true #2");
+	ck_assert_double_eq(w->entries[2].sample.runs[0].value, 4);
+	ck_assert_str_eq(sys_of(rs, w, 3), "x");
+	ck_assert_uint_eq(rs->n_warnings, 1);
+	ck_assert_str_eq(rs->warnings[0].msg, "hyperfine: command \"true\" is "
+			 "listed 2 times; its results are kept apart as "
+			 "\"true #1\" and \"true #3\"");
+	ck_assert_uint_eq(rs->warnings[0].loc.line, 2);
 	br_resultset_free(rs);
 
 	rs = br_resultset_new();
@@ -629,12 +643,61 @@ START_TEST(test_hyperfine_twice_and_system)
 	ck_assert_int_eq(read_buf(rs, "d/twice.json", two, sizeof two - 1,
 				  "box", NULL, &err), BR_OK);
 	ck_assert_uint_eq(rs->n_systems, 1);
-	w = test_of(rs, "hyperfine", "Command: x");
+	w = test_of(rs, "hyperfine", "Command: x (wall time)");
 	ck_assert_str_eq(w->title, "Hyperfine");
 	ck_assert_double_eq(run(w, 1), 3.5);
-	/* the two "true" are one test of one system: their runs together */
-	ck_assert_uint_eq(test_of(rs, "hyperfine", "Command: true")
-			  ->entries[0].sample.n_runs, 4);
+	/* the two "true" are two tests: their runs never pooled */
+	ck_assert_uint_eq(test_of(rs, "hyperfine", "Command: true #1 (wall "
+				  "time)")->entries[0].sample.n_runs, 2);
+	ck_assert_double_eq(run(test_of(rs, "hyperfine", "Command: true #3 "
+					"(wall time)"), 0), 2);
+	ck_assert_double_eq(run(test_of(rs, "hyperfine", "Command: true #2 "
+					"(wall time)"), 0), 4);
+	br_resultset_free(rs);
+}
+END_TEST
+
+/* Files of one name in two directories (machineA/bench.json,
+ * machineB/bench.json) are never pooled: the second is named by its
+ * path; a run file beside the first (bench-run2.json) still adds runs to
+ * it (issue 25).  (Made-up files, as above.) */
+START_TEST(test_hyperfine_two_directories)
+{
+	static const char f[] =
+		"{\"results\": [\n"
+		" {\"command\": \"a\", \"mean\": 1, \"times\": [1, 1.5]},\n"
+		" {\"command\": \"b\", \"mean\": 2, \"times\": [2, 2.5]}]}\n";
+	struct br_resultset *rs = br_resultset_new();
+	struct br_error err;
+	const struct br_test *w;
+
+	ck_assert(rs != NULL);
+	ck_assert_int_eq(read_buf(rs, "r/machineA/bench.json", f,
+				  sizeof f - 1, NULL, NULL, &err), BR_OK);
+	ck_assert_int_eq(read_buf(rs, "r/machineB/bench.json", f,
+				  sizeof f - 1, NULL, NULL, &err), BR_OK);
+	ck_assert_int_eq(read_buf(rs, "s/machineB/bench.json", f,
+				  sizeof f - 1, NULL, NULL, &err), BR_OK);
+	ck_assert_int_eq(read_buf(rs, "r/machineA/bench-run2.json", f,
+				  sizeof f - 1, NULL, NULL, &err), BR_OK);
+	ck_assert_uint_eq(rs->n_systems, 2);
+	ck_assert_uint_eq(rs->n_tests, 3);  /* wall time only: no user, system */
+	w = rs->tests[0];
+	ck_assert_str_eq(w->title, "bench");
+	ck_assert_str_eq(w->description, "Wall time");
+	ck_assert_uint_eq(w->entries[0].sample.n_runs, 4);  /* + run2 */
+	w = rs->tests[1];
+	ck_assert_str_eq(w->title, "machineB/bench");
+	ck_assert_uint_eq(w->entries[0].sample.n_runs, 2);
+	w = rs->tests[2];
+	ck_assert_str_eq(w->title, "s/machineB/bench");
+	ck_assert_uint_eq(w->entries[0].sample.n_runs, 2);
+	ck_assert_uint_eq(rs->n_warnings, 2);
+	ck_assert_str_eq(rs->warnings[0].msg, "hyperfine: "
+			 "r/machineB/bench.json has the name of "
+			 "r/machineA/bench.json, a file in another directory: "
+			 "its tests are \"machineB/bench\", not pooled with "
+			 "that file's");
 	br_resultset_free(rs);
 }
 END_TEST
@@ -930,6 +993,7 @@ Suite *br_suite_logs(void)
 	tcase_add_test(tc, test_hyperfine_commands);
 	tcase_add_test(tc, test_hyperfine_test_option);
 	tcase_add_test(tc, test_hyperfine_twice_and_system);
+	tcase_add_test(tc, test_hyperfine_two_directories);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("iozone-blogbench-compilebench");
 	tcase_add_test(tc, test_iozone_table);
