@@ -352,6 +352,29 @@ truncate -s 300M big.log
 expect log-over-256mib 1 'big.log: input larger than 268435456 bytes' 50 5 \
 	out.csv -- stats --input-format dbench big.log
 rm -f big.log dbench-nul.log attrs.xml
+# A mistyped --tests against 200,000 tests: the "did you mean" search is
+# bounded (doc/escaping.md, "Limits"); it cost 6.5 s per million tests.
+awk 'BEGIN { print "system,test,value,unit"
+	for (i = 0; i < 200000; i++) printf "s%d,Test number %d,%d,MB/s\n", i % 2, i, i % 97 + 1 }' > t200k.csv
+/usr/bin/time -f %U -o time.u "$BR" stats -q t200k.csv --tests 'number 199999' > /dev/null 2>&1
+good=$(tail -n 1 time.u)
+timeout 60 /usr/bin/time -f %U -o time.u "$BR" stats -q t200k.csv --tests 'Tset nmuber 12x' > /dev/null 2> stderr.txt
+typo=$(tail -n 1 time.u)
+if grep -q "did you mean 'Test number 12'" stderr.txt &&
+   [ "$(echo "$typo <= $good + 0.5" | bc)" = 1 ]; then
+	ok tests-typo-200k-bounded "match ${good} s user, typo ${typo} s"
+else bad tests-typo-200k-bounded "match ${good} s user, typo ${typo} s"; fi
+rm -f t200k.csv
+# render --summary is a few lines for any number of tests: 20,000 (over
+# the 10,000 charts render draws) are summed up, not refused.
+awk 'BEGIN { print "system,test,value,unit"
+	for (i = 0; i < 20000; i++) for (s = 0; s < 2; s++) for (r = 0; r < 2; r++)
+		printf "s%d,T%d,%d,MB/s\n", s, i, (i + r + s) % 97 + 1 }' > t20k.csv
+expect summary-20k-tests 0 '' 200 60 summary.txt -- render -q t20k.csv \
+	--summary
+expect render-20k-tests-refused 2 'more than it draws' 200 60 out.txt -- \
+	render -q t20k.csv
+rm -f t20k.csv
 
 if [ "$mode" = full ]; then
 	head -c 1073741824 /dev/urandom > junk1g.bin
