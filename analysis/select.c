@@ -17,6 +17,8 @@
 
 /* Names listed in a "did you mean" (the rest are counted). */
 #define SUGGEST_MAX 3
+/* Edit-distance cells a --tests suggestion may take (about 0.1 s). */
+#define SUGGEST_CELLS ((size_t)40000000)
 
 static bool has_wildcard(const char *p)
 {
@@ -342,6 +344,18 @@ static size_t words_distance(const char *pat, const struct br_test *t)
 	return words > 1 ? sum : SIZE_MAX;
 }
 
+/* The edit-distance cells (suggest.c) comparing a pattern of np bytes
+ * with test t's names cost: each name about three times over (whole, by
+ * words, title and description), plus the allocations. */
+static size_t suggest_cost(size_t np, const struct br_test *t)
+{
+	size_t n = strlen(br_nz(t->identifier)) + strlen(br_nz(t->title)) +
+		   strlen(br_nz(t->description)) +
+		   strlen(br_nz(t->app_version));
+
+	return (np + 1) * (3 * n + 24);
+}
+
 /* "OPT: no test matches 'pattern'", and the closest tests (to the
  * pattern without its marks). */
 static int no_test_matches(const struct br_resultset *rs, const char *opt,
@@ -349,7 +363,7 @@ static int no_test_matches(const struct br_resultset *rs, const char *opt,
 {
 	struct near nr;
 	char *pat = pat_text(pattern);
-	size_t i, d, lim;
+	size_t i, d, spent, lim;
 	int rc;
 
 	if (!pat || !near_init(&nr, rs->n_tests)) {
@@ -359,9 +373,15 @@ static int no_test_matches(const struct br_resultset *rs, const char *opt,
 	}
 	lim = br_suggest_limit(strlen(pat));
 	/* near as a whole, or word by word ("dbench client 1" is near
-	 * "Dbench 4.0 - Client Count: 1" by its words) */
-	for (i = 0; i < rs->n_tests; i++) {
+	 * "Dbench 4.0 - Client Count: 1" by its words); among the tests
+	 * that fit in SUGGEST_CELLS cells of edit-distance tables, in
+	 * input order, so that a typo against a million tests costs a
+	 * fraction of a second, not a minute (issue 25) */
+	for (i = 0, spent = 0; i < rs->n_tests && spent < SUGGEST_CELLS;
+	     i++) {
 		size_t w = words_distance(pat, rs->tests[i]);
+
+		spent += suggest_cost(strlen(pat), rs->tests[i]);
 
 		d = test_distance(pat, rs->tests[i]);
 		if (d > lim)

@@ -1080,7 +1080,14 @@ static int apply(struct br_cli *cli, const struct command *c,
 		}
 		return parse_double(cli, o->name, arg, 0, 1, true, false,
 				    &cli->an.confidence);
-	case OPT_BASELINE: cli->an.baseline = arg; break;
+	case OPT_BASELINE:
+		if (!*arg)          /* an empty $(BASE) in a Makefile */
+			return br_cli_usage(cli, "--baseline: an empty name; "
+					    "give the start of a system's "
+					    "name, or leave --baseline out "
+					    "for the first system");
+		cli->an.baseline = arg;
+		break;
 	case OPT_TESTS:                 /* each adds tests (any matches) */
 		if (!*arg)          /* an empty $(TESTS) in a Makefile */
 			return br_cli_usage(cli, "--tests: an empty pattern "

@@ -41,10 +41,11 @@
 
 #include "log_int.h"
 #include "../model/model_int.h"
+#include "text_int.h"
 
 int br_detect_hyperfine(const char *buf, size_t len)
 {
-	size_t i = 0;
+	size_t i = br_text_bom(buf, len);   /* a UTF-8 BOM is skipped */
 
 	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n' ||
 			   buf[i] == '\r'))
@@ -424,7 +425,7 @@ int br_read_hyperfine(struct br_resultset *rs, const char *name,
 	rc = br_log_open(&lg, rs, name, o, err);
 	if (rc != BR_OK)
 		return rc;
-	root = br_log_json(&lg, buf, len, 0, "hyperfine");
+	root = br_log_json(&lg, buf, len, br_text_bom(buf, len), "hyperfine");
 	if (!root)
 		return err->code;
 	if (!json_object_object_get_ex(root, "results", &results) ||

@@ -68,7 +68,9 @@ static enum field field_at(const char *p, const char *end, int column,
 
 int br_detect_numbers(const char *buf, size_t len)
 {
-	const char *p = buf, *end = buf + (len < 4096 ? len : 4096);
+	/* a UTF-8 byte order mark is skipped, as the other readers do */
+	const char *p = buf + br_text_bom(buf, len);
+	const char *end = buf + (len < 4096 ? len : 4096);
 	char field[MAX_FIELD];
 	int numbers = 0;
 	bool too_long;
@@ -130,7 +132,7 @@ int br_read_numbers(struct br_resultset *rs, const char *name,
 	struct br_test proto, *t;
 	struct br_entry *e;
 	struct br_loc loc = {br_rs_str(rs, name), 0};
-	const char *p = buf, *end = buf + len;
+	const char *p = buf + br_text_bom(buf, len), *end = buf + len;
 	char field[MAX_FIELD];
 	size_t sys, idx;
 	bool created, too_long;

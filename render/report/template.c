@@ -529,15 +529,13 @@ static bool name_char(char c)
 	       (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
 }
 
-static unsigned long line_at(const char *src, const char *p)
-{
-	unsigned long line = 1;
 
-	for (; src < p; src++)
-		if (*src == '\n')
-			line++;
-	return line;
-}
+/* Sections nested in one another, counted when parsed (each one a
+ * level of recursion when rendered). */
+#define MAX_DEPTH 64
+/* Bytes a template may write (its text and values before escaping):
+ * nested lists multiply (20 of them wrote 10 MB/s without end). */
+#define MAX_OUTPUT ((size_t)256 << 20)
 
 /*
  * The parse under way: the template being built, the source, where the
@@ -549,7 +547,24 @@ struct parser {
 	const char *src, *end, *text;
 	size_t *stack, depth, cap;
 	struct br_error *err;
+	const char *counted;    /* line feeds counted up to here ... */
+	unsigned long line;     /* ... the line there */
 };
+
+/* The line of p, at or after every p asked before: counted on from the
+ * last one, so that the lines of all tags cost one pass over the source
+ * (rescanning from the start took 52 s for 40,000 tags). */
+static unsigned long line_at(struct parser *ps, const char *p)
+{
+	const char *q = ps->counted;
+
+	while (q < p && (q = memchr(q, '\n', (size_t)(p - q))) != NULL) {
+		ps->line++;
+		q++;
+	}
+	ps->counted = p;
+	return ps->line;
+}
 
 /* One tag: its kind, its name [nm, ne), and the source it takes [ls, le). */
 struct tag {
@@ -654,6 +669,13 @@ static int tag_nest(struct parser *ps, const struct tag *g)
 	struct tok *o;
 
 	if (g->kind == K_SECTION || g->kind == K_INVERTED) {
+		/* every section counts, a list, a group or a flag: they
+		 * nest as deep when rendered (80,000 nested flags
+		 * overflowed the stack) */
+		if (ps->depth + 1 >= MAX_DEPTH)
+			return br_error_set(ps->err, BR_EDATA, t->name,
+					    g->line, "sections nested more "
+					    "than %d deep", MAX_DEPTH - 1);
 		if (!br_grow((void **)&ps->stack, &ps->cap, ps->depth + 1,
 			     sizeof *ps->stack))
 			return parse_nomem(ps);
@@ -683,7 +705,7 @@ static int parse_tag(struct parser *ps, const char *open, const char **next)
 	struct tag g = {.open = open};
 	int rc;
 
-	g.line = line_at(ps->src, open);
+	g.line = line_at(ps, open);
 	if ((rc = tag_scan(ps, &g)) != BR_OK ||
 	    (rc = tag_name_check(ps, &g)) != BR_OK)
 		return rc;
@@ -721,7 +743,7 @@ int br_template_parse(const char *name, const char *src, size_t len,
 		      struct br_template **out, struct br_error *err)
 {
 	struct parser ps = {.src = src, .end = src + len, .text = src,
-			    .err = err};
+			    .err = err, .counted = src, .line = 1};
 	const char *p = src;
 	int rc = BR_OK;
 
@@ -751,7 +773,6 @@ int br_template_parse(const char *name, const char *src, size_t len,
 
 /* ---------------------------------------------------------- rendering */
 
-#define MAX_DEPTH 64
 
 struct rstate {
 	const struct br_template *t;
@@ -761,7 +782,21 @@ struct rstate {
 	bool utf8;
 	FILE *fp;
 	struct br_error *err;
+	size_t written;   /* bytes of text and values, before escaping */
 };
+
+/* Count n more bytes of output: false, with the error set, past
+ * MAX_OUTPUT (the caller's -o file is then not written). */
+static bool output_room(struct rstate *st, size_t n, unsigned long line)
+{
+	st->written += n;
+	if (st->written <= MAX_OUTPUT)
+		return true;
+	br_error_set(st->err, BR_EDATA, st->t->name, line, "the template "
+		     "writes more than %zu MiB (nested lists?)",
+		     MAX_OUTPUT >> 20);
+	return false;
+}
 
 static const struct br_tnode *lookup(const struct rstate *st,
 				     const struct tok *k)
@@ -832,6 +867,8 @@ static int render_range(struct rstate *st, size_t from, size_t to)
 		const struct br_tnode *n;
 
 		if (k->kind == K_TEXT) {
+			if (!output_room(st, k->len, k->line))
+				return st->err->code;
 			fwrite(k->s, 1, k->len, st->fp);
 			continue;
 		}
@@ -851,6 +888,9 @@ static int render_range(struct rstate *st, size_t from, size_t to)
 					(int)k->len, k->s, n->kind == TV_OBJ ?
 					"group" : "list", (int)k->len, k->s,
 					(int)k->len, k->s);
+			if (!output_room(st, n->kind == TV_BOOL ? 4 :
+					 strlen(n->s), k->line))
+				return st->err->code;
 			if (n->kind == TV_BOOL)
 				fputs(n->b ? "true" : "", st->fp);
 			else if (k->kind == K_RAW)

@@ -318,10 +318,18 @@ static void describe(FILE *fp, const struct br_analysis *a,
 		wrap(fp, 4, "(%s)", c->reason);
 }
 
+/* v, with a negative zero as 0: "%g" would print "-0" for runs of -0 */
+static double unsigned_zero(double v)
+{
+	return v == 0 ? 0.0 : v;
+}
+
 static void ministat_line(FILE *fp, char sym, const struct br_summary *s)
 {
 	fprintf(fp, "%c %3zu %13.8g %13.8g %13.8g %13.8g %13.8g\n", sym, s->n,
-		s->min, s->max, s->median, s->mean, s->sd);
+		unsigned_zero(s->min), unsigned_zero(s->max),
+		unsigned_zero(s->median), unsigned_zero(s->mean),
+		unsigned_zero(s->sd));
 }
 
 /* ministat's symbols, in its order: it reads at most 7 data sets. */
@@ -338,8 +346,9 @@ static void ministat_verdict(FILE *fp, const struct br_analysis *a,
 		fputs("No comparison: each set needs at least 2 values\n", fp);
 	} else if (pt->different) {
 		fprintf(fp, "Difference at %.1f%% confidence\n", conf);
-		fprintf(fp, "\t%g +/- %g\n", pt->d, pt->e);
-		fprintf(fp, "\t%g%% +/- %g%%\n", pt->pct, pt->pct_e);
+		fprintf(fp, "\t%g +/- %g\n", unsigned_zero(pt->d), pt->e);
+		fprintf(fp, "\t%g%% +/- %g%%\n", unsigned_zero(pt->pct),
+			pt->pct_e);
 		fprintf(fp, "\t(Student's t, pooled s = %g)\n", pt->s_p);
 		if (pt->floored)
 			fputs("\t(runs closer than their resolution: s from "

@@ -215,12 +215,172 @@ static void entry_xml(FILE *fp, const struct br_resultset *rs,
 	fputs("      </Entry>\n", fp);
 }
 
+/* ------------------------------------------------- result titles */
+
+/* PTS's schema allows titles of 2..50 characters. */
+#define TITLE_MAX 50
+
+static void free_titles(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; v && i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* The title a result is written with: its own when 2..50 bytes, a
+ * longer one cut to 50 with "..." (the whole in the Annotation), a
+ * shorter one "Result: A" (or "Result"); with " #N" on its end (cut to
+ * make room) when it is the Nth alike. */
+static char *title_of(const struct br_test *t, size_t nth)
+{
+	char buf[256], num[24] = "";
+	const char *s = br_nz(t->title);
+	size_t room = TITLE_MAX;
+
+	if (nth > 1)
+		room -= (size_t)snprintf(num, sizeof num, " #%zu", nth);
+	if (strlen(s) < 2)
+		return br_strf("Result%s%s%s", *s ? ": " : "", s, num);
+	return br_strf("%s%s", clip(s, room, buf, sizeof buf), num);
+}
+
+/* A written title and its result: results are told apart by title,
+ * version, description and unit (the heading of their charts). */
+struct title_ix {
+	const char *s;
+	const struct br_test *t;
+	size_t i;
+};
+
+/* The unit a result is written with (its Scale). */
+static const char *scale_of(const struct br_test *t)
+{
+	return t->scale && *t->scale ? t->scale : t->unit.text;
+}
+
+static int cmp_heading(const struct title_ix *x, const struct title_ix *y)
+{
+	int c = strcmp(x->s, y->s);
+
+	if (!c)
+		c = strcmp(br_nz(x->t->app_version), br_nz(y->t->app_version));
+	if (!c)
+		c = strcmp(br_nz(x->t->description), br_nz(y->t->description));
+	return c ? c : strcmp(scale_of(x->t), scale_of(y->t));
+}
+
+static int cmp_title(const void *a, const void *b)
+{
+	const struct title_ix *x = a, *y = b;
+	int c = cmp_heading(x, y);
+
+	return c ? c : x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* Number the headings that look alike (v sorted): the second of a kind
+ * gets " #2" on its title, and so on.  false when none did. */
+static bool number_alike(const struct br_analysis *a, char **titles,
+			 struct title_ix *v, size_t n, size_t *nth)
+{
+	size_t k, run = 1;
+	bool any = false;
+
+	for (k = 1; k < n; k++) {
+		char *t;
+
+		run = cmp_heading(&v[k], &v[k - 1]) ? 1 : run + 1;
+		if (run == 1)
+			continue;
+		nth[v[k].i] += run - 1;
+		t = title_of(a->tests[v[k].i].t, nth[v[k].i]);
+		if (!t)
+			continue;
+		free(titles[v[k].i]);
+		titles[v[k].i] = t;
+		any = true;
+	}
+	return any;
+}
+
+/*
+ * Every result's written title (issue 25): distinct results never share
+ * one, so that titles "A" and "B", both too short for PTS's schema, or
+ * two that differ only after 50 characters, stay apart in every chart
+ * and list made from the file.  NULL on ENOMEM.
+ */
+static char **result_titles(const struct br_analysis *a)
+{
+	size_t n = a->sel->rs->n_tests, i, pass;
+	char **titles = calloc(n + 1, sizeof *titles);
+	struct title_ix *v = calloc(n + 1, sizeof *v);
+	size_t *nth = calloc(n + 1, sizeof *nth);
+	bool ok = titles && v && nth;
+
+	for (i = 0; ok && i < n; i++) {
+		nth[i] = 1;
+		ok = (titles[i] = title_of(a->tests[i].t, 1)) != NULL;
+	}
+	/* a numbered one may meet another title: number again */
+	for (pass = 0; ok && pass < 8; pass++) {
+		for (i = 0; i < n; i++)
+			v[i] = (struct title_ix){titles[i], a->tests[i].t, i};
+		qsort(v, n, sizeof *v, cmp_title);
+		if (!number_alike(a, titles, v, n, nth))
+			break;
+	}
+	free(v);
+	free(nth);
+	if (!ok) {
+		free_titles(titles, n);
+		return NULL;
+	}
+	return titles;
+}
+
+/* One <Result>, titled title. */
+static void result_xml(FILE *fp, const struct br_resultset *rs,
+		       const struct br_atest *at, const char *title)
+{
+	const struct br_test *t = at->t;
+	size_t j;
+
+	fputs("  <Result>\n", fp);
+	elem(fp, 4, "Identifier", t->identifier);
+	elem(fp, 4, "Title", title);
+	elem(fp, 4, "AppVersion", t->app_version);
+	elem(fp, 4, "Arguments", t->arguments);
+	elem(fp, 4, "Description", t->description);
+	elem(fp, 4, "Scale", scale_of(t));
+	elem(fp, 4, "Proportion", t->proportion && *t->proportion
+	     ? t->proportion : br_dir_name(t->dir));
+	elem(fp, 4, "DisplayFormat", br_test_display_format(t));
+	if (strlen(br_nz(t->title)) > TITLE_MAX) {
+		fputs("    <Annotation>", fp);
+		br_xml_text(fp, t->title);
+		if (t->annotation && *t->annotation) {
+			fputs(" - ", fp);
+			br_xml_text(fp, t->annotation);
+		}
+		fputs("</Annotation>\n", fp);
+	} else if (t->annotation) {
+		elem(fp, 4, "Annotation", t->annotation);
+	}
+	if (t->parent)
+		elem(fp, 4, "Parent", t->parent);
+	fputs("    <Data>\n", fp);
+	for (j = 0; j < t->n_entries; j++)
+		entry_xml(fp, rs, at, &t->entries[j]);
+	fputs("    </Data>\n  </Result>\n", fp);
+}
+
 int br_write_pts_xml(FILE *fp, const struct br_analysis *a,
 		     const char *title, const char *now, struct br_error *err)
 {
 	const struct br_resultset *rs = a->sel->rs;
-	char buf[256], ts[32];
-	size_t i, j;
+	char buf[256], ts[32], **titles;
+	size_t i;
 
 	if (!of_everything(a))
 		return br_error_set(err, BR_EUSAGE, NULL, 0, "convert writes "
@@ -260,41 +420,12 @@ int br_write_pts_xml(FILE *fp, const struct br_analysis *a,
 			elem(fp, 4, "JSON", s->json);
 		fputs("  </System>\n", fp);
 	}
-	for (i = 0; i < rs->n_tests; i++) {
-		const struct br_test *t = a->tests[i].t;
-
-		fputs("  <Result>\n", fp);
-		elem(fp, 4, "Identifier", t->identifier);
-		/* PTS's schema allows 2..50 characters; the full title
-		 * then goes to the Annotation shown under the graph. */
-		elem(fp, 4, "Title", strlen(br_nz(t->title)) < 2 ? "Result" :
-		     clip(t->title, 50, buf, sizeof buf));
-		elem(fp, 4, "AppVersion", t->app_version);
-		elem(fp, 4, "Arguments", t->arguments);
-		elem(fp, 4, "Description", t->description);
-		elem(fp, 4, "Scale", t->scale && *t->scale ? t->scale
-		     : t->unit.text);
-		elem(fp, 4, "Proportion", t->proportion && *t->proportion
-		     ? t->proportion : br_dir_name(t->dir));
-		elem(fp, 4, "DisplayFormat", br_test_display_format(t));
-		if (strlen(br_nz(t->title)) > 50) {
-			fputs("    <Annotation>", fp);
-			br_xml_text(fp, t->title);
-			if (t->annotation && *t->annotation) {
-				fputs(" - ", fp);
-				br_xml_text(fp, t->annotation);
-			}
-			fputs("</Annotation>\n", fp);
-		} else if (t->annotation) {
-			elem(fp, 4, "Annotation", t->annotation);
-		}
-		if (t->parent)
-			elem(fp, 4, "Parent", t->parent);
-		fputs("    <Data>\n", fp);
-		for (j = 0; j < t->n_entries; j++)
-			entry_xml(fp, rs, &a->tests[i], &t->entries[j]);
-		fputs("    </Data>\n  </Result>\n", fp);
-	}
+	titles = result_titles(a);
+	if (!titles)
+		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	for (i = 0; i < rs->n_tests; i++)
+		result_xml(fp, rs, &a->tests[i], titles[i]);
+	free_titles(titles, rs->n_tests);
 	fputs("</PhoronixTestSuite>\n", fp);
 	if (ferror(fp))
 		return br_error_set(err, BR_EIO, NULL, 0, "write error");

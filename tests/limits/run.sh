@@ -353,9 +353,54 @@ truncate -s 300M big.log
 expect log-over-256mib 1 'big.log: input larger than 268435456 bytes' 50 5 \
 	out.csv -- stats --input-format dbench big.log
 rm -f big.log dbench-nul.log attrs.xml
+# A mistyped --tests against 200,000 tests: the "did you mean" search is
+# bounded (doc/escaping.md, "Limits"); it cost 6.5 s per million tests.
+awk 'BEGIN { print "system,test,value,unit"
+	for (i = 0; i < 200000; i++) printf "s%d,Test number %d,%d,MB/s\n", i % 2, i, i % 97 + 1 }' > t200k.csv
+/usr/bin/time -f %U -o time.u "$BR" stats -q t200k.csv --tests 'number 199999' > /dev/null 2>&1
+good=$(tail -n 1 time.u)
+timeout 60 /usr/bin/time -f %U -o time.u "$BR" stats -q t200k.csv --tests 'Tset nmuber 12x' > /dev/null 2> stderr.txt
+typo=$(tail -n 1 time.u)
+if grep -q "did you mean 'Test number 12'" stderr.txt &&
+   [ "$(echo "$typo <= $good + 0.5" | bc)" = 1 ]; then
+	ok tests-typo-200k-bounded "match ${good} s user, typo ${typo} s"
+else bad tests-typo-200k-bounded "match ${good} s user, typo ${typo} s"; fi
+rm -f t200k.csv
+# render --summary is a few lines for any number of tests: 20,000 (over
+# the 10,000 charts render draws) are summed up, not refused.
+awk 'BEGIN { print "system,test,value,unit"
+	for (i = 0; i < 20000; i++) for (s = 0; s < 2; s++) for (r = 0; r < 2; r++)
+		printf "s%d,T%d,%d,MB/s\n", s, i, (i + r + s) % 97 + 1 }' > t20k.csv
+expect summary-20k-tests 0 '' 200 60 summary.txt -- render -q t20k.csv \
+	--summary
+expect render-20k-tests-refused 2 'more than it draws' 200 60 out.txt -- \
+	render -q t20k.csv
+rm -f t20k.csv
+# --template: every section counts toward the depth limit (80,000 nested
+# flag sections overflowed the stack after 264 s); the lines of 40,000
+# tags are counted in one pass (52 s when each rescanned the file).
+awk 'BEGIN { for (i = 0; i < 80000; i++) printf "{{#title}}"; printf "x";
+	for (i = 0; i < 80000; i++) printf "{{/title}}" }' > deep.tmpl
+expect template-80k-nested-flags 1 \
+	'^benchreport: deep.tmpl:1: sections nested more than 63 deep$' 50 5 \
+	out.txt -- render -q big.num --template deep.tmpl
+awk 'BEGIN { for (i = 0; i < 40000; i++) print "{{title}}" }' > tags.tmpl
+expect template-40k-tags 0 '' 50 5 out.txt -- render -q big.num \
+	--template tags.tmpl
+rm -f deep.tmpl tags.tmpl
 
 
 if [ "$mode" = full ]; then
+	# --template output is capped (256 MiB before escaping): 20 nested
+	# lists wrote 10 MB/s without end.
+	awk 'BEGIN { print "system,test,value,unit"
+		for (t = 0; t < 8; t++) printf "s,T%d,1,MB/s\n", t }' > t8.csv
+	awk 'BEGIN { for (i = 0; i < 20; i++) printf "{{#tests}}"
+		printf "{{title}} {{title}} {{title}}\n"
+		for (i = 0; i < 20; i++) printf "{{/tests}}" }' > lists.tmpl
+	expect template-20-nested-lists 1 'writes more than 256 MiB' 100 300 \
+		out.txt -- render -q t8.csv --template lists.tmpl
+	rm -f t8.csv lists.tmpl
 	head -c 1073741824 /dev/urandom > junk1g.bin
 	expect 1gb-junk 1 'not a format' 50 30 out.csv -- stats junk1g.bin
 	rm -f junk1g.bin
