@@ -149,6 +149,7 @@ markdown: $(BIN)
 golden: $(BIN) doc/benchreport.1
 	$(Q)BR=$(abspath $(BIN)) sh tests/golden/run.sh
 	$(Q)python3 tests/reference/geo_ref.py >/dev/null
+	$(Q)BR=$(abspath $(BIN)) python3 tests/reference/derived_ref.py >/dev/null
 
 # The README's examples are what the binary prints (tests/readme/check.py;
 # --fix rewrites them, to be read before committing).
