@@ -254,6 +254,26 @@ def check_groups(case, cells, dirs, systems, groups, md, base):
     return got
 
 
+def check_group_csv(case, cells, dirs, groups, inputs, extra, base):
+    """compare --format csv's group rows: the same numbers, 15 digits."""
+    out = run("compare", "-q", "--format", "csv", *(extra + inputs))
+    n = 0
+    for r in csv.DictReader(io.StringIO(out)):
+        if r["test"] != "group":
+            continue
+        ref = G.geomean(pairs_of(cells, dirs, groups[r["title"]], base,
+                                 r["system"]))
+        for col, want in (("ratio", ref["gm"]), ("ratio_ci_low", ref["lo"]),
+                          ("ratio_ci_high", ref["hi"])):
+            if abs(float(r[col]) - want) > 1e-9 * abs(want):
+                fail("%s: csv group %s, %s: %s %s, reference %.15g" %
+                     (case, r["title"], r["system"], col, r[col], want))
+        n += 1
+    if not n:
+        fail("%s: no group rows in compare --format csv" % case)
+    print("derived_ref: %s: %d group rows of compare's CSV agree" % (case, n))
+
+
 def pts_suite_ratio(cells, dirs, keys, systems, base):
     """PTS's suite geometric mean (tests every system ran; LIB as 100 /
     value), each system's divided by the baseline's."""
@@ -338,6 +358,8 @@ def case_seed():
     for k in cells:
         prof.setdefault(k[0], []).append(k)
     check_groups("seed 004 by profile", cells, dirs, systems, prof, md, base)
+    check_group_csv("seed 004 by profile", cells, dirs, prof, [path], [],
+                    base)
     titles = {}
     with open(path) as fp:
         for r in csv.DictReader(l for l in fp if not l.startswith("#")):
