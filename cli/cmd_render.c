@@ -612,7 +612,10 @@ int br_cmd_render(struct br_cli *cli)
 	rc = check_selection(cli, &in.sel);
 	if (rc == BR_OK)
 		rc = br_cli_analyse(cli, &in, BR_AN_COMPARE | BR_AN_POINTS |
-				    BR_AN_LEAN | BR_AN_SCALING, &a);
+				    BR_AN_LEAN | BR_AN_SCALING |
+				    (cli->chart_kind && !strcasecmp(
+				    cli->chart_kind, "groups") ?
+				    BR_AN_DERIVED | BR_AN_OVERALL : 0), &a);
 	br_error_clear(&err);
 	if (rc == BR_OK && br_chart_plan(a, cli->chart_kind, &plan, &err) !=
 	    BR_OK)

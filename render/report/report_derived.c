@@ -86,6 +86,7 @@ static void group_values(struct br_tdoc *d, struct br_tnode *root,
 	struct br_tnode *list = br_tset_list(d, root, "groups");
 	struct tblock tb;
 	size_t g, j, shown = groups_listed(a);
+	double top;
 
 	tb_open(&tb);
 	br_tset_bool(d, root, "has_groups", a->n_groups > 0);
@@ -110,12 +111,19 @@ static void group_values(struct br_tdoc *d, struct br_tnode *root,
 			tb_line(&tb, r, 0, br_group_head(a, gr));
 		br_tset_owned(d, it, "name", spaced(br_group_head(a, gr)));
 		lines = br_tset_list(d, it, "lines");
+		top = 0;
+		for (j = 0; j < a->sel->n_systems; j++)
+			if (j != a->base && gr->geo[j].ok &&
+			    gr->geo[j].g.gm > top)
+				top = gr->geo[j].g.gm;
 		for (j = 0; j < a->sel->n_systems; j++) {
 			struct br_tnode *ln;
 
 			if (j == a->base)
 				continue;
 			ln = br_tlist_add(d, lines);
+			br_tsetf(d, ln, "width", "%.1f", gr->geo[j].ok &&
+				 top > 0 ? 100 * gr->geo[j].g.gm / top : 0);
 			br_tset(d, ln, "system", br_analysis_system(a, j));
 			br_tset_owned(d, ln, "text",
 				      spaced(br_group_short(a, gr, j)));
@@ -156,6 +164,8 @@ static void wins_values(struct br_tdoc *d, struct br_tnode *root,
 		br_tsetf(d, it, "last", "%zu", a->wins.losses[j]);
 		br_tsetf(d, it, "tied", "%zu", a->wins.ties[j]);
 		br_tsetf(d, it, "of", "%zu", a->wins.ran[j]);
+		br_tsetf(d, it, "width", "%.1f", a->wins.ran[j] ? 100.0 *
+			 (double)a->wins.wins[j] / (double)a->wins.ran[j] : 0);
 		br_tset_owned(d, it, "text", spaced(br_wins_line(a, j)));
 		if (fmt == BR_REPORT_TEXT) {
 			char *t = br_wins_line(a, j);
@@ -214,8 +224,21 @@ int br_report_derived_values(struct br_tdoc *d, struct br_tnode *root,
 
 	for (k = 0; k < sizeof names / sizeof names[0]; k++)
 		want |= br_tdoc_wants(d, names[k]);
-	if (!want || !(r->a->o.what & BR_AN_DERIVED))
+	if (!want)
 		return BR_OK;
+	if (!(r->a->o.what & BR_AN_DERIVED)) {
+		/* not computed (a chart-only analysis): every name empty */
+		for (k = 0; k < sizeof names / sizeof names[0]; k++)
+			if (!strncmp(names[k], "has_", 4))
+				br_tset_bool(d, root, names[k], false);
+			else if (!strcmp(names[k], "groups") ||
+				 !strcmp(names[k], "wins") ||
+				 !strcmp(names[k], "spreads"))
+				br_tset_list(d, root, names[k]);
+			else
+				br_tset(d, root, names[k], "");
+		return BR_OK;
+	}
 	group_values(d, root, r, fmt);
 	wins_values(d, root, r, fmt);
 	spread_values(d, root, r, fmt);

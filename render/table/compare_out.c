@@ -149,15 +149,16 @@ static const char *geo_note(char *buf, size_t size, const struct br_ageo *g)
 	return buf;
 }
 
-/* overall_rank_low and _high of system j (empty when unranked). */
-static bool overall_cells(struct br_table *tb, const struct br_analysis *a,
+/* overall_rank_low and _high of system j in ranking o (empty when
+ * unranked). */
+static bool overall_cells(struct br_table *tb, const struct br_overall *o,
 			  size_t j)
 {
 	bool ok = true;
 
-	if (a->overall.ok && a->overall.rank_low[j]) {
-		ok &= br_table_int(tb, a->overall.rank_low[j]);
-		ok &= br_table_int(tb, a->overall.rank_high[j]);
+	if (o->ok && o->rank_low[j]) {
+		ok &= br_table_int(tb, o->rank_low[j]);
+		ok &= br_table_int(tb, o->rank_high[j]);
 	} else {
 		ok &= br_table_empty(tb);
 		ok &= br_table_empty(tb);
@@ -165,18 +166,21 @@ static bool overall_cells(struct br_table *tb, const struct br_analysis *a,
 	return ok;
 }
 
-static bool add_geo_row(struct br_table *tb, const struct br_analysis *a,
-			size_t j)
+/* A geometric-mean row: the overall one (test "geomean") or a group's
+ * (test "group", title the group's name; doc/statistics.md, "Geometric
+ * mean per group"), ranked in o. */
+static bool geo_row(struct br_table *tb, const struct br_analysis *a,
+		    const struct br_ageo *g, const struct br_overall *o,
+		    size_t j, const char *test, const char *title)
 {
-	const struct br_ageo *g = &a->geo[j];
 	char desc[64], note[384];
 	bool ok = true;
 	size_t i;
 
 	br_geo_head(g, desc, sizeof desc);
 	ok &= br_table_row(tb);
-	ok &= br_table_str(tb, "geomean");
-	ok &= br_table_str(tb, "Geometric mean of speedups");
+	ok &= br_table_str(tb, test);
+	ok &= br_table_str(tb, title);
 	ok &= br_table_str(tb, desc);
 	ok &= br_table_str(tb, "");
 	ok &= br_table_str(tb, "HIB");
@@ -195,11 +199,33 @@ static bool add_geo_row(struct br_table *tb, const struct br_analysis *a,
 	ok &= br_table_empty(tb);
 	ok &= br_table_empty(tb);
 	ok &= br_table_str(tb, geo_note(note, sizeof note, g));
-	ok &= overall_cells(tb, a, j);
+	ok &= overall_cells(tb, o, j);
 	for (i = 0; i < 5; i++)                 /* difference .. equiv */
 		ok &= br_table_empty(tb);
 	/* speedup: as ratio */
 	ok &= trio(tb, g->g.gm, g->g.meas_low, g->g.meas_high, 1);
+	return ok;
+}
+
+static bool add_geo_row(struct br_table *tb, const struct br_analysis *a,
+			size_t j)
+{
+	return geo_row(tb, a, &a->geo[j], &a->overall, j, "geomean",
+		       "Geometric mean of speedups");
+}
+
+/* Each group's rows (BR_AN_DERIVED), after the overall ones. */
+static bool add_group_rows(struct br_table *tb, const struct br_analysis *a)
+{
+	size_t g, j;
+	bool ok = true;
+
+	for (g = 0; ok && g < a->n_groups; g++)
+		for (j = 0; ok && j < a->sel->n_systems; j++)
+			if (j != a->base && a->groups[g].geo[j].ok)
+				ok &= geo_row(tb, a, &a->groups[g].geo[j],
+					      &a->groups[g].overall, j,
+					      "group", a->groups[g].name);
 	return ok;
 }
 
@@ -226,7 +252,7 @@ static bool add_base_row(struct br_table *tb, const struct br_analysis *a)
 	for (i = 0; i < 7; i++)                 /* ratio .. runs_needed */
 		ok &= br_table_empty(tb);
 	ok &= br_table_str(tb, "baseline");
-	ok &= overall_cells(tb, a, a->base);
+	ok &= overall_cells(tb, &a->overall, a->base);
 	for (i = 0; i < 8; i++)      /* difference .. equiv, speedup .. */
 		ok &= br_table_empty(tb);
 	return ok;
@@ -250,6 +276,8 @@ static int write_table(const struct br_analysis *a, FILE *fp,
 			ok &= add_geo_row(tb, a, j);
 	if (ok && a->overall.ok)
 		ok &= add_base_row(tb, a);
+	if (ok)
+		ok &= add_group_rows(tb, a);
 	if (ok)
 		ok = br_table_write(tb, fp, fmt, "compare", err) == BR_OK;
 	else
@@ -580,7 +608,8 @@ static void write_text(const struct br_analysis *a,
 			     g->skipped, g->skipped == 1 ? "" : "s");
 	}
 	write_overall(a, fp);
-	br_write_derived_text(fp, a, o);
+	if (!o->ministat)     /* ministat's layout, nothing after it */
+		br_write_derived_text(fp, a, o);
 }
 
 int br_write_compare(FILE *fp, const struct br_analysis *a, enum br_fmt fmt,

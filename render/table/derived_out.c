@@ -166,7 +166,7 @@ static void write_two_way(FILE *fp, const struct br_analysis *a,
 	for (i = 0; i < a->n_tests; i++)
 		rows += a->tests[i].compared &&
 			!(o->hide_unchanged && a->unchanged[i]);
-	if (!rows)
+	if (rows < 2)     /* one row would repeat the sentence above it */
 		return;
 	if (a->o.equivalence > 0)
 		snprintf(eq, sizeof eq, ", = proven equivalent within +/-%g%%",

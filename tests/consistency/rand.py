@@ -305,7 +305,7 @@ def geo_tests(crows, srows, s):
             n[(r["test"], r["system"])] = int(fnum(r["n"]) or 0)
     out = []
     for r in crows:
-        if r["test"] == "geomean" or r["system"] != s:
+        if r["test"] in ("geomean", "group") or r["system"] != s:
             continue
         if r["direction"] not in ("HIB", "LIB"):
             continue
@@ -601,7 +601,8 @@ class Run:
         if rc == 0:
             crows = list(csv.DictReader(io.StringIO(ccsv)))
             geo = [r for r in crows if r["test"] == "geomean"]
-            res.comparisons = len(crows) - len(geo)
+            groups = [r for r in crows if r["test"] == "group"]
+            res.comparisons = len(crows) - len(geo) - len(groups)
             ctext = run(["compare"] + q)[1]
         elif "needs at least two systems" not in err:
             res.fail("xcheck", "compare exit %d: %s"

@@ -651,6 +651,9 @@ def assign_compare(tests, rows, ck):
                 "Geometric mean of speedups" and r["unit"] == "":
             geo[r["system"]] = r
             continue
+        if r["test"] == "group" and r["unit"] == "":
+            continue    # a group's geometric mean (--group-by): checked by
+            # tests/reference/wins_groups_ref.py
         base = r["baseline"]
         k = row_key(r)
         j = i
