@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "derive.h"
+#include "numfmt.h"
 
 /* The number one selected system's values are divided (more is better)
  * or multiplied (fewer is better) by. */
@@ -84,10 +85,21 @@ static int place_cost(const struct br_resultset *rs,
 		      const struct br_selection *sel, const struct br_cost *c,
 		      struct factor *f, struct br_error *err)
 {
+	struct br_error e2;
 	size_t idx, j;
 	int rc = br_system_named(rs, sel->systems, sel->n_systems, c->where,
 				 c->system, &idx, err);
 
+	if (rc == BR_EUSAGE) {
+		/* a cost of a system --systems left out is not used; one of
+		 * no system at all is a mistake */
+		br_error_clear(&e2);
+		if (br_system_named(rs, NULL, 0, c->where, c->system, &idx,
+				    &e2) == BR_OK) {
+			br_error_clear(err);
+			return BR_OK;
+		}
+	}
 	if (rc != BR_OK)
 		return rc;
 	for (j = 0; j < sel->n_systems && sel->systems[j] != idx; j++)
@@ -155,23 +167,44 @@ static bool mean_run_time(const char *rt, double *mean)
 	return true;
 }
 
-static void scale_sample(struct br_sample *s, double m)
+/* The published value scaled, written with as many significant digits
+ * as PTS wrote it with ("132.00" / 1500: "0.088000"), so the display
+ * precision (doc/statistics.md, "Display precision") follows the
+ * derived number; NULL without a text or on ENOMEM. */
+static const char *scaled_text(struct br_resultset *rs, const char *text,
+			       double v)
+{
+	int sig = text ? br_text_sig(text) : 0, d;
+
+	if (sig <= 0 || !(v > 0) || !isfinite(v))
+		return NULL;
+	d = sig - 1 - (int)floor(log10(v));
+	if (d < 0)
+		d = 0;
+	if (d > 17)
+		d = 17;
+	return br_arena_printf(rs->arena, "%.*f", d, v);
+}
+
+static void scale_sample(struct br_resultset *rs, struct br_sample *s,
+			 double m)
 {
 	size_t i;
 
 	for (i = 0; i < s->n_runs; i++)
 		s->runs[i].value *= m;
 	s->value *= m;
-	s->value_text = NULL;     /* the published digits are not ours */
+	s->value_text = s->has_value ?
+		scaled_text(rs, s->value_text, s->value) : NULL;
 	if (s->is_summary && isfinite(s->se))
 		s->se *= m;
 	s->resolution *= m;
 	s->duration = false;
 }
 
-static void scale_entry(struct br_entry *e, double m)
+static void scale_entry(struct br_resultset *rs, struct br_entry *e, double m)
 {
-	scale_sample(&e->sample, m);
+	scale_sample(rs, &e->sample, m);
 	if (e->has_min_max) {
 		e->min_result *= m;
 		e->max_result *= m;
@@ -195,7 +228,8 @@ static void put_num(FILE *fp, double v)
 }
 
 /* One system's part of the annotation, and its entry scaled. */
-static void derive_entry(FILE *fp, const char *name, struct br_entry *e,
+static void derive_entry(struct br_resultset *rs, FILE *fp, const char *name,
+			 struct br_entry *e,
 			 const struct factor *f, bool hib, bool cost,
 			 struct br_derive_info *info)
 {
@@ -220,7 +254,7 @@ static void derive_entry(FILE *fp, const char *name, struct br_entry *e,
 		put_num(fp, k);
 	}
 	if (e)
-		scale_entry(e, hib ? 1 / k : k);
+		scale_entry(rs, e, hib ? 1 / k : k);
 }
 
 static int annotate(struct br_resultset *rs, struct br_test *t,
@@ -283,7 +317,7 @@ static int derive_test(struct br_resultset *rs, const struct br_selection *sel,
 
 		ei = br_test_find_entry(t, s);
 		fputs(j ? ", " : "", fp);
-		derive_entry(fp, rs->systems[s]->identifier,
+		derive_entry(rs, fp, rs->systems[s]->identifier,
 			     ei == (size_t)-1 ? NULL : &t->entries[ei], &f[j],
 			     hib, cost, info);
 	}
