@@ -155,7 +155,8 @@ static size_t corpus(char *buf, size_t n)
 /* Widths of the corpus at chart sizes, both weights. */
 static void corpus_widths(const char *buf, size_t n, double *out)
 {
-	static const double sizes[] = {8, 11, 13.5};
+	/* 12.7 pt is 13004.8 pango units: pango keeps 13004 */
+	static const double sizes[] = {8, 12.7, 13.5};
 	size_t i, j, k = 0;
 	const char *p = buf;
 
