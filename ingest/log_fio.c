@@ -652,6 +652,7 @@ int br_read_fio_text(struct br_resultset *rs, const char *name,
 	struct br_log_iter it;
 	struct br_log lg;
 	struct tstate *st = calloc(1, sizeof *st);
+	bool summed = false;   /* a "Run status group" line after the jobs */
 	int rc;
 
 	if (!st)
@@ -676,6 +677,7 @@ int br_read_fio_text(struct br_resultset *rs, const char *name,
 			   it.line[0] != ' ') {
 			job_line(st, it.line);
 			st->in_group = -1;
+			summed = false;
 		} else if (strncmp(s, "Run status group ", 17) == 0) {
 			p = s + 17;
 			st->in_group = br_log_num(&p, &g) && g >= 0 && g < 64
@@ -685,6 +687,7 @@ int br_read_fio_text(struct br_resultset *rs, const char *name,
 			    strncmp(s, "WRITE:", 6) == 0 ||
 			    strncmp(s, "TRIM:", 5) == 0)) {
 			rc = group_line(st, s, it.no);
+			summed = true;
 		} else if (st->cur.name[0] && (w == 4 || w == 5) &&
 			   (strncmp(s, "read", 4) == 0 ||
 			    strncmp(s, "write", 5) == 0 ||
@@ -719,5 +722,9 @@ int br_read_fio_text(struct br_resultset *rs, const char *name,
 	free(st);
 	if (rc != BR_OK)
 		return rc;
+	/* fio ends with its groups' "Run status group N (all jobs):" */
+	if (lg.n_results && !summed)
+		br_log_warn_cut(&lg, it.no, "fio", "no \"Run status group\" "
+				"bandwidth line after its last job");
 	return br_log_close(&lg, "fio", it.no);
 }
