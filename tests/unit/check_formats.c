@@ -258,6 +258,27 @@ START_TEST(test_bonnie_table)
 }
 END_TEST
 
+START_TEST(test_fio_targets)
+{
+	struct br_resultset *rs = load("data/logs/fio/fio-3.33-targets.json");
+	const struct br_test *t = test_of(rs, "Flexible IO Tester", "Type: "
+					  "randread - Block Size: 4KiB - Read "
+					  "Bandwidth");
+
+	/* --name=tmp --directory=.../tmp, --name=shm --directory=.../shm */
+	ck_assert_uint_eq(rs->n_systems, 2);
+	ck_assert_str_eq(rs->systems[0]->identifier, "tmp");
+	ck_assert_str_eq(rs->systems[1]->identifier, "shm");
+	ck_assert(strstr(rs->systems[1]->named_by, "/dev/shm/shm") != NULL);
+	near(t->entries[0].sample.runs[0].value, 17770);
+	near(t->entries[1].sample.runs[0].value, 481882);
+	t = test_of(rs, "Flexible IO Tester", "Type: randread - Block Size: "
+		    "4KiB - Read IOPS");
+	near(t->entries[0].sample.runs[0].value, 4442.516269);
+	br_resultset_free(rs);
+}
+END_TEST
+
 /* ------------------------------------------------------------ detection */
 
 /* The reader a file of the log corpus is for, by its directory and name;
@@ -494,6 +515,7 @@ Suite *br_suite_formats(void)
 	tcase_add_test(tc, test_pytest_benchmark);
 	tcase_add_test(tc, test_bonnie_table);
 	tcase_add_test(tc, test_cut_logs);
+	tcase_add_test(tc, test_fio_targets);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("detection");
 	tcase_add_test(tc, test_detect_corpus);
