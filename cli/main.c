@@ -146,7 +146,12 @@ static const struct option_def options[] = {
 	{"title", 0, "TEXT", CMD_RENDER | CMD_CONVERT | CMD_HISTORY, OPT_TITLE,
 	 "report title (default: the input's)"},
 	{"input-format", 0, "NAME", CMD_ALL, OPT_INPUT_FORMAT,
-	 "read inputs as NAME instead of detecting the format"},
+	 "read inputs as NAME instead of detecting the format: pts-xml, "
+	 "pts-csv, pts-raw-csv, tidy-csv, table, numbers, dbench, "
+	 "fio-json, fio, postmark, bonnie, bonnie-table, time, hyperfine, "
+	 "hyperfine-csv, hyperfine-markdown, iozone, blogbench, "
+	 "compilebench, go-bench, google-benchmark, pytest-benchmark "
+	 "(inspect says which one took each input, and why)"},
 	{"system", 0, "NAME", CMD_ALL, OPT_SYSTEM,
 	 "system name for raw logs (default: the name of the log's "
 	 "directory, the real one for . and ..; a hyperfine JSON of "

@@ -76,7 +76,7 @@ void br_ingest_opts_defaults(struct br_ingest_opts *o)
 }
 
 /* The i-th known format: the file formats, then the raw-log formats. */
-static const struct br_format *format_at(size_t i)
+const struct br_format *br_format_at(size_t i)
 {
 	if (i < N_FORMATS)
 		return &formats[i];
@@ -91,7 +91,7 @@ const char *br_ingest_format_names(void)
 	size_t i, len = 0;
 
 	if (!names[0])
-		for (i = 0; (f = format_at(i)) != NULL; i++)
+		for (i = 0; (f = br_format_at(i)) != NULL; i++)
 			len += (size_t)snprintf(names + len,
 				len < sizeof names ? sizeof names - len : 0,
 				"%s%s", i ? ", " : "", f->name);
@@ -121,7 +121,7 @@ static const struct br_format *detect(const char *buf, size_t len)
 	int best = 0;
 	size_t i;
 
-	for (i = 0; best < BR_DETECT_SURE && (g = format_at(i)) != NULL;
+	for (i = 0; best < BR_DETECT_SURE && (g = br_format_at(i)) != NULL;
 	     i++) {
 		int score = g->detect(buf, len);
 
@@ -139,7 +139,7 @@ static const struct br_format *format_named(const char *name)
 	const struct br_format *f = NULL, *g;
 	size_t i;
 
-	for (i = 0; (g = format_at(i)) != NULL; i++)
+	for (i = 0; (g = br_format_at(i)) != NULL; i++)
 		if (!strcasecmp(name, g->name))
 			f = g;
 	return f;
@@ -195,6 +195,9 @@ int br_ingest_buffer(struct br_resultset *rs, const char *name,
 	if (rc != BR_OK)
 		return rc;
 	rc = br_rs_add_source(rs, name, f->name, err);
+	if (rc == BR_OK)   /* what inspect says of why this reader */
+		rs->sources[rs->n_sources - 1].why = format_wanted(o) ?
+			"named by --input-format" : br_format_why(f->name);
 	return rc == BR_OK ? br_rs_scope_end(rs, err) : rc;
 }
 
@@ -402,6 +405,10 @@ static int ingest_file(struct br_resultset *rs, const char *path,
 		rc = br_read_pts_xml_stream(rs, name, buf, n, fp, max, o, err);
 		if (rc == BR_OK)
 			rc = br_rs_add_source(rs, name, f->name, err);
+		if (rc == BR_OK)
+			rs->sources[rs->n_sources - 1].why = format_wanted(o)
+				? "named by --input-format"
+				: br_format_why(f->name);
 		if (rc == BR_OK)
 			rc = br_rs_scope_end(rs, err);
 		goto out;

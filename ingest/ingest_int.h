@@ -99,6 +99,14 @@ int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
  * Raw run logs of benchmark tools (dbench, iozone, fio, ...), one format
  * per tool, listed by logs.c.  Detection is by content.
  */
+/* The i-th known format (the file formats, then the raw logs), in the
+ * order detection ties are broken; NULL past the last. */
+const struct br_format *br_format_at(size_t i);
+
+/* What the detection of format name looks for, in words (logs.c), for
+ * inspect; NULL for an unknown name. */
+const char *br_format_why(const char *name);
+
 extern const struct br_format br_log_formats[];
 extern const size_t br_n_log_formats;
 

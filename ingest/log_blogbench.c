@@ -58,5 +58,9 @@ int br_read_blogbench(struct br_resultset *rs, const char *name,
 	}
 	if (rc != BR_OK)
 		return rc;
+	/* blogbench prints both final scores, writes then reads */
+	if (lg.n_results == 1)
+		br_log_warn_cut(&lg, it.no, "blogbench", "one final score "
+				"only (writes and reads follow each other)");
 	return br_log_close(&lg, "blogbench", it.no);
 }

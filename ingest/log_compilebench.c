@@ -98,5 +98,11 @@ int br_read_compilebench(struct br_resultset *rs, const char *name,
 	}
 	if (rc != BR_OK)
 		return rc;
+	/* the summary's last line is about the stat phase: "stat compiled
+	 * tree total runs ..." or "no runs for stat tree" */
+	if (lg.n_results && !br_log_has_tail(buf, len, "stat tree") &&
+	    !br_log_has_tail(buf, len, "stat compiled tree"))
+		br_log_warn_cut(&lg, it.no, "compilebench", "its summary ends "
+				"before the stat tree line");
 	return br_log_close(&lg, "compilebench", it.no);
 }

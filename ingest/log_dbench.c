@@ -71,6 +71,10 @@ static int read_throughput(struct br_log *lg, struct br_log_iter *it,
 		else if (strncmp(w, "procs", 5) == 0)
 			procs = v;
 	}
+	/* dbench 4 ends the line with max_latency=: without it, cut */
+	if (clients >= 0 && !strstr(p, "max_latency="))
+		br_log_warn_cut(lg, it->no, "dbench", "its Throughput line "
+				"ends before \"max_latency=\"");
 	if (clients < 0)
 		clients = procs;
 	if (clients < 0 || clients > 1e9)
@@ -149,5 +153,9 @@ int br_read_dbench(struct br_resultset *rs, const char *name, const char *buf,
 	}
 	if (rc != BR_OK)
 		return rc;
+	/* an operation table is followed by its Throughput line */
+	if (in_table && lg.n_results)
+		br_log_warn_cut(&lg, it.no, "dbench", "its last operation "
+				"table has no \"Throughput\" line after it");
 	return br_log_close(&lg, "dbench", it.no);
 }

@@ -16,6 +16,10 @@
  * KiB/s too (kb_base=1024, fio 3 renamed it); latency is microseconds
  * (3.x JSON nanoseconds are divided by 1000).  A job name seen again in
  * one log (numjobs without group_reporting) is "NAME #2", "#3", ...
+ * In JSON, a job whose name is the last component of its filename= or
+ * directory= (--name=sdb --filename=/dev/sdb) names its target: the job
+ * name is the system (unless --system), its tests leave "Job: NAME" out
+ * so the targets line up, and its group is not summed across targets.
  */
 #include <ctype.h>
 #include <json-c/json.h>
@@ -41,6 +45,7 @@ struct job {
 	char name[80];
 	char rw[24];
 	char bs[40];
+	bool is_target;   /* the name names its target: the system's name */
 };
 
 static const char *dir_title(const char *d)
@@ -60,7 +65,10 @@ static int add(struct br_log *lg, const struct job *j, const char *dir,
 {
 	char prefix[200];
 
-	if (j->rw[0] && j->bs[0])
+	if (j->is_target && j->rw[0] && j->bs[0])
+		snprintf(prefix, sizeof prefix, "Type: %s - Block Size: %s",
+			 j->rw, j->bs);
+	else if (j->rw[0] && j->bs[0])
 		snprintf(prefix, sizeof prefix, "Job: %s - Type: %s - Block "
 			 "Size: %s", j->name, j->rw, j->bs);
 	else
@@ -226,6 +234,35 @@ static void job_config(struct json_object *job, struct json_object *global,
 	br_utf8_cut(j->bs);
 }
 
+/*
+ * Whether job name jn names the job's target: it is the last component
+ * of its "filename" or "directory" option (--name=sdb --filename=/dev/sdb,
+ * --name=ext4 --directory=/mnt/ext4).  Then the job name names the
+ * system (doc: README "Inputs"), unless --system does, and the tests
+ * leave it out so that the targets' jobs line up.  *target: the option.
+ */
+static bool names_target(struct json_object *job, struct json_object *global,
+			 const char *jn, const char **target)
+{
+	struct json_object *opt = jobj(job, "job options");
+	const char *t = jstr(opt, "filename"), *b, *e;
+
+	if (!t)
+		t = jstr(opt, "directory");
+	if (!t)
+		t = jstr(global, "filename");
+	if (!t)
+		t = jstr(global, "directory");
+	if (!t || !*jn || strchr(t, ':'))
+		return false;  /* none, or several ("a:b") */
+	for (e = t + strlen(t); e > t && e[-1] == '/'; e--)
+		;
+	for (b = e; b > t && b[-1] != '/'; b--)
+		;
+	*target = t;
+	return (size_t)(e - b) == strlen(jn) && !strncmp(b, jn, strlen(jn));
+}
+
 /* Latency object of a direction: 3.x "clat_ns" (ns), 2.x "clat" (us). */
 static struct json_object *lat_obj(struct json_object *d, const char *base,
 				   double *to_us)
@@ -303,7 +340,46 @@ struct group {
 	char names[160];
 	double kb[3], ms[3];
 	unsigned long line;
+	bool targets;   /* its jobs name their targets: systems, no sum */
 };
+
+/* The log's own system name, for the jobs that do not name theirs. */
+struct fio_own {
+	const char *system, *named_by;
+};
+
+static void log_own(struct br_log *lg, const struct fio_own *own)
+{
+	if (lg->system == own->system)
+		return;
+	lg->system = own->system;
+	lg->named_by = own->named_by;
+	lg->sys = (size_t)-1;
+}
+
+/* Name the system after job jn when it names its target (names_target),
+ * else after the log (its directory, --system). */
+static int job_system(struct br_log *lg, struct json_object *job,
+		      struct json_object *global, const char *jn,
+		      struct job *j, const struct br_ingest_opts *o,
+		      const struct fio_own *own)
+{
+	const char *target = NULL;
+	char *how;
+
+	log_own(lg, own);
+	if ((o && o->system && *o->system) || !j->rw[0] ||
+	    !names_target(job, global, jn, &target))
+		return BR_OK;
+	j->is_target = true;
+	how = br_strf("from fio's job name, which names its target (%.*s)",
+		      BR_UTF8_PREC(target, 200));
+	if (!how)
+		return br_log_fail(lg, 0, "out of memory");
+	lg->named_by = br_rs_str(lg->rs, how);
+	free(how);
+	return br_log_system_named(lg, jn, strlen(jn), lg->named_by, o);
+}
 
 int br_read_fio_json(struct br_resultset *rs, const char *name,
 		     const char *buf, size_t len,
@@ -316,6 +392,7 @@ int br_read_fio_json(struct br_resultset *rs, const char *name,
 	struct group groups[16];
 	size_t n_seen = 0, n_groups = 0, i, n, from;
 	struct br_log lg;
+	struct fio_own own;
 	size_t start = json_start(buf, len);
 	int rc, d;
 
@@ -337,6 +414,8 @@ int br_read_fio_json(struct br_resultset *rs, const char *name,
 	}
 	n = json_object_array_length(jobs);
 	from = start;
+	own.system = lg.system;
+	own.named_by = lg.named_by;
 	for (i = 0; i < n && rc == BR_OK; i++) {
 		struct json_object *job = json_object_array_get_idx(jobs, i);
 		const char *jn = jstr(job, "jobname");
@@ -363,6 +442,7 @@ int br_read_fio_json(struct br_resultset *rs, const char *name,
 		memset(&j, 0, sizeof j);
 		unique_name(seen, &n_seen, jn, j.name, sizeof j.name);
 		job_config(job, global, &j);
+		rc = job_system(&lg, job, global, jn, &j, o, &own);
 		jnum(job, "groupid", &gid);
 		for (k = 0; k < n_groups; k++)
 			if (groups[k].id == gid)
@@ -377,6 +457,7 @@ int br_read_fio_json(struct br_resultset *rs, const char *name,
 			size_t l = strlen(g->names);
 
 			g->n_jobs++;
+			g->targets |= j.is_target;
 			snprintf(g->names + l, sizeof g->names - l, "%s%s",
 				 l ? ", " : "", j.name);
 			br_utf8_cut(g->names);
@@ -395,10 +476,11 @@ int br_read_fio_json(struct br_resultset *rs, const char *name,
 		}
 	}
 	json_object_put(root);
+	log_own(&lg, &own);   /* groups are the log's */
 	for (i = 0; i < n_groups && rc == BR_OK; i++) {
 		struct group *g = &groups[i];
 
-		if (g->n_jobs < 2)
+		if (g->n_jobs < 2 || g->targets)
 			continue;
 		for (d = 0; d < 3 && rc == BR_OK; d++)
 			if (g->ms[d] > 0 && g->kb[d] > 0)
@@ -652,6 +734,7 @@ int br_read_fio_text(struct br_resultset *rs, const char *name,
 	struct br_log_iter it;
 	struct br_log lg;
 	struct tstate *st = calloc(1, sizeof *st);
+	bool summed = false;   /* a "Run status group" line after the jobs */
 	int rc;
 
 	if (!st)
@@ -676,6 +759,7 @@ int br_read_fio_text(struct br_resultset *rs, const char *name,
 			   it.line[0] != ' ') {
 			job_line(st, it.line);
 			st->in_group = -1;
+			summed = false;
 		} else if (strncmp(s, "Run status group ", 17) == 0) {
 			p = s + 17;
 			st->in_group = br_log_num(&p, &g) && g >= 0 && g < 64
@@ -685,6 +769,7 @@ int br_read_fio_text(struct br_resultset *rs, const char *name,
 			    strncmp(s, "WRITE:", 6) == 0 ||
 			    strncmp(s, "TRIM:", 5) == 0)) {
 			rc = group_line(st, s, it.no);
+			summed = true;
 		} else if (st->cur.name[0] && (w == 4 || w == 5) &&
 			   (strncmp(s, "read", 4) == 0 ||
 			    strncmp(s, "write", 5) == 0 ||
@@ -719,5 +804,9 @@ int br_read_fio_text(struct br_resultset *rs, const char *name,
 	free(st);
 	if (rc != BR_OK)
 		return rc;
+	/* fio ends with its groups' "Run status group N (all jobs):" */
+	if (lg.n_results && !summed)
+		br_log_warn_cut(&lg, it.no, "fio", "no \"Run status group\" "
+				"bandwidth line after its last job");
 	return br_log_close(&lg, "fio", it.no);
 }

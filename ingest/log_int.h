@@ -93,6 +93,10 @@ bool br_log_starts(const char *s, const char *prefix);
  * needle. */
 bool br_log_has(const char *buf, size_t len, const char *needle);
 
+/* True when the whole of buf (not only its first BR_LOG_DETECT_MAX
+ * bytes: the end of a long log) contains needle. */
+bool br_log_has_tail(const char *buf, size_t len, const char *needle);
+
 /*
  * The system name of a log named path: the name of its parent directory,
  * the real one when the path says "." or ".." or has no directory part
@@ -137,7 +141,9 @@ struct br_log_test {
 	const char *title;       /* "Dbench" */
 	const char *description; /* "Client Count: 4" */
 	const char *unit;        /* as the tool means it: "MB/s", "KiB/s" */
-	enum br_dir dir;         /* HIB or LIB, always set */
+	enum br_dir dir;         /* HIB or LIB; BR_DIR_UNKNOWN when the
+				  * tool does not say (--direction, else
+				  * the unit, decides) */
 };
 
 /* Start reading the log name into rs.  Returns BR_OK or BR_EIO. */
@@ -153,6 +159,17 @@ int br_log_open(struct br_log *lg, struct br_resultset *rs, const char *name,
  */
 int br_log_add(struct br_log *lg, const struct br_log_test *t, double v,
 	       unsigned long line);
+
+/*
+ * A result of test t the tool printed only as a summary (hyperfine's
+ * CSV, pytest-benchmark's stats): mean (in t->unit), its standard error
+ * se (NAN: not known) and N n (0: not known), as a tidy CSV's summary
+ * row (doc/tidy-csv.md).  When the test and system have a result
+ * already (another export of the same run), it stays and a warning says
+ * this one is not added.  Returns BR_OK or an error code (err set).
+ */
+int br_log_add_summary(struct br_log *lg, const struct br_log_test *t,
+		       double mean, double se, size_t n, unsigned long line);
 
 /*
  * A result of test t the tool ran but could not measure (bonnie++'s
@@ -202,6 +219,33 @@ struct json_object;
 struct json_object *br_log_json(struct br_log *lg, const char *buf, size_t len,
 				size_t start, const char *what);
 
+/*
+ * A detail of the log's system the tool recorded (Go's "cpu:" header,
+ * Google Benchmark's context): appended to its hardware (hardware true)
+ * or software list unless the key is there already (the first wins).
+ * Does nothing before the log's first result (no system yet).  Returns
+ * BR_OK or BR_EIO (err set).
+ */
+int br_log_detail(struct br_log *lg, bool hardware, const char *key,
+		  const char *value, unsigned long line);
+
+/*
+ * Name the log's system from its data (bonnie++'s -m machine name),
+ * unless --system named it: the next results are that system's, and
+ * how says where the name came from (for inspect).  Returns BR_OK or
+ * BR_EIO.
+ */
+int br_log_system_named(struct br_log *lg, const char *name, size_t n,
+			const char *how, const struct br_ingest_opts *o);
+
+/*
+ * Warn, at line (where the log ends, or the line cut short), that the
+ * log looks cut: what is missing ("the report ends before its ...").  Every raw-log reader calls
+ * it when the lines that follow its summary in a real log are missing.
+ */
+void br_log_warn_cut(struct br_log *lg, unsigned long line, const char *tool,
+		     const char *what);
+
 /* ------------------------------------------------ the formats (logs.c) */
 
 #define BR_LOG_FORMAT(x)                                                  \
@@ -220,6 +264,12 @@ BR_LOG_FORMAT(hyperfine)
 BR_LOG_FORMAT(iozone)
 BR_LOG_FORMAT(blogbench)
 BR_LOG_FORMAT(compilebench)
+BR_LOG_FORMAT(gobench)
+BR_LOG_FORMAT(gbench)
+BR_LOG_FORMAT(hyperfine_csv)
+BR_LOG_FORMAT(hyperfine_md)
+BR_LOG_FORMAT(pytest_benchmark)
+BR_LOG_FORMAT(bonnie_table)
 
 #undef BR_LOG_FORMAT
 

@@ -406,5 +406,10 @@ int br_read_iozone(struct br_resultset *rs, const char *name,
 	}
 	if (rc != BR_OK)
 		return rc;
+	/* a run from its "Run began:" line ends "iozone test complete." */
+	if (lg.n_results && !report && br_log_has(buf, len, "Run began:") &&
+	    !br_log_has_tail(buf, len, "iozone test complete."))
+		br_log_warn_cut(&lg, it.no, "iozone", "no \"iozone test "
+				"complete.\" line after its results");
 	return br_log_close(&lg, "iozone", it.no);
 }

@@ -103,6 +103,7 @@ int br_read_postmark(struct br_resultset *rs, const char *name,
 	struct br_log lg;
 	const char *section = "";
 	const char *mixed = NULL;
+	bool written = false;   /* the report's last line was read */
 	int rc;
 
 	rc = br_log_open(&lg, rs, name, o, err);
@@ -185,13 +186,19 @@ int br_read_postmark(struct br_resultset *rs, const char *name,
 				rc = add(&lg, "Data Read", unit, BR_DIR_HIB,
 					 rate, it.no);
 			else if (strstr(s, " written (") &&
-				 strcmp(unit, "Files/s"))
+				 strcmp(unit, "Files/s")) {
 				rc = add(&lg, "Data Written", unit,
 					 BR_DIR_HIB, rate, it.no);
+				written = true;
+			}
 			lg.next_step = 0;
 		}
 	}
 	if (rc != BR_OK)
 		return rc;
+	/* a whole report ends with "Data:" and its "written" line */
+	if (lg.n_results && !written)
+		br_log_warn_cut(&lg, it.no, "PostMark", "the report ends "
+				"before its \"Data: ... written\" line");
 	return br_log_close(&lg, "PostMark", it.no);
 }

@@ -293,6 +293,22 @@ static int posix_line(struct br_log *lg, struct timing *t, int i,
 	return value(lg, t, i, v, line, stem);
 }
 
+/* The warning for a log cut in its last timing: GNU time -v without
+ * its "Exit status:" line (no_exit), or "real" without "user" and
+ * "sys" after it (-p, bash).  Always BR_OK. */
+static int time_cut(struct br_log *lg, const struct timing *t, bool no_exit,
+		    unsigned long last)
+{
+	if (no_exit)
+		br_log_warn_cut(lg, last, "GNU time -v", "no \"Exit status:\" "
+				"line after its last command");
+	else if (!t->gnu && t->has[ELAPSED] && (!t->has[USER] ||
+						 !t->has[SYS]))
+		br_log_warn_cut(lg, last, "time", "its last \"real\" has no "
+				"\"user\" and \"sys\" lines after it");
+	return BR_OK;
+}
+
 int br_read_time(struct br_resultset *rs, const char *name, const char *buf,
 		 size_t len, const struct br_ingest_opts *o,
 		 struct br_error *err)
@@ -301,6 +317,7 @@ int br_read_time(struct br_resultset *rs, const char *name, const char *buf,
 	struct br_log lg;
 	struct timing t;
 	char stem[128];
+	bool verbose = false, exited = false; /* GNU time -v's last line */
 	int rc;
 
 	memset(&t, 0, sizeof t);
@@ -313,12 +330,16 @@ int br_read_time(struct br_resultset *rs, const char *name, const char *buf,
 
 		if (strncmp(s, "Command being timed:", 20) == 0) {
 			rc = flush(&lg, &t, stem);
+			verbose = true;
+			exited = false;
 			p = br_log_skip(s + 20);
 			if (*p == '"')
 				p++;
 			set_cmd(&t, p, strlen(p));
 			if (t.cmd[0] && t.cmd[strlen(t.cmd) - 1] == '"')
 				t.cmd[strlen(t.cmd) - 1] = '\0';
+		} else if (strncmp(s, "Exit status:", 12) == 0) {
+			exited = true;
 		} else if ((p = br_log_after(s, "Elapsed (wall clock) time"))) {
 			p = strstr(p, "): ");
 			if (!p || !duration(p + 3, &v))
@@ -358,6 +379,8 @@ int br_read_time(struct br_resultset *rs, const char *name, const char *buf,
 			rc = posix_line(&lg, &t, SYS, s + 3, it.no, stem);
 		}
 	}
+	if (rc == BR_OK)
+		rc = time_cut(&lg, &t, verbose && !exited, it.no);
 	if (rc == BR_OK)
 		rc = flush(&lg, &t, stem);
 	if (rc != BR_OK)

@@ -211,6 +211,23 @@ bool br_log_has(const char *buf, size_t len, const char *needle)
 	return false;
 }
 
+bool br_log_has_tail(const char *buf, size_t len, const char *needle)
+{
+	size_t nlen = strlen(needle), i;
+	const char *p;
+
+	if (nlen == 0 || nlen > len)
+		return nlen == 0;
+	for (i = 0; i + nlen <= len; i = (size_t)(p - buf) + 1) {
+		p = memchr(buf + i, needle[0], len - nlen + 1 - i);
+		if (!p)
+			return false;
+		if (memcmp(p, needle, nlen) == 0)
+			return true;
+	}
+	return false;
+}
+
 void br_log_quote(const char *s, size_t n, char *out, size_t cap)
 {
 	size_t i;
@@ -435,8 +452,11 @@ static int log_entry(struct br_log *lg, const struct br_log_test *t,
 	size_t i, ei;
 
 	br_unit_parse(t->unit, &u);
+	/* BR_DIR_UNKNOWN: the tool does not say (a Go b.ReportMetric
+	 * unit): --direction, else the unit, decides (br_test_finish) */
 	br_test_proto(&tmp, t->title, u.canon,
-		      t->dir == BR_DIR_LIB ? BR_DIR_LIB : BR_DIR_HIB,
+		      t->dir == BR_DIR_LIB ? BR_DIR_LIB :
+		      t->dir == BR_DIR_UNKNOWN ? BR_DIR_UNKNOWN : BR_DIR_HIB,
 		      BR_DISPLAY_BAR, &loc);
 	tmp.identifier = t->identifier;
 	tmp.description = t->description;
@@ -516,10 +536,67 @@ int br_log_add(struct br_log *lg, const struct br_log_test *t, double v,
 	rc = log_entry(lg, t, &v, &step, line, &e, NULL);
 	if (rc != BR_OK)
 		return rc;
+	if (e->sample.is_summary && !e->sample.n_runs) {
+		/* the runs of what another export summed up (hyperfine's
+		 * JSON after its CSV): the runs replace the summary */
+		br_log_warn(lg, line, "%s - %s of %s: its runs replace the "
+			    "summary read before", t->title, t->description,
+			    lg->system);
+		e->sample.is_summary = false;
+		e->sample.has_value = false;
+		e->sample.value_text = NULL;
+		e->sample.n = 0;
+	}
 	if (br_sample_add_run(&e->sample, v, &loc, lg->err) != BR_OK)
 		return lg->err->code;
 	br_sample_note_step(&e->sample, step);
 	e->note = NULL;  /* measured after all: a value, no note */
+	lg->n_results++;
+	return BR_OK;
+}
+
+int br_log_add_summary(struct br_log *lg, const struct br_log_test *t,
+		       double mean, double se, size_t n, unsigned long line)
+{
+	struct br_entry *e;
+	double step;
+	char *text;
+	int rc;
+
+	if (!isfinite(mean))
+		return br_log_fail(lg, line, "value is not a finite number");
+	step = read_step(mean);
+	if (!(step > 0))
+		step = br_num_step(mean);
+	rc = log_entry(lg, t, &mean, &step, line, &e, NULL);
+	if (rc != BR_OK)
+		return rc;
+	if (e->sample.n_runs || e->sample.has_value || e->sample.is_summary) {
+		/* another export of the same run (hyperfine's CSV beside
+		 * its JSON): what was read first stays */
+		br_log_warn(lg, line, "%s - %s of %s: read already, this "
+			    "summary of it is not added", t->title,
+			    t->description, lg->system);
+		lg->n_results++;
+		return BR_OK;
+	}
+	/* the shortest decimal that reads back as mean */
+	text = br_strf("%.15g", mean);
+	if (text && strtod(text, NULL) != mean) {
+		free(text);
+		text = br_strf("%.17g", mean);
+	}
+	e->sample.value_text = text ? br_rs_str(lg->rs, text) : NULL;
+	free(text);
+	if (!e->sample.value_text)
+		return br_error_set(lg->err, BR_EIO, lg->name, line,
+				    "out of memory");
+	e->sample.has_value = true;
+	e->sample.value = mean;
+	e->sample.is_summary = true;
+	e->sample.se = isfinite(se) ? se : NAN;
+	e->sample.n = n;
+	e->note = NULL;
 	lg->n_results++;
 	return BR_OK;
 }
@@ -652,4 +729,62 @@ struct json_object *br_log_json(struct br_log *lg, const char *buf, size_t len,
 				    json_tokener_error_desc(jerr));
 	}
 	return root;
+}
+
+/* ------------------------------------------- names and details from data */
+
+int br_log_detail(struct br_log *lg, bool hardware, const char *key,
+		  const char *value, unsigned long line)
+{
+	struct br_system *s;
+	struct br_kv **arr, *grown;
+	size_t *n, i;
+
+	if (lg->sys == (size_t)-1 || !value || !*value)
+		return BR_OK;
+	s = lg->rs->systems[lg->sys];
+	arr = hardware ? &s->hardware : &s->software;
+	n = hardware ? &s->n_hardware : &s->n_software;
+	for (i = 0; i < *n; i++)
+		if (!strcmp((*arr)[i].key, key))
+			return BR_OK;
+	grown = br_arena_alloc(lg->rs->arena, (*n + 1) * sizeof *grown);
+	if (!grown)
+		goto nomem;
+	if (*n)
+		memcpy(grown, *arr, *n * sizeof *grown);
+	grown[*n].key = br_rs_str(lg->rs, key);
+	grown[*n].value = br_rs_str(lg->rs, value);
+	if (!grown[*n].key || !grown[*n].value)
+		goto nomem;
+	*arr = grown;
+	(*n)++;
+	return BR_OK;
+nomem:
+	return br_error_set(lg->err, BR_EIO, lg->name, line, "out of memory");
+}
+
+int br_log_system_named(struct br_log *lg, const char *name, size_t n,
+			const char *how, const struct br_ingest_opts *o)
+{
+	const char *s;
+
+	if (o && o->system && *o->system)
+		return BR_OK; /* --system wins */
+	s = br_rs_strn(lg->rs, name, n);
+	if (!s)
+		return br_error_set(lg->err, BR_EIO, lg->name, 0,
+				    "out of memory");
+	if (lg->sys != (size_t)-1 && !strcmp(s, lg->system))
+		return BR_OK;
+	lg->system = s;
+	lg->named_by = how;
+	lg->sys = (size_t)-1;
+	return BR_OK;
+}
+
+void br_log_warn_cut(struct br_log *lg, unsigned long line, const char *tool,
+		     const char *what)
+{
+	br_log_warn(lg, line, "%s log looks cut: %s", tool, what);
 }

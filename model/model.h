@@ -313,6 +313,10 @@ struct br_source {
 	 * earlier file), in rs->systems: what --name names */
 	size_t *systems;
 	size_t n_systems;
+	/* why this format's reader took the file, in words (inspect):
+	 * what its detection found, or "named by --input-format"; NULL:
+	 * not said */
+	const char *why;
 };
 
 struct br_arena;

@@ -171,6 +171,9 @@ void br_write_inspect(FILE *fp, const struct br_selection *sel, bool verbose)
 	for (i = 0; i < rs->n_sources; i++) {
 		put(fp, "input: ", rs->sources[i].path, " (");
 		fprintf(fp, "%s)\n", rs->sources[i].format);
+		if (rs->sources[i].why)  /* which reader took it, and why */
+			fprintf(fp, "  read as %s: %s\n",
+				rs->sources[i].format, rs->sources[i].why);
 	}
 	if (rs->title)
 		put(fp, "title: ", rs->title, "\n");
