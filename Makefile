@@ -304,3 +304,10 @@ clean:
 	rm -rf build build-san build-fuzz build-valgrind benchreport demo-out
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+
+# Issue 22: every real file's Markdown report within GitHub's 65,536
+# characters (cut to fit) and text report within 72 columns (tests/fit/).
+.PHONY: fit
+fit: $(BIN)
+	$(Q)BR=$(abspath $(BIN)) sh tests/fit/run.sh
+check: fit

@@ -34,6 +34,22 @@ int br_run_decimals(const struct br_sample *s, int decimals)
 	return k;
 }
 
+/* A positive quantity (mean above 0, no run at or below 0) whose
+ * interval reaches below 0: the runs are too noisy to bound it from
+ * below (doc/statistics.md, "Per system"); the note says so beside the
+ * printed bounds. */
+static const char *ci_note(const struct br_summary *s, char *buf,
+			   size_t size, size_t *len)
+{
+	if (s->n >= 2 && s->ci_low < 0 && s->mean > 0 && !(s->min <= 0)) {
+		if (*len)
+			add(buf, size, len, "; ");
+		add(buf, size, len, "too noisy to bound below: the interval "
+		    "reaches under 0");
+	}
+	return buf;
+}
+
 const char *br_run_note(const struct br_cell *c, int decimals, char *buf,
 			size_t size)
 {
@@ -49,7 +65,7 @@ const char *br_run_note(const struct br_cell *c, int decimals, char *buf,
 	if (s->drift)
 		add(buf, size, &len, "run-order drift");
 	if (!s->n_flagged)
-		return buf;
+		return ci_note(s, buf, size, &len);
 	if (len)
 		add(buf, size, &len, "; ");
 	add(buf, size, &len, s->n_flagged == 1 ? "outlier: run " :
@@ -67,5 +83,5 @@ const char *br_run_note(const struct br_cell *c, int decimals, char *buf,
 	}
 	if (s->n_flagged > BR_MAX_FLAGGED)
 		add(buf, size, &len, ", ...");
-	return buf;
+	return ci_note(s, buf, size, &len);
 }

@@ -7,6 +7,7 @@
  * once, as the CSV holds it.
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -389,14 +390,19 @@ char *br_analysis_no_baseline(const struct br_analysis *a, size_t i)
 {
 	const struct br_cell *c = &a->tests[i].cells[a->base];
 	const char *b = br_analysis_system(a, a->base);
+	/* the reason without its own full stop: the sentence ends it */
+	int n = c->why ? (int)strlen(c->why) : 0;
 
+	while (n > 0 && c->why[n - 1] == '.')
+		n--;
 	switch (c->kind) {
 	case BR_CELL_FAILED:
 		return strcmp(c->why, "failed") ?
-		       br_strf("the baseline %s failed: %s", b, c->why) :
+		       br_strf("the baseline %s failed: %.*s", b, n, c->why) :
 		       br_strf("the baseline %s failed", b);
 	case BR_CELL_NO_VALUE:
-		return br_strf("the baseline %s has no value: %s", b, c->why);
+		return br_strf("the baseline %s has no value: %.*s", b, n,
+			       c->why);
 	default:
 		return br_strf("the baseline %s has no result", b);
 	}
@@ -626,4 +632,134 @@ char *br_overall_why_below(const struct br_analysis *a, size_t j)
 		out = u;
 	}
 	return out;
+}
+
+/* ---------------------------------------- Markdown past GitHub's limit */
+
+/* n with thousands separators: "65,536". */
+static const char *grouped(char *buf, size_t size, size_t n)
+{
+	char tmp[32];
+	size_t len, i, o = 0;
+
+	snprintf(tmp, sizeof tmp, "%zu", n);
+	len = strlen(tmp);
+	for (i = 0; i < len && o + 2 < size; i++) {
+		if (i && (len - i) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = tmp[i];
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
+static char *dup_printf(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+static char *dup_printf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || !(s = malloc((size_t)n + 1)))
+		return NULL;
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+char *br_md_cut_note(size_t kept, size_t total)
+{
+	char lim[32];
+
+	return dup_printf("Cut to fit GitHub's %s characters: the sections "
+			  "of the last %zu of %zu tests are left out (the "
+			  "overview has every test); --format html writes "
+			  "them all, --summary is shorter.",
+			  grouped(lim, sizeof lim, BR_MD_LIMIT),
+			  total - kept, total);
+}
+
+char *br_md_cut_warning(size_t chars, size_t kept, size_t total)
+{
+	char lim[32], n[32];
+
+	return dup_printf("warning: the Markdown report would be %s "
+			  "characters, over GitHub's %s; the sections of the "
+			  "last %zu of %zu tests are left out (--format html "
+			  "has them all, --summary is shorter)",
+			  grouped(n, sizeof n, chars),
+			  grouped(lim, sizeof lim, BR_MD_LIMIT),
+			  total - kept, total);
+}
+
+/* ----------------------------- why a geometric mean has no interval */
+
+/* Whether test i makes system j's geometric mean unsizable: both sides
+ * used with runs, and a mean whose own interval reaches 0 (as
+ * stats/geomean.c counts g.noisy). */
+static bool geo_noisy_test(const struct br_analysis *a, size_t i, size_t j)
+{
+	const struct br_atest *at = &a->tests[i];
+	const struct br_summary *b = &at->cells[a->base].sum;
+	const struct br_summary *c = &at->cells[j].sum;
+
+	if (!at->compared || at->t->dir == BR_DIR_UNKNOWN ||
+	    at->cells[j].kind != BR_CELL_VALUE || !br_geomean_usable(b, c) ||
+	    b->n < 2 || c->n < 2 || isnan(b->se) || isnan(c->se))
+		return false;
+	return !(b->ci_low > 0) || !(c->ci_low > 0);
+}
+
+static void test_label(FILE *fp, const struct br_test *t)
+{
+	fprintf(fp, "%s%s%s", t->title ? t->title : "",
+		t->description && *t->description ? ": " : "",
+		t->description ? t->description : "");
+}
+
+char *br_geo_no_ci_why(const struct br_analysis *a, size_t j)
+{
+	const struct br_ageo *g = &a->geo[j];
+	size_t i, n = 0, shown = 0, len = 0;
+	char *s = NULL;
+	FILE *fp;
+
+	if (j == a->base || !g->ok || !isnan(g->g.meas_low))
+		return NULL;
+	if (!g->g.noisy)
+		return dup_printf("no interval: no test has N >= 2 on both "
+				  "sides");
+	for (i = 0; i < a->n_tests; i++)
+		n += geo_noisy_test(a, i, j);
+	/* the tests stats/geomean.c counted, or the sentence without names */
+	if (n != g->g.noisy)
+		return dup_printf("no interval: %s", br_geomean_no_ci(&g->g));
+	if (!(fp = open_memstream(&s, &len)))
+		return NULL;
+	fputs(n == 1 ? "no interval: the mean of " : "no interval: the means "
+	      "of ", fp);
+	for (i = 0; i < a->n_tests && shown < 3; i++) {
+		if (!geo_noisy_test(a, i, j))
+			continue;
+		if (shown)
+			fputs(shown + 1 == n ? " and " : ", ", fp);
+		test_label(fp, a->tests[i].t);
+		shown++;
+	}
+	if (n > shown)
+		fprintf(fp, " and %zu more", n - shown);
+	fputs(n == 1 ? " is not clearly above 0, so its ratio cannot be "
+	      "sized" : " are not clearly above 0, so their ratios cannot be "
+	      "sized", fp);
+	if (fclose(fp) != 0) {
+		free(s);
+		return NULL;
+	}
+	return s;
 }

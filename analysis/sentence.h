@@ -114,4 +114,21 @@ char *br_analysis_sentence(const struct br_analysis *a, size_t i, size_t j);
 bool br_analysis_hyperfine(const struct br_analysis *a, size_t i, size_t j,
 			   char **out);
 
+/* Markdown past GitHub's limit (doc/templates.md, "Markdown on
+ * GitHub"): the report's note, "Cut to fit GitHub's 65,536 characters:
+ * the sections of the last 40 of 126 tests are left out ...", and the
+ * warning said on stderr, "warning: the Markdown report would be 88,698
+ * characters ...".  New strings: free() them; NULL on ENOMEM. */
+#define BR_MD_LIMIT 65536
+char *br_md_cut_note(size_t kept, size_t total);
+char *br_md_cut_warning(size_t chars, size_t kept, size_t total);
+
+/* Why system j's geometric mean against the baseline has no measurement
+ * interval, naming the tests (every format says it: doc/statistics.md,
+ * "Geometric mean"): "no interval: the means of T1 and T2 are not
+ * clearly above 0, so their ratios cannot be sized" (up to three named,
+ * "and N more"), or "no interval: no test has N >= 2 on both sides".
+ * A new string: free() it; NULL on ENOMEM or when j has an interval. */
+char *br_geo_no_ci_why(const struct br_analysis *a, size_t j);
+
 #endif

@@ -73,6 +73,10 @@ struct br_report {
 				       * gives way to it */
 	struct br_style *styles;      /* per system: its colour and marker
 				       * in the charts (br_system_styles) */
+	/* Markdown fitted to GitHub's limit (report_fit.c): md_fitting
+	 * set on the copy written, with the first md_tests tests */
+	bool md_fitting;
+	size_t md_tests;
 };
 
 /* The report of analysis a (borrowed).  BR_EIO on ENOMEM.  *out: free
@@ -165,6 +169,22 @@ void br_report_point(const struct br_report *r, size_t i, size_t j,
 		     size_t k, struct br_point_text *p);
 /* The heading of the x column: the test's x label, else "Point". */
 const char *br_report_series_x_label(const struct br_test *t);
+
+/* Markdown over BR_MD_LIMIT characters (report_fit.c, doc/templates.md):
+ * written with as many tests' sections as fit, said (o.say) and noted
+ * in the report.  Arguments as br_report_write's. */
+int br_report_md_fit(const struct br_report *r, const char *name,
+		     const char *src, size_t len, FILE *fp,
+		     struct br_error *err);
+
+/* Paper and phone layout values (report_paper.c, doc/templates.md):
+ * overview_wide, the overview too wide for a printed page. */
+void br_report_paper_values(struct br_tdoc *d, struct br_tnode *root,
+			    const struct br_report *r);
+/* A merged systems-table cell's label for the stacked layout (phones):
+ * "who", the names of systems j to k - 1, or "All systems". */
+void br_report_paper_span(struct br_tdoc *d, struct br_tnode *cell,
+			  const struct br_report *r, size_t j, size_t k);
 
 /* Whether system j of test i has a comparison to state. */
 bool br_report_has_cmp(const struct br_report *r, size_t i, size_t j);

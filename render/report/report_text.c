@@ -751,7 +751,7 @@ char *br_report_text_geomean(const struct br_report *r)
 		fprintf(m.fp, "  %5zu  %7s  ", br_geo_k(g), br_fmt_x(x,
 			sizeof x, g->g.gm, 3));
 		if (isnan(g->g.meas_low)) {
-			fprintf(m.fp, "- (%s)\n", br_geomean_no_ci(&g->g));
+			fputs("-\n", m.fp);
 		} else {
 			snprintf(ci, sizeof ci, "%s to %s%s", br_fmt_x(lo,
 				 sizeof lo, g->g.meas_low, 3), br_fmt_x(hi,
@@ -771,6 +771,8 @@ char *br_report_text_geomean(const struct br_report *r)
 			pad(m.fp, ci, cw, false);
 			fputs(" across tests\n", m.fp);
 		}
+		if (isnan(g->g.meas_low))    /* why, naming the tests */
+			wrapped_own(&m, r, 4, 1, br_geo_no_ci_why(r->a, j));
 	}
 	for (j = 0; exact && names && j < r->a->sel->n_systems; j++)
 		geo_footnote(&m, r, j);
@@ -1004,6 +1006,7 @@ struct ttab {
 	size_t fixed;           /* the width of everything but the names */
 	bool any_se;
 	char hdr_mean[64], hdr_lo[48];
+	bool compact;           /* values of 1e9 and more with an SI prefix */
 };
 
 /* the Mean heading with the unit when it is short, and the CI heading */
@@ -1059,6 +1062,25 @@ static void test_series(struct mem *m, const struct br_report *r, size_t i)
 			"(not a numeric result)");
 }
 
+/* a row's SE and CI as printed; si: a table too wide for its names,
+ * where a mean of 1e9 or more, its SE and CI are in 3 significant digits
+ * with the SI prefix, as the charts show them ("7.90G"; doc/charts.md) */
+static void ttab_values(char (*cell)[40], const struct br_summary *s,
+			int d, bool si)
+{
+	if (si)
+		br_fmt_value(cell[C_MEAN], 40, s->mean, d);
+	if (!isnan(s->se))
+		(void)(si ? br_fmt_se(cell[C_SE], 40, s->se, d, s->mean)
+		       : br_fmt_fixed(cell[C_SE], 40, s->se, d));
+	if (isnan(s->ci_low))
+		return;
+	(void)(si ? br_fmt_se(cell[C_LO], 40, s->ci_low, d, s->mean)
+	       : br_fmt_fixed(cell[C_LO], 40, s->ci_low, d));
+	(void)(si ? br_fmt_se(cell[C_HI], 40, s->ci_high, d, s->mean)
+	       : br_fmt_fixed(cell[C_HI], 40, s->ci_high, d));
+}
+
 /* the cells, and the widths they need */
 static void ttab_cells(struct ttab *tb, const struct br_report *r,
 		       const struct br_atest *rt)
@@ -1080,16 +1102,9 @@ static void ttab_cells(struct ttab *tb, const struct br_report *r,
 			continue;
 		snprintf(cell[C_N], 40, "%zu", s->n);
 		br_cell_shown(&rt->cells[j], rt->decimals, cell[C_MEAN], 40);
-		if (!isnan(s->se)) {
-			br_fmt_fixed(cell[C_SE], 40, s->se, rt->se_decimals);
-			tb->any_se = true;
-		}
-		if (!isnan(s->ci_low)) {
-			br_fmt_fixed(cell[C_LO], 40, s->ci_low,
-				     rt->se_decimals);
-			br_fmt_fixed(cell[C_HI], 40, s->ci_high,
-				     rt->se_decimals);
-		}
+		ttab_values(cell, s, rt->se_decimals, tb->compact &&
+			    fabs(s->mean) >= 1e9);
+		tb->any_se |= !isnan(s->se);
 		for (k = 0; k < N_C; k++) {
 			if (!cell[k][0])
 				strcpy(cell[k], "-");
@@ -1205,6 +1220,7 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 	const struct br_atest *rt = &r->a->tests[i];
 	size_t n = r->a->sel->n_systems;
 	struct ttab tb = {.w = {1, 4, 2, 0, 4}, .nw = 6, .w_means = 4};
+	size_t need;
 	char **names;
 	struct mem m;
 
@@ -1221,7 +1237,19 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 		return mem_finish(&m);
 	}
 	ttab_cells(&tb, r, rt);
+	need = tb.nw;
 	ttab_fit(&tb);
+	if (tb.nw + tb.fixed > W || tb.nw < need) {
+		/* names cut short or a line too long: large values shorter */
+		struct ttab c = {.w = {1, 4, 2, 0, 4}, .nw = 6, .w_means = 4,
+				 .cell = tb.cell, .compact = true};
+
+		memset(tb.cell, 0, (n + 1) * sizeof *tb.cell);
+		ttab_headings(&c, r, rt->t);
+		ttab_cells(&c, r, rt);
+		ttab_fit(&c);
+		tb = c;
+	}
 	names = short_names(r, tb.nw);
 	if (!names)
 		m.nomem = true;

@@ -115,6 +115,7 @@ static void system_rows(struct br_tdoc *d, struct br_tnode *root,
 				;
 			br_tset(d, c, "value", v);
 			br_tsetf(d, c, "span", "%zu", k - j);
+			br_report_paper_span(d, c, r, j, k);
 		}
 		for (j = 0; j < r->a->sel->n_systems; j++)
 			br_tset(d, br_tlist_add(d, values), "value",
@@ -320,6 +321,19 @@ static void geomean_more(struct br_tdoc *d, struct br_tnode *it,
 	}
 }
 
+/* Why a geometric mean has no interval, naming the tests (analysis'
+ * sentence, as every format says it); empty for the baseline. */
+static void geomean_no_ci(struct br_tdoc *d, struct br_tnode *it,
+			  const struct br_report *r, size_t j)
+{
+	char *why = j == r->a->base ? NULL : br_geo_no_ci_why(r->a, j);
+
+	if (why)
+		br_tset_owned(d, it, "no_ci", why);
+	else
+		br_tset(d, it, "no_ci", "");
+}
+
 static void geomean(struct br_tdoc *d, struct br_tnode *root,
 		    const struct br_report *r)
 {
@@ -363,9 +377,12 @@ static void geomean(struct br_tdoc *d, struct br_tnode *root,
 			br_tset(d, it, "ci", "");
 			br_tset(d, it, "ci_low_width", "");
 			br_tset(d, it, "ci_high_width", "");
+			br_tset(d, it, "ci_span_width", "");
+			geomean_no_ci(d, it, r, j);
 		} else {
 			char over[192], single[128];
 
+			br_tset(d, it, "no_ci", "");
 			br_tsetf(d, it, "ci", "%s to %s (%s%s%s)", fmt_x(lo,
 				 sizeof lo, g->g.meas_low), fmt_x(hi, sizeof hi,
 				 g->g.meas_high), br_geo_over(g, over,
@@ -376,6 +393,8 @@ static void geomean(struct br_tdoc *d, struct br_tnode *root,
 				 100 * g->g.meas_low / top);
 			br_tsetf(d, it, "ci_high_width", "%.1f",
 				 100 * g->g.meas_high / top);
+			br_tsetf(d, it, "ci_span_width", "%.1f",
+				 100 * (g->g.meas_high - g->g.meas_low) / top);
 		}
 		br_tset(d, it, "class", j == r->a->base ? "base" :
 			g->verdict == BR_VERDICT_BETTER ? "better" :
@@ -1105,6 +1124,9 @@ static int fill_overview(void *ctx, struct br_tdoc *d, struct br_tnode *row,
 		const struct br_cell *c = &rt->cells[j];
 		struct br_tnode *cell = br_tlist_add(d, cells);
 		char buf[64], pbuf[64];
+
+		/* the stacked layout's label (paper, phones) */
+		br_tset(d, cell, "system", br_analysis_system(r->a, j));
 		double rel = rel_base ? br_analysis_vs_base(r->a, i, j)
 			     : c->relative;
 
@@ -1188,7 +1210,13 @@ static void lazy_lists(struct br_tdoc *d, struct br_tnode *root,
 		br_analysis_system(r->a, r->a->base) : "the best result");
 	if (fmt == BR_REPORT_TEXT)
 		text_blocks(d, fc);
-	br_tset_lazy(d, root, "tests", r->a->n_tests, fill_test, fc);
+	br_tset_lazy(d, root, "tests", r->md_fitting ? r->md_tests :
+		     r->a->n_tests, fill_test, fc);
+	if (r->md_fitting && r->md_tests < r->a->n_tests)
+		br_tset_owned(d, root, "md_cut", br_md_cut_note(r->md_tests,
+			      r->a->n_tests));
+	else
+		br_tset(d, root, "md_cut", NULL);
 }
 
 int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
@@ -1261,6 +1289,7 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 		return err->code;
 	}
 	lazy_lists(d, root, r, fmt, anchors);
+	br_report_paper_values(d, root, r);
 	if (br_report_brief_values(d, root, r, fmt, test_anchor) != BR_OK) {
 		br_tdoc_free(d);
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
@@ -1330,6 +1359,9 @@ int br_report_write(const struct br_report *r, enum br_report_fmt fmt,
 	struct br_tdoc *d = NULL;
 	int rc;
 
+	/* the built-in Markdown report fits GitHub (report_fit.c) */
+	if (fmt == BR_REPORT_MD && !src && !r->o.summary && !r->md_fitting)
+		return br_report_md_fit(r, name, src, len, fp, err);
 	if (!src) {
 		const char *tn = r->o.summary ? br_summary_template_name(fmt)
 				 : br_report_template_name(fmt);

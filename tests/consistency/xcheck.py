@@ -2727,7 +2727,9 @@ def spread_cols(head, cells):
 
 
 RUN_NOTE = re.compile(r"^   (.+?): (run-order drift(?:; )?)?"
-                      r"(?:outliers?: runs? (.*))?$")
+                      r"(?:outliers?: runs? (.*?))?"
+                      r"(?:(?:; )?(too noisy to bound below: the interval "
+                      r"reaches under 0))?$")
 
 
 def check_run_notes(ck, t, out, after, at):
@@ -2746,7 +2748,7 @@ def check_run_notes(ck, t, out, after, at):
             line += " " + after[k].strip()
             k += 1
         m = RUN_NOTE.match(line)
-        if not m or not (m.group(2) or m.group(3)):
+        if not m or not (m.group(2) or m.group(3) or m.group(4)):
             k -= 1
             while k > at and after[k - 1].startswith("     "):
                 k -= 1
@@ -2771,6 +2773,17 @@ def check_run_notes(ck, t, out, after, at):
         if drift != (r["note"] == "run-order drift"):
             ck.fail(t.label, s, out, "run-order drift note", drift,
                     "note %r (stats csv)" % r["note"])
+        # a positive quantity whose interval reaches under 0 (issue 22)
+        ck.n += 1
+        lo, mean, mn = (fnum(r.get(k) or "") for k in ("ci_low", "mean",
+                                                       "min"))
+        want_b = (lo is not None and mean is not None and lo < 0 < mean
+                  and (mn is None or mn > 0) and int(r["n"] or 0) >= 2)
+        if bool(m and m.group(4)) != want_b:
+            ck.fail(t.label, s, out, "too noisy to bound below",
+                    bool(m and m.group(4)), "stats csv ci_low %r, mean "
+                    "%r, min %r" % (r.get("ci_low"), r.get("mean"),
+                                    r.get("min")))
     if not notes:
         return after
     return after[:at] + after[k:]
@@ -2965,7 +2978,10 @@ def check_report_txt(ck, tests, text, base, geo, words_seen):
             parsed = []
             for ln in rows:
                 if ln.startswith("    ") and parsed:
-                    parsed[-1][4] = ln.strip()
+                    # the first: across tests; then why there is no
+                    # measurement interval (issue 22), wrapped
+                    if parsed[-1][4] is None:
+                        parsed[-1][4] = ln.strip()
                     continue
                 # the baseline's Tests column is "-"
                 m = re.match(r"^  (.+?) +(?:(\d+|-) +)?(-?[\d.]+(?:e[-+]\d+)?"
@@ -3200,10 +3216,21 @@ def check_geo_rows(ck, out, geo, base, systems, rows, disp, marks):
         lo, hi = fnum(g["ratio_ci_low"]), fnum(g["ratio_ci_high"])
         ci = ci.strip()
         if lo is None and hi is None:
-            want = "- (%s)" % geo_no_ci_why(g["note"]) \
-                if marks == GEO_MARK_TXT else ""
-            ck.same("geomean", s, out, "measurement CI", ci, want,
-                    "compare csv: no interval (its note)")
+            # why, in every format (issue 22): "-" in the text table and
+            # the sentence under it; in Markdown and HTML the sentence
+            why = geo_no_ci_why(g["note"])
+            want = "no interval: " + why if why == NO_CI_SE else \
+                "no interval: the mean"
+            if "--template" in out:     # a template without no_ci
+                ck.same("geomean", s, out, "measurement CI", ci, "",
+                        "compare csv: no interval (its note)")
+            elif marks == GEO_MARK_TXT:
+                ck.same("geomean", s, out, "measurement CI", ci, "-",
+                        "compare csv: no interval (its note)")
+            else:
+                ck.same("geomean", s, out, "measurement CI",
+                        ci[:len(want)], want,
+                        "compare csv: no interval (its note)")
             continue
         if marks == GEO_MARK_TXT:
             has = ci.endswith("*")
@@ -3442,6 +3469,17 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
     anchors = [i for i, ln in enumerate(lines)
                if re.match(r'^<a id="test-[a-z0-9-]+"></a>$', ln)]
     check_anchors_unique(ck, out, [lines[i] for i in anchors])
+    cut = next((re.search(r"the last (\d+) of (\d+) tests", ln) for ln in
+                lines if ln.startswith("Cut to fit GitHub's")), None)
+    if cut:
+        # cut to fit GitHub (issue 22): the first sections, as many as
+        # the note says; the sections themselves are the full report's
+        ck.n += 1
+        if (int(cut.group(2)) != len(tests) or
+                len(anchors) != len(tests) - int(cut.group(1))):
+            ck.structure(out, "%d test sections, %d tests, cut note %r"
+                         % (len(anchors), len(tests), cut.group(0)))
+        return
     if len(anchors) != len(tests):
         ck.structure(out, "%d test sections, %d tests"
                      % (len(anchors), len(tests)))
@@ -3612,9 +3650,16 @@ def no_value_note(t, s):
 
 
 def check_overview_cell(ck, t, s, out, c, best, worst):
-    """A Markdown overview cell: **v** (rel) / _v_ (rel) / v (rel)."""
+    """A Markdown overview cell: **v best** (rel) / _v worst_ (rel) /
+    v (rel): the mark in words too (issue 22)."""
     m = re.match(r"^(\*\*|_)?(.*?)(?:\*\*|_)?(?: \((\S+%)\))?$", c)
     mark, v, rel = m.group(1) or "", m.group(2), m.group(3)
+    word = {"**": " best", "_": " worst"}.get(mark, "")
+    if word and v.endswith(word):
+        v = v[:-len(word)]
+    elif word:
+        ck.fail(t.label, s, out + " overview", "mark in words", c,
+                "%r after the value" % word.strip())
     if v in ("failed", "", no_value_note(t, s)):
         ck.n += 1
         if t.has_value(s):
@@ -3700,16 +3745,18 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
                         "Worst" if s in worst else "", "stats csv rank range")
     gm = root.find_all("div", "gm")
     if gm:
+        # per row the name and the value (the bar between them is an
+        # svg since issue 22)
         divs = gm[0].kids("div")
         rows = []
-        for j in range(0, len(divs) - 2, 3):
-            name, bar, val = divs[j], divs[j + 1], divs[j + 2]
+        for j in range(0, len(divs) - 1, 2):
+            name, val = divs[j], divs[j + 1]
             rows.append((name.text(), val.own_text(), val.cls()))
         # the interval in words under each value (as on paper)
         check_geo_rows(ck, out, geo, base, systems, [
-            (divs[j].text(), divs[j + 2].own_text(), " ".join(
-                sp.text() for sp in divs[j + 2].kids("span")))
-            for j in range(0, len(divs) - 2, 3)], lambda s: s,
+            (divs[j].text(), divs[j + 1].own_text(), " ".join(
+                sp.text() for sp in divs[j + 1].kids("span")))
+            for j in range(0, len(divs) - 1, 2)], lambda s: s,
             GEO_MARK_MD)
         want = [base] + [s for s in systems if s in geo and s != base]
         if len(rows) != len(want):
@@ -4347,6 +4394,9 @@ def check_eq_md(ck, tests, text, base, words_seen):
     anchors = [i for i, ln in enumerate(lines)
                if re.match(r'^<a id="test-[a-z0-9-]+"></a>$', ln)] + \
         [len(lines)]
+    if any(ln.startswith("Cut to fit GitHub's") for ln in lines):
+        # cut to fit GitHub (issue 22): the sentences of the kept sections
+        tests = tests[:len(anchors) - 1]
     if len(anchors) - 1 != len(tests):
         ck.structure(out, "%d test sections, %d tests"
                      % (len(anchors) - 1, len(tests)))

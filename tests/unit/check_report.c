@@ -492,7 +492,13 @@ static void walk(xmlNode *n, struct walk *w)
 		}
 		w->scripts += !strcmp((const char *)n->name, "script");
 		w->styles += !strcmp((const char *)n->name, "style");
-		w->svgs += !strcmp((const char *)n->name, "svg");
+		/* charts, not the geometric mean's bars (svg class "bar") */
+		if (!strcmp((const char *)n->name, "svg")) {
+			xmlChar *cl = xmlGetProp(n, (const xmlChar *)"class");
+
+			w->svgs += !cl || strcmp((const char *)cl, "bar");
+			xmlFree(cl);
+		}
 		for (a = n->properties; a; a = a->next)
 			if (!strncasecmp((const char *)a->name, "on", 2)) {
 				fprintf(stderr, "event attribute %s\n",
@@ -530,6 +536,9 @@ START_TEST(test_hostile_html)
 	for (p = html; (p = strstr(p, "<svg ")) != NULL; p++) {
 		const char *end = strstr(p, "</svg>\n");
 		xmlDocPtr svg;
+
+		if (!strncmp(p, "<svg class=\"bar\"", 16))
+			continue;
 
 		ck_assert_ptr_nonnull(end);
 		svg = xmlReadMemory(p, (int)(end + 6 - p), "chart.svg", "UTF-8",
