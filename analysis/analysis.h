@@ -307,7 +307,8 @@ struct br_overall {
  * wins where its rank range is exactly 1..1, loses where it is exactly
  * N..N, and is tied (neither proven) otherwise. */
 struct br_wins {
-	bool ok;                /* shown: 2+ systems and 2+ tests counted */
+	bool ok;                /* shown: 2+ systems, 2+ tests counted and
+				 * a first or last place proven */
 	size_t n_tests;         /* tests counted */
 	size_t left_out;        /* scalar tests with a direction the rule
 				 * leaves out (too few values) */

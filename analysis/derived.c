@@ -24,7 +24,7 @@ static bool wins_counts(const struct br_analysis *a, const struct br_atest *at)
 static int wins(struct br_analysis *a)
 {
 	struct br_wins *w = &a->wins;
-	size_t n = a->sel->n_systems, i, j;
+	size_t n = a->sel->n_systems, i, j, proven;
 
 	w->wins = calloc(n, sizeof *w->wins);
 	w->losses = calloc(n, sizeof *w->losses);
@@ -57,7 +57,11 @@ static int wins(struct br_analysis *a)
 				w->ties[j]++;
 		}
 	}
-	w->ok = n >= 2 && w->n_tests >= 2;
+	/* shown where some place is proven: "tied in 8 of 8" for every
+	 * system says only that nothing is (single runs, noisy tests) */
+	for (j = 0, proven = 0; j < n; j++)
+		proven += w->wins[j] + w->losses[j];
+	w->ok = n >= 2 && w->n_tests >= 2 && proven > 0;
 	return BR_OK;
 }
 

@@ -39,7 +39,7 @@ static void write_wins(FILE *fp, const struct br_analysis *a)
 		return;
 	rule = br_wins_rule(a);
 	fputc('\n', fp);
-	wrap(fp, 0, "Wins and losses: %s", rule ? rule : "?");
+	wrap(fp, 0, "Wins and losses. %s", rule ? rule : "?");
 	free(rule);
 	for (j = 0; j < a->sel->n_systems; j++) {
 		char *line = br_wins_line(a, j);
