@@ -409,12 +409,13 @@ static bool add_finding(struct br_brief *b, char *s)
 	return true;
 }
 
-static bool build(const struct br_analysis *a, struct br_brief *b)
+/* The summary's first lines: the leader, the counts, the results and
+ * the wins. */
+static bool build_findings(const struct br_analysis *a, struct br_brief *b)
 {
 	const struct br_overall *o = &a->overall;
-	struct top up = {0}, down = {0};
 	size_t i, j;
-	char lv[24], *s;
+	char *s;
 
 	b->findings = calloc(5, sizeof *b->findings);
 	if (!b->findings)
@@ -440,7 +441,18 @@ static bool build(const struct br_analysis *a, struct br_brief *b)
 		return false;
 	if (s)
 		add_finding(b, s);
+	return true;
+}
 
+static bool build(const struct br_analysis *a, struct br_brief *b)
+{
+	const struct br_overall *o = &a->overall;
+	struct top up = {0}, down = {0};
+	size_t i, j;
+	char lv[24];
+
+	if (!build_findings(a, b))
+		return false;
 	/* geometric means: candidates over 2+ tests (compare's rule) */
 	b->geo = calloc(BR_BRIEF_SYSTEMS, sizeof *b->geo);
 	if (!b->geo)

@@ -1045,6 +1045,47 @@ static int render_option(struct br_cli *cli, const struct option_def *o,
 }
 
 /* Apply one option.  Returns BR_OK, BR_EUSAGE, or -1 for "exit 0". */
+/* The options of how inputs are read (cli->ingest). */
+static int ingest_option(struct br_cli *cli, const struct option_def *o,
+			 const char *arg)
+{
+	switch (o->id) {
+	case OPT_INPUT_FORMAT: cli->ingest.input_format = arg; break;
+	case OPT_SYSTEM: cli->ingest.system = arg; break;
+	case OPT_DIRECTION:
+		cli->ingest.direction = br_dir_from_name(arg);
+		if (cli->ingest.direction == BR_DIR_UNKNOWN)
+			return br_cli_usage(cli, "--direction: expected hib, "
+					    "lib, more-is-better or "
+					    "fewer-is-better, got '%s'", arg);
+		break;
+	case OPT_TEST:
+		if (!*arg)
+			return br_cli_usage(cli, "--test: an empty name");
+		cli->ingest.test = arg;
+		break;
+	case OPT_COLUMN: {
+		char *end;
+		long n = strtol(arg, &end, 10);
+
+		if (end == arg || *end || n < 1 || n > 10000)
+			return br_cli_usage(cli, "-C: expected a column number "
+					    "from 1 to 10000, got '%s'", arg);
+		cli->ingest.column = (int)n;
+		break;
+	}
+	case OPT_DELIMITERS:
+		if (!*arg)
+			return br_cli_usage(cli, "-d: no delimiter characters");
+		cli->ingest.delimiters = arg;
+		break;
+	case OPT_KEEP_GOING: cli->ingest.keep_going = true; break;
+	default:
+		break;
+	}
+	return BR_OK;
+}
+
 static int apply(struct br_cli *cli, const struct command *c,
 		 const struct option_def *o, const char *arg)
 {
@@ -1110,35 +1151,14 @@ static int apply(struct br_cli *cli, const struct command *c,
 		break;
 	case OPT_SYSTEMS: cli->systems = arg; break;
 	case OPT_TITLE: cli->title = cli->chart.title = arg; break;
-	case OPT_INPUT_FORMAT: cli->ingest.input_format = arg; break;
-	case OPT_SYSTEM: cli->ingest.system = arg; break;
+	case OPT_INPUT_FORMAT:
+	case OPT_SYSTEM:
 	case OPT_DIRECTION:
-		cli->ingest.direction = br_dir_from_name(arg);
-		if (cli->ingest.direction == BR_DIR_UNKNOWN)
-			return br_cli_usage(cli, "--direction: expected hib, "
-					    "lib, more-is-better or "
-					    "fewer-is-better, got '%s'", arg);
-		break;
 	case OPT_TEST:
-		if (!*arg)
-			return br_cli_usage(cli, "--test: an empty name");
-		cli->ingest.test = arg;
-		break;
-	case OPT_COLUMN: {
-		char *end;
-		long n = strtol(arg, &end, 10);
-
-		if (end == arg || *end || n < 1 || n > 10000)
-			return br_cli_usage(cli, "-C: expected a column number "
-					    "from 1 to 10000, got '%s'", arg);
-		cli->ingest.column = (int)n;
-		break;
-	}
+	case OPT_COLUMN:
 	case OPT_DELIMITERS:
-		if (!*arg)
-			return br_cli_usage(cli, "-d: no delimiter characters");
-		cli->ingest.delimiters = arg;
-		break;
+	case OPT_KEEP_GOING:
+		return ingest_option(cli, o, arg);
 	case OPT_EQUIVALENCE:
 		return parse_double(cli, o->name, arg, 0, 100, true, true,
 				    &cli->an.equivalence);
@@ -1149,7 +1169,6 @@ static int apply(struct br_cli *cli, const struct command *c,
 	case OPT_HOLM: break;  /* always on (doc/statistics.md, "Ranks") */
 	case OPT_DETAILS: cli->cmp.details = true; break;
 	case OPT_DEPFILE: cli->depfile = arg; break;
-	case OPT_KEEP_GOING: cli->ingest.keep_going = true; break;
 	case OPT_HIGHLIGHT: cli->chart.highlight = arg; break;
 	case OPT_TEMPLATE: cli->template_path = arg; break;
 	case OPT_PLOT: cli->plot = true; break;

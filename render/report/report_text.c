@@ -1,13 +1,13 @@
 /*
  * report_text.c - the blocks of the plain-text mail body: at most
  * BR_REPORT_WIDTH (72) columns, ASCII unless --utf8, numbers aligned,
- * sentences wrapped with render/text/words.h, and ministat-style dot plots.
+ * sentences wrapped with render/text/words.h (the ministat-style dot
+ * plots are report_plot.c).
  *
  * Every block is built from strings already made plain (br_ascii), so
  * the text escaping the template applies later changes nothing and
  * cannot widen a line.
  */
-#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,14 +15,13 @@
 #include <string.h>
 
 #include "report.h"
+#include "report_text_int.h"
 #include "../text/uchar.h"
 #include "../text/words.h"
 #include "../../analysis/numfmt.h"
 #include "../../analysis/brief.h"
 #include "../../analysis/sentence.h"
 #include "../../analysis/runnote.h"
-
-#define W BR_REPORT_WIDTH
 
 /* s made plain for the medium: ASCII unless utf8.  Free with free(). */
 static char *plain(const struct br_report *r, const char *s)
@@ -32,15 +31,7 @@ static char *plain(const struct br_report *r, const char *s)
 	return br_ascii(s);
 }
 
-/* A memory stream; its text is returned by finish(). */
-struct mem {
-	char *buf;
-	size_t len;
-	FILE *fp;
-	bool nomem;
-};
-
-static bool mem_open(struct mem *m)
+bool br_tmem_open(struct br_tmem *m)
 {
 	m->buf = NULL;
 	m->len = 0;
@@ -51,7 +42,7 @@ static bool mem_open(struct mem *m)
 
 /* The text without blanks at line ends and without its last newline;
  * NULL on ENOMEM. */
-static char *mem_finish(struct mem *m)
+char *br_tmem_finish(struct br_tmem *m)
 {
 	char *src, *dst, *blank = NULL;
 
@@ -79,7 +70,7 @@ static char *mem_finish(struct mem *m)
 
 /* Print s (made plain, keeping BR_NBSP markers) wrapped: br_wrap
  * with a hanging indent. */
-static void wrapped(struct mem *m, const struct br_report *r, int indent,
+static void wrapped(struct br_tmem *m, const struct br_report *r, int indent,
 		    int hang, const char *s)
 {
 	char *buf = NULL;
@@ -128,7 +119,7 @@ static void wrapped(struct mem *m, const struct br_report *r, int indent,
 }
 
 /* wrapped() of s, a malloc'd text it frees: NULL (ENOMEM) fails m. */
-static void wrapped_own(struct mem *m, const struct br_report *r,
+static void wrapped_own(struct br_tmem *m, const struct br_report *r,
 			int indent, int hang, char *s)
 {
 	if (s)
@@ -138,12 +129,12 @@ static void wrapped_own(struct mem *m, const struct br_report *r,
 	free(s);
 }
 
-static void wrappedf(struct mem *m, const struct br_report *r, int indent,
+static void wrappedf(struct br_tmem *m, const struct br_report *r, int indent,
 		     int hang, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 /* wrapped() of a printf-made text, whole however long (a name in it is
  * not cut). */
-static void wrappedf(struct mem *m, const struct br_report *r, int indent,
+static void wrappedf(struct br_tmem *m, const struct br_report *r, int indent,
 		     int hang, const char *fmt, ...)
 {
 	va_list ap;
@@ -158,10 +149,10 @@ static void wrappedf(struct mem *m, const struct br_report *r, int indent,
 char *br_report_text_wrap(const struct br_report *r, int indent,
 			  const char *s)
 {
-	struct mem m;
+	struct br_tmem m;
 	const char *p = br_nz(s);
 
-	if (!mem_open(&m))
+	if (!br_tmem_open(&m))
 		return NULL;
 	/* paragraph by paragraph: br_wrap does not keep newlines */
 	while (*p) {
@@ -179,7 +170,7 @@ char *br_report_text_wrap(const struct br_report *r, int indent,
 		free(line);
 		p = nl ? nl + 1 : p + strlen(p);
 	}
-	return mem_finish(&m);
+	return br_tmem_finish(&m);
 }
 
 /* One paragraph s wrapped with its continuation lines hang further in
@@ -187,12 +178,12 @@ char *br_report_text_wrap(const struct br_report *r, int indent,
 char *br_report_text_hang(const struct br_report *r, int indent, int hang,
 			  const char *s)
 {
-	struct mem m;
+	struct br_tmem m;
 
-	if (!mem_open(&m))
+	if (!br_tmem_open(&m))
 		return NULL;
 	wrapped(&m, r, indent, hang, br_nz(s));
-	return mem_finish(&m);
+	return br_tmem_finish(&m);
 }
 
 /* s cut to at most w terminal columns (w >= 3), "..." at the end when
@@ -209,7 +200,7 @@ static void fit(char *s, size_t w)
  * the middle and told apart as in the charts (br_text_short_names): one
  * array for a table's rows.  NULL on ENOMEM.
  */
-static char **short_names(const struct br_report *r, size_t cols)
+char **br_report_short_names(const struct br_report *r, size_t cols)
 {
 	size_t n = r->a->sel->n_systems, j;
 	char **pl = calloc(n + 1, sizeof *pl), **out = NULL;
@@ -385,7 +376,7 @@ static const char *pair_get(const struct pairs *p, const char *key)
 	return NULL;
 }
 
-static void pair_line(struct mem *m, const struct br_report *r,
+static void pair_line(struct br_tmem *m, const struct br_report *r,
 		      const char *k, const char *v)
 {
 	char *s = NULL;
@@ -433,10 +424,10 @@ static bool differs(const struct pairs *ps, size_t n, size_t j, size_t i)
 char *br_report_text_systems(const struct br_report *r)
 {
 	struct pairs *ps = calloc(r->a->sel->n_systems + 1, sizeof *ps);
-	struct mem m;
+	struct br_tmem m;
 	size_t j, i, n_common = 0;
 
-	if (!ps || !mem_open(&m)) {
+	if (!ps || !br_tmem_open(&m)) {
 		free(ps);
 		return NULL;
 	}
@@ -516,7 +507,7 @@ char *br_report_text_systems(const struct br_report *r)
 	for (j = 0; j < r->a->sel->n_systems; j++)
 		pairs_free(&ps[j]);
 	free(ps);
-	return mem_finish(&m);
+	return br_tmem_finish(&m);
 }
 
 /* ------------------------------------------------------------ overview */
@@ -528,10 +519,10 @@ char *br_report_text_systems(const struct br_report *r)
 char *br_report_text_overview(const struct br_report *r)
 {
 	size_t cw = 6, j, i, per, c0;
-	struct mem m;
+	struct br_tmem m;
 	char buf[64];
 
-	if (!mem_open(&m))
+	if (!br_tmem_open(&m))
 		return NULL;
 	for (i = 0; i < r->a->n_tests; i++) {
 		const struct br_atest *rt = &r->a->tests[i];
@@ -600,14 +591,14 @@ char *br_report_text_overview(const struct br_report *r)
 			fputc('\n', m.fp);
 		}
 	}
-	return mem_finish(&m);
+	return br_tmem_finish(&m);
 }
 
 /* ------------------------------------------------------------- geomean */
 
 /* The overall ranking, as compare prints it (render/table/compare_out.c):
  * best first, "2-3 NAME: 1.059x; first in 1 of 8 tests". */
-static void text_overall(struct mem *m, const struct br_report *r)
+static void text_overall(struct br_tmem *m, const struct br_report *r)
 {
 	const struct br_analysis *a = r->a;
 	const struct br_overall *o = &a->overall;
@@ -664,7 +655,7 @@ static bool geo_starred(const struct br_ageo *g)
 }
 
 /* "* B: over 1 of 2 tests with runs; with the 1 single-run test, ..." */
-static void geo_footnote(struct mem *m, const struct br_report *r, size_t j)
+static void geo_footnote(struct br_tmem *m, const struct br_report *r, size_t j)
 {
 	const struct br_ageo *g = &r->a->geo[j];
 	char over[192], single[128];
@@ -688,7 +679,7 @@ static void geo_footnote(struct mem *m, const struct br_report *r, size_t j)
 char *br_report_text_geomean(const struct br_report *r)
 {
 	size_t j, nw = 6, cw = 16;
-	struct mem m;
+	struct br_tmem m;
 	char conf[24], x[48], lo[48], hi[48], ci[112], **names;
 	bool any = false, exact = false;
 
@@ -712,7 +703,7 @@ char *br_report_text_geomean(const struct br_report *r)
 			cw = strlen(ci) > cw ? strlen(ci) : cw;
 		}
 	}
-	if (!any || !mem_open(&m))
+	if (!any || !br_tmem_open(&m))
 		return any ? NULL : strdup("");
 	br_fmt_level(conf, sizeof conf, r->a->o.confidence);
 	wrappedf(&m, r, 0, 1, "(speedup against %s over the tests each system "
@@ -731,7 +722,7 @@ char *br_report_text_geomean(const struct br_report *r)
 	if (nw + 2 + 2 + 5 + 2 + 7 + 2 + cw + 13 > W)
 		nw = W > 2 + 2 + 5 + 2 + 7 + 2 + cw + 13 + 10 ?
 		     W - (2 + 2 + 5 + 2 + 7 + 2 + cw + 13) : 10;
-	names = short_names(r, nw);
+	names = br_report_short_names(r, nw);
 	if (!names)
 		m.nomem = true;
 	fputs("  ", m.fp);
@@ -778,7 +769,7 @@ char *br_report_text_geomean(const struct br_report *r)
 		geo_footnote(&m, r, j);
 	br_text_short_names_free(names, r->a->sel->n_systems);
 	text_overall(&m, r);
-	return mem_finish(&m);
+	return br_tmem_finish(&m);
 }
 
 /* ---------------------------------------------------------------- tests */
@@ -786,7 +777,7 @@ char *br_report_text_geomean(const struct br_report *r)
 /* Under the spread table: each system's note on its runs (drift, the
  * outliers by number and value), as the HTML and Markdown reports give
  * it beside the system's name. */
-static void run_notes(struct mem *m, const struct br_report *r,
+static void run_notes(struct br_tmem *m, const struct br_report *r,
 		      const struct br_atest *rt)
 {
 	size_t j;
@@ -813,7 +804,7 @@ static void run_notes(struct mem *m, const struct br_report *r,
  * published summary has no runs), and no min and max columns when no
  * entry has runs.
  */
-static void text_spread(struct mem *m, const struct br_report *r, size_t i,
+static void text_spread(struct br_tmem *m, const struct br_report *r, size_t i,
 			size_t nw)
 {
 	const struct br_atest *rt = &r->a->tests[i];
@@ -865,7 +856,7 @@ static void text_spread(struct mem *m, const struct br_report *r, size_t i,
 		pad(m->fp, head[k], w[k], true);
 	}
 	fputc('\n', m->fp);
-	names = short_names(r, nw);   /* as the table above shortens */
+	names = br_report_short_names(r, nw);   /* as the table above shortens */
 	if (!names)
 		m->nomem = true;
 	for (j = 0; names && j < n; j++) {
@@ -895,7 +886,7 @@ static size_t max_sz(size_t a, size_t b)
  * systems side by side as fit in the width, the rest in further blocks
  * below (x again at the side).
  */
-static void series_table(struct mem *m, const struct br_report *r, size_t i)
+static void series_table(struct br_tmem *m, const struct br_report *r, size_t i)
 {
 	size_t n = r->a->sel->n_systems, np = br_report_series_points(r, i);
 	size_t j, k, xw, wm = 4, ws = 2, wn = 1, gw, per, b0, shown = 0;
@@ -937,7 +928,7 @@ static void series_table(struct mem *m, const struct br_report *r, size_t i)
 		wm += k - gw;
 		gw = k;
 	}
-	names = short_names(r, gw);
+	names = br_report_short_names(r, gw);
 	per = W > 3 + xw + gw + 3 ? (W - 3 - xw) / (gw + 3) : 1;
 	if (per < 1)
 		per = 1;
@@ -1035,7 +1026,7 @@ static void ttab_headings(struct ttab *tb, const struct br_report *r,
 }
 
 /* "N. name", the description, and the unit with the direction */
-static void test_heading(struct mem *m, const struct br_report *r, size_t i)
+static void test_heading(struct br_tmem *m, const struct br_report *r, size_t i)
 {
 	const struct br_test *t = r->a->tests[i].t;
 	char *title = br_report_test_name(t);
@@ -1050,7 +1041,7 @@ static void test_heading(struct mem *m, const struct br_report *r, size_t i)
 }
 
 /* a test that is not one number per system: its series, or why none */
-static void test_series(struct mem *m, const struct br_report *r, size_t i)
+static void test_series(struct br_tmem *m, const struct br_report *r, size_t i)
 {
 	const struct br_test *t = r->a->tests[i].t;
 
@@ -1194,7 +1185,7 @@ static void ttab_rows(FILE *fp, const struct br_report *r,
 }
 
 /* the verdicts against the baseline, or why there are none */
-static void test_verdicts(struct mem *m, const struct br_report *r, size_t i)
+static void test_verdicts(struct br_tmem *m, const struct br_report *r, size_t i)
 {
 	const struct br_atest *rt = &r->a->tests[i];
 	size_t j, k;
@@ -1222,10 +1213,10 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 	struct ttab tb = {.w = {1, 4, 2, 0, 4}, .nw = 6, .w_means = 4};
 	size_t need;
 	char **names;
-	struct mem m;
+	struct br_tmem m;
 
 	tb.cell = calloc(n + 1, sizeof *tb.cell);
-	if (!tb.cell || !mem_open(&m)) {
+	if (!tb.cell || !br_tmem_open(&m)) {
 		free(tb.cell);
 		return NULL;
 	}
@@ -1234,7 +1225,7 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 	if (!rt->scalar) {
 		test_series(&m, r, i);
 		free(tb.cell);
-		return mem_finish(&m);
+		return br_tmem_finish(&m);
 	}
 	ttab_cells(&tb, r, rt);
 	need = tb.nw;
@@ -1250,7 +1241,7 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 		ttab_fit(&c);
 		tb = c;
 	}
-	names = short_names(r, tb.nw);
+	names = br_report_short_names(r, tb.nw);
 	if (!names)
 		m.nomem = true;
 	ttab_head_row(m.fp, &tb);
@@ -1259,246 +1250,5 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 	br_text_short_names_free(names, n);
 	text_spread(&m, r, i, tb.nw);
 	test_verdicts(&m, r, i);
-	return mem_finish(&m);
-}
-
-/* ---------------------------------------------------------------- plot */
-
-#define PLOT_W (W - 2)          /* buckets between the frame's bars */
-#define MAX_SETS 7
-
-static const char symbol[] = " x+*%#@O";
-
-/*
- * The column of v on a plot of PLOT_W columns from x0 to x1, clamped to
- * the plot: finite for every v, also when x1 - x0 does not fit in a
- * double (then in halves) or is a denormal too small to halve.
- */
-static long column(double v, double x0, double x1)
-{
-	double span = x1 - x0, f;
-
-	if (isfinite(span) && isfinite(v - x0))
-		f = (v - x0) / span;
-	else
-		f = (v / 2 - x0 / 2) / (x1 / 2 - x0 / 2);
-	f *= PLOT_W - 1;
-	if (!(f > 0))          /* NAN too */
-		return 0;
-	return f >= PLOT_W - 1 ? PLOT_W - 1 : lround(f);
-}
-
-/*
- * A dot plot being drawn: the sets (systems with runs) and their span,
- * the stacked points, height rows of PLOT_W buckets each holding the
- * OR of the sets' numbers, and the bar lines.
- */
-struct plot {
-	size_t set[MAX_SETS], n_sets;
-	double x0, x1;
-	size_t height, n_bars;
-	unsigned char *data;
-	char (*bars)[PLOT_W + 1];
-};
-
-/*
- * The systems with a result, as sets; NULL when they can be plotted,
- * else what the report says instead ("" for nothing).
- */
-static const char *plot_sets(struct plot *p, const struct br_report *r,
-			     const struct br_atest *rt)
-{
-	size_t j;
-
-	for (j = 0; j < r->a->sel->n_systems; j++) {
-		const struct br_cell *c = &rt->cells[j];
-
-		if (!c->sum.n)
-			continue;
-		if (c->sum.from_summary || !c->entry->sample.n_runs)
-			return "   (no dot plot: published summaries "
-			       "have no runs)";
-		if (p->n_sets == MAX_SETS)
-			return "   (no dot plot: more than 7 systems)";
-		p->set[p->n_sets++] = j;
-	}
-	return p->n_sets ? NULL : "";
-}
-
-/* the span: every run, and mean -/+ sd */
-static void plot_span(struct plot *p, const struct br_atest *rt)
-{
-	size_t k;
-
-	p->x0 = INFINITY;
-	p->x1 = -INFINITY;
-	for (k = 0; k < p->n_sets; k++) {
-		const struct br_summary *s = &rt->cells[p->set[k]].sum;
-
-		p->x0 = s->min < p->x0 ? s->min : p->x0;
-		p->x1 = s->max > p->x1 ? s->max : p->x1;
-		if (!isnan(s->sd)) {
-			p->x0 = s->mean - s->sd < p->x0 ? s->mean - s->sd
-							: p->x0;
-			p->x1 = s->mean + s->sd > p->x1 ? s->mean + s->sd
-							: p->x1;
-		}
-	}
-	/* mean +/- sd may pass the largest doubles */
-	p->x0 = fmax(p->x0, -DBL_MAX);
-	p->x1 = fmin(p->x1, DBL_MAX);
-}
-
-/* a line per set: its symbol and its system */
-static void plot_legend(struct mem *m, const struct br_report *r,
-			const struct plot *p)
-{
-	char **names = short_names(r, W - 5);
-	size_t k;
-
-	for (k = 0; names && k < p->n_sets; k++)
-		fprintf(m->fp, "   %c %s\n", symbol[k + 1],
-			names[p->set[k]]);
-	if (!names)
-		m->nomem = true;
-	br_text_short_names_free(names, r->a->sel->n_systems);
-}
-
-/* the stack height: most runs of one set in one bucket */
-static void plot_height(struct plot *p, const struct br_atest *rt)
-{
-	size_t k;
-
-	p->height = 1;
-	for (k = 0; k < p->n_sets; k++) {
-		const struct br_sample *s =
-			&rt->cells[p->set[k]].entry->sample;
-		size_t cnt[PLOT_W] = {0}, q;
-
-		for (q = 0; q < s->n_runs; q++) {
-			long c = column(s->runs[q].value, p->x0, p->x1);
-
-			if (++cnt[c] > p->height)
-				p->height = cnt[c];
-		}
-	}
-}
-
-/* set k's runs, stacked upwards in their buckets */
-static void plot_points(struct plot *p, const struct br_atest *rt, size_t k)
-{
-	const struct br_sample *s = &rt->cells[p->set[k]].entry->sample;
-	size_t cnt[PLOT_W] = {0}, q;
-
-	for (q = 0; q < s->n_runs; q++) {
-		long c = column(s->runs[q].value, p->x0, p->x1);
-
-		p->data[cnt[c]++ * PLOT_W + (size_t)c] |=
-			(unsigned char)(k + 1);
-	}
-}
-
-/* set k's bar |___A___|, on the first bar line with room for it */
-static void plot_bar(struct plot *p, const struct br_atest *rt, size_t k)
-{
-	const struct br_summary *su = &rt->cells[p->set[k]].sum;
-	long lo, hi, a, md, c;
-	size_t b;
-
-	a = column(su->mean, p->x0, p->x1);
-	md = column(su->median, p->x0, p->x1);
-	lo = isnan(su->sd) ? a : column(su->mean - su->sd, p->x0, p->x1);
-	hi = isnan(su->sd) ? a : column(su->mean + su->sd, p->x0, p->x1);
-	for (b = 0; b < p->n_bars; b++) {
-		for (c = lo; c <= hi && p->bars[b][c] == ' '; c++)
-			;
-		if (c > hi)
-			break;
-	}
-	if (b == p->n_bars) {
-		memset(p->bars[b], ' ', PLOT_W);
-		p->bars[b][PLOT_W] = '\0';
-		p->n_bars++;
-	}
-	for (c = lo; c <= hi; c++)
-		p->bars[b][c] = '_';
-	p->bars[b][lo] = '|';
-	p->bars[b][hi] = '|';
-	p->bars[b][md] = 'M';
-	p->bars[b][a] = 'A';
-}
-
-/* +----+ */
-static void plot_rule(FILE *fp)
-{
-	size_t j;
-
-	fputc('+', fp);
-	for (j = 0; j < PLOT_W; j++)
-		fputc('-', fp);
-	fputs("+\n", fp);
-}
-
-/* the frame, the stacked points from the top, and the bar lines */
-static void plot_draw(FILE *fp, const struct plot *p)
-{
-	size_t j, k;
-
-	plot_rule(fp);
-	for (k = p->height; k-- > 0;) {
-		fputc('|', fp);
-		for (j = 0; j < PLOT_W; j++)
-			fputc(symbol[p->data[k * PLOT_W + j] & 7], fp);
-		fputs("|\n", fp);
-	}
-	for (k = 0; k < p->n_bars; k++)
-		fprintf(fp, "|%s|\n", p->bars[k]);
-	plot_rule(fp);
-}
-
-/*
- * ministat's plot (FreeBSD usr.bin/ministat): one column per bucket of
- * (max - min) / (PLOT_W - 1), points stacked upwards, sets as x + * % #
- * @ O (colliding sets OR their numbers, as ministat does), then one bar
- * per set: |___A___| spans mean -/+ 1 sd, A the mean, M the median;
- * bars share a line when they do not overlap.  Needs raw runs.
- */
-char *br_report_text_plot(const struct br_report *r, size_t i)
-{
-	const struct br_atest *rt = &r->a->tests[i];
-	struct plot p = {.n_sets = 0};
-	const char *instead;
-	struct mem m;
-	size_t k;
-
-	if (!rt->scalar)
-		return strdup("");
-	instead = plot_sets(&p, r, rt);
-	if (instead)
-		return strdup(instead);
-	plot_span(&p, rt);
-	if (!mem_open(&m))
-		return NULL;
-	plot_legend(&m, r, &p);
-	if (!(p.x1 > p.x0)) {
-		fputs("   [no plot, span is zero width]\n", m.fp);
-		return mem_finish(&m);
-	}
-	plot_height(&p, rt);
-	p.data = calloc(p.height * PLOT_W, 1);
-	p.bars = calloc(p.n_sets, sizeof *p.bars);
-	if (!p.data || !p.bars) {
-		free(p.data);
-		free(p.bars);
-		m.nomem = true;
-		return mem_finish(&m);
-	}
-	for (k = 0; k < p.n_sets; k++) {
-		plot_points(&p, rt, k);
-		plot_bar(&p, rt, k);
-	}
-	plot_draw(m.fp, &p);
-	free(p.data);
-	free(p.bars);
-	return mem_finish(&m);
+	return br_tmem_finish(&m);
 }

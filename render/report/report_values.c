@@ -1219,6 +1219,52 @@ static void lazy_lists(struct br_tdoc *d, struct br_tnode *root,
 		br_tset(d, root, "md_cut", NULL);
 }
 
+/* The text report's blocks: title, its rule, description, summary,
+ * systems, overview and geometric means. */
+static void text_values(struct br_tdoc *d, struct br_tnode *root,
+			const struct br_report *r)
+{
+	char buf[128], lv[24];
+	size_t w;
+	char *rule;
+
+	SET_TEXT(d, root, "title_text", br_report_text_wrap(r, 0,
+		 r->title));
+	w = br_utf8_width(r->title);
+	if (w > BR_REPORT_WIDTH)
+		w = BR_REPORT_WIDTH;
+	rule = malloc(w + 1);
+	if (rule) {
+		memset(rule, '=', w);
+		rule[w] = '\0';
+	}
+	br_tset_owned(d, root, "title_rule", rule);
+	SET_TEXT(d, root, "description_text", br_report_text_wrap(r,
+		 0, br_nz(r->a->sel->rs->description)));
+	snprintf(buf, sizeof buf, "%zu system%s, %zu test%s; %s "
+		 "confidence intervals; baseline: ", r->a->sel->n_systems,
+		 r->a->sel->n_systems == 1 ? "" : "s", r->a->n_tests,
+		 r->a->n_tests == 1 ? "" : "s",
+		 br_fmt_level(lv, sizeof lv, r->a->o.confidence));
+	{
+		char *s = NULL;
+		size_t len = 0;
+		FILE *fp = open_memstream(&s, &len);
+
+		if (fp) {
+			fprintf(fp, "%s%s.", buf,
+				br_analysis_system(r->a, r->a->base));
+			fclose(fp);
+		}
+		br_tset_owned(d, root, "summary_text",
+			      s ? br_report_text_wrap(r, 0, s) : NULL);
+		free(s);
+	}
+	SET_TEXT(d, root, "systems_text", br_report_text_systems(r));
+	SET_TEXT(d, root, "overview_text", br_report_text_overview(r));
+	SET_TEXT(d, root, "geomean_text", br_report_text_geomean(r));
+}
+
 int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 		     const struct br_template *t, struct br_tdoc **out,
 		     struct br_error *err)
@@ -1228,7 +1274,7 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 	struct anchor *anchors = NULL;
 	const char **test_anchor = NULL;
 	size_t j;
-	char buf[128], lv[24];
+	char lv[24];
 
 	*out = NULL;
 	if (!d)
@@ -1298,46 +1344,8 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 		br_tdoc_free(d);
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 	}
-	if (fmt == BR_REPORT_TEXT) {
-		size_t w;
-		char *rule;
-
-		SET_TEXT(d, root, "title_text", br_report_text_wrap(r, 0,
-			 r->title));
-		w = br_utf8_width(r->title);
-		if (w > BR_REPORT_WIDTH)
-			w = BR_REPORT_WIDTH;
-		rule = malloc(w + 1);
-		if (rule) {
-			memset(rule, '=', w);
-			rule[w] = '\0';
-		}
-		br_tset_owned(d, root, "title_rule", rule);
-		SET_TEXT(d, root, "description_text", br_report_text_wrap(r,
-			 0, br_nz(r->a->sel->rs->description)));
-		snprintf(buf, sizeof buf, "%zu system%s, %zu test%s; %s "
-			 "confidence intervals; baseline: ", r->a->sel->n_systems,
-			 r->a->sel->n_systems == 1 ? "" : "s", r->a->n_tests,
-			 r->a->n_tests == 1 ? "" : "s",
-			 br_fmt_level(lv, sizeof lv, r->a->o.confidence));
-		{
-			char *s = NULL;
-			size_t len = 0;
-			FILE *fp = open_memstream(&s, &len);
-
-			if (fp) {
-				fprintf(fp, "%s%s.", buf,
-					br_analysis_system(r->a, r->a->base));
-				fclose(fp);
-			}
-			br_tset_owned(d, root, "summary_text",
-				      s ? br_report_text_wrap(r, 0, s) : NULL);
-			free(s);
-		}
-		SET_TEXT(d, root, "systems_text", br_report_text_systems(r));
-		SET_TEXT(d, root, "overview_text", br_report_text_overview(r));
-		SET_TEXT(d, root, "geomean_text", br_report_text_geomean(r));
-	}
+	if (fmt == BR_REPORT_TEXT)
+		text_values(d, root, r);
 	if (br_tdoc_failed(d)) {
 		br_tdoc_free(d);
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
