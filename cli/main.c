@@ -17,6 +17,7 @@
 #include "analysis/suggest.h"
 #include "render/text/escape.h"
 #include "cli.h"
+#include "man_text.h"
 
 /*
  * fontconfig (under pango) keeps its configuration until FcFini(), which
@@ -650,197 +651,14 @@ static void man_commands(FILE *fp)
 }
 
 /* help_man: SELECTING TESTS AND SYSTEMS and the statistics */
-static void man_selecting(FILE *fp)
-{
-	fputs(".SH SELECTING TESTS AND SYSTEMS\n"
-	      "\\fB\\-\\-tests\\fR \\fIPATTERN\\fR is looked for, "
-	      "ignoring case, anywhere in a test's identifier "
-	      "(\\fIpts/dbench\\fR), title, description, "
-	      "\"\\fITitle\\fR \\- \\fIDescription\\fR\" and whole name "
-	      "\"\\fITitle Version\\fR \\- \\fIDescription\\fR\" (as "
-	      "\\fBinspect\\fR shows it).  Without wildcards it is a "
-	      "substring: \"client count: 1\" also finds \"Client Count: "
-	      "12\".  \\fB*\\fR (any run of characters), \\fB?\\fR (one "
-	      "character) and \\fB[...]\\fR (one of a set) are wildcards "
-	      "within the name, so \"postmark*total\" finds \"PostMark "
-	      "\\- Total Time\".  Repeated, \\fB\\-\\-tests\\fR adds "
-	      "up: a test is selected when any pattern finds it.  A pattern "
-	      "that finds no test is an error that names the closest "
-	      "tests; \\fBinspect \\-\\-list tests\\fR prints every "
-	      "name.\n.PP\n"
-	      "A system name (\\fB\\-\\-systems\\fR, "
-	      "\\fB\\-\\-baseline\\fR, \\fB\\-\\-highlight\\fR) is "
-	      "the system of that name; else the one of that name in any "
-	      "case; else the one whose name starts with it, in any case "
-	      "(\"freebsd u\" for \"FreeBSD UFS\").  A name that fits more "
-	      "than one system is an error that lists them; "
-	      "\\fBinspect \\-\\-list systems\\fR prints every name.\n"
-	      ".PP\n"
-	      "Warnings about tests that \\fB\\-\\-tests\\fR did not "
-	      "select are left out; one line counts them, and "
-	      "\\fB\\-v\\fR shows them.\n"
-	      ".SH READING A COMPARISON\n"
-	      "\\fBcompare\\fR and the reports state each system against "
-	      "the baseline in words: \"faster\" or \"slower\" for times "
-	      "and rates, \"better\" or \"worse\" for other units, "
-	      "\"higher\" or \"lower\" when the input gives no direction; a "
-	      "change of 2x or more is a factor, a smaller one a percent.  "
-	      "The interval is the confidence interval of the change "
-	      "(\\fB\\-\\-confidence\\fR):\n"
-	      ".TP\n\"B is 3.6% faster than A (95% CI 1.8% to 5.4%)\"\n"
-	      "B differs from the baseline A: the whole interval lies on "
-	      "one side.\n"
-	      ".TP\n\"B: no difference proven at 95% confidence (1.2% faster "
-	      "than A, 95% CI 3.2% slower to 5.1% faster)\"\n"
-	      "The interval spans both directions: these runs do not show "
-	      "which is faster.  This is not a proof that they are the same; "
-	      "for that use \\fB\\-\\-equivalence\\fR.\n"
-	      ".TP\n\"B is equivalent to A within +/\\-1% (90% CI ...)\"\n"
-	      "With \\fB\\-\\-equivalence\\fR \\fIPCT\\fR: the change is "
-	      "shown to lie within +/\\-\\fIPCT\\fR percent.\n"
-	      ".TP\n\"B vs A: inconclusive, neither a difference nor "
-	      "equivalence within +/\\-1% proven (...)\"\n"
-	      "With \\fB\\-\\-equivalence\\fR: neither is shown; more runs "
-	      "would tell.\n"
-	      ".TP\n\"B: no result, no comparison\"\n"
-	      "B has no result for this test (\\fBinspect\\fR shows what "
-	      "was read).\n"
-	      ".TP\n\"B is 878x faster than A (single run, no CI)\"\n"
-	      "A single run on a side: no test is possible.\n"
-	      ".PP\n"
-	      "\"Geometric mean over N tests, B against A\" combines the "
-	      "tests' ratios (above 1: B is better); its first interval is "
-	      "the measurement's, the second how far tests like these "
-	      "spread.  Only tests with runs on both sides prove anything, "
-	      "so the mean, its intervals, its verdict and the overall rank "
-	      "are over those (\"over 1 of 2 tests with runs\"); the mean "
-	      "with single-run tests is given beside it, not proven.  "
-	      "doc/statistics.md gives the methods.\n", fp);
-}
-
-/* help_man: HISTORY (doc/design.md section 5.2) */
-static void man_history(FILE *fp)
-{
-	fputs(".SH HISTORY\n"
-	      "\\fBhistory\\fR reads every system of every input as a point "
-	      "of one history, ordered by the results' own dates, by a "
-	      "\\fB\\-\\-list\\fR file or by the arguments "
-	      "(\\fB\\-\\-order\\fR; the output says which).  Each test "
-	      "with a value at two points or more is a series, its points "
-	      "the summaries \\fBstats\\fR shows.  Change points are found "
-	      "with the runs inside each point (a seeded permutation test of "
-	      "the whole search, segments of at least "
-	      "\\fB\\-\\-min\\-segment\\fR points); each carries its "
-	      "size with a confidence interval, the set of points it may "
-	      "have happened at, a p-value and a q-value: the "
-	      "Benjamini-Hochberg false discovery rate over every series "
-	      "(\\fB\\-\\-fdr\\fR), with the number of changes one would "
-	      "expect by chance.  A single point far from its neighbours is "
-	      "an anomaly, not a change.  The suite trend is the geometric "
-	      "mean of the speedups against the first point over the tests "
-	      "every point shares, with its interval.\n.PP\n"
-	      "\\fB\\-\\-fail\\-on\\-regression\\fR exits 4 when a "
-	      "regression is proven at the latest point: a series' last kept "
-	      "change made it worse (not an expected shift, at or after "
-	      "\\fB\\-\\-since\\fR), or the latest point alone is worse "
-	      "than the segment before it, by a one-sided test against the "
-	      "segment's day-to-day spread and the point's own error (the "
-	      "words then say that one point cannot tell a step from a "
-	      "spike).  \\fB\\-\\-method otava\\fR reproduces Apache "
-	      "Otava's E-Divisive results instead, without intervals.\n", fp);
-}
-
-/* help_man: EXIT STATUS, EXAMPLES and SEE ALSO */
-static void man_exit(FILE *fp)
-{
-	fputs(".SH EXIT STATUS\n"
-	      ".TP\n.B 0\nSuccess.\n"
-	      ".TP\n.B 1\nBad input data; nothing is written.\n"
-	      ".TP\n.B 2\nUsage error.\n"
-	      ".TP\n.B 3\nI/O or system error (including out of memory).\n"
-	      ".TP\n.B 4\nA regression was found "
-	      "(\\fB\\-\\-fail\\-on\\-regression\\fR only), or "
-	      "with \\fB\\-\\-gate\\-strict\\fR a test the gate "
-	      "could not judge.\n"
-	      ".SH ENVIRONMENT\n"
-	      ".TP\n.B SOURCE_DATE_EPOCH\n"
-	      "Seconds since 1970 used for every date embedded in output "
-	      "(PDF metadata, converted files), so the same input and "
-	      "options give the same bytes.\n"
-	      ".TP\n.B BENCHREPORT_THREADS\n"
-	      "Threads for the per-test work of large reports (at least 64 "
-	      "tests per thread): 1 for none; default the CPUs it may run on, at "
-	      "most 8.  The output is the same bytes whatever the number.\n"
-	      ".TP\n.B BENCHREPORT_FONTS\n"
-	      "\\fBsystem\\fR: measure all chart text with pango on the "
-	      "system's fontconfig configuration, instead of HarfBuzz and a "
-	      "private configuration of the DejaVu Sans files for the text "
-	      "they cover (the same widths, faster to start).\n"
-	      ".SH FILES\n"
-	      "Every output file is written to a temporary file beside it "
-	      "(\\fI.benchreport\\-tmp.XXXXXX\\fR, hidden, so a "
-	      "directory input never reads one) and renamed into place: a "
-	      "failed or interrupted run leaves no partial file, and "
-	      "parallel runs never see one.  An overwritten file keeps its "
-	      "mode; a symlink's target is replaced, not the link.  A "
-	      "device, a FIFO or \\fI/dev/stdout\\fR is written in place; "
-	      "a socket is refused.\n"
-	      ".PP\n"
-	      "A symlink in a sticky world-writable directory is followed "
-	      "only when it belongs to the user running benchreport or to "
-	      "the directory's owner (the kernel's protected_symlinks "
-	      "rule), for \\fB\\-o\\fR, \\fB\\-\\-depfile\\fR and every "
-	      "link on the way.  SIGXFSZ is ignored: past a file size "
-	      "limit a write fails, exit 3.  With standard output closed "
-	      "nothing is written, exit 3.  A directory walk never reads "
-	      "the run's own \\fB\\-o\\fR or \\fB\\-\\-depfile\\fR.\n"
-	      ".PP\n"
-	      "\\fBrender \\-o\\fR \\fIDIR\\fB/\\fR replaces the "
-	      "charts its last run wrote in \\fIDIR\\fR (listed in "
-	      "\\fIDIR\\fB/.benchreport\\-manifest\\fR) as a whole: a "
-	      "failed run leaves \\fIDIR\\fR as it was, a successful one "
-	      "removes the charts of the last run it did not draw again, "
-	      "each only if it is still as written (the manifest records "
-	      "size, time and inode), is not an input and the manifest is "
-	      "the user's; a warning names any other it lists.  Files it "
-	      "did not write stay.\n"
-	      ".PP\n"
-	      "An HTML report is one self-contained file.  It prints every "
-	      "column on A4 or Letter, follows the reader's dark mode, and on "
-	      "a phone scrolls a chart sideways rather than shrink its text.  "
-	      "Each test's link is \\fI#test\\-title\\-description\\fR "
-	      "(doc/templates.md), the same whatever \\fB\\-\\-tests\\fR "
-	      "selects.\n"
-	      ".SH EXAMPLES\n"
-	      "A report per result file, rebuilt by \\fBmake \\-j\\fR only "
-	      "when an input changes:\n"
-	      ".PP\n.nf\n.RS\n"
-	      "%.pdf: %.xml\n"
-	      "\tbenchreport render $< \\-o $@ \\-\\-depfile $@.d\n"
-	      "\\-include *.d\n"
-	      ".RE\n.fi\n.PP\n"
-	      "Compare every system with a baseline, as CSV:\n.PP\n.nf\n.RS\n"
-	      "benchreport compare results/ \\-\\-baseline \"FreeBSD ZFS\" "
-	      "\\-\\-format csv\n"
-	      ".RE\n.fi\n"
-	      ".SH SEE ALSO\n"
-	      ".BR phoronix\\-test\\-suite (1),\n"
-	      ".BR ministat (1)\n", fp);
-}
-
-/*
- * `benchreport help --man`: doc/benchreport.1 in roff, made from the same
- * command and option tables as --help (the Makefile regenerates it).
- * No date in it, so the page is the same bytes for the same source.
- */
 static void help_man(FILE *fp)
 {
 	man_head(fp);
 	man_description(fp);
 	man_commands(fp);
-	man_selecting(fp);
-	man_history(fp);
-	man_exit(fp);
+	br_man_selecting(fp);
+	br_man_history(fp);
+	br_man_exit(fp);
 }
 
 static void help_command(FILE *fp, const struct command *c)
