@@ -1072,6 +1072,33 @@ static void ttab_values(char (*cell)[40], const struct br_summary *s,
 	       : br_fmt_fixed(cell[C_HI], 40, s->ci_high, d));
 }
 
+/* Whether the compact form (3 significant digits and the SI prefix
+ * from 1e9 up) keeps what the table says: not for a test shown in
+ * significant digits (numfmt.h BR_SIG), whose digits are what tells its
+ * values apart, nor where an interval would print as its mean at both
+ * ends ("3.76G to 3.76G" around an SE of 1.2). */
+static bool compact_keeps(const struct br_atest *rt, size_t n)
+{
+	char m[40], lo[40], hi[40];
+	size_t j;
+
+	if (BR_IS_SIG(rt->decimals))
+		return false;
+	for (j = 0; j < n; j++) {
+		const struct br_summary *s = &rt->cells[j].sum;
+
+		if (!rt->cells[j].entry || !s->n || !(fabs(s->mean) >= 1e9) ||
+		    isnan(s->ci_low))
+			continue;
+		br_fmt_value(m, sizeof m, s->mean, rt->decimals);
+		br_fmt_se(lo, sizeof lo, s->ci_low, rt->se_decimals, s->mean);
+		br_fmt_se(hi, sizeof hi, s->ci_high, rt->se_decimals, s->mean);
+		if (!strcmp(m, lo) && !strcmp(m, hi))
+			return false;
+	}
+	return true;
+}
+
 /* the cells, and the widths they need */
 static void ttab_cells(struct ttab *tb, const struct br_report *r,
 		       const struct br_atest *rt)
@@ -1230,7 +1257,7 @@ char *br_report_text_test(const struct br_report *r, size_t i)
 	ttab_cells(&tb, r, rt);
 	need = tb.nw;
 	ttab_fit(&tb);
-	if (tb.nw + tb.fixed > W || tb.nw < need) {
+	if ((tb.nw + tb.fixed > W || tb.nw < need) && compact_keeps(rt, n)) {
 		/* names cut short or a line too long: large values shorter */
 		struct ttab c = {.w = {1, 4, 2, 0, 4}, .nw = 6, .w_means = 4,
 				 .cell = tb.cell, .compact = true};
