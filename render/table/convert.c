@@ -286,21 +286,24 @@ static bool number_alike(const struct br_analysis *a, char **titles,
 {
 	size_t k, run = 1;
 	bool any = false;
+	char **nt = calloc(n + 1, sizeof *nt);
 
-	for (k = 1; k < n; k++) {
-		char *t;
-
+	/* the new titles are put in place after the loop: v[k - 1].s must
+	 * stay alive for the next comparison */
+	for (k = 1; nt && k < n; k++) {
 		run = cmp_heading(&v[k], &v[k - 1]) ? 1 : run + 1;
 		if (run == 1)
 			continue;
 		nth[v[k].i] += run - 1;
-		t = title_of(a->tests[v[k].i].t, nth[v[k].i]);
-		if (!t)
-			continue;
-		free(titles[v[k].i]);
-		titles[v[k].i] = t;
-		any = true;
+		nt[v[k].i] = title_of(a->tests[v[k].i].t, nth[v[k].i]);
 	}
+	for (k = 0; nt && k < n; k++)
+		if (nt[k]) {
+			free(titles[k]);
+			titles[k] = nt[k];
+			any = true;
+		}
+	free(nt);
 	return any;
 }
 
