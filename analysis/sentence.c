@@ -7,7 +7,6 @@
  * once, as the CSV holds it.
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -653,49 +652,29 @@ static const char *grouped(char *buf, size_t size, size_t n)
 	return buf;
 }
 
-static char *dup_printf(const char *fmt, ...)
-	__attribute__((format(printf, 1, 2)));
-
-static char *dup_printf(const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0 || !(s = malloc((size_t)n + 1)))
-		return NULL;
-	va_start(ap, fmt);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	return s;
-}
-
 char *br_md_cut_note(size_t kept, size_t total)
 {
 	char lim[32];
 
-	return dup_printf("Cut to fit GitHub's %s characters: the sections "
-			  "of the last %zu of %zu tests are left out (the "
-			  "overview has every test); --format html writes "
-			  "them all, --summary is shorter.",
-			  grouped(lim, sizeof lim, BR_MD_LIMIT),
-			  total - kept, total);
+	return br_strf("Cut to fit GitHub's %s characters: the sections "
+		       "of the last %zu of %zu tests are left out (the "
+		       "overview has every test); --format html writes "
+		       "them all, --summary is shorter.",
+		       grouped(lim, sizeof lim, BR_MD_LIMIT),
+		       total - kept, total);
 }
 
 char *br_md_cut_warning(size_t chars, size_t kept, size_t total)
 {
 	char lim[32], n[32];
 
-	return dup_printf("warning: the Markdown report would be %s "
-			  "characters, over GitHub's %s; the sections of the "
-			  "last %zu of %zu tests are left out (--format html "
-			  "has them all, --summary is shorter)",
-			  grouped(n, sizeof n, chars),
-			  grouped(lim, sizeof lim, BR_MD_LIMIT),
-			  total - kept, total);
+	return br_strf("warning: the Markdown report would be %s "
+		       "characters, over GitHub's %s; the sections of the "
+		       "last %zu of %zu tests are left out (--format html "
+		       "has them all, --summary is shorter)",
+		       grouped(n, sizeof n, chars),
+		       grouped(lim, sizeof lim, BR_MD_LIMIT),
+		       total - kept, total);
 }
 
 /* ----------------------------- why a geometric mean has no interval */
@@ -733,13 +712,13 @@ char *br_geo_no_ci_why(const struct br_analysis *a, size_t j)
 	if (j == a->base || !g->ok || !isnan(g->g.meas_low))
 		return NULL;
 	if (!g->g.noisy)
-		return dup_printf("no interval: no test has N >= 2 on both "
-				  "sides");
+		return br_strf("no interval: no test has N >= 2 on both "
+			       "sides");
 	for (i = 0; i < a->n_tests; i++)
 		n += geo_noisy_test(a, i, j);
 	/* the tests stats/geomean.c counted, or the sentence without names */
 	if (n != g->g.noisy)
-		return dup_printf("no interval: %s", br_geomean_no_ci(&g->g));
+		return br_strf("no interval: %s", br_geomean_no_ci(&g->g));
 	if (!(fp = open_memstream(&s, &len)))
 		return NULL;
 	fputs(n == 1 ? "no interval: the mean of " : "no interval: the means "

@@ -69,28 +69,6 @@ static bool not_a_counter(const char *k)
 	return false;
 }
 
-static bool num_of(struct json_object *o, const char *key, double *v)
-{
-	struct json_object *jv;
-
-	if (!json_object_object_get_ex(o, key, &jv) ||
-	    !(json_object_is_type(jv, json_type_double) ||
-	      json_object_is_type(jv, json_type_int)))
-		return false;
-	*v = json_object_get_double(jv);
-	return true;
-}
-
-static const char *str_of(struct json_object *o, const char *key)
-{
-	struct json_object *jv;
-
-	if (!json_object_object_get_ex(o, key, &jv) ||
-	    !json_object_is_type(jv, json_type_string))
-		return NULL;
-	return json_object_get_string(jv);
-}
-
 static int gb_add(struct br_log *lg, const char *title, const char *what,
 		  const char *unit, enum br_dir dir, double v,
 		  unsigned long line)
@@ -103,7 +81,7 @@ static int gb_add(struct br_log *lg, const char *title, const char *what,
 /* The time unit of element b ("ns", "us", "ms", "s"). */
 static const char *time_unit(struct json_object *b)
 {
-	const char *u = str_of(b, "time_unit");
+	const char *u = br_log_json_str(b, "time_unit");
 
 	if (!u || !strcmp(u, "ns"))
 		return "ns";
@@ -127,14 +105,14 @@ static int gb_run(struct br_log *lg, struct json_object *b,
 	if (!unit)
 		return br_log_fail(lg, line, "Google Benchmark: %s: unknown "
 				   "\"time_unit\"", title);
-	if (num_of(b, "real_time", &v))
+	if (br_log_json_num(b, "real_time", &v))
 		rc = gb_add(lg, title, "Real time", unit, BR_DIR_LIB, v, line);
-	if (rc == BR_OK && num_of(b, "cpu_time", &v))
+	if (rc == BR_OK && br_log_json_num(b, "cpu_time", &v))
 		rc = gb_add(lg, title, "CPU time", unit, BR_DIR_LIB, v, line);
-	if (rc == BR_OK && num_of(b, "bytes_per_second", &v))
+	if (rc == BR_OK && br_log_json_num(b, "bytes_per_second", &v))
 		rc = gb_add(lg, title, "Bytes per second", "B/s", BR_DIR_HIB,
 			    v, line);
-	if (rc == BR_OK && num_of(b, "items_per_second", &v))
+	if (rc == BR_OK && br_log_json_num(b, "items_per_second", &v))
 		rc = gb_add(lg, title, "Items per second", "Items/s",
 			    BR_DIR_HIB, v, line);
 	json_object_object_foreach(b, key, jv) {
@@ -160,20 +138,21 @@ static int gb_context(struct br_log *lg, struct json_object *root)
 
 	if (!json_object_object_get_ex(root, "context", &ctx))
 		return BR_OK;
-	if (num_of(ctx, "num_cpus", &v)) {
+	if (br_log_json_num(ctx, "num_cpus", &v)) {
 		snprintf(tmp, sizeof tmp, "%.0f", v);
 		rc = br_log_detail(lg, true, "CPUs", tmp, 1);
 	}
-	if (rc == BR_OK && num_of(ctx, "mhz_per_cpu", &v)) {
+	if (rc == BR_OK && br_log_json_num(ctx, "mhz_per_cpu", &v)) {
 		snprintf(tmp, sizeof tmp, "%.0f MHz", v);
 		rc = br_log_detail(lg, true, "CPU clock", tmp, 1);
 	}
 	if (rc == BR_OK)
-		rc = br_log_detail(lg, false, "Host", str_of(ctx, "host_name"),
+		rc = br_log_detail(lg, false, "Host",
+				   br_log_json_str(ctx, "host_name"),
 				   1);
 	if (rc == BR_OK)
 		rc = br_log_detail(lg, false, "Library build",
-				   str_of(ctx, "library_build_type"), 1);
+				   br_log_json_str(ctx, "library_build_type"), 1);
 	return rc;
 }
 
@@ -205,15 +184,15 @@ static int gb_elements(struct br_log *lg, struct json_object *list,
 	for (i = 0; i < n && rc == BR_OK; i++) {
 		struct json_object *b = json_object_array_get_idx(list, i), *jv;
 		unsigned long line = element_line(buf, len, &pos, &from);
-		const char *title = str_of(b, "run_name"), *type;
+		const char *title = br_log_json_str(b, "run_name"), *type;
 
 		if (!title)
-			title = str_of(b, "name");
+			title = br_log_json_str(b, "name");
 		if (!title)
 			return br_log_fail(lg, line, "Google Benchmark: "
 					   "benchmark %zu has no \"name\"",
 					   i + 1);
-		type = str_of(b, "run_type");
+		type = br_log_json_str(b, "run_type");
 		if (type && strcmp(type, "iteration") != 0)
 			continue; /* an aggregate: not a run */
 		if (json_object_object_get_ex(b, "error_occurred", &jv) &&

@@ -219,6 +219,13 @@ struct json_object;
 struct json_object *br_log_json(struct br_log *lg, const char *buf, size_t len,
 				size_t start, const char *what);
 
+/* Member key of o as a number (a JSON double or integer) into *v; false
+ * when absent or not a number. */
+bool br_log_json_num(struct json_object *o, const char *key, double *v);
+/* Member key of o as a string (owned by o); NULL when absent or not a
+ * string. */
+const char *br_log_json_str(struct json_object *o, const char *key);
+
 /*
  * A detail of the log's system the tool recorded (Go's "cpu:" header,
  * Google Benchmark's context): appended to its hardware (hardware true)

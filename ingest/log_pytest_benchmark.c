@@ -54,26 +54,6 @@ static bool is_num(struct json_object *jv)
 	       json_object_is_type(jv, json_type_int);
 }
 
-static bool num_of(struct json_object *o, const char *key, double *v)
-{
-	struct json_object *jv;
-
-	if (!json_object_object_get_ex(o, key, &jv) || !is_num(jv))
-		return false;
-	*v = json_object_get_double(jv);
-	return true;
-}
-
-static const char *str_of(struct json_object *o, const char *key)
-{
-	struct json_object *jv;
-
-	if (!json_object_object_get_ex(o, key, &jv) ||
-	    !json_object_is_type(jv, json_type_string))
-		return NULL;
-	return json_object_get_string(jv);
-}
-
 /* Line of the next "fullname" key at or after *from. */
 static unsigned long bench_line(const char *buf, size_t len,
 				struct br_log_pos *pos, size_t *from)
@@ -104,8 +84,8 @@ static int pb_bench(struct br_log *lg, struct json_object *b, size_t i,
 	size_t j, n;
 	int rc = BR_OK;
 
-	t.title = str_of(b, "name");
-	lg->arguments = str_of(b, "fullname");
+	t.title = br_log_json_str(b, "name");
+	lg->arguments = br_log_json_str(b, "fullname");
 	if (!t.title || !json_object_object_get_ex(b, "stats", &stats))
 		return br_log_fail(lg, line, "pytest-benchmark: benchmark %zu "
 				   "has no \"name\" or \"stats\"", i + 1);
@@ -127,12 +107,13 @@ static int pb_bench(struct br_log *lg, struct json_object *b, size_t i,
 		}
 		return rc;
 	}
-	if (!num_of(stats, "mean", &mean) || !num_of(stats, "rounds", &rounds)
+	if (!br_log_json_num(stats, "mean", &mean) ||
+	    !br_log_json_num(stats, "rounds", &rounds)
 	    || !(rounds >= 1) || rounds > 1e15)
 		return br_log_fail(lg, line, "pytest-benchmark: %s has neither "
 				   "\"data\" nor \"mean\" and \"rounds\"",
 				   t.title);
-	if (!num_of(stats, "stddev", &sd) || !(sd >= 0) || rounds < 2)
+	if (!br_log_json_num(stats, "stddev", &sd) || !(sd >= 0) || rounds < 2)
 		sd = NAN;
 	(*summaries)++;
 	return br_log_add_summary(lg, &t, mean, sd / sqrt(rounds),
@@ -150,22 +131,25 @@ static int pb_machine(struct br_log *lg, struct json_object *root)
 	if (!json_object_object_get_ex(root, "machine_info", &mi))
 		return BR_OK;
 	if (json_object_object_get_ex(mi, "cpu", &cpu))
-		rc = br_log_detail(lg, true, "Processor", str_of(cpu, "brand"),
+		rc = br_log_detail(lg, true, "Processor",
+				   br_log_json_str(cpu, "brand"),
 				   1);
 	if (rc == BR_OK)
 		rc = br_log_detail(lg, true, "Architecture",
-				   str_of(mi, "machine"), 1);
-	a = str_of(mi, "python_implementation");
-	b = str_of(mi, "python_version");
+				   br_log_json_str(mi, "machine"), 1);
+	a = br_log_json_str(mi, "python_implementation");
+	b = br_log_json_str(mi, "python_version");
 	if (rc == BR_OK && a && b) {
 		snprintf(tmp, sizeof tmp, "%.*s %.*s", BR_UTF8_PREC(a, 100),
 			 BR_UTF8_PREC(b, 100));
 		rc = br_log_detail(lg, false, "Python", tmp, 1);
 	}
 	if (rc == BR_OK)
-		rc = br_log_detail(lg, false, "OS", str_of(mi, "system"), 1);
+		rc = br_log_detail(lg, false, "OS",
+				   br_log_json_str(mi, "system"), 1);
 	if (rc == BR_OK)
-		rc = br_log_detail(lg, false, "Kernel", str_of(mi, "release"),
+		rc = br_log_detail(lg, false, "Kernel",
+				   br_log_json_str(mi, "release"),
 				   1);
 	return rc;
 }

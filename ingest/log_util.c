@@ -194,21 +194,8 @@ bool br_log_starts(const char *s, const char *prefix)
 
 bool br_log_has(const char *buf, size_t len, const char *needle)
 {
-	size_t nlen = strlen(needle), i;
-	const char *p;
-
-	if (len > BR_LOG_DETECT_MAX)
-		len = BR_LOG_DETECT_MAX;
-	if (nlen == 0 || nlen > len)
-		return nlen == 0;
-	for (i = 0; i + nlen <= len; i = (size_t)(p - buf) + 1) {
-		p = memchr(buf + i, needle[0], len - nlen + 1 - i);
-		if (!p)
-			return false;
-		if (memcmp(p, needle, nlen) == 0)
-			return true;
-	}
-	return false;
+	return br_log_has_tail(buf, len > BR_LOG_DETECT_MAX ?
+			       BR_LOG_DETECT_MAX : len, needle);
 }
 
 bool br_log_has_tail(const char *buf, size_t len, const char *needle)
@@ -787,4 +774,26 @@ void br_log_warn_cut(struct br_log *lg, unsigned long line, const char *tool,
 		     const char *what)
 {
 	br_log_warn(lg, line, "%s log looks cut: %s", tool, what);
+}
+
+bool br_log_json_num(struct json_object *o, const char *key, double *v)
+{
+	struct json_object *jv;
+
+	if (!json_object_object_get_ex(o, key, &jv) ||
+	    !(json_object_is_type(jv, json_type_double) ||
+	      json_object_is_type(jv, json_type_int)))
+		return false;
+	*v = json_object_get_double(jv);
+	return true;
+}
+
+const char *br_log_json_str(struct json_object *o, const char *key)
+{
+	struct json_object *jv;
+
+	if (!json_object_object_get_ex(o, key, &jv) ||
+	    !json_object_is_type(jv, json_type_string))
+		return NULL;
+	return json_object_get_string(jv);
 }
