@@ -8,7 +8,9 @@ Every fenced block of README.md whose first line is "$ benchreport ..."
 (continued by trailing backslashes) and that holds no second "$ " line is
 run with $BR in place of "benchreport", from the top of the tree, or from
 the folder an HTML comment "<!-- readme-check: cd DIR -->" just above the
-block names (or a "$ cd DIR" line first in the block); its output,
+block names (or a "$ cd DIR" line first in the block); "the top" is a
+scratch folder of links to the top's entries, so that what an example
+writes ("-o iozone.svg") does not land in the tree; its output,
 stderr included, must equal the lines shown under the command.  A
 line "..." ends what is compared (the rest of the output is left out on
 purpose).  --fix rewrites the shown output of
@@ -17,8 +19,10 @@ standard library only.
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
@@ -69,6 +73,25 @@ def main(argv):
         lines = f.read().split("\n")
     ran = failed = 0
     edits = []
+    scratch = tempfile.mkdtemp(prefix="readme-check.")
+    for name in os.listdir(TOP):
+        os.symlink(os.path.join(TOP, name), os.path.join(scratch, name))
+    try:
+        ran, failed = run_blocks(lines, br, scratch, edits)
+    finally:
+        shutil.rmtree(scratch)
+    if fix and edits:
+        for at, n, new in sorted(edits, reverse=True):
+            lines[at:at + n] = new
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("\n".join(lines))
+    print("readme: %d examples, %d differ" % (ran, failed))
+    return 1 if failed else 0
+
+
+def run_blocks(lines, br, top, edits):
+    """Runs each example from top; the differing ones go to edits."""
+    ran = failed = 0
     for start, body, cwd in blocks(lines):
         got = split(body)
         if not got:
@@ -79,7 +102,7 @@ def main(argv):
         env = dict(os.environ, SOURCE_DATE_EPOCH="1700000000",
                    LC_ALL="C.UTF-8", TZ="UTC")
         out = subprocess.run(["sh", "-c", cmd], cwd=os.path.join(
-            TOP, cwd or "."), stdout=subprocess.PIPE,
+            top, cwd or "."), stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT, env=env, stdin=subprocess.DEVNULL)
         text = out.stdout.decode("utf-8", "replace").rstrip("\n")
         have = text.split("\n") if text else []
@@ -101,13 +124,7 @@ def main(argv):
                     print("  shown: %s\n  now:   %s" % (w, h))
                     break
             edits.append((start + k, len(want), have_cmp))
-    if fix and edits:
-        for at, n, new in sorted(edits, reverse=True):
-            lines[at:at + n] = new
-        with open(path, "w", encoding="utf-8") as f:
-            f.write("\n".join(lines))
-    print("readme: %d examples, %d differ" % (ran, failed))
-    return 1 if failed else 0
+    return ran, failed
 
 
 if __name__ == "__main__":
