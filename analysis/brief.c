@@ -34,9 +34,21 @@ static char *meas_ci(const struct br_analysis *a, const struct br_ageo *ag)
 	char lv[24], lo[48], hi[48], over[192];
 
 	br_geo_over(ag, over, sizeof over);
-	if (isnan(g->meas_low))
-		return br_strf("no measurement CI (%s): %s", over,
-			       br_geomean_no_ci(g));
+	if (isnan(g->meas_low)) {
+		char *why = NULL, *s;
+		size_t j;
+
+		/* the overall mean names its tests; a group's (--group-by)
+		 * runs over a subset and says the reason alone */
+		for (j = 0; j < a->sel->n_systems; j++)
+			if (ag == &a->geo[j])
+				why = br_geo_no_ci_reason(a, j);
+
+		s = br_strf("no measurement CI (%s): %s", over,
+			    why ? why : br_geomean_no_ci(g));
+		free(why);
+		return s;
+	}
 	return br_strf("%s" BR_NBSP "CI %s to %s %s",
 		       br_fmt_level(lv, sizeof lv, a->o.confidence),
 		       br_fmt_x(lo, sizeof lo, g->meas_low, 3),

@@ -494,11 +494,17 @@ const char *br_geo_words(const struct br_ageo *g)
 	       "worse, single runs" : "equal, single runs";
 }
 
+/* Why a geometric mean has no measurement CI.  Over one test with runs
+ * the mean is that test's comparison, whose Fieller interval can be
+ * unbounded with both means clearly above 0 (its Welch df can be below
+ * either side's own): then it is the ratio that cannot be sized. */
 const char *br_geomean_no_ci(const struct br_geomean *g)
 {
-	return g->noisy ? "a test's mean is not clearly above 0 (its ratio "
-			  "cannot be sized)" : "no test has N >= 2 on both "
-			  "sides";
+	if (!g->noisy)
+		return "no test has N >= 2 on both sides";
+	return g->k_runs == 1 ? "its test is too noisy to size the change as "
+				"a ratio" : "a test's mean is not clearly above "
+				"0 (its ratio cannot be sized)";
 }
 
 const char *br_overall_firsts(const struct br_analysis *a, size_t j,
@@ -695,14 +701,49 @@ static bool geo_noisy_test(const struct br_analysis *a, size_t i, size_t j)
 	return !(b->ci_low > 0) || !(c->ci_low > 0);
 }
 
-static void test_label(FILE *fp, const struct br_test *t)
+/* "Title: description", or the title alone */
+static char *test_name(const struct br_test *t)
 {
-	fprintf(fp, "%s%s%s", t->title ? t->title : "",
-		t->description && *t->description ? ": " : "",
-		t->description ? t->description : "");
+	return br_strf("%s%s%s", br_nz(t->title),
+		       t->description && *t->description ? ": " : "",
+		       br_nz(t->description));
 }
 
-char *br_geo_no_ci_why(const struct br_analysis *a, size_t j)
+static void test_label(FILE *fp, const struct br_test *t)
+{
+	char *name = test_name(t);
+
+	fputs(name ? name : "", fp);
+	free(name);
+}
+
+/* A geometric mean over one test with runs whose comparison is too
+ * noisy to size as a ratio: that test, named. */
+static char *one_test_why(const struct br_analysis *a, size_t j)
+{
+	size_t i;
+
+	for (i = 0; i < a->n_tests; i++) {
+		const struct br_atest *at = &a->tests[i];
+		const struct br_summary *b = &at->cells[a->base].sum;
+		const struct br_summary *c = &at->cells[j].sum;
+		char *name, *s;
+
+		if (!at->compared || at->t->dir == BR_DIR_UNKNOWN ||
+		    at->cells[j].kind != BR_CELL_VALUE ||
+		    !br_geomean_usable(b, c) || b->n < 2 || c->n < 2 ||
+		    isnan(b->se) || isnan(c->se))
+			continue;
+		name = test_name(at->t);
+		s = br_strf("the ratio on %s is too noisy to size",
+			    name ? name : "");
+		free(name);
+		return s;
+	}
+	return br_strf("%s", br_geomean_no_ci(&a->geo[j].g));
+}
+
+char *br_geo_no_ci_reason(const struct br_analysis *a, size_t j)
 {
 	const struct br_ageo *g = &a->geo[j];
 	size_t i, n = 0, shown = 0, len = 0;
@@ -712,17 +753,17 @@ char *br_geo_no_ci_why(const struct br_analysis *a, size_t j)
 	if (j == a->base || !g->ok || !isnan(g->g.meas_low))
 		return NULL;
 	if (!g->g.noisy)
-		return br_strf("no interval: no test has N >= 2 on both "
-			       "sides");
+		return br_strf("no test has N >= 2 on both sides");
+	if (g->g.k_runs == 1)
+		return one_test_why(a, j);
 	for (i = 0; i < a->n_tests; i++)
 		n += geo_noisy_test(a, i, j);
 	/* the tests stats/geomean.c counted, or the sentence without names */
 	if (n != g->g.noisy)
-		return br_strf("no interval: %s", br_geomean_no_ci(&g->g));
+		return br_strf("%s", br_geomean_no_ci(&g->g));
 	if (!(fp = open_memstream(&s, &len)))
 		return NULL;
-	fputs(n == 1 ? "no interval: the mean of " : "no interval: the means "
-	      "of ", fp);
+	fputs(n == 1 ? "the mean of " : "the means of ", fp);
 	for (i = 0; i < a->n_tests && shown < 3; i++) {
 		if (!geo_noisy_test(a, i, j))
 			continue;
@@ -740,5 +781,16 @@ char *br_geo_no_ci_why(const struct br_analysis *a, size_t j)
 		free(s);
 		return NULL;
 	}
+	return s;
+}
+
+char *br_geo_no_ci_why(const struct br_analysis *a, size_t j)
+{
+	char *why = br_geo_no_ci_reason(a, j), *s;
+
+	if (!why)
+		return NULL;
+	s = br_strf("no interval: %s", why);
+	free(why);
 	return s;
 }

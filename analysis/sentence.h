@@ -127,8 +127,13 @@ char *br_md_cut_warning(size_t chars, size_t kept, size_t total);
  * interval, naming the tests (every format says it: doc/statistics.md,
  * "Geometric mean"): "no interval: the means of T1 and T2 are not
  * clearly above 0, so their ratios cannot be sized" (up to three named,
- * "and N more"), or "no interval: no test has N >= 2 on both sides".
+ * "and N more"), "no interval: the ratio on T is too noisy to size"
+ * (over one test with runs, whose Fieller interval is unbounded), or
+ * "no interval: no test has N >= 2 on both sides".
  * A new string: free() it; NULL on ENOMEM or when j has an interval. */
 char *br_geo_no_ci_why(const struct br_analysis *a, size_t j);
+/* The same without "no interval: ", for "no measurement CI (...): why"
+ * in compare and the summary: one sentence in every format. */
+char *br_geo_no_ci_reason(const struct br_analysis *a, size_t j);
 
 #endif

@@ -302,6 +302,19 @@ static void wrap(FILE *fp, int indent, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* "no measurement CI (over ...): why", why named as every format
+ * names it (analysis/sentence.h br_geo_no_ci_reason). */
+static void no_ci_line(FILE *fp, const struct br_analysis *a, size_t j,
+		       char *note, size_t size)
+{
+	char *why = br_geo_no_ci_reason(a, j);
+
+	wrap(fp, 2, "no measurement CI (%s): %s",
+	     br_geo_over(&a->geo[j], note, size),
+	     why ? why : br_geomean_no_ci(&a->geo[j].g));
+	free(why);
+}
+
 /* ", about N runs per system to resolve 1%" (or the --equivalence
  * margin), or "" when not computable. */
 static const char *runs_text(char *buf, size_t size,
@@ -591,9 +604,7 @@ static void write_text(const struct br_analysis *a,
 			     br_fmt_x(hi, sizeof hi, g->g.meas_high, 3),
 			     br_geo_over(g, note, sizeof note));
 		else
-			wrap(fp, 2, "no measurement CI (%s): %s",
-			     br_geo_over(g, note, sizeof note),
-			     br_geomean_no_ci(&g->g));
+			no_ci_line(fp, a, j, note, sizeof note);
 		if (*br_geo_with_single(g, note, sizeof note))
 			wrap(fp, 2, "%s", note);
 		if (!isnan(g->g.across_low))

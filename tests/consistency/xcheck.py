@@ -2071,6 +2071,8 @@ SINGLE_RE = r"with the (\d+) single-run tests?, over all (\d+) tests: " \
 NO_CI_SE = "no test has N >= 2 on both sides"
 NO_CI_NOISY = "a test's mean is not clearly above 0 (its ratio cannot be " \
     "sized)"
+# over one test with runs: that test's Fieller interval is unbounded
+NO_CI_ONE = "its test is too noisy to size the change as a ratio"
 
 
 def geo_verdict(g):
@@ -2141,7 +2143,9 @@ def check_geo_csv(ck, tests, base, geo, out="compare csv"):
         if m["k_runs"] == 0:
             want = "no measurement CI (%s): %s" % (geo_over(m), NO_CI_SE)
         elif noisy:
-            want = "no measurement CI (%s): %s" % (geo_over(m), NO_CI_NOISY)
+            want = "no measurement CI (%s): %s" % (geo_over(m), NO_CI_ONE
+                                                   if m["k_runs"] == 1
+                                                   else NO_CI_NOISY)
         else:
             want = "measurement CI " + geo_over(m)
         note = re.sub("; " + SINGLE_RE + "$", "", g["note"])
@@ -2336,6 +2340,12 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF,
                     check_geo_single(ck, s, out, rest, model, "stats csv")
             else:
                 want = " " + re.sub("; " + SINGLE_RE + "$", "", g["note"])
+                # compare names the tests as the reports do (issue 22)
+                why = geo_no_ci_why(g["note"])
+                if why in (NO_CI_NOISY, NO_CI_ONE):
+                    want = want[:len(want) - len(why)] + (
+                        "the mean" if why == NO_CI_NOISY else
+                        "the ratio on")
                 ck.same("geomean", s, out, "measurement CI",
                         rest[:len(want)], want, "compare csv: no interval "
                         "(its note)")
@@ -3220,6 +3230,7 @@ def check_geo_rows(ck, out, geo, base, systems, rows, disp, marks):
             # the sentence under it; in Markdown and HTML the sentence
             why = geo_no_ci_why(g["note"])
             want = "no interval: " + why if why == NO_CI_SE else \
+                "no interval: the ratio on" if why == NO_CI_ONE else \
                 "no interval: the mean"
             if "--template" in out:     # a template without no_ci
                 ck.same("geomean", s, out, "measurement CI", ci, "",
