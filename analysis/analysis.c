@@ -480,6 +480,27 @@ static void points_within(struct br_atest *at, size_t n, double confidence)
 	}
 }
 
+/* points_within, then the values refined again where it raised the
+ * decimals: means of 644.533 and 644.5 print "645" and "644" at 0
+ * decimals, "644.5" twice at the 1 their intervals take, "644.53" and
+ * "644.50" at 2 (values that differ print differently, at every
+ * precision the test ends at). */
+static int points_distinct(struct br_atest *at, size_t n, double confidence,
+			   const struct br_sample *const *samples,
+			   size_t n_samples, const double *means, size_t k)
+{
+	int d = at->decimals;
+
+	points_within(at, n, confidence);
+	if (at->decimals == d)
+		return BR_OK;
+	if (refine_decimals(at, n, samples, n_samples, means, k) != BR_OK)
+		return BR_EIO;
+	if (BR_IS_SIG(at->decimals) || at->decimals > at->se_decimals)
+		at->se_decimals = br_se_decimals(at->decimals);
+	return BR_OK;
+}
+
 /* The largest interval end or SD among the test's n cells (0: none): its
  * SE decimals must not print it past a double's digits either. */
 static double ci_top(const struct br_atest *at, size_t n)
@@ -582,7 +603,12 @@ static int test_numbers(void *ctx, size_t i)
 		}
 		at->se_decimals = br_se_decimals(at->decimals);
 	}
-	points_within(at, n, a->o.confidence);
+	if (points_distinct(at, n, a->o.confidence, samples, n_samples,
+			    means, k) != BR_OK) {
+		free(means);
+		free(samples);
+		return BR_EIO;
+	}
 	shown_as_mean(at, n, pts);
 	free(means);
 	free(samples);
