@@ -58,6 +58,40 @@ char *br_spreads_head(const struct br_analysis *a);
  * not shown." */
 char *br_unchanged_note(const struct br_analysis *a);
 
+/*
+ * The two-system table (doc/statistics.md, "Two systems"): with exactly
+ * two selected systems, every compared test's speedup of the candidate
+ * against the baseline with its interval and a mark.  Each output
+ * (compare's text, the reports, their CSV/JSON rows) reads these.
+ */
+struct br_two_way_cell {
+	char mark;          /* '~' no difference proven, '=' proven
+			     * equivalent, '?' no interval or no value,
+			     * ' ' a proven change */
+	const char *words;  /* the mark in words: "no difference proven" */
+	char value[48];     /* "3.353x", "-" */
+	char ci[160];       /* "3.340x to 3.367x", "no ratio interval", or
+			     * why there is no comparison ("no result") */
+	bool ok;            /* a comparison with a speedup */
+};
+
+/* The candidate of the two-system table, or SIZE_MAX when it is not
+ * shown: not two systems, or fewer than two rows (hide: without the
+ * tests a->unchanged marks, --hide-unchanged). */
+size_t br_two_way_candidate(const struct br_analysis *a, bool hide);
+
+/* Whether compared test i is a row (not hidden as unchanged). */
+bool br_two_way_row(const struct br_analysis *a, size_t i, bool hide);
+
+/* Test i's cell for candidate j. */
+void br_two_way_cell(const struct br_analysis *a, size_t i, size_t j,
+		     struct br_two_way_cell *out);
+
+/* The heading: "FreeBSD UFS against FreeBSD ZFS, every test: speedup
+ * (above 1 is better) and its 95% CI; ~ no difference proven, = proven
+ * equivalent within +/-5%, ? no interval:" */
+char *br_two_way_head(const struct br_analysis *a, size_t j);
+
 /* "Dbench 4.0 - Client Count: 1", as compare's heading names a test. */
 char *br_test_name(const struct br_test *t);
 

@@ -615,7 +615,10 @@ int br_cmd_render(struct br_cli *cli)
 				    BR_AN_LEAN | BR_AN_SCALING |
 				    (cli->chart_kind && !strcasecmp(
 				    cli->chart_kind, "groups") ?
-				    BR_AN_DERIVED | BR_AN_OVERALL : 0), &a);
+				    BR_AN_DERIVED | BR_AN_OVERALL : 0) |
+				    (cli->chart_kind && !strcasecmp(
+				    cli->chart_kind, "wins") ? BR_AN_RANKS :
+				    0), &a);
 	br_error_clear(&err);
 	if (rc == BR_OK && br_chart_plan(a, cli->chart_kind, &plan, &err) !=
 	    BR_OK)
