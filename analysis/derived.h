@@ -68,7 +68,9 @@ struct br_two_way_cell {
 	char mark;          /* '~' no difference proven, '=' proven
 			     * equivalent, '?' no interval or no value,
 			     * ' ' a proven change */
-	const char *words;  /* the mark in words: "no difference proven" */
+	const char *words;  /* in words: "proven better", "proven worse",
+			     * "no difference proven", "proven equivalent",
+			     * "no interval", "no comparison" */
 	char value[48];     /* "3.353x", "-" */
 	char ci[160];       /* "3.340x to 3.367x", "no ratio interval", or
 			     * why there is no comparison ("no result") */
@@ -86,6 +88,11 @@ bool br_two_way_row(const struct br_analysis *a, size_t i, bool hide);
 /* Test i's cell for candidate j. */
 void br_two_way_cell(const struct br_analysis *a, size_t i, size_t j,
 		     struct br_two_way_cell *out);
+
+/* Test i's line of the table in text: "~ 0.956x (0.851x to 1.062x)
+ * BlogBench 1.1 - Test: Read", a proven change's mark a BR_NBSP, "?
+ * SQLite 3.22 - Timed SQLite Insertions: no result". */
+char *br_two_way_line(const struct br_analysis *a, size_t i, size_t j);
 
 /* The heading: "FreeBSD UFS against FreeBSD ZFS, every test: speedup
  * (above 1 is better) and its 95% CI; ~ no difference proven, = proven

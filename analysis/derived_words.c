@@ -205,8 +205,10 @@ static char mark_of(const struct br_comparison *c, const char **words)
 {
 	switch (c->verdict) {
 	case BR_VERDICT_BETTER:
+		*words = "proven better";
+		return ' ';
 	case BR_VERDICT_WORSE:
-		*words = "proven change";
+		*words = "proven worse";
 		return ' ';
 	case BR_VERDICT_EQUIVALENT:
 		*words = "proven equivalent";
@@ -265,4 +267,21 @@ char *br_two_way_head(const struct br_analysis *a, size_t j)
 		       "proven%s, ? no interval:", br_analysis_system(a, j),
 		       br_analysis_system(a, a->base),
 		       br_fmt_level(lv, sizeof lv, a->o.confidence), eq);
+}
+
+char *br_two_way_line(const struct br_analysis *a, size_t i, size_t j)
+{
+	struct br_two_way_cell c;
+	char *name = br_test_name(a->tests[i].t), *s;
+
+	if (!name)
+		return NULL;
+	br_two_way_cell(a, i, j, &c);
+	if (!strcmp(c.words, "no comparison"))
+		s = br_strf("? %s: %s", name, c.ci);
+	else
+		s = br_strf("%c %s (%s) %s", c.mark == ' ' ? BR_NBSP[0] :
+			    c.mark, c.value, c.ci, name);
+	free(name);
+	return s;
 }

@@ -462,6 +462,12 @@ static int render_report(struct br_cli *cli, enum br_report_fmt fmt)
 		if (!src)
 			return BR_EIO;
 	}
+	if (cli->cmp.hide_unchanged && !(cli->an.equivalence > 0)) {
+		free(src);
+		return br_cli_usage(cli, "--hide-unchanged needs --equivalence "
+				    "PCT: the margin a test is proven unchanged "
+				    "within");
+	}
 	rc = br_cli_load(cli, &in);
 	if (rc != BR_OK) {
 		free(src);
@@ -486,6 +492,7 @@ static int render_report(struct br_cli *cli, enum br_report_fmt fmt)
 	o.plot = cli->plot;
 	o.utf8 = cli->utf8;
 	o.summary = cli->summary;
+	o.hide_unchanged = cli->cmp.hide_unchanged;
 	o.generator = PROG " " BR_VERSION;
 	o.say = say_line;
 	o.ctx = cli;

@@ -113,27 +113,20 @@ static void write_two_way(FILE *fp, const struct br_analysis *a,
 			  const struct br_compare_opts *o)
 {
 	size_t i, j = br_two_way_candidate(a, o->hide_unchanged);
-	struct br_two_way_cell c;
-	char *head, *name;
+	char *s;
 
 	if (j == SIZE_MAX)
 		return;
-	head = br_two_way_head(a, j);
+	s = br_two_way_head(a, j);
 	fputc('\n', fp);
-	wrap(fp, 0, "%s", head ? head : "?");
-	free(head);
+	wrap(fp, 0, "%s", s ? s : "?");
+	free(s);
 	for (i = 0; i < a->n_tests; i++) {
 		if (!br_two_way_row(a, i, o->hide_unchanged))
 			continue;
-		br_two_way_cell(a, i, j, &c);
-		name = br_test_name(a->tests[i].t);
-		if (!strcmp(c.words, "no comparison"))
-			wrap(fp, 2, "? %s: %s", name ? name : "?", c.ci);
-		else    /* a space, one br_wrap keeps, for a proven change */
-			wrap(fp, 2, "%c %s (%s) %s", c.mark == ' ' ?
-			     BR_NBSP[0] : c.mark, c.value, c.ci,
-			     name ? name : "?");
-		free(name);
+		s = br_two_way_line(a, i, j);
+		wrap(fp, 2, "%s", s ? s : "?");
+		free(s);
 	}
 }
 
