@@ -119,8 +119,10 @@ char *br_groups_head(const struct br_analysis *a)
 	if (a->n_ungrouped)
 		snprintf(none, sizeof none, "; %zu test%s in no suite",
 			 a->n_ungrouped, plural(a->n_ungrouped));
-	return br_strf("Geometric means by %s (--group-by %s), against "
-		       "%s%s:", by, br_group_by_name(a->grouped_by),
+	return br_strf("Geometric means%s%s by %s (--group-by %s), against "
+		       "%s%s:", a->sel->rs->derived ? " of " : "",
+		       br_nz(a->sel->rs->derived), by,
+		       br_group_by_name(a->grouped_by),
 		       br_analysis_system(a, a->base), none);
 }
 

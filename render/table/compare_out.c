@@ -591,7 +591,9 @@ static void write_text(const struct br_analysis *a,
 		if (!g->ok || g->g.k < 2)
 			continue;
 		fputc('\n', fp);
-		wrap(fp, 0, "Geometric mean over %s, %s against %s: %s (%s)",
+		wrap(fp, 0, "Geometric mean%s%s over %s, %s against %s: %s "
+		     "(%s)", a->sel->rs->derived ? " of " : "",
+		     br_nz(a->sel->rs->derived),
 		     br_geo_head(g, note, sizeof note),
 		     br_analysis_system(a, j), aname,
 		     br_fmt_x(x, sizeof x, g->g.gm, 3), br_geo_words(g));

@@ -2307,8 +2307,10 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF,
     lv = fmt_level(conf)
     for b in blocks:
         joined, starts = join_lines(b.split("\n"))
-        if joined.startswith("Geometric mean over "):
-            m = re.match(r"Geometric mean over (\d+ tests?|\d+ of \d+ tests "
+        if re.match(r"Geometric mean (of performance per .+? )?over ",
+                    joined):
+            m = re.match(r"Geometric mean (?:of performance per .+? )?"
+                         r"over (\d+ tests?|\d+ of \d+ tests "
                          r"with runs), (.*) against %s: (\S+) \(([^()]*)\)"
                          % re.escape(squash(base)), joined)
             if not m:
@@ -2513,7 +2515,8 @@ def compare_across(ctext, base):
     out = {}
     for b in split_blocks(ctext):
         joined, _ = join_lines(b.split("\n"))
-        m = re.match(r"Geometric mean over (?:\d+ tests?|\d+ of \d+ tests "
+        m = re.match(r"Geometric mean (?:of performance per .+? )?"
+                     r"over (?:\d+ tests?|\d+ of \d+ tests "
                      r"with runs), (.*) against %s: "
                      % re.escape(squash(base)), joined)
         a = re.search(r"CI (\S+) to (\S+) across tests like these "
