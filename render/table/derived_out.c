@@ -159,7 +159,7 @@ bool br_table_wins_rows(struct br_table *tb, const struct br_analysis *a,
 	for (j = 0; ok && j < a->sel->n_systems; j++) {
 		ok &= br_table_row(tb);
 		ok &= br_table_str(tb, "wins");
-		ok &= br_table_str(tb, "Wins, losses and ties");
+		ok &= br_table_str(tb, "Wins and losses");
 		ok &= br_table_str(tb, "");
 		ok &= br_table_str(tb, "");
 		ok &= br_table_str(tb, "");

@@ -44,7 +44,7 @@ void br_write_derived_text(FILE *fp, const struct br_analysis *a,
 
 /* The wins rows of the stats and compare tables (derived_out.c; doc/
  * statistics.md, "Wins and losses"), when a->wins.ok: one per system,
- * test "wins", title "Wins, losses and ties", then `middle` cells empty
+ * test "wins", title "Wins and losses", then `middle` cells empty
  * but the note (the rule) at note_at among them, then place (empty),
  * first, last, tied and counted.  false on ENOMEM. */
 bool br_table_wins_rows(struct br_table *tb, const struct br_analysis *a,

@@ -603,7 +603,7 @@ def is_wins_row(r):
     """A row of the wins table (doc/statistics.md, "Wins and losses"),
     checked by tests/reference/wins_groups_ref.py, not a test."""
     return r.get("test") == "wins" and r.get("title") == \
-        "Wins, losses and ties" and r.get("unit") == ""
+        "Wins and losses" and r.get("unit") == ""
 
 
 def csv_rows(text):
