@@ -24,7 +24,7 @@ char *br_wins_line(const struct br_analysis *a, size_t j);
 /* The summary's line: the system with the most wins (the first of them
  * in selection order): "FreeBSD UFS is first in 3 of 7 tests, tied in 4
  * (proven firsts; 8 tests counted)", or NULL in *s when no test counts
- * or nothing is proven first. */
+ * or nothing is proven first, or the analysis has no BR_AN_DERIVED. */
 bool br_wins_finding(const struct br_analysis *a, char **s);
 
 /* A group's heading: "pts/dbench: 2 tests", "Disk Test Suite

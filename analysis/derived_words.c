@@ -62,7 +62,8 @@ bool br_wins_finding(const struct br_analysis *a, char **s)
 	size_t j, top = 0;
 
 	*s = NULL;
-	if (!w->ok || !w->n_tests)
+	/* a derived result: in the summaries that ask for them */
+	if (!(a->o.what & BR_AN_DERIVED) || !w->ok || !w->n_tests)
 		return true;
 	for (j = 1; j < a->sel->n_systems; j++)
 		if (w->wins[j] > w->wins[top])
