@@ -26,6 +26,10 @@ if ($argc < 4) {
 $pts = rtrim($argv[1], '/') . '/';
 $home = sys_get_temp_dir() . '/pts-crosscheck-' . getmypid();
 @mkdir($home);
+register_shutdown_function(function () use ($home) {
+	/* the user directory PTS made for this run */
+	exec('rm -rf ' . escapeshellarg($home));
+});
 putenv('HOME=' . $home);
 putenv('PTS_USER_PATH_OVERRIDE=' . $home . '/');
 define('PTS_MODE', 'LIB');
