@@ -942,6 +942,8 @@ int br_analyse(const struct br_selection *sel,
 	 * are the same whichever thread made them) */
 	if (br_parallel_for(nt, 64, test_numbers, a) != BR_OK)
 		goto nomem;
+	if ((a->o.what & BR_AN_RANKS) && br_wins(a) != BR_OK)
+		goto nomem;
 	if ((a->o.what & BR_AN_COMPARE) && geomeans(a) != BR_OK)
 		goto nomem;
 	if ((a->o.what & BR_AN_OVERALL) && br_overall(a) != BR_OK)

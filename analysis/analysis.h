@@ -132,7 +132,8 @@ bool *br_selection_warnings(const struct br_selection *sel);
 
 /* What to compute beyond the summaries (the rest costs time). */
 enum {
-	BR_AN_RANKS = 1u << 0,    /* ranks, relative, best and worst */
+	BR_AN_RANKS = 1u << 0,    /* ranks, relative, best and worst, wins
+				   * and losses (br_wins) */
 	BR_AN_COMPARE = 1u << 1,  /* comparisons with the baseline, geometric
 				   * means, the overview rows */
 	BR_AN_PLANNING = 1u << 2, /* + smallest detectable change and runs
@@ -145,7 +146,7 @@ enum {
 				   * outputs that show none of them (charts,
 				   * convert): the other numbers the same */
 	BR_AN_SCALING = 1u << 7,  /* scaling families (scaling.h) */
-	BR_AN_DERIVED = 1u << 8,  /* + wins and losses, the group geometric
+	BR_AN_DERIVED = 1u << 8,  /* + the group geometric
 				   * means, the greatest spreads and the
 				   * unchanged tests (derived.c, issue 24);
 				   * implies ranks and comparisons */
@@ -306,6 +307,13 @@ struct br_overall {
  * has a direction, and it is a bar result; in it a system with a value
  * wins where its rank range is exactly 1..1, loses where it is exactly
  * N..N, and is tied (neither proven) otherwise. */
+enum br_place {
+	BR_PLACE_NONE = 0,      /* the test does not count, or no value */
+	BR_PLACE_FIRST,         /* rank range exactly 1..1 */
+	BR_PLACE_LAST,          /* exactly the last place */
+	BR_PLACE_TIED,          /* neither proven */
+};
+
 struct br_wins {
 	bool ok;                /* shown: 2+ systems, 2+ tests counted and
 				 * a first or last place proven */
@@ -314,7 +322,10 @@ struct br_wins {
 				 * leaves out (too few values) */
 	size_t *wins, *losses, *ties, *ran; /* per selected system; ran:
 				 * counted tests where it has a value */
+	unsigned char *place;   /* [test * n_systems + system]: enum
+				 * br_place */
 };
+
 
 /* One group of tests (--group-by) and its geometric means, made as the
  * overall ones are (br_ageo, br_overall) over its tests only. */
@@ -364,8 +375,8 @@ struct br_analysis {
 	struct br_family *families; /* BR_AN_SCALING: results that differ in
 				 * one numeric option (scaling.h) */
 	size_t n_families;
+	struct br_wins wins;    /* BR_AN_RANKS (derived.c) */
 	/* BR_AN_DERIVED (derived.c, groups.c) */
-	struct br_wins wins;
 	enum br_group_by grouped_by; /* the grouping used (AUTO resolved) */
 	struct br_group *groups;     /* at least two, or none */
 	size_t n_groups;
@@ -395,6 +406,12 @@ int br_analyse(const struct br_selection *sel,
 	       const struct br_analysis_opts *o, struct br_analysis **out,
 	       struct br_error *err);
 void br_analysis_free(struct br_analysis *a);
+
+/* System j's place in test i (BR_PLACE_NONE without BR_AN_RANKS). */
+enum br_place br_wins_place(const struct br_analysis *a, size_t i, size_t j);
+
+/* "first", "last", "tied"; "" for BR_PLACE_NONE (the CSV's place). */
+const char *br_place_name(enum br_place p);
 
 /*
  * The text of cell c's shown value, written to buf and returned: the

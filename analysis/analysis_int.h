@@ -31,6 +31,9 @@ void br_geo_candidate(const struct br_analysis *a, const size_t *idx,
 		      const struct br_summary **gb, enum br_dir *gd,
 		      struct br_ageo *g);
 
+/* Wins, losses and ties from the rank ranges (derived.c), BR_AN_RANKS:
+ * BR_OK or BR_EIO. */
+int br_wins(struct br_analysis *a);
 /* The derived results (derived.c, groups.c), BR_AN_DERIVED: BR_OK or
  * BR_EIO. */
 int br_derived(struct br_analysis *a);

@@ -24,6 +24,11 @@ static const char *const per_opt[] = {"", "cores", "threads", "ghz",
 				      "channels"};
 static const char *const per_word[] = {"", "Core", "Thread", "GHz",
 				       "Channel"};
+static const char *const per_what[] = {"performance per dollar",
+				       "performance per core",
+				       "performance per thread",
+				       "performance per GHz",
+				       "performance per memory channel"};
 static const char *const per_noun[] = {"", "core count", "thread count",
 				       "base clock (GHz)",
 				       "memory channel count"};
@@ -426,6 +431,8 @@ int br_derive_apply(struct br_resultset *rs, struct br_selection *sel,
 		rc = derive_all(rs, sel, f, cost ? BR_PER_NONE : o->per, info,
 				err);
 	info->applied = rc == BR_OK;
+	if (info->applied)
+		rs->derived = per_what[cost ? BR_PER_NONE : o->per];
 	free(f);
 	return rc;
 }

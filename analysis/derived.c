@@ -21,7 +21,17 @@ static bool wins_counts(const struct br_analysis *a, const struct br_atest *at)
 	       at->n_values >= 2 && at->n_values >= a->sel->n_systems / 2;
 }
 
-static int wins(struct br_analysis *a)
+/* The place of a value cell in a counted test with n_values values. */
+static enum br_place place_of(const struct br_cell *c, size_t n_values)
+{
+	if (c->rank_low == 1 && c->rank_high == 1)
+		return BR_PLACE_FIRST;
+	if (c->rank_low == (int)n_values && c->rank_high == (int)n_values)
+		return BR_PLACE_LAST;
+	return BR_PLACE_TIED;
+}
+
+int br_wins(struct br_analysis *a)
 {
 	struct br_wins *w = &a->wins;
 	size_t n = a->sel->n_systems, i, j, proven;
@@ -30,7 +40,8 @@ static int wins(struct br_analysis *a)
 	w->losses = calloc(n, sizeof *w->losses);
 	w->ties = calloc(n, sizeof *w->ties);
 	w->ran = calloc(n, sizeof *w->ran);
-	if (!w->wins || !w->losses || !w->ties || !w->ran)
+	w->place = calloc(a->n_tests * n + 1, 1);
+	if (!w->wins || !w->losses || !w->ties || !w->ran || !w->place)
 		return BR_EIO;
 	for (i = 0; i < a->n_tests; i++) {
 		const struct br_atest *at = &a->tests[i];
@@ -48,13 +59,18 @@ static int wins(struct br_analysis *a)
 			if (c->kind != BR_CELL_VALUE)
 				continue;
 			w->ran[j]++;
-			if (c->rank_low == 1 && c->rank_high == 1)
+			w->place[i * n + j] = (unsigned char)
+					      place_of(c, at->n_values);
+			switch ((enum br_place)w->place[i * n + j]) {
+			case BR_PLACE_FIRST:
 				w->wins[j]++;
-			else if (c->rank_low == (int)at->n_values &&
-				 c->rank_high == (int)at->n_values)
+				break;
+			case BR_PLACE_LAST:
 				w->losses[j]++;
-			else
+				break;
+			default:
 				w->ties[j]++;
+			}
 		}
 	}
 	/* shown where some place is proven: "tied in 8 of 8" for every
@@ -63,6 +79,28 @@ static int wins(struct br_analysis *a)
 		proven += w->wins[j] + w->losses[j];
 	w->ok = n >= 2 && w->n_tests >= 2 && proven > 0;
 	return BR_OK;
+}
+
+enum br_place br_wins_place(const struct br_analysis *a, size_t i, size_t j)
+{
+	if (!a->wins.place || i >= a->n_tests || j >= a->sel->n_systems)
+		return BR_PLACE_NONE;
+	return (enum br_place)a->wins.place[i * a->sel->n_systems + j];
+}
+
+const char *br_place_name(enum br_place p)
+{
+	switch (p) {
+	case BR_PLACE_FIRST:
+		return "first";
+	case BR_PLACE_LAST:
+		return "last";
+	case BR_PLACE_TIED:
+		return "tied";
+	case BR_PLACE_NONE:
+		break;
+	}
+	return "";
 }
 
 /* ------------------------------------------------------------ spreads */
@@ -195,7 +233,7 @@ static int unchanged(struct br_analysis *a)
 
 int br_derived(struct br_analysis *a)
 {
-	if (wins(a) != BR_OK || spreads(a) != BR_OK ||
+	if (spreads(a) != BR_OK ||
 	    unchanged(a) != BR_OK || br_groups(a) != BR_OK)
 		return BR_EIO;
 	return BR_OK;
@@ -209,6 +247,7 @@ void br_derived_free(struct br_analysis *a)
 	free(a->wins.losses);
 	free(a->wins.ties);
 	free(a->wins.ran);
+	free(a->wins.place);
 	free(a->spreads);
 	free(a->unchanged);
 	for (g = 0; a->groups && g < a->n_groups; g++) {

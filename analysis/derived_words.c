@@ -4,6 +4,7 @@
  * spreads, the note on hidden unchanged tests.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +62,8 @@ bool br_wins_finding(const struct br_analysis *a, char **s)
 	size_t j, top = 0;
 
 	*s = NULL;
-	if (!w->ok || !w->n_tests)
+	/* a derived result: in the summaries that ask for them */
+	if (!(a->o.what & BR_AN_DERIVED) || !w->ok || !w->n_tests)
 		return true;
 	for (j = 1; j < a->sel->n_systems; j++)
 		if (w->wins[j] > w->wins[top])
@@ -118,8 +120,10 @@ char *br_groups_head(const struct br_analysis *a)
 	if (a->n_ungrouped)
 		snprintf(none, sizeof none, "; %zu test%s in no suite",
 			 a->n_ungrouped, plural(a->n_ungrouped));
-	return br_strf("Geometric means by %s (--group-by %s), against "
-		       "%s%s:", by, br_group_by_name(a->grouped_by),
+	return br_strf("Geometric means%s%s by %s (--group-by %s), against "
+		       "%s%s:", a->sel->rs->derived ? " of " : "",
+		       br_nz(a->sel->rs->derived), by,
+		       br_group_by_name(a->grouped_by),
 		       br_analysis_system(a, a->base), none);
 }
 
@@ -178,4 +182,109 @@ char *br_group_short(const struct br_analysis *a, const struct br_group *g,
 	return br_strf("%s over %s, %s%s%s", br_fmt_x(x, sizeof x, ag->g.gm,
 		       3), br_geo_head(ag, head, sizeof head),
 		       br_geo_words(ag), ci, rank);
+}
+
+/* ------------------------------------------------- two systems */
+
+bool br_two_way_row(const struct br_analysis *a, size_t i, bool hide)
+{
+	return a->tests[i].compared &&
+	       !(hide && a->unchanged && a->unchanged[i]);
+}
+
+size_t br_two_way_candidate(const struct br_analysis *a, bool hide)
+{
+	size_t i, rows = 0;
+
+	if (a->sel->n_systems != 2 || !(a->o.what & BR_AN_DERIVED))
+		return SIZE_MAX;
+	for (i = 0; i < a->n_tests; i++)
+		rows += br_two_way_row(a, i, hide);
+	/* one row would repeat the sentence above it */
+	return rows < 2 ? SIZE_MAX : a->base == 0 ? 1 : 0;
+}
+
+static char mark_of(const struct br_comparison *c, const char **words)
+{
+	switch (c->verdict) {
+	case BR_VERDICT_BETTER:
+		*words = "proven better";
+		return ' ';
+	case BR_VERDICT_WORSE:
+		*words = "proven worse";
+		return ' ';
+	case BR_VERDICT_EQUIVALENT:
+		*words = "proven equivalent";
+		return '=';
+	case BR_VERDICT_NO_DIFFERENCE:
+	case BR_VERDICT_INCONCLUSIVE:
+		*words = "no difference proven";
+		return '~';
+	case BR_VERDICT_SINGLE_RUN:
+		break;
+	}
+	*words = "no interval";
+	return '?';
+}
+
+void br_two_way_cell(const struct br_analysis *a, size_t i, size_t j,
+		     struct br_two_way_cell *out)
+{
+	const struct br_cell *c = &a->tests[i].cells[j];
+	char lo[48], hi[48];
+	struct br_speedup sp;
+
+	memset(out, 0, sizeof *out);
+	if (c->kind != BR_CELL_VALUE || !c->cmp) {
+		out->mark = '?';
+		out->words = "no comparison";
+		snprintf(out->value, sizeof out->value, "-");
+		snprintf(out->ci, sizeof out->ci, "%s",
+			 c->why ? c->why : "no comparison");
+		return;
+	}
+	out->mark = mark_of(c->cmp, &out->words);
+	br_speedup_of_cmp(c->cmp, &sp);
+	out->ok = !isnan(sp.s);
+	if (out->ok)
+		br_fmt_x(out->value, sizeof out->value, sp.s, 3);
+	else
+		snprintf(out->value, sizeof out->value, "-");
+	if (isnan(sp.lo))
+		snprintf(out->ci, sizeof out->ci, "no ratio interval");
+	else
+		snprintf(out->ci, sizeof out->ci, "%s to %s",
+			 br_fmt_x(lo, sizeof lo, sp.lo, 3),
+			 br_fmt_x(hi, sizeof hi, sp.hi, 3));
+}
+
+char *br_two_way_head(const struct br_analysis *a, size_t j)
+{
+	char lv[24], eq[64] = "";
+
+	if (a->o.equivalence > 0)
+		snprintf(eq, sizeof eq, ", = proven equivalent within "
+			 "+/-%g%%", a->o.equivalence);
+	return br_strf("%s against %s, every test: speedup (above 1 is "
+		       "better) and its %s" BR_NBSP "CI; ~ no difference "
+		       "proven%s, ? no interval:", br_analysis_system(a, j),
+		       br_analysis_system(a, a->base),
+		       br_fmt_level(lv, sizeof lv, a->o.confidence), eq);
+}
+
+char *br_two_way_line(const struct br_analysis *a, size_t i, size_t j)
+{
+	struct br_two_way_cell c;
+	char *name = br_test_name(a->tests[i].t), *s;
+
+	if (!name)
+		return NULL;
+	br_two_way_cell(a, i, j, &c);
+	if (!strcmp(c.words, "no comparison"))
+		s = br_strf("? %s: %s", name, c.ci);
+	else
+		s = br_strf("%c %s (%s) %s", c.mark == ' ' ? BR_NBSP[0] :
+			    c.mark, c.value, c.ci, name);
+	free(name);
+	return s;
 }

@@ -462,6 +462,12 @@ static int render_report(struct br_cli *cli, enum br_report_fmt fmt)
 		if (!src)
 			return BR_EIO;
 	}
+	if (cli->cmp.hide_unchanged && !(cli->an.equivalence > 0)) {
+		free(src);
+		return br_cli_usage(cli, "--hide-unchanged needs --equivalence "
+				    "PCT: the margin a test is proven unchanged "
+				    "within");
+	}
 	rc = br_cli_load(cli, &in);
 	if (rc != BR_OK) {
 		free(src);
@@ -486,6 +492,7 @@ static int render_report(struct br_cli *cli, enum br_report_fmt fmt)
 	o.plot = cli->plot;
 	o.utf8 = cli->utf8;
 	o.summary = cli->summary;
+	o.hide_unchanged = cli->cmp.hide_unchanged;
 	o.generator = PROG " " BR_VERSION;
 	o.say = say_line;
 	o.ctx = cli;
@@ -615,7 +622,10 @@ int br_cmd_render(struct br_cli *cli)
 				    BR_AN_LEAN | BR_AN_SCALING |
 				    (cli->chart_kind && !strcasecmp(
 				    cli->chart_kind, "groups") ?
-				    BR_AN_DERIVED | BR_AN_OVERALL : 0), &a);
+				    BR_AN_DERIVED | BR_AN_OVERALL : 0) |
+				    (cli->chart_kind && !strcasecmp(
+				    cli->chart_kind, "wins") ? BR_AN_RANKS :
+				    0), &a);
 	br_error_clear(&err);
 	if (rc == BR_OK && br_chart_plan(a, cli->chart_kind, &plan, &err) !=
 	    BR_OK)

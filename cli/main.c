@@ -340,10 +340,12 @@ static const struct option_def options[] = {
 	 "run the profile (disk, compression, memory), by unit, or none; "
 	 "auto (default): by profile where that makes two groups or more "
 	 "and one of them holds two tests"},
-	{"hide-unchanged", 0, NULL, CMD_COMPARE, OPT_HIDE_UNCHANGED,
+	{"hide-unchanged", 0, NULL, CMD_COMPARE | CMD_RENDER,
+	 OPT_HIDE_UNCHANGED,
 	 "leave out the tests where every system is proven equivalent to "
 	 "the baseline within the --equivalence margin (two one-sided "
-	 "tests), and say how many"},
+	 "tests), and say how many (render: from the reports' two-system "
+	 "table)"},
 	{"verbose", 'v', NULL, CMD_ALL, OPT_VERBOSE, "more detail"},
 	{"help", 'h', NULL, CMD_ALL, OPT_HELP, "show this help and exit"},
 	{"version", 0, NULL, CMD_ALL, OPT_VERSION, "show the version and exit"},

@@ -343,6 +343,10 @@ struct br_resultset {
 
 	struct br_map *system_index; /* identifier -> index */
 	struct br_map *test_index;   /* comparison key -> index */
+	/* The selected tests were derived (analysis/derive.h: --per,
+	 * --cost): "performance per dollar", "performance per core"; NULL:
+	 * measured as read */
+	const char *derived;
 	/* The direction the user gave (--direction) for results whose
 	 * input gives none, while its input is read: br_test_finish() */
 	enum br_dir dir_given;

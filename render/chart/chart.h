@@ -422,6 +422,9 @@ struct br_overview_input {
 	const char *title;            /* header title */
 	const char *subtitle;         /* description line, or NULL */
 	const char *baseline;         /* the baseline system's name */
+	const char *measure;          /* what is compared, derived results
+				       * (rs->derived): "performance per
+				       * dollar"; NULL: relative performance */
 	const char *const *systems;   /* candidates, baseline excluded */
 	const struct br_style *styles; /* per candidate (br_system_styles) */
 	size_t n_systems;

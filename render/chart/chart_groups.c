@@ -117,6 +117,7 @@ static int groups_layout(const struct br_analysis *a, size_t i,
 	oi.title = title;
 	oi.subtitle = o->title ? o->title : a->sel->rs->title;
 	oi.baseline = br_analysis_system(a, a->base);
+	oi.measure = a->sel->rs->derived;
 	oi.systems = d.names;
 	oi.styles = d.styles;
 	oi.n_systems = d.nc;

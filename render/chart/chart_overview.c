@@ -25,6 +25,7 @@
  * struct ov of measured margins and axis, filled and drawn element by
  * element (ov_styles ... ov_footer).
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -536,8 +537,15 @@ static void ov_header(struct ov *L)
 	memset(&head, 0, sizeof head);
 	head.title = in->title;
 	head.description = in->subtitle;
-	L->unit = br_chart_strf(L->sc, "Relative performance vs. %s",
-				in->baseline ? in->baseline : "the baseline");
+	if (in->measure && *in->measure)   /* "Performance per dollar" */
+		L->unit = br_chart_strf(L->sc, "%c%s vs. %s",
+					toupper((unsigned char)in->measure[0]),
+					in->measure + 1, in->baseline ?
+					in->baseline : "the baseline");
+	else
+		L->unit = br_chart_strf(L->sc, "Relative performance vs. %s",
+					in->baseline ? in->baseline :
+					"the baseline");
 	head.unit.text = L->unit ? L->unit : "";
 	head.dir = BR_DIR_HIB;
 	legend_h = br_chart_legend(NULL, L->o, L->left, 0, L->x1 - L->left,
@@ -1124,6 +1132,7 @@ static int ov_part(const struct br_analysis *a, const struct br_chart_opts *o,
 	oi.title = head;
 	oi.subtitle = o->title ? o->title : a->sel->rs->title;
 	oi.baseline = br_analysis_system(a, a->base);
+	oi.measure = a->sel->rs->derived;
 	oi.systems = d->names;
 	oi.styles = d->styles;
 	oi.n_systems = d->nc;

@@ -17,6 +17,7 @@
 /* The rows, each defined in its own file (chart_NAME.c). */
 extern const struct br_chart_type br_chart_overview_type;
 extern const struct br_chart_type br_chart_groups_type;
+extern const struct br_chart_type br_chart_wins_type;
 extern const struct br_chart_type br_chart_tests_type;
 extern const struct br_chart_type br_chart_scaling_type;
 extern const struct br_chart_type br_chart_multiway_type;
@@ -32,6 +33,7 @@ const struct br_chart_type *const br_chart_types[] = {
 	&br_chart_bar_type,        /* per test: bars, one per system */
 	&br_chart_line_type,       /* per test: a series, a line per system */
 	&br_chart_groups_type,     /* whole: group geometric means (issue 24) */
+	&br_chart_wins_type,       /* whole: wins, losses and ties (issue 24) */
 };
 const size_t br_n_chart_types = sizeof br_chart_types /
 				sizeof br_chart_types[0];

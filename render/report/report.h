@@ -55,6 +55,8 @@ struct br_report_opts {
 				  * its whole charts first, each test's own
 				  * with the test; its extras (the overview)
 				  * are the report's overview table */
+	bool hide_unchanged;     /* the two-system table without the tests
+				  * proven unchanged (--hide-unchanged) */
 	/* a warning the report says ("warning: FILE: the title ... left
 	 * unexpanded ..."), as one line without "\n"; NULL: none */
 	void (*say)(void *ctx, const char *line);

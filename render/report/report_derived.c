@@ -2,9 +2,10 @@
  * report_derived.c - the derived results (analysis/derived.h) as
  * template values for the reports and the summary (doc/templates.md,
  * "Derived results"): the group geometric means, wins and losses, the
- * greatest spreads.  Lists for .md and .html, blocks wrapped to 72
+ * greatest spreads, the two-system table.  Lists for .md and .html, blocks wrapped to 72
  * columns for .txt.  Only formatting happens here.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,8 @@
 static const char *const names[] = {
 	"groups_head", "groups", "has_groups", "groups_more", "groups_text",
 	"wins_rule", "wins", "has_wins", "wins_text", "spreads_head",
-	"spreads", "has_spreads", "spreads_text",
+	"spreads", "has_spreads", "spreads_text", "two_way_head", "two_way",
+	"has_two_way", "two_way_text",
 };
 
 /* s without BR_NBSP markers (for .md and .html); s itself. */
@@ -215,6 +217,45 @@ static void spread_values(struct br_tdoc *d, struct br_tnode *root,
 	br_tset_owned(d, root, "spreads_text", tb_close(&tb));
 }
 
+/* The two-system table (doc/statistics.md, "Two systems"): a row per
+ * compared test, its speedup, interval and mark. */
+static void two_way_values(struct br_tdoc *d, struct br_tnode *root,
+			   const struct br_report *r, enum br_report_fmt fmt)
+{
+	const struct br_analysis *a = r->a;
+	struct br_tnode *list = br_tset_list(d, root, "two_way");
+	size_t i, j = br_two_way_candidate(a, r->o.hide_unchanged);
+	struct br_two_way_cell c;
+	struct tblock tb;
+
+	tb_open(&tb);
+	br_tset_bool(d, root, "has_two_way", j != SIZE_MAX);
+	br_tset_owned(d, root, "two_way_head", j != SIZE_MAX ?
+		      spaced(br_two_way_head(a, j)) : strdup(""));
+	if (fmt == BR_REPORT_TEXT && j != SIZE_MAX)
+		tb_line(&tb, r, 0, br_two_way_head(a, j));
+	for (i = 0; j != SIZE_MAX && i < a->n_tests; i++) {
+		struct br_tnode *it;
+		char *name;
+
+		if (!br_two_way_row(a, i, r->o.hide_unchanged))
+			continue;
+		br_two_way_cell(a, i, j, &c);
+		name = br_test_name(a->tests[i].t);
+		it = br_tlist_add(d, list);
+		br_tsetf(d, it, "mark", "%c", c.mark == ' ' ? ' ' : c.mark);
+		br_tset(d, it, "mark_words", c.words);
+		br_tset(d, it, "value", c.value);
+		br_tset(d, it, "ci", c.ci);
+		br_tset_bool(d, it, "changed", c.mark == ' ');
+		br_tset(d, it, "name", name ? name : "?");
+		if (fmt == BR_REPORT_TEXT)
+			tb_line(&tb, r, 2, br_two_way_line(a, i, j));
+		free(name);
+	}
+	br_tset_owned(d, root, "two_way_text", tb_close(&tb));
+}
+
 int br_report_derived_values(struct br_tdoc *d, struct br_tnode *root,
 			     const struct br_report *r,
 			     enum br_report_fmt fmt)
@@ -233,7 +274,8 @@ int br_report_derived_values(struct br_tdoc *d, struct br_tnode *root,
 				br_tset_bool(d, root, names[k], false);
 			else if (!strcmp(names[k], "groups") ||
 				 !strcmp(names[k], "wins") ||
-				 !strcmp(names[k], "spreads"))
+				 !strcmp(names[k], "spreads") ||
+				 !strcmp(names[k], "two_way"))
 				br_tset_list(d, root, names[k]);
 			else
 				br_tset(d, root, names[k], "");
@@ -242,5 +284,6 @@ int br_report_derived_values(struct br_tdoc *d, struct br_tnode *root,
 	group_values(d, root, r, fmt);
 	wins_values(d, root, r, fmt);
 	spread_values(d, root, r, fmt);
+	two_way_values(d, root, r, fmt);
 	return BR_OK;
 }

@@ -26,7 +26,8 @@ static const char *const cols[] = {
 	"mde_pct", "runs_needed", "note", "overall_rank_low",
 	"overall_rank_high", "difference", "difference_ci_low",
 	"difference_ci_high", "equiv_ci_low_pct", "equiv_ci_high_pct",
-	"speedup", "speedup_ci_low", "speedup_ci_high",
+	"speedup", "speedup_ci_low", "speedup_ci_high", "place", "first",
+	"last", "tied", "counted",
 };
 #define N_COLS (sizeof cols / sizeof cols[0])
 
@@ -129,6 +130,7 @@ static bool add_test_row(struct br_table *tb, const struct br_analysis *a,
 	ok &= br_table_num(tb, c->speedup, NULL);
 	ok &= br_table_num(tb, c->speedup_ci_low, NULL);
 	ok &= br_table_num(tb, c->speedup_ci_high, NULL);
+	ok &= br_table_place(tb, a, i, j);
 	return ok;
 }
 
@@ -204,6 +206,8 @@ static bool geo_row(struct br_table *tb, const struct br_analysis *a,
 		ok &= br_table_empty(tb);
 	/* speedup: as ratio */
 	ok &= trio(tb, g->g.gm, g->g.meas_low, g->g.meas_high, 1);
+	for (i = 0; i < 5; i++)                 /* place .. counted */
+		ok &= br_table_empty(tb);
 	return ok;
 }
 
@@ -253,13 +257,14 @@ static bool add_base_row(struct br_table *tb, const struct br_analysis *a)
 		ok &= br_table_empty(tb);
 	ok &= br_table_str(tb, "baseline");
 	ok &= overall_cells(tb, &a->overall, a->base);
-	for (i = 0; i < 8; i++)      /* difference .. equiv, speedup .. */
+	for (i = 0; i < 13; i++)     /* difference .. speedup, place .. */
 		ok &= br_table_empty(tb);
 	return ok;
 }
 
 static int write_table(const struct br_analysis *a, FILE *fp,
-		       enum br_fmt fmt, struct br_error *err)
+		       enum br_fmt fmt, const struct br_compare_opts *o,
+		       struct br_error *err)
 {
 	struct br_table *tb = br_table_new(N_COLS, cols);
 	bool ok = tb != NULL;
@@ -269,7 +274,9 @@ static int write_table(const struct br_analysis *a, FILE *fp,
 		br_table_stream(tb, fp, fmt, "compare");
 	for (i = 0; ok && i < a->n_tests; i++)
 		for (j = 0; ok && j < a->sel->n_systems; j++)
-			if (is_row(a, i, j))
+			if (is_row(a, i, j) && !(o->hide_unchanged &&
+						 a->unchanged &&
+						 a->unchanged[i]))
 				ok &= add_test_row(tb, a, i, j);
 	for (j = 0; ok && j < a->sel->n_systems; j++)
 		if (a->geo[j].ok)
@@ -278,6 +285,9 @@ static int write_table(const struct br_analysis *a, FILE *fp,
 		ok &= add_base_row(tb, a);
 	if (ok)
 		ok &= add_group_rows(tb, a);
+	/* baseline .. speedup_ci_high empty, the rule as the note */
+	if (ok)
+		ok &= br_table_wins_rows(tb, a, 26, 15);
 	if (ok)
 		ok = br_table_write(tb, fp, fmt, "compare", err) == BR_OK;
 	else
@@ -594,7 +604,9 @@ static void write_text(const struct br_analysis *a,
 		if (!g->ok || g->g.k < 2)
 			continue;
 		fputc('\n', fp);
-		wrap(fp, 0, "Geometric mean over %s, %s against %s: %s (%s)",
+		wrap(fp, 0, "Geometric mean%s%s over %s, %s against %s: %s "
+		     "(%s)", a->sel->rs->derived ? " of " : "",
+		     br_nz(a->sel->rs->derived),
 		     br_geo_head(g, note, sizeof note),
 		     br_analysis_system(a, j), aname,
 		     br_fmt_x(x, sizeof x, g->g.gm, 3), br_geo_words(g));
@@ -627,7 +639,7 @@ int br_write_compare(FILE *fp, const struct br_analysis *a, enum br_fmt fmt,
 		     const struct br_compare_opts *o, struct br_error *err)
 {
 	if (fmt != BR_FMT_TEXT)
-		return write_table(a, fp, fmt, err);
+		return write_table(a, fp, fmt, o, err);
 	write_text(a, o, fp);
 	return BR_OK;
 }

@@ -7,6 +7,7 @@
  */
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,81 +107,74 @@ static void write_spreads(FILE *fp, const struct br_analysis *a)
 	}
 }
 
-/* The mark of a comparison in the two-system table: "~" inside the
- * noise (no difference proven), "=" proven equivalent, a space (one
- * br_wrap keeps) for a proven change, "?" single runs or no test. */
-static char mark(const struct br_comparison *c)
-{
-	switch (c->verdict) {
-	case BR_VERDICT_BETTER:
-	case BR_VERDICT_WORSE:
-		return BR_NBSP[0];
-	case BR_VERDICT_EQUIVALENT:
-		return '=';
-	case BR_VERDICT_NO_DIFFERENCE:
-	case BR_VERDICT_INCONCLUSIVE:
-		return '~';
-	case BR_VERDICT_SINGLE_RUN:
-		break;
-	}
-	return '?';
-}
-
-static void two_way_row(FILE *fp, const struct br_analysis *a, size_t i,
-			size_t j)
-{
-	const struct br_cell *c = &a->tests[i].cells[j];
-	char *name = br_test_name(a->tests[i].t);
-	char x[48], lo[48], hi[48], ci[112];
-	struct br_speedup s;
-
-	if (c->kind != BR_CELL_VALUE || !c->cmp) {
-		wrap(fp, 2, "? %s: %s", name ? name : "?", c->why ? c->why :
-		     "no comparison");
-		free(name);
-		return;
-	}
-	br_speedup_of_cmp(c->cmp, &s);
-	if (isnan(s.lo))
-		snprintf(ci, sizeof ci, "no ratio interval");
-	else
-		snprintf(ci, sizeof ci, "%s to %s",
-			 br_fmt_x(lo, sizeof lo, s.lo, 3),
-			 br_fmt_x(hi, sizeof hi, s.hi, 3));
-	wrap(fp, 2, "%c %s (%s) %s", mark(c->cmp),
-	     isnan(s.s) ? "-" : br_fmt_x(x, sizeof x, s.s, 3), ci,
-	     name ? name : "?");
-	free(name);
-}
-
 /* PTS's two-way compare: every test's speedup of the one candidate
  * against the baseline, with its interval, in one list. */
 static void write_two_way(FILE *fp, const struct br_analysis *a,
 			  const struct br_compare_opts *o)
 {
-	size_t i, j = a->base == 0 ? 1 : 0, rows = 0;
-	char lv[24], eq[64] = "";
+	size_t i, j = br_two_way_candidate(a, o->hide_unchanged);
+	char *s;
 
-	if (a->sel->n_systems != 2)
+	if (j == SIZE_MAX)
 		return;
-	for (i = 0; i < a->n_tests; i++)
-		rows += a->tests[i].compared &&
-			!(o->hide_unchanged && a->unchanged[i]);
-	if (rows < 2)     /* one row would repeat the sentence above it */
-		return;
-	if (a->o.equivalence > 0)
-		snprintf(eq, sizeof eq, ", = proven equivalent within +/-%g%%",
-			 a->o.equivalence);
+	s = br_two_way_head(a, j);
 	fputc('\n', fp);
-	wrap(fp, 0, "%s against %s, every test: speedup (above 1 is better) "
-	     "and its %s" BR_NBSP "CI; ~ no difference proven%s, ? no "
-	     "interval:",
-	     br_analysis_system(a, j), br_analysis_system(a, a->base),
-	     br_fmt_level(lv, sizeof lv, a->o.confidence), eq);
-	for (i = 0; i < a->n_tests; i++)
-		if (a->tests[i].compared &&
-		    !(o->hide_unchanged && a->unchanged[i]))
-			two_way_row(fp, a, i, j);
+	wrap(fp, 0, "%s", s ? s : "?");
+	free(s);
+	for (i = 0; i < a->n_tests; i++) {
+		if (!br_two_way_row(a, i, o->hide_unchanged))
+			continue;
+		s = br_two_way_line(a, i, j);
+		wrap(fp, 2, "%s", s ? s : "?");
+		free(s);
+	}
+}
+
+bool br_table_place(struct br_table *tb, const struct br_analysis *a,
+		    size_t i, size_t j)
+{
+	bool ok = br_table_str(tb, br_place_name(br_wins_place(a, i, j)));
+	size_t k;
+
+	for (k = 0; k < 4; k++)
+		ok &= br_table_empty(tb);
+	return ok;
+}
+
+bool br_table_wins_rows(struct br_table *tb, const struct br_analysis *a,
+			size_t middle, size_t note_at)
+{
+	char *rule, *p;
+	size_t j, k;
+	bool ok = true;
+
+	if (!a->wins.ok)
+		return true;
+	rule = br_wins_rule(a);
+	if (!rule)
+		return false;
+	for (p = rule; *p; p++)
+		if (*p == BR_NBSP[0])
+			*p = ' ';
+	for (j = 0; ok && j < a->sel->n_systems; j++) {
+		ok &= br_table_row(tb);
+		ok &= br_table_str(tb, "wins");
+		ok &= br_table_str(tb, "Wins and losses");
+		ok &= br_table_str(tb, "");
+		ok &= br_table_str(tb, "");
+		ok &= br_table_str(tb, "");
+		ok &= br_table_str(tb, br_analysis_system(a, j));
+		for (k = 0; k < middle; k++)
+			ok &= k == note_at ? br_table_str(tb, rule)
+					   : br_table_empty(tb);
+		ok &= br_table_str(tb, "");
+		ok &= br_table_int(tb, (long long)a->wins.wins[j]);
+		ok &= br_table_int(tb, (long long)a->wins.losses[j]);
+		ok &= br_table_int(tb, (long long)a->wins.ties[j]);
+		ok &= br_table_int(tb, (long long)a->wins.ran[j]);
+	}
+	free(rule);
+	return ok;
 }
 
 void br_write_derived_text(FILE *fp, const struct br_analysis *a,

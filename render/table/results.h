@@ -42,4 +42,17 @@ int br_write_compare(FILE *fp, const struct br_analysis *a, enum br_fmt fmt,
 void br_write_derived_text(FILE *fp, const struct br_analysis *a,
 			   const struct br_compare_opts *o);
 
+/* The wins rows of the stats and compare tables (derived_out.c; doc/
+ * statistics.md, "Wins and losses"), when a->wins.ok: one per system,
+ * test "wins", title "Wins and losses", then `middle` cells empty
+ * but the note (the rule) at note_at among them, then place (empty),
+ * first, last, tied and counted.  false on ENOMEM. */
+bool br_table_wins_rows(struct br_table *tb, const struct br_analysis *a,
+			size_t middle, size_t note_at);
+
+/* The place column of test i, system j: "first", "last", "tied" or
+ * empty, then four empty cells (first .. counted).  false on ENOMEM. */
+bool br_table_place(struct br_table *tb, const struct br_analysis *a,
+		    size_t i, size_t j);
+
 #endif

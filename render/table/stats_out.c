@@ -20,7 +20,7 @@ static const char *const csv_cols[] = {
 	"test", "title", "description", "unit", "direction", "system", "n",
 	"mean", "sd", "se", "ci_low", "ci_high", "median", "min", "max",
 	"cv_pct", "rank_low", "rank_high", "relative", "x", "flagged_runs",
-	"note",
+	"note", "place", "first", "last", "tied", "counted",
 };
 #define N_CSV_COLS (sizeof csv_cols / sizeof csv_cols[0])
 
@@ -37,8 +37,10 @@ static void flagged_text(const struct br_summary *s, char *buf, size_t size)
 
 static bool add_row(struct br_table *tb, const struct br_test *t,
 		    const char *system, const struct br_summary *s,
-		    const struct br_cell *c, double x, const char *note)
+		    const struct br_cell *c, double x, const char *note,
+		    const char *place)
 {
+	size_t k;
 	char flagged[128];
 	bool ok = true;
 
@@ -68,6 +70,9 @@ static bool add_row(struct br_table *tb, const struct br_test *t,
 		flagged_text(s, flagged, sizeof flagged);
 	ok &= br_table_str(tb, s ? flagged : "");
 	ok &= br_table_str(tb, note ? note : "");
+	ok &= br_table_str(tb, place);
+	for (k = 0; k < 4; k++)           /* first .. counted: wins rows */
+		ok &= br_table_empty(tb);
 	return ok;
 }
 
@@ -99,7 +104,7 @@ static bool add_series_rows(struct br_table *tb, const struct br_test *t,
 
 		if (c->points[i].n)
 			ok &= add_row(tb, t, system, &c->points[i], NULL, x,
-				      NULL);
+				      NULL, "");
 	}
 	return ok;
 }
@@ -128,9 +133,13 @@ static int stats_table(const struct br_analysis *a, FILE *fp, enum br_fmt fmt,
 				ok &= add_row(tb, at->t, name,
 					      c->kind == BR_CELL_VALUE ?
 					      &c->sum : NULL, c, NAN,
-					      cell_note(c));
+					      cell_note(c), br_place_name(
+					      br_wins_place(a, i, j)));
 		}
 	}
+	/* n .. flagged_runs empty, the rule as the note */
+	if (ok)
+		ok &= br_table_wins_rows(tb, a, 16, 15);
 	if (!ok) {
 		br_table_free(tb);
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");

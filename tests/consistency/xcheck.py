@@ -599,8 +599,16 @@ class Test:
         return fnum(self.rows[s]["mean"]) if s in self.rows else None
 
 
+def is_wins_row(r):
+    """A row of the wins table (doc/statistics.md, "Wins and losses"),
+    checked by tests/reference/wins_groups_ref.py, not a test."""
+    return r.get("test") == "wins" and r.get("title") == \
+        "Wins and losses" and r.get("unit") == ""
+
+
 def csv_rows(text):
-    return list(csv.DictReader(io.StringIO(text)))
+    return [r for r in csv.DictReader(io.StringIO(text))
+            if not is_wins_row(r)]
 
 
 def row_key(r):
@@ -903,7 +911,7 @@ def json_rows(text):
     rows = json.loads(text)["rows"]
     return [{k: (float(v) if isinstance(v, (int, float)) and
                  not isinstance(v, bool) else v) for k, v in r.items()}
-            for r in rows]
+            for r in rows if not is_wins_row(r)]
 
 
 def md_rows(text):
@@ -918,7 +926,8 @@ def md_rows(text):
         for h, c in zip(head, cs):
             c = md_unescape(c)
             d[h] = c
-        out.append(d)
+        if not is_wins_row(d):
+            out.append(d)
     return out
 
 
@@ -945,7 +954,8 @@ def check_md_full(ck, rows, text, output, cols_num):
 STATS_COLS = ["test", "title", "description", "unit", "direction", "system",
               "n", "mean", "sd", "se", "ci_low", "ci_high", "median", "min",
               "max", "cv_pct", "rank_low", "rank_high", "relative", "x",
-              "flagged_runs", "note"]
+              "flagged_runs", "note", "place", "first", "last", "tied",
+              "counted"]
 CMP_COLS = ["test", "title", "description", "unit", "direction", "system",
             "baseline", "mean", "baseline_mean", "improvement_pct",
             "improvement_ci_low_pct", "improvement_ci_high_pct", "p_value",
@@ -953,7 +963,8 @@ CMP_COLS = ["test", "title", "description", "unit", "direction", "system",
             "mde_pct", "runs_needed", "note", "overall_rank_low",
             "overall_rank_high", "difference", "difference_ci_low",
             "difference_ci_high", "equiv_ci_low_pct", "equiv_ci_high_pct",
-            "speedup", "speedup_ci_low", "speedup_ci_high"]
+            "speedup", "speedup_ci_low", "speedup_ci_high", "place",
+            "first", "last", "tied", "counted"]
 
 
 def check_header(ck, text, want, out):
@@ -2300,8 +2311,10 @@ def check_compare_geomean(ck, tests, blocks, base, geo, out, conf=CONF,
     lv = fmt_level(conf)
     for b in blocks:
         joined, starts = join_lines(b.split("\n"))
-        if joined.startswith("Geometric mean over "):
-            m = re.match(r"Geometric mean over (\d+ tests?|\d+ of \d+ tests "
+        if re.match(r"Geometric mean (of performance per .+? )?over ",
+                    joined):
+            m = re.match(r"Geometric mean (?:of performance per .+? )?"
+                         r"over (\d+ tests?|\d+ of \d+ tests "
                          r"with runs), (.*) against %s: (\S+) \(([^()]*)\)"
                          % re.escape(squash(base)), joined)
             if not m:
@@ -2512,7 +2525,8 @@ def compare_across(ctext, base):
     out = {}
     for b in split_blocks(ctext):
         joined, _ = join_lines(b.split("\n"))
-        m = re.match(r"Geometric mean over (?:\d+ tests?|\d+ of \d+ tests "
+        m = re.match(r"Geometric mean (?:of performance per .+? )?"
+                     r"over (?:\d+ tests?|\d+ of \d+ tests "
                      r"with runs), (.*) against %s: "
                      % re.escape(squash(base)), joined)
         a = re.search(r"CI (\S+) to (\S+) across tests like these "

@@ -55,7 +55,8 @@ def same(case, what, got, want):
 
 def golden_rows(name):
     with open(os.path.join(TOP, "tests/golden", name, "expected")) as fp:
-        return list(csv.DictReader(fp))
+        # the wins rows are checked by wins_groups_ref.py
+        return [r for r in csv.DictReader(fp) if r["test"] != "wins"]
 
 
 # ---------------------------------------------------------------- inputs

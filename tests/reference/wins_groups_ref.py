@@ -35,6 +35,7 @@ Standard library only (make check runs it); exits 1 on a mismatch.
 """
 import csv
 import io
+import json
 import math
 import os
 import re
@@ -117,6 +118,8 @@ def ranks(inputs, extra):
     out = run("stats", "-q", "--format", "csv", *(extra + inputs))
     got = {}
     for r in csv.DictReader(io.StringIO(out)):
+        if r["test"] == "wins":
+            continue    # the wins rows: check_wins_csv
         got[((r["test"], r["description"]), r["system"])] = (
             int(r["rank_low"]), int(r["rank_high"]))
     return got
@@ -203,6 +206,48 @@ def check_wins(case, cells, dirs, systems, rk, md):
     for s in systems:
         print("  %-20s %d/%d proven, PTS %d/%d" %
               (s, ours[s][0], ours[s][1], pts[s][0], pts[s][1]))
+
+
+def check_wins_csv(case, inputs, extra, cells, systems, rk):
+    """The place column and the wins rows of the stats and compare CSV
+    and JSON tables against the reference counts."""
+    ours, counted = wins_ours(cells, systems, rk)
+    proven = sum(ours[s][0] + ours[s][1] for s in systems)
+    for cmd in ("stats", "compare"):
+        for fmt in ("csv", "json"):
+            out = run(cmd, "-q", "--format", fmt, *(extra + inputs))
+            rows = (json.loads(out)["rows"] if fmt == "json" else
+                    list(csv.DictReader(io.StringIO(out))))
+            cell = (lambda v: "" if v is None else str(v))
+            wins = {r["system"]: [int(r[c]) for c in
+                                  ("first", "last", "tied", "counted")]
+                    for r in rows if r["test"] == "wins"}
+            if proven and wins != {s: ours[s] for s in systems}:
+                fail("%s: %s %s wins rows %s, reference %s" %
+                     (case, cmd, fmt, wins, ours))
+            if not proven and wins:
+                fail("%s: %s %s has wins rows, nothing proven" %
+                     (case, cmd, fmt))
+            n = 0
+            for r in rows:
+                key = (r["test"], r["description"])
+                if key not in cells or r["system"] not in cells[key] or \
+                        cell(r.get("x")) not in ("",):
+                    continue
+                c = cells[key]
+                if len(c) < 2 or len(c) < len(systems) // 2:
+                    want = ""
+                else:
+                    lo, hi = rk[(key, r["system"])]
+                    want = ("first" if lo == hi == 1 else "last"
+                            if lo == hi == len(c) else "tied")
+                if cell(r["place"]) != want:
+                    fail("%s: %s %s place of %s in %s: %r, reference %r"
+                         % (case, cmd, fmt, r["system"], key, r["place"],
+                            want))
+                n += 1
+            print("wins_groups_ref: %s: %s %s: %d places and %d wins rows "
+                  "agree" % (case, cmd, fmt, n, len(wins)))
 
 
 # ------------------------------------------------------------ groups
@@ -361,6 +406,7 @@ def case_seed():
     rk = ranks([path], [])
     md = report([path], [])
     check_wins("seed 004", cells, dirs, systems, rk, md)
+    check_wins_csv("seed 004", [path], [], cells, systems, rk)
     prof = {}
     for k in cells:
         prof.setdefault(k[0], []).append(k)
@@ -400,6 +446,7 @@ def case_history():
     rk = ranks([folder], [])
     md = report([folder], ["--group-by", "suite"])
     check_wins("pts-history", cells, dirs, systems, rk, md)
+    check_wins_csv("pts-history", [folder], [], cells, systems, rk)
     mem = {"Memory Test Suite": list(cells)}
     got = check_groups("pts-history by suite", cells, dirs, systems, mem, md,
                        base)

@@ -2,7 +2,8 @@
  * check_overview.c - the result overview chart
  * (render/chart/chart_overview.c): bars of up to three candidates, dots
  * of more, many candidates, rows without a value, against golden scenes
- * (render_check.h).
+ * (render_check.h); and the wins chart (render/chart/chart_wins.c) of
+ * seed 004's analysis.
  */
 #include <check.h>
 #include <math.h>
@@ -14,6 +15,7 @@
 #include "render/chart/chart.h"
 #include "render/text/text.h"
 #include "render_check.h"
+#include "analyse_check.h"
 
 Suite *br_suite_overview(void);
 
@@ -223,6 +225,60 @@ START_TEST(test_overview_dots)
 }
 END_TEST
 
+/* Wins, losses and ties of seed 004 (doc/statistics.md, "Wins and
+ * losses"): the counts and places the analysis makes, and the chart of
+ * them against its reviewed scene; refused where nothing is proven. */
+START_TEST(test_wins_chart)
+{
+	static const size_t first[] = {0, 0, 3, 1, 0, 1};
+	static const size_t last[] = {0, 0, 0, 3, 1, 2};
+	static const size_t tied[] = {8, 8, 4, 4, 7, 5};
+	struct br_resultset *rs = br_resultset_new();
+	struct br_selection sel;
+	struct br_analysis *a = analyse_file(rs,
+		"../samples/seed-004-freebsd-zfs-zol.csv", BR_AN_RANKS, &sel);
+	const struct br_chart_type *t = br_chart_find("wins", true);
+	struct br_chart_opts o;
+	struct br_scene *sc = NULL;
+	struct br_error err;
+	size_t j;
+	char why[256];
+
+	ck_assert_ptr_nonnull(t);
+	ck_assert(a->wins.ok);
+	ck_assert_uint_eq(a->wins.n_tests, 8);
+	for (j = 0; j < 6; j++) {
+		ck_assert_uint_eq(a->wins.wins[j], first[j]);
+		ck_assert_uint_eq(a->wins.losses[j], last[j]);
+		ck_assert_uint_eq(a->wins.ties[j], tied[j]);
+	}
+	/* SQLite (the last test): Debian Stretch ZoL proven first, FreeBSD
+	 * UFS without a result has no place */
+	ck_assert_int_eq(br_wins_place(a, 7, 5), BR_PLACE_FIRST);
+	ck_assert_int_eq(br_wins_place(a, 7, 2), BR_PLACE_NONE);
+	ck_assert_str_eq(br_place_name(BR_PLACE_LAST), "last");
+	ck_assert(t->fits(a, 0, why, sizeof why));
+	br_chart_opts_defaults(&o);
+	br_error_clear(&err);
+	ck_assert_int_eq(t->layout(a, 0, &o, &sc, &err), BR_OK);
+	golden("wins-seed-004", sc);
+	br_scene_free(sc);
+	br_analysis_free(a);
+	br_selection_fini(&sel);
+	br_resultset_free(rs);
+	/* one system: nothing to count */
+	rs = br_resultset_new();
+	a = analyse_file(rs, "data/pts-real/ucd-schbench-8.0.1.xml",
+			 BR_AN_RANKS, &sel);
+	ck_assert(!a->wins.ok);
+	ck_assert(!t->fits(a, 0, why, sizeof why));
+	ck_assert(strstr(why, "first or last place proven") != NULL);
+	br_analysis_free(a);
+	br_selection_fini(&sel);
+	br_resultset_free(rs);
+}
+END_TEST
+
 static void teardown(void)
 {
 	br_text_shutdown();
@@ -238,6 +294,7 @@ Suite *br_suite_overview(void)
 	tcase_add_test(tc, test_overview_bars);
 	tcase_add_test(tc, test_overview_dots);
 	tcase_add_test(tc, test_overview_many);
+	tcase_add_test(tc, test_wins_chart);
 	suite_add_tcase(s, tc);
 	return s;
 }
