@@ -287,6 +287,11 @@ struct br_test {
 	 * naming the number each system was divided or multiplied by,
 	 * also appended to annotation; NULL: measured as read */
 	const char *derived_note;
+	/* where its name (title, description) came from, for inspect
+	 * ("from the result file's Identifier, Title and Description",
+	 * "from the Go benchmark line's name and unit"); NULL: not said.
+	 * The first input that made the test names it */
+	const char *named_by;
 };
 
 struct br_warning {
