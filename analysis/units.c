@@ -99,9 +99,6 @@ bool br_text_shift10(const char *text, int k, char *out, size_t cap)
 	if (*p)
 		return false;
 	pos = point + e + k;  /* digits before the point */
-	/* leading zeros of the integer part go, one stays */
-	for (i = 0; (long)i < pos - 1 && i + 1 < nd && dig[i] == '0'; i++)
-		;
 #define PUT(c) do { if (len + 1 >= cap) return false; \
 		out[len++] = (c); out[len] = '\0'; } while (0)
 	if (neg)
@@ -115,6 +112,9 @@ bool br_text_shift10(const char *text, int k, char *out, size_t cap)
 			PUT(dig[i]);
 		return true;
 	}
+	/* the integer part without its leading zeros (one stays) */
+	for (i = 0; (long)i < pos - 1 && (i >= nd || dig[i] == '0'); i++)
+		;
 	for (; (long)i < pos; i++)
 		PUT(i < nd ? dig[i] : '0');
 	if (i < nd) {
