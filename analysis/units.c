@@ -326,6 +326,13 @@ int br_display_units(struct br_resultset *rs, const struct br_selection *sel,
 
 	if (!done)
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
+	for (i = 0; i < sel->n_tests &&
+		    scalable(rs->tests[sel->tests[i]]) == 1; i++)
+		;
+	if (i == sel->n_tests) {  /* no time test: nothing to analyse */
+		free(done);
+		return BR_OK;
+	}
 	if (own_decimals(sel, confidence, err, &a) != BR_OK) {
 		free(done);
 		return err->code;
