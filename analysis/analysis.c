@@ -525,6 +525,32 @@ static double ci_top(const struct br_atest *at, size_t n)
 	return m;
 }
 
+/* Decimals d of a value before its point moved k places right: d - k
+ * (never below 0), significant digits as they were. */
+static int shift_decimals(int d, int k)
+{
+	if (BR_IS_SIG(d))
+		return d;
+	return d - k > 0 ? d - k : 0;
+}
+
+/*
+ * A test shown in a time unit chosen for its size (analysis/units.h):
+ * the precision it had in its own unit, its point moved with the
+ * values (0.1052 s: 105.2 ms; 1723 ns: 1.723 us; SE 6.67 ns: 0.00667
+ * us), so no value gains or loses a digit by the move.  Returns PTS's
+ * decimals, moved too.
+ */
+static int unit_decimals(struct br_atest *at)
+{
+	const struct br_test *t = at->t;
+
+	at->decimals = shift_decimals(t->unit_decimals, t->unit_shift);
+	at->se_decimals = shift_decimals(t->unit_se_decimals,
+					 t->unit_shift);
+	return shift_decimals(t->unit_pts_decimals, t->unit_shift);
+}
+
 /* Everything of test i that depends on it alone. */
 static int test_numbers(void *ctx, size_t i)
 {
@@ -603,6 +629,9 @@ static int test_numbers(void *ctx, size_t i)
 		}
 		at->se_decimals = br_se_decimals(at->decimals);
 	}
+	at->pts_decimals = pts;
+	if (at->t->unit_shift)  /* shown in a unit chosen for its size */
+		pts = unit_decimals(at);
 	if (points_distinct(at, n, a->o.confidence, samples, n_samples,
 			    means, k) != BR_OK) {
 		free(means);

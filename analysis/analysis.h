@@ -248,6 +248,8 @@ struct br_atest {
 	int decimals;           /* display precision of values (PTS's rule,
 				 * doc/pts-format.md section 2.3) */
 	int se_decimals;        /* ... of SEs and intervals (section 2.2) */
+	int pts_decimals;       /* ... by PTS's rule alone (before the
+				 * data raised it) */
 };
 
 /* A candidate's geometric mean of speedups against the baseline. */

@@ -21,7 +21,7 @@ static void add(char *buf, size_t size, size_t *len, const char *s)
 		*len = *len + (size_t)w < size ? *len + (size_t)w : size - 1;
 }
 
-int br_run_decimals(const struct br_sample *s, int decimals)
+int br_run_decimals(const struct br_sample *s, int decimals, int shift)
 {
 	double r = s->resolution;
 	int k;
@@ -29,7 +29,7 @@ int br_run_decimals(const struct br_sample *s, int decimals)
 	if (!(r > 0) || r > 1)
 		return decimals;
 	k = (int)lround(-log10(r));
-	if (k > 17 || fabs(pow(10, -k) / r - 1) > 1e-9)
+	if (k + shift > 17 || fabs(pow(10, -k) / r - 1) > 1e-9)
 		return decimals;
 	return k;
 }
@@ -50,8 +50,8 @@ static const char *ci_note(const struct br_summary *s, char *buf,
 	return buf;
 }
 
-const char *br_run_note(const struct br_cell *c, int decimals, char *buf,
-			size_t size)
+const char *br_run_note(const struct br_cell *c, int decimals, int shift,
+			char *buf, size_t size)
 {
 	const struct br_summary *s = &c->sum;
 	size_t len = 0, k;
@@ -78,7 +78,7 @@ const char *br_run_note(const struct br_cell *c, int decimals, char *buf,
 				      c->entry->sample.runs[s->flagged[k]]
 					      .value,
 				      br_run_decimals(&c->entry->sample,
-						      decimals)));
+						      decimals, shift)));
 		add(buf, size, &len, one);
 	}
 	if (s->n_flagged > BR_MAX_FLAGGED)

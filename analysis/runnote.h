@@ -19,11 +19,14 @@
  * ..."), both joined by "; ", or "" for neither.  Returns buf.
  */
 /* Decimals a run of sample s is written with: those of its resolution
- * when that is 10^-k (k <= 17; "45.0" keeps its 1), else decimals (the
- * test's).  The outlier notes of every output write runs so. */
-int br_run_decimals(const struct br_sample *s, int decimals);
+ * when that is 10^-k (k + shift <= 17; "45.0" keeps its 1), else
+ * decimals (the test's).  shift: the test's br_test.unit_shift (its
+ * runs were moved that many places; a step finer than 1e-17 in the
+ * input's unit stays no step).  The outlier notes of every output
+ * write runs so. */
+int br_run_decimals(const struct br_sample *s, int decimals, int shift);
 
-const char *br_run_note(const struct br_cell *c, int decimals, char *buf,
-			size_t size);
+const char *br_run_note(const struct br_cell *c, int decimals, int shift,
+			char *buf, size_t size);
 
 #endif

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "analysis/units.h"
 #include "render/text/escape.h"
 
 /*
@@ -340,6 +341,18 @@ int br_cli_analyse(const struct br_cli *cli, const struct br_cli_input *in,
 	br_error_clear(&err);
 	o.what = what;
 	if (br_analyse(&in->sel, &o, a, &err) != BR_OK)
+		return br_cli_fail(cli, &err);
+	return BR_OK;
+}
+
+int br_cli_display_units(const struct br_cli *cli, struct br_cli_input *in,
+			 bool one_axis)
+{
+	struct br_error err;
+
+	br_error_clear(&err);
+	if (br_display_units(in->rs, &in->sel, cli->an.confidence,
+			     one_axis, &err) != BR_OK)
 		return br_cli_fail(cli, &err);
 	return BR_OK;
 }

@@ -593,7 +593,7 @@ static void man_description(FILE *fp)
 	      ". ../tmpfs\\fR run in \\fIruns/disk\\fR compares disk "
 	      "with tmpfs.  \\fB\\-\\-system\\fR \\fINAME\\fR "
 	      "names it instead; \\fBinspect\\fR says where each "
-	      "system's name came from.\n"
+	      "system's and each test's name came from.\n"
 	      ".PP\nInput files that name one system alike (two PTS "
 	      "results of one machine) are read as one system when no test "
 	      "has a result in both, or both carry the same time stamp; "

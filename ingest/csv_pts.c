@@ -374,6 +374,9 @@ static int pts_result(struct br_resultset *rs, struct br_csv *c,
 	tt.proportion = br_csv_istr(rs, prop, strlen(prop), fname, loc.line,
 				    err);
 	tt.display_format = fmt;
+	tt.named_by = is_ident ? "from its row in PTS's CSV (PTS Identifier "
+		"and arguments)" : "from its row in PTS's CSV (title and "
+		"description)";
 	if (err->code)
 		return err->code;
 	t = br_rs_test(rs, &tt, &created, err);

@@ -110,6 +110,8 @@ static struct br_test *raw_test(struct br_resultset *rs, struct br_csv *c,
 				     err);
 	tt.proportion = dir == BR_DIR_HIB ? "HIB" : dir == BR_DIR_LIB ? "LIB"
 		: NULL;
+	tt.named_by = "from the raw CSV export's test label (title and "
+		"description)";
 	if (err->code)
 		return NULL;
 	t = br_rs_test(rs, &tt, &created, err);

@@ -483,6 +483,9 @@ static int row_test(struct tidy *td, bool series, struct br_test **out,
 	tt.scale = br_csv_istr(rs, tt.scale, strlen(tt.scale), td->fname, line,
 			       err);
 	tt.proportion = prop;
+	tt.named_by = fti->n ? "from the title column (and description, "
+		"arguments, version)" : "from the test column (and "
+		"description, arguments, version)";
 	if (series && cell(td, COL_X_LABEL)->n)
 		tt.x_label = br_csv_istr(rs, cell(td, COL_X_LABEL)->s,
 					 cell(td, COL_X_LABEL)->n, td->fname,

@@ -31,6 +31,7 @@ int br_read_blogbench(struct br_resultset *rs, const char *name,
 	int rc;
 
 	rc = br_log_open(&lg, rs, name, o, err);
+	lg.test_named_by = "from blogbench's summary lines";
 	br_log_iter_init(&it, buf, len);
 	while (rc == BR_OK && br_log_next(&it)) {
 		const char *s = br_log_skip(it.line), *p, *test;

@@ -349,6 +349,8 @@ int br_read_bonnie(struct br_resultset *rs, const char *name,
 	int rc;
 
 	rc = br_log_open(&lg, rs, name, o, err);
+	lg.test_named_by = "from bonnie++'s CSV fields (size, file count, "
+		"the column's operation)";
 	br_log_iter_init(&it, buf, len);
 	while (rc == BR_OK && br_log_next(&it)) {
 		const struct layout *l;
@@ -726,6 +728,8 @@ int br_read_bonnie_table(struct br_resultset *rs, const char *name,
 	t->o = o;
 	t->several = tb_several(buf, len);
 	rc = br_log_open(&t->lg, rs, name, o, err);
+	t->lg.test_named_by = "from bonnie++'s table headings (size, file "
+		"count, the column's operation)";
 	br_log_iter_init(&it, buf, len);
 	while (rc == BR_OK && br_log_next(&it))
 		rc = tb_line(t, it.line, it.no);

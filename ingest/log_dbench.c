@@ -132,6 +132,7 @@ int br_read_dbench(struct br_resultset *rs, const char *name, const char *buf,
 	int rc;
 
 	rc = br_log_open(&lg, rs, name, o, err);
+	lg.test_named_by = "from dbench's client count and operation table";
 	br_log_iter_init(&it, buf, len);
 	while (rc == BR_OK && br_log_next(&it)) {
 		const char *s = br_log_skip(it.line);

@@ -397,6 +397,8 @@ int br_read_fio_json(struct br_resultset *rs, const char *name,
 	int rc, d;
 
 	rc = br_log_open(&lg, rs, name, o, err);
+	lg.test_named_by = "from fio's job (its name where that does not "
+		"name the system; rw, bs) and the measure";
 	if (rc != BR_OK)
 		return rc;
 	if (start == len)
@@ -740,6 +742,8 @@ int br_read_fio_text(struct br_resultset *rs, const char *name,
 	if (!st)
 		return br_error_set(err, BR_EIO, name, 0, "out of memory");
 	rc = br_log_open(&lg, rs, name, o, err);
+	lg.test_named_by = "from fio's job (its name where that does not "
+		"name the system; rw, bs) and the measure";
 	st->lg = &lg;
 	st->in_group = -1;
 	br_log_iter_init(&it, buf, len);

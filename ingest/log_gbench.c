@@ -217,6 +217,7 @@ int br_read_gbench(struct br_resultset *rs, const char *name,
 	int rc;
 
 	rc = br_log_open(&lg, rs, name, o, err);
+	lg.test_named_by = "from Google Benchmark's run_name and the measure";
 	if (rc != BR_OK)
 		return rc;
 	root = br_log_json(&lg, buf, len, 0, "Google Benchmark");

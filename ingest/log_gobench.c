@@ -260,6 +260,8 @@ int br_read_gobench(struct br_resultset *rs, const char *name,
 	if (!c)
 		return br_error_set(err, BR_EIO, name, 0, "out of memory");
 	rc = br_log_open(&lg, rs, name, o, err);
+	lg.test_named_by = "from the Go benchmark line (BenchmarkNAME, its "
+		"unit)";
 	br_log_iter_init(&it, buf, len);
 	while (rc == BR_OK && br_log_next(&it)) {
 		const char *s = it.line;

@@ -446,6 +446,8 @@ int br_read_hyperfine(struct br_resultset *rs, const char *name,
 	/* files of other tests stay apart even where their descriptions
 	 * ("Wall time") are the same */
 	lg.arguments = nm.title;
+	lg.test_named_by = br_log_hf_test_named(o && o->test,
+						nm.per_command, nm.title);
 	for (i = 0; i < n && rc == BR_OK; i++)
 		rc = hf_result(&lg, &nm, json_object_array_get_idx(results, i),
 			       i, line[i]);

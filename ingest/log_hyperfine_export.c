@@ -103,6 +103,8 @@ static int hfx_begin(struct hfx *h, struct br_resultset *rs,
 		h->title = *stem && *name != '<' ? stem : "Hyperfine";
 	}
 	h->lg.arguments = h->title;
+	h->lg.test_named_by = br_log_hf_test_named(o && o->test,
+						   h->per_command, h->title);
 	return BR_OK;
 }
 

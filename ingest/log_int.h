@@ -115,6 +115,14 @@ void br_log_system_from_path(const char *path, char *out, size_t cap,
  */
 void br_log_stem(const char *path, char *out, size_t cap);
 
+/*
+ * How hyperfine's tests are named (br_test.named_by), title as chosen:
+ * --test (test_option), the file's stem (the commands name the
+ * systems), or "Hyperfine" with each command in the description.
+ */
+const char *br_log_hf_test_named(bool test_option, bool per_command,
+				 const char *title);
+
 /* One log being read. */
 struct br_log {
 	struct br_resultset *rs;
@@ -123,6 +131,8 @@ struct br_log {
 	const char *file;       /* interned name, for source locations */
 	const char *system;     /* interned system identifier */
 	const char *named_by;   /* how it was named (br_system.named_by) */
+	const char *test_named_by; /* how the tests it makes are named
+				 * (br_test.named_by; copied), or NULL */
 	size_t sys;             /* its index; (size_t)-1 until first result */
 	size_t n_results;       /* values added so far */
 	double next_step;       /* the resolution of the next value added

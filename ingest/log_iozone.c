@@ -329,6 +329,8 @@ int br_read_iozone(struct br_resultset *rs, const char *name,
 	int rc, pass;
 
 	rc = br_log_open(&lg, rs, name, o, err);
+	lg.test_named_by = "from iozone's table headings (file and record "
+		"size, operation)";
 	/* pass 0: table and throughput; pass 1: -R report if no table */
 	for (pass = 0; pass < 2 && rc == BR_OK; pass++) {
 		if (pass == 1 && (table_rows || lg.n_results))

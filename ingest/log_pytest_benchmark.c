@@ -166,6 +166,7 @@ int br_read_pytest_benchmark(struct br_resultset *rs, const char *name,
 	int rc;
 
 	rc = br_log_open(&lg, rs, name, o, err);
+	lg.test_named_by = "from pytest-benchmark's benchmark name";
 	if (rc != BR_OK)
 		return rc;
 	root = br_log_json(&lg, buf, len, 0, "pytest-benchmark");

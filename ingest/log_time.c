@@ -323,6 +323,8 @@ int br_read_time(struct br_resultset *rs, const char *name, const char *buf,
 	memset(&t, 0, sizeof t);
 	br_log_stem(name, stem, sizeof stem);
 	rc = br_log_open(&lg, rs, name, o, err);
+	lg.test_named_by = "from the command GNU time -v names, else the "
+		"file name, and the measure";
 	br_log_iter_init(&it, buf, len);
 	while (rc == BR_OK && br_log_next(&it)) {
 		const char *s = br_log_skip(it.line), *p, *us;

@@ -377,6 +377,23 @@ static const char *log_system(struct br_resultset *rs, const char *name,
 	return *how ? s : NULL;
 }
 
+const char *br_log_hf_test_named(bool test_option, bool per_command,
+				 const char *title)
+{
+	if (test_option)
+		return "from --test and the measure (wall, user, system time)";
+	if (!per_command)
+		return "from the hyperfine command and the measure (wall, "
+			"user, system time)";
+	if (strcmp(title, "Hyperfine") != 0)
+		return "from the file name (its path where another "
+			"directory's file has that name; its commands name "
+			"the systems) and the measure (wall, user, system "
+			"time)";
+	return "\"Hyperfine\" (its commands name the systems) and the "
+		"measure (wall, user, system time)";
+}
+
 int br_log_open(struct br_log *lg, struct br_resultset *rs, const char *name,
 		const struct br_ingest_opts *o, struct br_error *err)
 {
@@ -471,6 +488,9 @@ static int log_entry(struct br_log *lg, const struct br_log_test *t,
 		tmp.description = br_rs_str(rs, t->description);
 		tmp.arguments = br_rs_str(rs, tmp.arguments);
 		tmp.scale = br_rs_str(rs, u.canon);
+		if (lg->test_named_by &&
+		    !(tmp.named_by = br_rs_str(rs, lg->test_named_by)))
+			goto nomem;
 		if (!tmp.identifier || !tmp.title || !tmp.description ||
 		    !tmp.arguments || !tmp.scale)
 			goto nomem;

@@ -164,6 +164,8 @@ int br_read_numbers(struct br_resultset *rs, const char *name,
 		return br_error_set(err, BR_EIO, name, 0, "out of memory");
 	br_test_proto(&proto, title, "", BR_DIR_UNKNOWN, BR_DISPLAY_BAR,
 		      &loc);
+	proto.named_by = o->test ? "from --test" : "\"Values\": a numbers "
+		"file names no test (--test names it)";
 	proto.loc.line = 1;
 	t = br_rs_test(rs, &proto, &created, err);
 	if (!t)

@@ -503,6 +503,8 @@ void br_px_finish_result(struct pstate *st)
 	tmp.display_format = v[R_DISPLAY_FORMAT];
 	tmp.annotation = v[R_ANNOTATION];
 	tmp.parent = v[R_PARENT];
+	tmp.named_by = "from the result file's Identifier, Title, Arguments "
+		"and Description";
 
 	t = br_rs_test(rs, &tmp, &created, st->err);
 	if (!t) {

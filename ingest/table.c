@@ -951,6 +951,7 @@ int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
 			}
 			br_test_proto(&tt, title, unit, dir, BR_DISPLAY_BAR,
 				      &loc);
+			tt.named_by = "from the table's row label";
 			t = br_rs_test(rs, &tt, &created, err);
 			if (!t) {
 				rc = err->code;
@@ -1035,6 +1036,10 @@ int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
 			goto out;
 		}
 		br_test_proto(&tt, title, unit, dir, BR_DISPLAY_LINE, &loc);
+		tt.named_by = tm.has_title ? "from the table's '# title:' line"
+			: tb.has_stub && tb.names[0].n ? "from the table's "
+			"first heading (the x column)" : "\"Scaling\": the "
+			"table names no title ('# title:' names it)";
 		if (tm.has_x_label)
 			tt.x_label = br_rs_strn(rs, tm.x_label.s, tm.x_label.n);
 		else if (tb.has_stub && tb.names[0].n)

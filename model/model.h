@@ -287,6 +287,19 @@ struct br_test {
 	 * naming the number each system was divided or multiplied by,
 	 * also appended to annotation; NULL: measured as read */
 	const char *derived_note;
+	/* where its name (title, description) came from, for inspect
+	 * ("from the result file's Identifier, Title and Description",
+	 * "from the Go benchmark line's name and unit"); NULL: not said.
+	 * The first input that made the test names it */
+	const char *named_by;
+	/* Shown in a time unit chosen for its size (analysis/units.h):
+	 * every value was multiplied by 10^unit_shift (0: not scaled),
+	 * and the display precision the values had before, in decimals
+	 * (BR_SIG below 0) of values, of SEs and PTS's own, each less
+	 * unit_shift, is what the analysis gives them, so each keeps its
+	 * digits */
+	int unit_shift;
+	int unit_decimals, unit_se_decimals, unit_pts_decimals;
 };
 
 struct br_warning {

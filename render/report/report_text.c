@@ -785,8 +785,8 @@ static void run_notes(struct br_tmem *m, const struct br_report *r,
 	bool first = true;
 
 	for (j = 0; j < r->a->sel->n_systems; j++) {
-		if (!*br_run_note(&rt->cells[j], rt->decimals, note,
-				  sizeof note))
+		if (!*br_run_note(&rt->cells[j], rt->decimals,
+				  rt->t->unit_shift, note, sizeof note))
 			continue;
 		if (first)
 			fputc('\n', m->fp);

@@ -601,7 +601,8 @@ static void test_rows(struct br_tdoc *d, struct br_tnode *it,
 		else
 			br_tset(d, row, "vs_baseline", fmt_x(buf, sizeof buf,
 								 vs));
-		br_tset(d, row, "note", br_run_note(c, rt->decimals, note,
+		br_tset(d, row, "note", br_run_note(c, rt->decimals,
+						    rt->t->unit_shift, note,
 						    sizeof note));
 		row_spread(d, row, rt, c);
 		spread |= s->n >= 2 && !isnan(s->sd);

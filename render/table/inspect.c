@@ -214,6 +214,8 @@ void br_write_inspect(FILE *fp, const struct br_selection *sel, bool verbose)
 		put(fp, "", br_nz(t->app_version),
 		    t->description && *t->description ? " - " : "");
 		put(fp, "", br_nz(t->description), "\n");
+		if (t->named_by)  /* where its name came from */
+			put(fp, "      named ", t->named_by, "\n");
 		put(fp, "      ", br_nz(t->identifier),
 		    t->identifier && *t->identifier ? ", unit " : "unit ");
 		br_visible(fp, *t->unit.text ? t->unit.text : "(none)", 0);

@@ -180,7 +180,8 @@ static void notes(FILE *fp, const struct br_analysis *a,
 						     s->flagged[k]].value,
 						     br_run_decimals(
 							&c->entry->sample,
-							at->decimals)));
+							at->decimals,
+							at->t->unit_shift)));
 			br_wrap(fp, 2, 4, 72, "%s: %zu of %zu runs flagged as "
 				"outliers, kept (%s%s)", name, s->n_flagged,
 				s->n, runs, s->n_flagged > BR_MAX_FLAGGED ?

@@ -524,8 +524,12 @@ def check_xcheck(res, stats_csv, stext, compare_csv, ctext, rtxt, rmd):
     words = xcheck.defaultdict(list)
     rows = xcheck.csv_rows(stats_csv)
     tests = xcheck.build_tests(rows)
+    # text shows a time test in its unit (xcheck.time_units)
+    units = xcheck.time_units(tests)
+    htests = xcheck.build_tests(xcheck.scaled_rows(rows, units,
+                                                   xcheck.STATS_SCALED))
     xcheck.check_header(ck, stats_csv, xcheck.STATS_COLS, "stats csv")
-    xcheck.check_stats_text(ck, tests, stext)
+    xcheck.check_stats_text(ck, htests, stext)
     base, geo = None, xcheck.OrderedDict()
     if compare_csv is not None:
         crow = xcheck.csv_rows(compare_csv)
@@ -536,16 +540,18 @@ def check_xcheck(res, stats_csv, stext, compare_csv, ctext, rtxt, rmd):
         xcheck.check_ranks(ck, tests, base)
         xcheck.check_geo_csv(ck, tests, base, geo)
         xcheck.check_overall_ranks(ck, tests, base, geo)
-        xcheck.check_compare_text(ck, tests, ctext, base, geo, 0.0, False,
+        hgeo, _ = xcheck.assign_compare(htests, xcheck.scaled_rows(
+            crow, units, xcheck.CMP_SCALED), xcheck.Checks(res.label))
+        xcheck.check_compare_text(ck, htests, ctext, base, hgeo, 0.0, False,
                                   words)
     else:
         base = xcheck.systems_of(tests)[0] if tests else None
         xcheck.check_ranks(ck, tests, None)
     if rtxt is not None:
-        xcheck.check_report_txt(ck, tests, rtxt.replace("\u200e", ""), base,
-                                geo, words)
+        xcheck.check_report_txt(ck, htests, rtxt.replace("\u200e", ""),
+                                base, geo, words)
     if rmd is not None:
-        xcheck.check_report_md(ck, tests, rmd, base, geo, words)
+        xcheck.check_report_md(ck, htests, rmd, base, geo, words)
     ck.precision()
     for b in ck.bad:
         # words against the CSV are the "words" property, the overall
