@@ -44,32 +44,45 @@ static const char *field(const struct br_system *s, const char *key)
 	return NULL;
 }
 
-/* "Key: value" appended to fp after sep (when *first is false), the
- * value cut at VALUE_MAX bytes. */
+/* "Key: value" appended to fp after "; " (unless *first), a value
+ * longer than VALUE_MAX bytes cut at a blank before it, "...". */
 static void put_field(FILE *fp, bool *first, const char *key, const char *v)
 {
-	size_t n = strlen(v);
+	size_t n = strlen(v), m = n;
 
-	fprintf(fp, "%s%s: %.*s%s", *first ? "" : "; ", key,
-		BR_UTF8_PREC(v, VALUE_MAX), n > VALUE_MAX ? "..." : "");
+	if (n > VALUE_MAX) {
+		m = br_utf8_fit(v, VALUE_MAX);
+		while (m > VALUE_MAX / 2 && v[m] != ' ')
+			m--;
+		while (m > 0 && (v[m - 1] == ' ' || v[m - 1] == '+' ||
+				 v[m - 1] == '@' || v[m - 1] == '(' ||
+				 v[m - 1] == '/'))
+			m--;
+	}
+	fprintf(fp, "%s%s: %.*s%s", *first ? "" : "; ", key, (int)m, v,
+		m < n ? " ..." : "");
 	*first = false;
 }
 
 /* What key holds across the selected systems: 0 no system has it, 1
- * every system has the same value, 2 the values differ (or some system
- * lacks it). */
+ * every system has the same value, 2 two systems have different values,
+ * 3 the systems that have it agree but some lack it. */
 static int key_state(const struct br_analysis *a, const char *key)
 {
-	const char *v0 = field(br_analysis_sys(a, 0), key), *v;
+	const char *v0 = NULL, *v;
 	size_t j, have = 0;
 	bool same = true;
 
 	for (j = 0; j < a->sel->n_systems; j++) {
 		v = field(br_analysis_sys(a, j), key);
-		have += v && *v;
-		same &= v && v0 && !strcmp(v, v0);
+		if (!v || !*v)
+			continue;
+		have++;
+		if (!v0)
+			v0 = v;
+		same &= !strcmp(v, v0);
 	}
-	return !have ? 0 : same ? 1 : 2;
+	return !have ? 0 : !same ? 2 : have == a->sel->n_systems ? 1 : 3;
 }
 
 /* The text of a memstream, or NULL when it failed. */
@@ -89,7 +102,7 @@ static char *sys_line(const struct br_analysis *a, size_t j,
 	const struct br_system *s = br_analysis_sys(a, j);
 	char *buf = NULL;
 	size_t len = 0, k;
-	bool first = true;
+	bool first = true, own = false;
 	FILE *fp = open_memstream(&buf, &len);
 
 	if (!fp)
@@ -97,10 +110,11 @@ static char *sys_line(const struct br_analysis *a, size_t j,
 	for (k = 0; k < N_KEYS; k++) {
 		const char *v = field(s, keys[k]);
 
-		if (state[k] == 2)
-			put_field(fp, &first, keys[k], v && *v ? v : "-");
+		own |= v && *v;
+		if (state[k] >= 2 && v && *v)
+			put_field(fp, &first, keys[k], v);
 	}
-	if (!any)
+	if (!any || !own)
 		fprintf(fp, "no hardware or software recorded%s%s%s",
 			s->named_by ? " (named " : "", s->named_by ?
 			s->named_by : "", s->named_by ? ")" : "");
@@ -147,6 +161,22 @@ static bool sys_shared(const struct br_analysis *a, struct br_brief *b,
 	return !hw || a->sel->n_systems < 2 || b->sys_note;
 }
 
+/* Whether every system was named the same way (named_by), so one
+ * line says it for all. */
+static bool one_naming(const struct br_analysis *a)
+{
+	const char *by = br_analysis_sys(a, 0)->named_by;
+	size_t j;
+
+	for (j = 1; j < a->sel->n_systems; j++) {
+		const char *o = br_analysis_sys(a, j)->named_by;
+
+		if (!by != !o || (by && strcmp(by, o)))
+			return false;
+	}
+	return true;
+}
+
 static bool systems(const struct br_analysis *a, struct br_brief *b)
 {
 	int state[N_KEYS];
@@ -155,7 +185,7 @@ static bool systems(const struct br_analysis *a, struct br_brief *b)
 
 	for (k = 0; k < N_KEYS; k++) {
 		any |= (state[k] = n ? key_state(a, keys[k]) : 0) != 0;
-		differ |= state[k] == 2;
+		differ |= state[k] >= 2;
 	}
 	if (!n)
 		return true;
@@ -166,6 +196,14 @@ static bool systems(const struct br_analysis *a, struct br_brief *b)
 		return false;
 	if (any && !differ && n > 1)
 		return true;    /* the common line says it all */
+	if (!any && one_naming(a)) {
+		const char *by = br_analysis_sys(a, 0)->named_by;
+
+		b->sys_note = br_strf("No hardware or software recorded%s%s%s",
+				      by ? " (systems named " : "",
+				      by ? by : "", by ? ")" : "");
+		return b->sys_note != NULL;
+	}
 	b->sys = calloc(n < BR_BRIEF_SYS_LINES ? n : BR_BRIEF_SYS_LINES,
 			sizeof *b->sys);
 	if (!b->sys)
@@ -469,7 +507,12 @@ static char *primary_name(const struct br_test *t)
 static bool primary(const struct br_analysis *a, struct br_brief *b)
 {
 	size_t i;
+	bool any = false;   /* a primary metric selected: else the
+			     * sub-metrics selected stand for them, as in
+			     * the geometric means */
 
+	for (i = 0; i < a->n_tests; i++)
+		any |= a->tests[i].scalar && !a->tests[i].t->sub_metric;
 	b->primary = calloc(BR_BRIEF_PRIMARY, sizeof *b->primary);
 	if (!b->primary)
 		return false;
@@ -477,7 +520,7 @@ static bool primary(const struct br_analysis *a, struct br_brief *b)
 		const struct br_atest *at = &a->tests[i];
 		struct br_brief_item *it;
 
-		if (at->t->sub_metric) {
+		if (at->t->sub_metric && any) {
 			b->n_sub++;
 			continue;
 		}
