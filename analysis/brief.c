@@ -406,11 +406,13 @@ static bool changes(const struct br_analysis *a, const struct change *v,
 
 /* Every proven change against the baseline in a test with a direction,
  * better ones into up and worse into down, each in the summary's
- * order. */
+ * order; those in a test without one (read as more is better) counted
+ * in all_gains and all_losses only, as the findings count them. */
 static bool collect_changes(const struct br_analysis *a, struct br_brief *b)
 {
 	struct change *up, *down;
 	size_t i, j, nu = 0, nd = 0, cells = a->n_tests * a->sel->n_systems;
+	size_t xu = 0, xd = 0;
 	bool ok;
 
 	up = calloc(cells + 1, sizeof *up);
@@ -419,7 +421,7 @@ static bool collect_changes(const struct br_analysis *a, struct br_brief *b)
 	for (i = 0; ok && a->geo && i < a->n_tests; i++) {
 		const struct br_atest *at = &a->tests[i];
 
-		if (!at->compared || at->t->dir == BR_DIR_UNKNOWN)
+		if (!at->compared)
 			continue;
 		for (j = 0; j < a->sel->n_systems; j++) {
 			const struct br_cell *c = &at->cells[j];
@@ -428,7 +430,10 @@ static bool collect_changes(const struct br_analysis *a, struct br_brief *b)
 
 			if (!c->cmp || c->kind != BR_CELL_VALUE)
 				continue;
-			if (c->cmp->verdict == BR_VERDICT_BETTER)
+			if (at->t->dir == BR_DIR_UNKNOWN) {
+				xu += c->cmp->verdict == BR_VERDICT_BETTER;
+				xd += c->cmp->verdict == BR_VERDICT_WORSE;
+			} else if (c->cmp->verdict == BR_VERDICT_BETTER)
 				up[nu++] = ch;
 			else if (c->cmp->verdict == BR_VERDICT_WORSE)
 				down[nd++] = ch;
@@ -437,8 +442,8 @@ static bool collect_changes(const struct br_analysis *a, struct br_brief *b)
 	if (ok) {
 		qsort(up, nu, sizeof *up, change_cmp);
 		qsort(down, nd, sizeof *down, change_cmp);
-		b->all_gains = nu;
-		b->all_losses = nd;
+		b->all_gains = nu + xu;
+		b->all_losses = nd + xd;
 		ok = changes(a, up, nu, BR_BRIEF_CHANGES, &b->gains,
 			     &b->n_gains) &&
 		     changes(a, down, nd, BR_BRIEF_REGRESSIONS, &b->losses,

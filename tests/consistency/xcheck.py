@@ -566,6 +566,10 @@ class Test:
         self.points = OrderedDict()   # system -> its series rows
         self.cmp = OrderedDict()      # system -> compare csv row
         self.se_dec = None            # decimals of SEs (stats text)
+        self.sub = False              # a sub-metric (convert's tidy CSV)
+        self.geo_out = False          # a sub-metric the geometric means
+        #                               leave out (doc/statistics.md,
+        #                               "Primary metrics")
 
     @property
     def label(self):
@@ -1965,7 +1969,7 @@ def expected_firsts(tests):
     n_tests = 0
     wins, could, ran = defaultdict(int), defaultdict(int), defaultdict(int)
     for t in tests:
-        if not t.scalar or t.dirn not in ("HIB", "LIB"):
+        if not t.scalar or t.dirn not in ("HIB", "LIB") or t.geo_out:
             continue
         two = [s for s in t.valued() if int(t.rows[s]["n"]) >= 2]
         if len(two) < 2:
@@ -2018,7 +2022,7 @@ def geo_model(tests, base, s):
     logs, one, hyper = [], None, True
     for t in tests:
         if not t.scalar or t.dirn not in ("HIB", "LIB") or \
-                not t.has_value(base) or not t.has_value(s):
+                not t.has_value(base) or not t.has_value(s) or t.geo_out:
             continue
         if not (t.mean(s) > 0 and t.mean(base) > 0):
             continue
@@ -2213,7 +2217,7 @@ def check_overall_ranks(ck, tests, base, geo, out="compare csv"):
     R = len(ranked)
 
     def usable(s):
-        return {t.idx for t in tests if t.scalar and
+        return {t.idx for t in tests if t.scalar and not t.geo_out and
                 t.dirn in ("HIB", "LIB") and t.has_value(s) and
                 t.mean(s) > 0}
 
@@ -2398,6 +2402,8 @@ def check_overall_text(ck, tests, overall, base, geo, out, lv, disp):
                                  geo.get(s, {}).get("overall_rank_high")),
                         "compare csv (empty: not ranked)")
                 continue
+            if re.match(r"^\d+ sub-metrics? not counted ", e):
+                continue    # the geometric mean's note, not an entry
             ck.structure(out, "cannot read ranking entry %r" % e)
             continue
         s = next((x for x in geo if disp(x) == mm.group(2)), None)
@@ -2465,7 +2471,7 @@ def check_overall_text(ck, tests, overall, base, geo, out, lv, disp):
 def summary_sections(text):
     """compare --brief (= render --summary -o .txt): heading -> its text
     (between the heading's blank line and the next heading)."""
-    heads = ("FINDINGS", "GEOMETRIC MEAN", "RANKS", "LARGEST PROVEN CHANGES")
+    heads = ("FINDINGS", "GEOMETRIC MEAN", "RANKS", "PROVEN CHANGES")
     secs, cur = OrderedDict(), None
     for ln in text.split("\n"):
         h = next((x for x in heads if ln.split(" (")[0] == x), None)
@@ -2510,6 +2516,23 @@ def compare_across(ctext, base):
         if m and a:
             out[m.group(1)] = a.groups()
     return out
+
+
+def mark_sub_metrics(tests, tidy):
+    """t.sub for the tests convert's tidy CSV marks sub-metrics (its
+    'metric' column, doc/tidy-csv.md), and t.geo_out where the geometric
+    means leave them out: some selected scalar test is one, another is
+    not (doc/statistics.md, "Primary metrics")."""
+    rows = csv.DictReader(ln for ln in tidy.split("\n")
+                          if ln and not ln.startswith("#"))
+    subs = {(r["test"], r["title"], r["description"]) for r in rows
+            if (r.get("metric") or "") == "sub"}
+    for t in tests:
+        t.sub = (t.id, t.title, t.desc) in subs
+    scalar = [t for t in tests if t.scalar]
+    out = any(t.sub for t in scalar) and not all(t.sub for t in scalar)
+    for t in tests:
+        t.geo_out = out and t.sub
 
 
 def check_summary(ck, tests, text, ctext, base, geo, out="compare --brief",
@@ -2625,37 +2648,36 @@ def check_summary(ck, tests, text, ctext, base, geo, out="compare --brief",
     cj = squash(" ".join(join_lines(b.split("\n"))[0]
                          for b in split_blocks(ctext)))
     cands = {"better": [], "worse": []}
-    # proven but not listed (too noisy to size as a ratio, or a test
-    # read as more is better for want of a direction): counted, as the
-    # findings count them
-    unsized = {"better": 0, "worse": 0}
+    # proven in a test without a direction (read as more is better):
+    # counted, not listed, as the findings count them
+    nodir = {"better": 0, "worse": 0}
     for t in tests:
+        sub = t.sub
         for s, r in t.cmp.items():
-            lo, hi = fnum(r["improvement_ci_low_pct"]), \
-                fnum(r["improvement_ci_high_pct"])
-            if r["verdict"] in cands and (
-                    t.dirn not in ("HIB", "LIB") or
-                    lo is None or hi is None or
-                    fnum(r["ratio_ci_low"]) is None or
-                    fnum(r["ratio_ci_high"]) is None):
-                unsized[r["verdict"]] += 1
-            if t.dirn not in ("HIB", "LIB"):
+            if r["verdict"] not in cands:
                 continue
-            if r["verdict"] not in cands or lo is None or hi is None or \
-                    fnum(r["ratio_ci_low"]) is None or \
-                    fnum(r["ratio_ci_high"]) is None:
+            if t.dirn not in ("HIB", "LIB"):
+                nodir[r["verdict"]] += 1
                 continue
             # from the ratio interval: a speedup of 1e-300 has a percent
-            # interval of -100% exactly
+            # interval of -100% exactly; none (too noisy to size as a
+            # ratio): after the sized ones, the difference in the unit
             rlo, rhi = fnum(r["ratio_ci_low"]), fnum(r["ratio_ci_high"])
-            slo, shi = (1 / rhi, 1 / rlo) if t.dirn == "LIB" else (rlo, rhi)
-            v = math.log(slo) if r["verdict"] == "better" else \
-                -math.log(shi)
-            cands[r["verdict"]].append((-v, t.idx, s, t))
-    block = secs.get("LARGEST PROVEN CHANGES", "")
+            lo, hi = fnum(r["improvement_ci_low_pct"]), \
+                fnum(r["improvement_ci_high_pct"])
+            if rlo is None or rhi is None or lo is None or hi is None:
+                key = (sub, 1, 0.0, t.idx)
+            else:
+                slo, shi = (1 / rhi, 1 / rlo) if t.dirn == "LIB" else \
+                    (rlo, rhi)
+                v = math.log(slo) if r["verdict"] == "better" else \
+                    -math.log(shi)
+                key = (sub, 0, -v, t.idx)
+            cands[r["verdict"]].append((key, s, t))
+    block = secs.get("PROVEN CHANGES", "")
     parts = block.split("\n\n") if block else []
-    for verdict, head in (("better", "Better than the baseline:"),
-                          ("worse", "Worse than the baseline:")):
+    for verdict, head, cap in (("better", "Better than the baseline:", 5),
+                               ("worse", "Worse than the baseline:", 10)):
         got = next((p for p in parts if p.startswith(head)), "")
         items = summary_items(got.split("\n", 1)[1] if "\n" in got else "")
         # "- and 6 more ...", or with none listed "- 2 proven ...
@@ -2664,13 +2686,15 @@ def check_summary(ck, tests, text, ctext, base, geo, out="compare --brief",
         more = [re.match(more_re, x) for x in items]
         more = [m.group(1) or m.group(2) for m in more if m]
         items = [x for x in items if not re.match(more_re, x)]
-        exp = sorted(cands[verdict], key=lambda c: (c[0], c[1]))
+        # primary metrics first, then sized before unsized, larger
+        # first, then test and system order (a stable sort)
+        exp = sorted(cands[verdict], key=lambda c: c[0])
         ck.same("changes", "-", out, "proven %s changes listed" % verdict,
-                len(items), min(5, len(exp)), "compare csv")
+                len(items), min(cap, len(exp)), "compare csv")
         ck.same("changes", "-", out, "proven %s changes not listed"
                 % verdict, more[0] if more else "0",
-                str(max(0, len(exp) - 5) + unsized[verdict]), "compare csv")
-        for it, (_, _, s, t) in zip(items, exp):
+                str(max(0, len(exp) - cap) + nodir[verdict]), "compare csv")
+        for it, (_, s, t) in zip(items, exp):
             ck.n += 1
             sent = " %s is " % shown_name(s)
             if not it.startswith("- " + squash(ascii_fold(t.title))) or \
@@ -2689,7 +2713,7 @@ def check_summary(ck, tests, text, ctext, base, geo, out="compare --brief",
 def expected_left_out(tests, base, s):
     n = 0
     for t in tests:
-        if not t.scalar or not t.has_value(base):
+        if not t.scalar or not t.has_value(base) or t.geo_out:
             continue
         if s not in t.cmp:
             continue
@@ -4146,6 +4170,7 @@ def check_input(rn, label, paths, tmp, self_test=None):
         "compare text": ["compare"],
         "compare md": ["compare", "--format", "md"],
         "compare --brief": ["compare", "--brief"],
+        "tidy csv": ["convert", "--format", "csv", "-o", "-"],
         "report.txt": ["render", "-o", rep["txt"]],
         "report.md": ["render", "-o", rep["md"]],
         "report.html": ["render", "-o", rep["html"]],
@@ -4182,6 +4207,8 @@ def check_input(rn, label, paths, tmp, self_test=None):
         ck.structure(k, "exit %d: %s" % (rc2, why))
     rows = csv_rows(stats_csv)
     tests = build_tests(rows)
+    mark_sub_metrics(tests, res["tidy csv"][1] if res["tidy csv"][0] == 0
+                     else "")
     check_header(ck, stats_csv, STATS_COLS, "stats csv")
     # ---- stats
     if res["stats json"][0] == 0:
@@ -4254,6 +4281,8 @@ def check_input(rn, label, paths, tmp, self_test=None):
     # ---- --equivalence: equivalent/inconclusive sentences, --details
     if two and res["eq compare csv"][0] == 0:
         etests = build_tests(rows)
+        mark_sub_metrics(etests, res["tidy csv"][1]
+                         if res["tidy csv"][0] == 0 else "")
         for et, t in zip(etests, tests):
             et.se_dec = t.se_dec
         egeo, ebase = assign_compare(etests, csv_rows(
@@ -4271,6 +4300,8 @@ def check_input(rn, label, paths, tmp, self_test=None):
     if res["level stats csv"][0] == 0:
         lout = " --confidence %.15g" % LEVEL
         ltests = build_tests(csv_rows(res["level stats csv"][1]))
+        mark_sub_metrics(ltests, res["tidy csv"][1]
+                         if res["tidy csv"][0] == 0 else "")
         if res["level stats text"][0] == 0:
             check_stats_text(ck, ltests, res["level stats text"][1],
                              "stats text" + lout, LEVEL)
