@@ -26,13 +26,27 @@ char *br_brief_test_name(const struct br_test *t)
 
 
 /* "95% CI 1.516x to 1.895x over 3 of 3 tests with runs", or why there
- * is no interval. */
-static char *meas_ci(const struct br_analysis *a, const struct br_ageo *ag)
+ * is no interval: naming the tests (br_geo_no_ci_why) for candidate j's
+ * mean against the baseline, in general words for a group's (j NONE). */
+static char *meas_ci_of(const struct br_analysis *a,
+			const struct br_ageo *ag, size_t j)
 {
 	const struct br_geomean *g = &ag->g;
 	char lv[24], lo[48], hi[48], over[192];
 
 	br_geo_over(ag, over, sizeof over);
+	if (isnan(g->meas_low) && j != NONE) {
+		char *why = br_geo_no_ci_why(a, j), *out;
+		const char *p = why;
+
+		if (!why)
+			return NULL;
+		if (!strncmp(p, "no interval: ", 13))
+			p += 13;
+		out = br_strf("no measurement CI (%s): %s", over, p);
+		free(why);
+		return out;
+	}
 	if (isnan(g->meas_low))
 		return br_strf("no measurement CI (%s): %s", over,
 			       br_geomean_no_ci(g));
@@ -40,6 +54,11 @@ static char *meas_ci(const struct br_analysis *a, const struct br_ageo *ag)
 		       br_fmt_level(lv, sizeof lv, a->o.confidence),
 		       br_fmt_x(lo, sizeof lo, g->meas_low, 3),
 		       br_fmt_x(hi, sizeof hi, g->meas_high, 3), over);
+}
+
+static char *meas_ci(const struct br_analysis *a, const struct br_ageo *ag)
+{
+	return meas_ci_of(a, ag, NONE);
 }
 
 /* " (95% CI 1.516x to 1.895x over ...)", or "; no measurement CI ..." */
@@ -55,18 +74,28 @@ static char *ci_tail(const struct br_analysis *a, const struct br_ageo *g)
 	return out;
 }
 
-/* Candidate j's geometric mean with both intervals (brief.h). */
+static char *geo_text_of(const struct br_analysis *a,
+			 const struct br_ageo *ag, size_t j);
+
+/* Candidate j's geometric mean with both intervals (brief.h), naming
+ * the tests that leave it without a measurement interval. */
 static char *geo_line(const struct br_analysis *a, size_t j)
 {
-	return br_geo_text(a, &a->geo[j]);
+	return geo_text_of(a, &a->geo[j], j);
 }
 
 char *br_geo_text(const struct br_analysis *a, const struct br_ageo *ag)
 {
+	return geo_text_of(a, ag, NONE);
+}
+
+static char *geo_text_of(const struct br_analysis *a,
+			 const struct br_ageo *ag, size_t j)
+{
 	const struct br_geomean *g = &ag->g;
 	char x[48], lo[48], hi[48], sd[48], single[160] = "", across[192],
 	     left[192] = "", head[64], sub[96];
-	char *ci = meas_ci(a, ag), *out;
+	char *ci = meas_ci_of(a, ag, j), *out;
 
 	if (!ci)
 		return NULL;
