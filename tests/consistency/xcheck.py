@@ -9,8 +9,9 @@ tests/consistency/data/) goes through, with SOURCE_DATE_EPOCH and -q:
 stats --format csv|json|md and text; compare --format csv|json|md and
 text; compare --brief (the summary's text, checked against compare's
 CSV and text: geometric means and both intervals, the ranking, the
-findings' counts and leader, the largest proven changes, their order
-and sentences); render -o report.txt|.md|.html and --format svg -o DIR/; and, to
+findings' counts and leader, the primary results in test order with
+their verdicts and the proven changes, their order and sentences, with
+the sub-metrics convert's tidy CSV marks); render -o report.txt|.md|.html and --format svg -o DIR/; and, to
 reach the remaining sentence forms and numbers, compare --equivalence 5
 --details (csv and text) with render --equivalence 5 -o .md, compare
 --ministat, stats and compare (csv and text) at --confidence 0.9999999
@@ -68,7 +69,8 @@ unless each is reported.  The reports' best/worst marks are checked
 against the stats CSV rank ranges (exactly 1, exactly N), their
 geometric-mean tables (test counts, both intervals, overall rank ranges
 and firsts) against compare's CSV and text, and the order of the
-summary's largest changes (compare --brief).  Python 3
+summary's largest changes and primary results (compare --brief).
+Python 3
 standard library only.
 """
 
@@ -2471,7 +2473,8 @@ def check_overall_text(ck, tests, overall, base, geo, out, lv, disp):
 def summary_sections(text):
     """compare --brief (= render --summary -o .txt): heading -> its text
     (between the heading's blank line and the next heading)."""
-    heads = ("FINDINGS", "GEOMETRIC MEAN", "RANKS", "PROVEN CHANGES")
+    heads = ("SYSTEMS", "RESULTS", "GEOMETRIC MEAN BY GROUP", "FINDINGS",
+             "GEOMETRIC MEAN", "RANKS", "PROVEN CHANGES")
     secs, cur = OrderedDict(), None
     for ln in text.split("\n"):
         h = next((x for x in heads if ln.split(" (")[0] == x), None)
@@ -2644,6 +2647,9 @@ def check_summary(ck, tests, text, ctext, base, geo, out="compare --brief",
                      m.group(5), fnum(geo[s]["ratio_ci_high"]),
                      "compare csv", x3)
         del top
+    # ---- the results: each benchmark's primary metric, in test order
+    check_summary_results(ck, tests, secs.get("RESULTS", ""), base, geo,
+                          out)
     # ---- the largest proven changes
     cj = squash(" ".join(join_lines(b.split("\n"))[0]
                          for b in split_blocks(ctext)))
@@ -2708,6 +2714,51 @@ def check_summary(ck, tests, text, ctext, base, geo, out="compare --brief",
             if txt not in cj and txt not in ascii_fold(cj):
                 ck.fail(t.label, s, out, "change sentence", txt[:120],
                         "the sentence of compare text")
+
+
+def check_summary_results(ck, tests, block, base, geo, out):
+    """The summary's RESULTS (doc/statistics.md, The summary): the
+    primary metrics (every test when none is one) with a value, in test
+    order, at most 12, the rest counted; each line the test, then with
+    two systems the candidate's verdict as the compare CSV gives it."""
+    scalar = [t for t in tests if t.scalar]
+    only_sub = all(t.sub for t in scalar)
+    # every primary test counts: those not listed (no value anywhere, a
+    # series, a PASS/FAIL result, past 12) as "and N more"
+    prim = [t for t in tests if not t.sub or only_sub]
+    exp = [t for t in prim if t.scalar and t.valued()]
+    items = [x for x in summary_items(block) if x.startswith("- ")]
+    more = [re.match(r"- and (\d+) more primary results?", x) for x in items]
+    more = [m.group(1) for m in more if m]
+    items = [x for x in items if not re.match(r"- and \d+ more primary", x)]
+    ck.same("results", "-", out, "primary results listed", len(items),
+            min(12, len(exp)), "stats csv and convert's metric column")
+    # none to list (series only, every one failed): no section at all
+    ck.same("results", "-", out, "primary results not listed",
+            more[0] if more else "0", str(len(prim) - min(12, len(exp))
+                                          if exp else 0),
+            "stats csv and convert's metric column")
+    cands = [s for s, g in geo.items() if g["description"] != "baseline"]
+    for it, t in zip(items, exp):
+        ck.n += 1
+        head = "- " + squash(ascii_fold(t.title))
+        if not it.startswith(head) or \
+                squash(ascii_fold(t.desc).replace("\n", " ")) not in it:
+            ck.fail(t.label, "-", out, "primary result (test order)",
+                    it[:100], "%s - %s" % (t.title, t.desc))
+            continue
+        if len(cands) != 1 or cands[0] not in t.cmp:
+            continue
+        r = t.cmp[cands[0]]
+        want = {"better": (" faster than ", " better than ",
+                           " higher than "),
+                "worse": (" slower than ", " worse than ", " lower than "),
+                "no-difference": (": no difference proven",),
+                "equivalent": (" is equivalent to ",)}.get(r["verdict"])
+        ck.n += 1
+        if want and not any(w in it for w in want):
+            ck.fail(t.label, cands[0], out, "primary result's verdict",
+                    it[:160], "%s (compare csv)" % r["verdict"])
 
 
 def expected_left_out(tests, base, s):
@@ -4247,6 +4298,8 @@ def check_input(rn, label, paths, tmp, self_test=None):
             btext = res["compare --brief"][1]
             if self_test == "brief":
                 btext = perturb_brief(btext)
+            if self_test == "results":
+                btext = perturb_results(btext)
             check_summary(ck, tests, btext, ctext, base, geo)
     else:
         base = systems_of(tests)[0] if tests else None
@@ -4554,6 +4607,17 @@ def perturb_brief(txt):
         txt[m.end(2):]
 
 
+def perturb_results(txt):
+    """The summary's primary results: the first two swapped (not the
+    test order)."""
+    i = txt.find("\nRESULTS\n")
+    m = re.compile(r"\n(- .*(?:\n  .*)*)\n(- .*(?:\n  .*)*)").search(txt, i)
+    if i < 0 or not m:
+        raise SystemExit("self-test: no summary results to perturb")
+    return txt[:m.start(1)] + m.group(2) + "\n" + m.group(1) + \
+        txt[m.end(2):]
+
+
 def perturb_range_word(md):
     """The first interval of the Markdown report that spans both ways:
     "2.0% slower to 4.1% faster" says "2.0% faster to 4.1% faster"."""
@@ -4577,7 +4641,8 @@ def self_test(rn, tmp):
                        ("across", "across-tests CI"),
                        ("mark", "best/worst mark"),
                        ("firsts", "first in k"),
-                       ("brief", "largest better change")):
+                       ("brief", "largest better change"),
+                       ("results", "primary result")):
         ck, _ = check_input(rn, label, [label], tmp, self_test=kind)
         new = [b for b in ck.bad if b not in clean.bad]
         hit = [b for b in new if what in b.split("|")[4]]
