@@ -85,6 +85,29 @@ static int key_state(const struct br_analysis *a, const char *key)
 	return !have ? 0 : !same ? 2 : have == a->sel->n_systems ? 1 : 3;
 }
 
+/* The value of key most systems have, when more than half of 3 or
+ * more have it and some other value differs (state 2): said once, "Unless a line
+ * says otherwise", and left out of their lines; else NULL. */
+static const char *usual_value(const struct br_analysis *a, const char *key)
+{
+	size_t j, i, n = a->sel->n_systems, c;
+
+	for (j = 0; n >= 3 && j < n; j++) {
+		const char *v = field(br_analysis_sys(a, j), key);
+
+		if (!v || !*v)
+			continue;
+		for (i = 0, c = 0; i < n; i++) {
+			const char *w = field(br_analysis_sys(a, i), key);
+
+			c += w && !strcmp(v, w);
+		}
+		if (2 * c > n)
+			return v;
+	}
+	return NULL;
+}
+
 /* The text of a memstream, or NULL when it failed. */
 static char *closed(FILE *fp, char **buf)
 {
@@ -97,7 +120,7 @@ static char *closed(FILE *fp, char **buf)
 
 /* System j's line: its differing fields, or that none are recorded. */
 static char *sys_line(const struct br_analysis *a, size_t j,
-		      const int *state, bool any)
+		      const int *state, const char *const *usual, bool any)
 {
 	const struct br_system *s = br_analysis_sys(a, j);
 	char *buf = NULL;
@@ -111,32 +134,41 @@ static char *sys_line(const struct br_analysis *a, size_t j,
 		const char *v = field(s, keys[k]);
 
 		own |= v && *v;
-		if (state[k] >= 2 && v && *v)
+		if (state[k] < 2 || (usual[k] && v && !strcmp(v, usual[k])))
+			continue;
+		if (v && *v)
 			put_field(fp, &first, keys[k], v);
+		else if (usual[k])     /* not the usual one: unknown */
+			put_field(fp, &first, keys[k], "not recorded");
 	}
 	if (!any || !own)
 		fprintf(fp, "no hardware or software recorded%s%s%s",
 			s->named_by ? " (named " : "", s->named_by ?
 			s->named_by : "", s->named_by ? ")" : "");
 	else if (first)
-		fputs("as the others", fp);
+		fputs("as above", fp);
 	return closed(fp, &buf);
 }
 
-/* sys_common and sys_note; fields the systems share on one line. */
+/* sys_common and sys_note: the fields every system has alike ("Common:
+ * ..."), with the usual values of the others ("Unless a line says
+ * otherwise: ..."), on one line. */
 static bool sys_shared(const struct br_analysis *a, struct br_brief *b,
-		       const int *state)
+		       const int *state, const char *const *usual)
 {
 	char *buf = NULL;
 	size_t len = 0, k, hw = 0;
-	bool first = true;
+	bool first = true, most = false;
 	FILE *fp = open_memstream(&buf, &len);
 
 	if (!fp)
 		return false;
 	for (k = 0; k < N_KEYS; k++)
-		if (state[k] == 1)
-			put_field(fp, &first, keys[k],
+		most |= usual[k] != NULL;
+	fputs(most ? "Unless a line says otherwise: " : "Common: ", fp);
+	for (k = 0; k < N_KEYS; k++)
+		if (state[k] == 1 || usual[k])
+			put_field(fp, &first, keys[k], usual[k] ? usual[k] :
 				  field(br_analysis_sys(a, 0), keys[k]));
 	if (!(b->sys_common = closed(fp, &buf)))
 		return false;
@@ -180,19 +212,21 @@ static bool one_naming(const struct br_analysis *a)
 static bool systems(const struct br_analysis *a, struct br_brief *b)
 {
 	int state[N_KEYS];
+	const char *usual[N_KEYS];
 	size_t j, k, n = a->sel->n_systems;
 	bool any = false, differ = false;
 
 	for (k = 0; k < N_KEYS; k++) {
 		any |= (state[k] = n ? key_state(a, keys[k]) : 0) != 0;
 		differ |= state[k] >= 2;
+		usual[k] = state[k] == 2 ? usual_value(a, keys[k]) : NULL;
 	}
 	if (!n)
 		return true;
 	if (n == 1)     /* its own line says it all */
 		for (k = 0; k < N_KEYS; k++)
 			state[k] += state[k] == 1;
-	if (!sys_shared(a, b, state))
+	if (!sys_shared(a, b, state, usual))
 		return false;
 	if (any && !differ && n > 1)
 		return true;    /* the common line says it all */
@@ -219,7 +253,7 @@ static bool systems(const struct br_analysis *a, struct br_brief *b)
 		it->test = (size_t)-1;
 		it->sys = j;
 		it->name = strdup(br_analysis_system(a, j));
-		it->text = sys_line(a, j, state, any);
+		it->text = sys_line(a, j, state, usual, any);
 		if (!it->name || !it->text)
 			return false;
 	}

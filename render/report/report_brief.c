@@ -222,7 +222,7 @@ static void lead_blocks(struct br_tdoc *d, struct br_tnode *root,
 	br_ob_result_url(r->a->sel->rs->reference_id, url, sizeof url);
 	bl_open(&bl);
 	if (b->sys_common)
-		bl_line(&bl, r, 0, 2, "Common: ", b->sys_common);
+		bl_line(&bl, r, 0, 2, "", b->sys_common);
 	for (k = 0; k < b->n_sys; k++) {
 		char *lead = br_strf("%s: ", b->sys[k].name);
 
