@@ -660,6 +660,7 @@ static bool geo_uses(const struct br_analysis *a, size_t i, size_t j)
 	const struct br_cell *b = &at->cells[a->base], *c = &at->cells[j];
 
 	return at->compared && at->t->dir != BR_DIR_UNKNOWN &&
+	       !(a->primary_only && at->t->sub_metric) &&
 	       c->kind == BR_CELL_VALUE && br_geomean_usable(&b->sum,
 							     &c->sum);
 }
@@ -703,6 +704,10 @@ void br_geo_candidate(const struct br_analysis *a, const size_t *idx,
 		i = idx ? idx[s] : s;
 		if (!a->tests[i].compared)
 			continue;
+		if (a->primary_only && a->tests[i].t->sub_metric) {
+			g->sub_metrics++;
+			continue;
+		}
 		if (!geo_uses(a, i, j)) {
 			g->skipped++;
 			continue;
@@ -894,7 +899,7 @@ int br_analyse(const struct br_selection *sel,
 	       struct br_error *err)
 {
 	struct br_analysis *a = calloc(1, sizeof *a);
-	size_t nt = sel->n_tests, ns = sel->n_systems, i, cells;
+	size_t nt = sel->n_tests, ns = sel->n_systems, i, k, cells;
 	int rc;
 
 	*out = NULL;
@@ -953,14 +958,19 @@ int br_analyse(const struct br_selection *sel,
 			goto nomem;
 	}
 	a->n_tests = nt;
-	for (i = 0; i < nt; i++) {
+	for (i = 0, k = 0; i < nt; i++) {
 		struct br_atest *at = &a->tests[i];
 
 		at->t = sel->rs->tests[sel->tests[i]];
 		at->cells = &a->cell_store[i * ns];
 		at->scalar = at->t->display == BR_DISPLAY_BAR;
 		a->n_scalar += at->scalar;
+		k += at->scalar && at->t->sub_metric;
 	}
+	/* sub-metrics stay out of the geometric means unless asked, or
+	 * unless they are all that is selected (doc/statistics.md,
+	 * "Primary metrics") */
+	a->primary_only = !a->o.all_metrics && k > 0 && k < a->n_scalar;
 	if (place_entries(a) != BR_OK)
 		goto nomem;
 	if ((a->o.what & BR_AN_RANKS) && (rc = rank_cap(a, err)) != BR_OK) {

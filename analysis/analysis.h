@@ -171,6 +171,10 @@ struct br_analysis_opts {
 	unsigned what;        /* BR_AN_* */
 	/* derived results (BR_AN_DERIVED, issue 24) */
 	enum br_group_by group_by;
+	/* --all-metrics: the geometric means (and the ranking and groups
+	 * made from them) count sub-metrics too (br_test.sub_metric;
+	 * doc/statistics.md, "Primary metrics"); false: primary only */
+	bool all_metrics;
 };
 
 void br_analysis_opts_defaults(struct br_analysis_opts *o);
@@ -259,6 +263,8 @@ struct br_ageo {
 	size_t skipped;         /* compared tests left out for this system:
 				 * no value, a mean not above 0, or no
 				 * direction */
+	size_t sub_metrics;     /* compared sub-metrics not counted (not
+				 * in skipped): a->primary_only */
 	enum br_verdict verdict;/* better / worse / no-difference by the
 				 * measurement CI (g.verdict); single-run
 				 * without it */
@@ -359,6 +365,10 @@ struct br_analysis {
 	size_t base;            /* the baseline: index into sel->systems */
 	bool base_given;        /* named by the user (opts.baseline) */
 	bool multiway;          /* PTS multi-way names ("A: B"), see below */
+	/* the geometric means count primary metrics only: some selected
+	 * test is a sub-metric, another is not, and no --all-metrics
+	 * (doc/statistics.md, "Primary metrics") */
+	bool primary_only;
 	struct br_atest *tests; /* one per selected test, in its order */
 	size_t n_tests;
 	size_t n_scalar;        /* scalar tests among them */

@@ -15,8 +15,7 @@
 
 #define NONE ((size_t)-1)
 
-/* "Dbench 4.0 - Client Count: 1", as compare's heading names a test. */
-static char *test_name(const struct br_test *t)
+char *br_brief_test_name(const struct br_test *t)
 {
 	return br_strf("%s%s%s%s%s", br_nz(t->title),
 		       t->app_version && *t->app_version ? " " : "",
@@ -27,22 +26,17 @@ static char *test_name(const struct br_test *t)
 
 
 /* "95% CI 1.516x to 1.895x over 3 of 3 tests with runs", or why there
- * is no interval. */
-static char *meas_ci(const struct br_analysis *a, const struct br_ageo *ag)
+ * is no interval: naming the tests (br_geo_no_ci_why) for candidate j's
+ * mean against the baseline, in general words for a group's (j NONE). */
+static char *meas_ci_of(const struct br_analysis *a,
+			const struct br_ageo *ag, size_t j)
 {
 	const struct br_geomean *g = &ag->g;
 	char lv[24], lo[48], hi[48], over[192];
 
 	br_geo_over(ag, over, sizeof over);
 	if (isnan(g->meas_low)) {
-		char *why = NULL, *s;
-		size_t j;
-
-		/* the overall mean names its tests; a group's (--group-by)
-		 * runs over a subset and says the reason alone */
-		for (j = 0; j < a->sel->n_systems; j++)
-			if (ag == &a->geo[j])
-				why = br_geo_no_ci_reason(a, j);
+		char *why = j != NONE ? br_geo_no_ci_reason(a, j) : NULL, *s;
 
 		s = br_strf("no measurement CI (%s): %s", over,
 			    why ? why : br_geomean_no_ci(g));
@@ -53,6 +47,18 @@ static char *meas_ci(const struct br_analysis *a, const struct br_ageo *ag)
 		       br_fmt_level(lv, sizeof lv, a->o.confidence),
 		       br_fmt_x(lo, sizeof lo, g->meas_low, 3),
 		       br_fmt_x(hi, sizeof hi, g->meas_high, 3), over);
+}
+
+static char *meas_ci(const struct br_analysis *a, const struct br_ageo *ag)
+{
+	size_t j;
+
+	/* a candidate's overall mean names its tests; a group's
+	 * (--group-by) runs over a subset and says the reason alone */
+	for (j = 0; j < a->sel->n_systems; j++)
+		if (ag == &a->geo[j])
+			return meas_ci_of(a, ag, j);
+	return meas_ci_of(a, ag, NONE);
 }
 
 /* " (95% CI 1.516x to 1.895x over ...)", or "; no measurement CI ..." */
@@ -68,18 +74,28 @@ static char *ci_tail(const struct br_analysis *a, const struct br_ageo *g)
 	return out;
 }
 
-/* Candidate j's geometric mean with both intervals (brief.h). */
+static char *geo_text_of(const struct br_analysis *a,
+			 const struct br_ageo *ag, size_t j);
+
+/* Candidate j's geometric mean with both intervals (brief.h), naming
+ * the tests that leave it without a measurement interval. */
 static char *geo_line(const struct br_analysis *a, size_t j)
 {
-	return br_geo_text(a, &a->geo[j]);
+	return geo_text_of(a, &a->geo[j], j);
 }
 
 char *br_geo_text(const struct br_analysis *a, const struct br_ageo *ag)
 {
+	return geo_text_of(a, ag, NONE);
+}
+
+static char *geo_text_of(const struct br_analysis *a,
+			 const struct br_ageo *ag, size_t j)
+{
 	const struct br_geomean *g = &ag->g;
 	char x[48], lo[48], hi[48], sd[48], single[160] = "", across[192],
-	     left[96] = "", head[64];
-	char *ci = meas_ci(a, ag), *out;
+	     left[192] = "", head[64], sub[96];
+	char *ci = meas_ci_of(a, ag, j), *out;
 
 	if (!ci)
 		return NULL;
@@ -98,6 +114,9 @@ char *br_geo_text(const struct br_analysis *a, const struct br_ageo *ag)
 	if (ag->skipped)
 		snprintf(left, sizeof left, "; %zu test%s left out",
 			 ag->skipped, ag->skipped == 1 ? "" : "s");
+	if (*br_geo_sub_note(ag, sub, sizeof sub))
+		snprintf(left + strlen(left), sizeof left - strlen(left),
+			 "; %s", sub);
 	out = br_strf("%s over %s, %s; %s%s, %s%s%s",
 		      br_fmt_x(x, sizeof x, g->gm, 3),
 		      br_geo_head(ag, head, sizeof head), br_geo_words(ag), ci,
@@ -360,55 +379,108 @@ static double proven_size(const struct br_atest *at, const struct br_cell *c)
 	return NAN;
 }
 
-struct top {
-	size_t i[BR_BRIEF_CHANGES], j[BR_BRIEF_CHANGES];
-	double v[BR_BRIEF_CHANGES];
-	size_t n, all;
+/* A proven change: its order in the summary (primary metrics first,
+ * then sized before unsized, larger first, then test and system
+ * order). */
+struct change {
+	size_t i, j;
+	bool sub;         /* a sub-metric */
+	double size;      /* proven_size(); NAN: too noisy to size */
 };
 
-/* Keep the largest: ties stay in test, then system order. */
-static void top_add(struct top *t, size_t i, size_t j, double v)
+static int change_cmp(const void *x, const void *y)
 {
-	size_t k;
+	const struct change *p = x, *q = y;
+	bool pn = isnan(p->size), qn = isnan(q->size);
 
-	t->all++;
-	if (t->n == BR_BRIEF_CHANGES && !(v > t->v[t->n - 1]))
-		return;
-	k = t->n < BR_BRIEF_CHANGES ? t->n++ : t->n - 1;
-	while (k > 0 && v > t->v[k - 1]) {
-		t->i[k] = t->i[k - 1];
-		t->j[k] = t->j[k - 1];
-		t->v[k] = t->v[k - 1];
-		k--;
-	}
-	t->i[k] = i;
-	t->j[k] = j;
-	t->v[k] = v;
+	if (p->sub != q->sub)
+		return p->sub ? 1 : -1;
+	if (pn != qn)
+		return pn ? 1 : -1;
+	if (!pn && p->size != q->size)
+		return p->size > q->size ? -1 : 1;
+	if (p->i != q->i)
+		return p->i < q->i ? -1 : 1;
+	return p->j < q->j ? -1 : p->j > q->j;
 }
 
-static bool changes(const struct br_analysis *a, const struct top *t,
-		    struct br_brief_item **out, size_t *n)
+/* The first max of the n changes v, as items. */
+static bool changes(const struct br_analysis *a, const struct change *v,
+		    size_t n, size_t max, struct br_brief_item **out,
+		    size_t *n_out)
 {
 	size_t k;
 
-	*n = 0;
-	if (!t->n)
+	*n_out = 0;
+	if (n > max)
+		n = max;
+	if (!n)
 		return true;
-	*out = calloc(t->n, sizeof **out);
+	*out = calloc(n, sizeof **out);
 	if (!*out)
 		return false;
-	for (k = 0; k < t->n; k++) {
+	for (k = 0; k < n; k++) {
 		struct br_brief_item *it = &(*out)[k];
 
-		it->test = t->i[k];
-		it->sys = t->j[k];
-		it->name = test_name(a->tests[t->i[k]].t);
-		it->text = br_analysis_sentence(a, t->i[k], t->j[k]);
-		(*n)++;
+		it->test = v[k].i;
+		it->sys = v[k].j;
+		it->name = br_brief_test_name(a->tests[v[k].i].t);
+		it->text = br_analysis_sentence(a, v[k].i, v[k].j);
+		(*n_out)++;
 		if (!it->name || !it->text)
 			return false;
 	}
 	return true;
+}
+
+/* Every proven change against the baseline in a test with a direction,
+ * better ones into up and worse into down, each in the summary's
+ * order; those in a test without one (read as more is better) counted
+ * in all_gains and all_losses only, as the findings count them. */
+static bool collect_changes(const struct br_analysis *a, struct br_brief *b)
+{
+	struct change *up, *down;
+	size_t i, j, nu = 0, nd = 0, cells = a->n_tests * a->sel->n_systems;
+	size_t xu = 0, xd = 0;
+	bool ok;
+
+	up = calloc(cells + 1, sizeof *up);
+	down = calloc(cells + 1, sizeof *down);
+	ok = up && down;
+	for (i = 0; ok && a->geo && i < a->n_tests; i++) {
+		const struct br_atest *at = &a->tests[i];
+
+		if (!at->compared)
+			continue;
+		for (j = 0; j < a->sel->n_systems; j++) {
+			const struct br_cell *c = &at->cells[j];
+			struct change ch = {i, j, at->t->sub_metric,
+					    proven_size(at, c)};
+
+			if (!c->cmp || c->kind != BR_CELL_VALUE)
+				continue;
+			if (at->t->dir == BR_DIR_UNKNOWN) {
+				xu += c->cmp->verdict == BR_VERDICT_BETTER;
+				xd += c->cmp->verdict == BR_VERDICT_WORSE;
+			} else if (c->cmp->verdict == BR_VERDICT_BETTER)
+				up[nu++] = ch;
+			else if (c->cmp->verdict == BR_VERDICT_WORSE)
+				down[nd++] = ch;
+		}
+	}
+	if (ok) {
+		qsort(up, nu, sizeof *up, change_cmp);
+		qsort(down, nd, sizeof *down, change_cmp);
+		b->all_gains = nu + xu;
+		b->all_losses = nd + xd;
+		ok = changes(a, up, nu, BR_BRIEF_CHANGES, &b->gains,
+			     &b->n_gains) &&
+		     changes(a, down, nd, BR_BRIEF_REGRESSIONS, &b->losses,
+			     &b->n_losses);
+	}
+	free(up);
+	free(down);
+	return ok;
 }
 
 /* --------------------------------------------------------------- brief */
@@ -459,11 +531,10 @@ static bool build_findings(const struct br_analysis *a, struct br_brief *b)
 static bool build(const struct br_analysis *a, struct br_brief *b)
 {
 	const struct br_overall *o = &a->overall;
-	struct top up = {0}, down = {0};
 	size_t i, j;
 	char lv[24];
 
-	if (!build_findings(a, b))
+	if (!br_brief_lead(a, b) || !build_findings(a, b))
 		return false;
 	/* geometric means: candidates over 2+ tests (compare's rule) */
 	b->geo = calloc(BR_BRIEF_SYSTEMS, sizeof *b->geo);
@@ -525,36 +596,7 @@ static bool build(const struct br_analysis *a, struct br_brief *b)
 		}
 	}
 
-	/* the largest proven changes */
-	for (i = 0; a->geo && i < a->n_tests; i++) {
-		const struct br_atest *at = &a->tests[i];
-
-		if (!at->compared)
-			continue;
-		for (j = 0; j < a->sel->n_systems; j++) {
-			const struct br_cell *c = &at->cells[j];
-			double v = proven_size(at, c);
-
-			if (isnan(v)) {
-				/* proven but not sized as a ratio (too
-				 * noisy): not listed, but counted in the
-				 * "and N more", as the findings count it */
-				if (c->cmp && c->kind == BR_CELL_VALUE) {
-					up.all += c->cmp->verdict ==
-						  BR_VERDICT_BETTER;
-					down.all += c->cmp->verdict ==
-						    BR_VERDICT_WORSE;
-				}
-				continue;
-			}
-			top_add(at->cells[j].cmp->verdict == BR_VERDICT_BETTER
-				? &up : &down, i, j, v);
-		}
-	}
-	b->all_gains = up.all;
-	b->all_losses = down.all;
-	return changes(a, &up, &b->gains, &b->n_gains) &&
-	       changes(a, &down, &b->losses, &b->n_losses);
+	return collect_changes(a, b);
 }
 
 struct br_brief *br_brief_build(const struct br_analysis *a)
@@ -585,6 +627,11 @@ void br_brief_free(struct br_brief *b)
 
 	if (!b)
 		return;
+	free(b->sys_common);
+	items_free(b->sys, b->n_sys);
+	free(b->sys_note);
+	free(b->source);
+	items_free(b->primary, b->n_primary);
 	for (k = 0; k < b->n_findings; k++)
 		free(b->findings[k]);
 	free(b->findings);
@@ -624,7 +671,7 @@ bool br_regressions(const struct br_analysis *a, double pct, char ***out,
 					goto nomem;
 				v = nv;
 			}
-			name = test_name(a->tests[i].t);
+			name = br_brief_test_name(a->tests[i].t);
 			s = br_analysis_sentence(a, i, j);
 			line = name && s ? br_strf("%s: %s, worse by more than "
 						   "the %g%% allowed", name, s,

@@ -176,7 +176,9 @@ static int spreads(struct br_analysis *a)
 		struct br_spread sp;
 		double x = spread_of(a, i, &sp);
 
-		if (isnan(x))
+		/* the primary metrics only, as the geometric means
+		 * (doc/statistics.md, "Primary metrics") */
+		if (isnan(x) || (a->primary_only && a->tests[i].t->sub_metric))
 			continue;
 		a->all_spreads++;
 		if (a->n_spreads == BR_SPREADS_SHOWN &&

@@ -62,6 +62,7 @@ static bool pair_geomean(const struct br_analysis *a, const struct sub *only,
 		const struct br_cell *cx = &at->cells[x], *cy = &at->cells[y];
 
 		if (!at->scalar || at->t->dir == BR_DIR_UNKNOWN ||
+		    (a->primary_only && at->t->sub_metric) ||
 		    cx->kind != BR_CELL_VALUE || cy->kind != BR_CELL_VALUE ||
 		    !br_geomean_usable(&cx->sum, &cy->sum))
 			continue;
@@ -260,7 +261,8 @@ static void count_firsts(const struct br_analysis *a, const struct sub *only,
 		const struct br_atest *at = &a->tests[sub_at(only, s)];
 		size_t with = 0;
 
-		if (!at->scalar || at->t->dir == BR_DIR_UNKNOWN)
+		if (!at->scalar || at->t->dir == BR_DIR_UNKNOWN ||
+		    (a->primary_only && at->t->sub_metric))
 			continue;
 		for (j = 0; j < n; j++)
 			with += at->cells[j].sum.n >= 2;

@@ -564,6 +564,18 @@ const char *br_geo_over(const struct br_ageo *g, char *buf, size_t size)
 	return buf;
 }
 
+const char *br_geo_sub_note(const struct br_ageo *g, char *buf,
+			    size_t size)
+{
+	buf[0] = '\0';
+	if (g->sub_metrics)
+		snprintf(buf, size, "%zu sub-metric%s not counted "
+			 "(--all-metrics counts %s)", g->sub_metrics,
+			 g->sub_metrics == 1 ? "" : "s",
+			 g->sub_metrics == 1 ? "it" : "them");
+	return buf;
+}
+
 const char *br_geo_with_single(const struct br_ageo *g, char *buf,
 			       size_t size)
 {
@@ -695,6 +707,7 @@ static bool geo_noisy_test(const struct br_analysis *a, size_t i, size_t j)
 	const struct br_summary *c = &at->cells[j].sum;
 
 	if (!at->compared || at->t->dir == BR_DIR_UNKNOWN ||
+	    (a->primary_only && at->t->sub_metric) ||
 	    at->cells[j].kind != BR_CELL_VALUE || !br_geomean_usable(b, c) ||
 	    b->n < 2 || c->n < 2 || isnan(b->se) || isnan(c->se))
 		return false;

@@ -65,6 +65,12 @@ size_t br_geo_k(const struct br_ageo *g);
 const char *br_geo_tests(const struct br_ageo *g, char *buf, size_t size);
 const char *br_geo_over(const struct br_ageo *g, char *buf, size_t size);
 
+/* The sub-metrics a geometric mean leaves out (doc/statistics.md,
+ * "Primary metrics"): "86 sub-metrics not counted (--all-metrics counts
+ * them)"; "" when none.  Written to buf, returned. */
+const char *br_geo_sub_note(const struct br_ageo *g, char *buf,
+			    size_t size);
+
 /* The mean over every test, single runs included, when it differs in
  * its tests from the headline: "with the 1 single-run test, over all 2
  * tests: 0.316x, not proven"; "" otherwise.  Written to buf, returned. */

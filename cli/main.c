@@ -90,7 +90,7 @@ enum opt_id {
 	OPT_TEMPLATE, OPT_PLOT, OPT_UTF8, OPT_LIST, OPT_SUMMARY, OPT_BRIEF,
 	OPT_NAME, OPT_RENAME, OPT_HISTORY,
 	OPT_GATE_STRICT, OPT_EXCLUDE, OPT_EXCLUDE_SYSTEMS,
-	OPT_GROUP_BY, OPT_HIDE_UNCHANGED,
+	OPT_GROUP_BY, OPT_HIDE_UNCHANGED, OPT_ALL_METRICS,
 	OPT_DERIVED,   /* --per, --cost, --cost-file: cli/derived.c */
 };
 
@@ -340,6 +340,11 @@ static const struct option_def options[] = {
 	 "run the profile (disk, compression, memory), by unit, or none; "
 	 "auto (default): by profile where that makes two groups or more "
 	 "and one of them holds two tests"},
+	{"all-metrics", 0, NULL, CMD_COMPARE | CMD_RENDER, OPT_ALL_METRICS,
+	 "count sub-metrics (dbench's latencies, fio's percentiles, ...) "
+	 "in the geometric means and the ranking made from them; default: "
+	 "only each benchmark's primary metric (throughput, bandwidth and "
+	 "IOPS, transactions per second, every PTS result)"},
 	{"hide-unchanged", 0, NULL, CMD_COMPARE | CMD_RENDER,
 	 OPT_HIDE_UNCHANGED,
 	 "leave out the tests where every system is proven equivalent to "
@@ -1010,6 +1015,7 @@ static int apply(struct br_cli *cli, const struct command *c,
 					    "got '%s'", arg);
 		break;
 	case OPT_HIDE_UNCHANGED: cli->cmp.hide_unchanged = true; break;
+	case OPT_ALL_METRICS: cli->an.all_metrics = true; break;
 	case OPT_DERIVED:
 		return br_cli_derived_option(cli, o->name, arg);
 	case OPT_WHISKERS:

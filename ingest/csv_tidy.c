@@ -32,14 +32,14 @@ static bool is_blank(const char *s, size_t n)
 enum col {
 	COL_SYSTEM, COL_VALUE, COL_MEAN, COL_SE, COL_N, COL_SD, COL_TEST,
 	COL_TITLE, COL_DESCRIPTION, COL_UNIT, COL_DIRECTION, COL_APP_VERSION,
-	COL_ARGUMENTS, COL_X, COL_X_LABEL, COL_ERROR, N_COLS
+	COL_ARGUMENTS, COL_X, COL_X_LABEL, COL_ERROR, COL_METRIC, N_COLS
 };
 
 /* Column names; an alias after '|'. */
 static const char *const col_names[N_COLS] = {
 	"system", "value", "mean", "se", "n", "sd", "test|identifier",
 	"title", "description", "unit|scale", "direction|proportion",
-	"app_version", "arguments", "x", "x_label", "error",
+	"app_version", "arguments", "x", "x_label", "error", "metric",
 };
 
 /* The column a header name stands for (case-insensitive), or -1. */
@@ -405,6 +405,25 @@ static int row_values(struct tidy *td, const struct br_test *t,
 	return BR_OK;
 }
 
+/* The row's 'metric' cell: "sub" marks its test a sub-metric
+ * (br_test.sub_metric; doc/tidy-csv.md), "primary" or "" leaves it. */
+static int row_metric(struct tidy *td, struct br_test *t,
+		      struct br_error *err)
+{
+	const struct br_csv_field *f = cell(td, COL_METRIC);
+	char q[64];
+
+	if (f->n == 0 || (f->n == 7 && !strncasecmp(f->s, "primary", 7)))
+		return BR_OK;
+	if (f->n == 3 && !strncasecmp(f->s, "sub", 3)) {
+		t->sub_metric = true;
+		return BR_OK;
+	}
+	return br_error_set(err, BR_EDATA, td->fname, cell_line(td, COL_METRIC),
+			    "column 'metric': \"%s\" is neither primary nor "
+			    "sub", SNIP(q, f->s, f->n));
+}
+
 /* The test of the current row: found, or created from its identity
  * columns. */
 static int row_test(struct tidy *td, bool series, struct br_test **out,
@@ -667,6 +686,8 @@ static int tidy_row(struct tidy *td, struct br_error *err)
 				    SNIP(q, fx->s, fx->n));
 	/* A failure row's x (if any) does not matter. */
 	rc = row_test(td, series && has_data, &t, err);
+	if (rc == BR_OK)
+		rc = row_metric(td, t, err);
 	if (rc != BR_OK)
 		return rc;
 	if (has_data && series != (t->display == BR_DISPLAY_LINE)) {

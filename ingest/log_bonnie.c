@@ -183,6 +183,11 @@ static int one(struct br_log *lg, unsigned long line, const char *field,
 
 	if (*p == '\0')
 		return BR_OK; /* not run */
+	/* block output and input are what bonnie++ users quote; the
+	 * other fields are sub-metrics (br_test.sub_metric) */
+	lg->sub_metric = is_latency ||
+			 (strcmp(what, "Sequential Output - Block") != 0 &&
+			  strcmp(what, "Sequential Input - Block") != 0);
 	if (too_fast(p)) {
 		size_t l = strlen(tf->names);
 		struct br_log_test t = {"bonnie", "Bonnie++", NULL, unit,

@@ -83,11 +83,15 @@ static int read_throughput(struct br_log *lg, struct br_log_iter *it,
 	snprintf(desc, sizeof desc, "Client Count: %.0f", clients);
 	rc = br_log_addf(lg, "dbench", "Dbench", "MB/s", BR_DIR_HIB, mbs,
 			 it->no, "%s", desc);
+	/* the throughput is what dbench users quote; the per-operation
+	 * latencies are its sub-metrics (model.h, br_test.sub_metric) */
 	for (i = 0; i < n_ops && rc == BR_OK; i++) {
+		lg->sub_metric = true;
 		rc = br_log_addf(lg, "dbench", "Dbench", "ms", BR_DIR_LIB,
 				 ops[i].avg, ops[i].line,
 				 "%s - Operation: %s - Average Latency", desc,
 				 ops[i].name);
+		lg->sub_metric = true;
 		if (rc == BR_OK)
 			rc = br_log_addf(lg, "dbench", "Dbench", "ms",
 					 BR_DIR_LIB, ops[i].max, ops[i].line,

@@ -73,6 +73,10 @@ static int add(struct br_log *lg, const struct job *j, const char *dir,
 			 "Size: %s", j->name, j->rw, j->bs);
 	else
 		snprintf(prefix, sizeof prefix, "Job: %s", j->name);
+	/* a job's bandwidth and IOPS are what fio users quote; its
+	 * latencies and percentiles are sub-metrics (br_test.sub_metric) */
+	lg->sub_metric = strcmp(metric, "Bandwidth") != 0 &&
+			 strcmp(metric, "IOPS") != 0;
 	return br_log_addf(lg, "fio", "Flexible IO Tester", unit, bd, v, line,
 			   "%s - %s %s", prefix, dir_title(dir), metric);
 }
@@ -485,7 +489,9 @@ int br_read_fio_json(struct br_resultset *rs, const char *name,
 		if (g->n_jobs < 2 || g->targets)
 			continue;
 		for (d = 0; d < 3 && rc == BR_OK; d++)
-			if (g->ms[d] > 0 && g->kb[d] > 0)
+			if (g->ms[d] > 0 && g->kb[d] > 0) {
+				/* the jobs' sum: the jobs are primary */
+				lg.sub_metric = true;
 				rc = br_log_addf(&lg, "fio",
 						 "Flexible IO Tester", "KiB/s",
 						 BR_DIR_HIB,
@@ -493,6 +499,7 @@ int br_read_fio_json(struct br_resultset *rs, const char *name,
 						 g->line, "Group: %.0f (%s) - "
 						 "%s Bandwidth", g->id,
 						 g->names, dir_title(dirs[d]));
+			}
 	}
 	if (rc != BR_OK)
 		return rc;
@@ -724,6 +731,7 @@ static int group_line(struct tstate *st, const char *s, unsigned long line)
 		p += 3;
 	if (!p || !rate(&p, &bw, &unit))
 		return br_log_fail(st->lg, line, "fio: bad group bandwidth");
+	st->lg->sub_metric = true;  /* the jobs' sum: the jobs are primary */
 	return br_log_addf(st->lg, "fio", "Flexible IO Tester", unit,
 			   BR_DIR_HIB, bw, line, "Group: %d - %s Aggregate "
 			   "Bandwidth", st->in_group, dir_title(dir));

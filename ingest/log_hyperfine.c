@@ -310,6 +310,9 @@ static int hf_add(struct br_log *lg, const struct hf_names *nm,
 		  const char *cmd, const char *what, double v,
 		  unsigned long line)
 {
+	/* the wall time is the command's; user and system time are
+	 * sub-metrics (br_test.sub_metric) */
+	lg->sub_metric = strcmp(what, "Wall time") != 0;
 	if (nm->per_command)
 		return br_log_addf(lg, "hyperfine", nm->title, "Seconds",
 				   BR_DIR_LIB, v, line, "%s", what);

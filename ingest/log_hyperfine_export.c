@@ -166,6 +166,7 @@ static int hfx_one(struct hfx *h, const char *cmd, const char *what,
 	char *desc = NULL;
 	int rc = hfx_test(h, cmd, what, "Seconds", &t, &desc);
 
+	h->lg.sub_metric = true;  /* user and system: hf_add's rule */
 	if (rc == BR_OK)
 		rc = br_log_add_summary(&h->lg, &t, v, NAN, 0, line);
 	free(desc);

@@ -138,6 +138,10 @@ struct br_log {
 	double next_step;       /* the resolution of the next value added
 				 * (the reader knows it); 0: br_log_add
 				 * finds it (doc/statistics.md "Resolution") */
+	bool sub_metric;        /* the next value added is a sub-metric
+				 * (br_test.sub_metric): set by the reader
+				 * before the add, which marks a test it
+				 * makes and clears this */
 	const char *arguments;  /* NULL, or what tells this log's tests from
 				 * others of the same identifier and
 				 * description (hyperfine: the test's title,

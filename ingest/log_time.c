@@ -157,6 +157,9 @@ static int flush(struct br_log *lg, struct timing *t, const char *stem)
 			continue;
 		lg->next_step = t->gnu && i != RSS ?
 				fmax(t->step[i], GNU_TIME_STEP) : t->step[i];
+		/* the elapsed time is the command's; user and system time
+		 * and the memory are sub-metrics (br_test.sub_metric) */
+		lg->sub_metric = i != ELAPSED;
 		if (sqlite)
 			rc = br_log_addf(lg, "sqlite", "SQLite", unit,
 					 BR_DIR_LIB, t->v[i], t->line[i],

@@ -497,9 +497,12 @@ static int log_entry(struct br_log *lg, const struct br_log_test *t,
 		test = br_rs_test(rs, &tmp, &created, lg->err);
 		if (!test)
 			return lg->err->code ? lg->err->code : BR_EIO;
-		if (created)
+		if (created) {
+			test->sub_metric = lg->sub_metric;
 			br_test_finish(rs, test);
+		}
 	}
+	lg->sub_metric = false;
 	if (lg->sys == (size_t)-1) {
 		lg->sys = br_rs_system(rs, lg->system, true, &loc, lg->err);
 		if (lg->sys == (size_t)-1)

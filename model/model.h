@@ -283,6 +283,16 @@ struct br_test {
 	 * resultset.c, freed with the resultset. */
 	struct br_entry_index *entry_index;
 	struct br_loc loc;
+	/* A sub-metric (doc/statistics.md, "Primary metrics"): a detail
+	 * of a benchmark whose number people quote is another result of
+	 * it (dbench's per-operation latencies beside its throughput,
+	 * fio's latency percentiles beside its bandwidth and IOPS).  Set
+	 * by each reader that knows its benchmark's primary metric, on
+	 * the other results; false (primary) for every result of a
+	 * reader that does not, as for every PTS result.  The summary
+	 * leads with the primary metrics and the geometric mean counts
+	 * only them unless asked (--all-metrics). */
+	bool sub_metric;
 	/* A derived result (analysis/derive.h: --per, --cost): the note
 	 * naming the number each system was divided or multiplied by,
 	 * also appended to annotation; NULL: measured as read */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "../text/escape.h"
 #include "../text/words.h"
 #include "../../analysis/brief.h"
 
@@ -16,7 +17,9 @@ static const char *const names[] = {
 	"geomeans_more", "geomeans_text", "ranking_head", "ranking",
 	"has_ranking", "ranking_more", "ranking_text", "gains", "has_gains",
 	"gains_more", "losses", "has_losses", "losses_more", "changes_text",
-	"has_changes",
+	"has_changes", "sys_common", "systems_brief", "sys_note",
+	"systems_text_brief", "source_brief", "primary", "has_primary",
+	"primary_more", "primary_note", "primary_text", "brief_spreads",
 };
 
 /* s without BR_NBSP markers (for .md and .html). */
@@ -186,6 +189,82 @@ static void items(struct br_tdoc *d, struct br_tnode *root, const char *key,
 	}
 }
 
+/* "and 3 more primary results (the full report lists them)", "" */
+static char *primary_more(const struct br_brief *b)
+{
+	if (!b->primary_more)
+		return strdup("");
+	return br_strf("and %zu more primary result%s (the full report "
+		       "lists %s)", b->primary_more, b->primary_more == 1 ?
+		       "" : "s", b->primary_more == 1 ? "it" : "them");
+}
+
+/* "Each benchmark's primary metric; its 72 sub-metrics ..." or "" */
+static char *primary_note(const struct br_brief *b)
+{
+	if (!b->n_sub)
+		return strdup("");
+	return br_strf("Each benchmark's primary metric; the %zu "
+		       "sub-metric%s (latencies, percentiles, ...) %s in the "
+		       "full report", b->n_sub, b->n_sub == 1 ? "" : "s",
+		       b->n_sub == 1 ? "is" : "are");
+}
+
+/* The text blocks of the summary's start: systems and source, primary
+ * results. */
+static void lead_blocks(struct br_tdoc *d, struct br_tnode *root,
+			const struct br_report *r, const struct br_brief *b)
+{
+	struct block bl;
+	char url[160], *s;
+	size_t k;
+
+	br_ob_result_url(r->a->sel->rs->reference_id, url, sizeof url);
+	bl_open(&bl);
+	if (b->sys_common)
+		bl_line(&bl, r, 0, 2, "", b->sys_common);
+	for (k = 0; k < b->n_sys; k++) {
+		char *lead = br_strf("%s: ", b->sys[k].name);
+
+		if (lead)
+			bl_line(&bl, r, 0, 2, lead, b->sys[k].text);
+		else
+			bl.bad = true;
+		free(lead);
+	}
+	if (b->sys_more)
+		more_note(&bl, r, 0, b->sys_more);
+	if (b->sys_note)
+		bl_line(&bl, r, 0, 2, "", b->sys_note);
+	if (b->source)
+		bl_line(&bl, r, 0, 2, "Source: ", b->source);
+	if (*url && !bl.bad)
+		fprintf(bl.fp, "  %s\n", url);
+	br_tset_owned(d, root, "systems_text_brief", bl_close(&bl));
+
+	bl_open(&bl);
+	if ((s = primary_note(b)) && *s) {
+		bl_line(&bl, r, 0, 0, "", s);
+		fputc('\n', bl.fp);
+	}
+	bl.bad |= !s;
+	free(s);
+	for (k = 0; k < b->n_primary; k++) {
+		char *lead = br_strf("- %s: ", b->primary[k].name);
+
+		if (lead)
+			bl_line(&bl, r, 0, 2, lead, b->primary[k].text);
+		else
+			bl.bad = true;
+		free(lead);
+	}
+	if ((s = primary_more(b)) && *s)
+		bl_line(&bl, r, 0, 2, "- ", s);
+	bl.bad |= !s;
+	free(s);
+	br_tset_owned(d, root, "primary_text", bl_close(&bl));
+}
+
 /* The text blocks (made before items() spaces the strings). */
 static void text_blocks(struct br_tdoc *d, struct br_tnode *root,
 			const struct br_report *r, const struct br_brief *b)
@@ -195,6 +274,7 @@ static void text_blocks(struct br_tdoc *d, struct br_tnode *root,
 	int side;
 	char pad[48];
 
+	lead_blocks(d, root, r, b);
 	bl_open(&bl);
 	for (k = 0; k < b->n_findings; k++)
 		bl_line(&bl, r, 0, 2, "- ", b->findings[k]);
@@ -294,6 +374,18 @@ int br_report_brief_values(struct br_tdoc *d, struct br_tnode *root,
 		return BR_EIO;
 	if (fmt == BR_REPORT_TEXT)
 		text_blocks(d, root, r, b);
+	br_tset(d, root, "sys_common", b->sys_common ? spaced(b->sys_common)
+		: "");
+	items(d, root, "systems_brief", r, b->sys, b->n_sys, anchors);
+	br_tset(d, root, "sys_note", b->sys_note ? spaced(b->sys_note) : "");
+	br_tset(d, root, "source_brief", b->source ? spaced(b->source) : "");
+	items(d, root, "primary", r, b->primary, b->n_primary, anchors);
+	br_tset_bool(d, root, "has_primary", b->n_primary > 0);
+	br_tset_owned(d, root, "primary_more", primary_more(b));
+	br_tset_owned(d, root, "primary_note", primary_note(b));
+	/* two systems: a test's spread is its comparison, listed above */
+	br_tset_bool(d, root, "brief_spreads", r->a->n_spreads > 0 &&
+		     r->a->sel->n_systems > 2);
 	list = br_tset_list(d, root, "findings");
 	for (k = 0; k < b->n_findings; k++)
 		br_tset(d, br_tlist_add(d, list), "text",

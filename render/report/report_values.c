@@ -338,9 +338,11 @@ static void geomean(struct br_tdoc *d, struct br_tnode *root,
 		    const struct br_report *r)
 {
 	struct br_tnode *list = br_tset_list(d, root, "geomean");
+	const struct br_ageo *most;
 	double top = 1;
 	size_t j, k = r->a->geo_k;
 	bool any = false;
+	char note[96];
 
 	for (j = 0; r->a->geo && j < r->a->sel->n_systems; j++)
 		if (r->a->geo[j].ok) {
@@ -403,6 +405,14 @@ static void geomean(struct br_tdoc *d, struct br_tnode *root,
 	}
 	br_tset_bool(d, root, "has_geomean", any);
 	br_tsetf(d, root, "geomean_tests", "%zu", k);
+	/* the sub-metrics left out (doc/statistics.md, "Primary
+	 * metrics"): the most any candidate's mean leaves out */
+	for (j = 0, most = NULL; any && j < r->a->sel->n_systems; j++)
+		if (j != r->a->base && (!most || r->a->geo[j].sub_metrics >
+					most->sub_metrics))
+			most = &r->a->geo[j];
+	br_tset(d, root, "geomean_sub_note", most ?
+		br_geo_sub_note(most, note, sizeof note) : "");
 	br_tset_bool(d, root, "has_overall", any && r->a->overall.ok);
 	br_tset(d, root, "overall_why", r->a->overall.why);
 }

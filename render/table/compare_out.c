@@ -629,6 +629,8 @@ static void write_text(const struct br_analysis *a,
 			wrap(fp, 2, "%zu test%s left out (no result on one "
 			     "side, a mean not above 0, or no direction)",
 			     g->skipped, g->skipped == 1 ? "" : "s");
+		if (*br_geo_sub_note(g, note, sizeof note))
+			wrap(fp, 2, "%s", note);
 	}
 	write_overall(a, fp);
 	if (!o->ministat)     /* ministat's layout, nothing after it */

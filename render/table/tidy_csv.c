@@ -32,6 +32,7 @@ struct cols {
 	bool value;  /* some sample has runs (or nothing else to write) */
 	bool mean;   /* mean, se, n: some published value or summary */
 	bool error;  /* some entry failed */
+	bool metric; /* some test is a sub-metric (br_test.sub_metric) */
 };
 
 /* Shortest of %.15g, %.16g, %.17g that strtod() reads back exactly. */
@@ -88,6 +89,8 @@ static void scan_columns(const struct br_resultset *rs, struct cols *c)
 			continue;
 		if (is_series(t))
 			c->x = true;
+		if (t->sub_metric)
+			c->metric = true;
 		for (j = 0; j < t->n_entries; j++) {
 			const struct br_entry *e = &t->entries[j];
 
@@ -307,6 +310,8 @@ static void put_header(FILE *fp, const struct cols *c)
 		fputs(",mean,se,n", fp);
 	if (c->error)
 		fputs(",error", fp);
+	if (c->metric)
+		fputs(",metric", fp);
 	fputc('\n', fp);
 }
 
@@ -345,6 +350,8 @@ static void put_row(FILE *fp, const struct cols *c, const struct br_test *t,
 	}
 	if (c->error)
 		put_field(fp, br_nz(r->error), false);
+	if (c->metric)
+		put_field(fp, t->sub_metric ? "sub" : "", false);
 	fputc('\n', fp);
 }
 

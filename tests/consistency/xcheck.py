@@ -9,8 +9,9 @@ tests/consistency/data/) goes through, with SOURCE_DATE_EPOCH and -q:
 stats --format csv|json|md and text; compare --format csv|json|md and
 text; compare --brief (the summary's text, checked against compare's
 CSV and text: geometric means and both intervals, the ranking, the
-findings' counts and leader, the largest proven changes, their order
-and sentences); render -o report.txt|.md|.html and --format svg -o DIR/; and, to
+findings' counts and leader, the primary results in test order with
+their verdicts and the proven changes, their order and sentences, with
+the sub-metrics convert's tidy CSV marks); render -o report.txt|.md|.html and --format svg -o DIR/; and, to
 reach the remaining sentence forms and numbers, compare --equivalence 5
 --details (csv and text) with render --equivalence 5 -o .md, compare
 --ministat, stats and compare (csv and text) at --confidence 0.9999999
@@ -68,7 +69,8 @@ unless each is reported.  The reports' best/worst marks are checked
 against the stats CSV rank ranges (exactly 1, exactly N), their
 geometric-mean tables (test counts, both intervals, overall rank ranges
 and firsts) against compare's CSV and text, and the order of the
-summary's largest changes (compare --brief).  Python 3
+summary's largest changes and primary results (compare --brief).
+Python 3
 standard library only.
 """
 
@@ -567,6 +569,10 @@ class Test:
         self.points = OrderedDict()   # system -> its series rows
         self.cmp = OrderedDict()      # system -> compare csv row
         self.se_dec = None            # decimals of SEs (stats text)
+        self.sub = False              # a sub-metric (convert's tidy CSV)
+        self.geo_out = False          # a sub-metric the geometric means
+        #                               leave out (doc/statistics.md,
+        #                               "Primary metrics")
 
     @property
     def label(self):
@@ -2054,7 +2060,7 @@ def expected_firsts(tests):
     n_tests = 0
     wins, could, ran = defaultdict(int), defaultdict(int), defaultdict(int)
     for t in tests:
-        if not t.scalar or t.dirn not in ("HIB", "LIB"):
+        if not t.scalar or t.dirn not in ("HIB", "LIB") or t.geo_out:
             continue
         two = [s for s in t.valued() if int(t.rows[s]["n"]) >= 2]
         if len(two) < 2:
@@ -2107,7 +2113,7 @@ def geo_model(tests, base, s):
     logs, one, hyper = [], None, True
     for t in tests:
         if not t.scalar or t.dirn not in ("HIB", "LIB") or \
-                not t.has_value(base) or not t.has_value(s):
+                not t.has_value(base) or not t.has_value(s) or t.geo_out:
             continue
         if not (t.mean(s) > 0 and t.mean(base) > 0):
             continue
@@ -2306,7 +2312,7 @@ def check_overall_ranks(ck, tests, base, geo, out="compare csv"):
     R = len(ranked)
 
     def usable(s):
-        return {t.idx for t in tests if t.scalar and
+        return {t.idx for t in tests if t.scalar and not t.geo_out and
                 t.dirn in ("HIB", "LIB") and t.has_value(s) and
                 t.mean(s) > 0}
 
@@ -2499,6 +2505,8 @@ def check_overall_text(ck, tests, overall, base, geo, out, lv, disp):
                                  geo.get(s, {}).get("overall_rank_high")),
                         "compare csv (empty: not ranked)")
                 continue
+            if re.match(r"^\d+ sub-metrics? not counted ", e):
+                continue    # the geometric mean's note, not an entry
             ck.structure(out, "cannot read ranking entry %r" % e)
             continue
         s = next((x for x in geo if disp(x) == mm.group(2)), None)
@@ -2566,7 +2574,8 @@ def check_overall_text(ck, tests, overall, base, geo, out, lv, disp):
 def summary_sections(text):
     """compare --brief (= render --summary -o .txt): heading -> its text
     (between the heading's blank line and the next heading)."""
-    heads = ("FINDINGS", "GEOMETRIC MEAN", "RANKS", "LARGEST PROVEN CHANGES")
+    heads = ("SYSTEMS", "RESULTS", "GEOMETRIC MEAN BY GROUP", "FINDINGS",
+             "GEOMETRIC MEAN", "RANKS", "PROVEN CHANGES")
     secs, cur = OrderedDict(), None
     for ln in text.split("\n"):
         h = next((x for x in heads if ln.split(" (")[0] == x), None)
@@ -2612,6 +2621,23 @@ def compare_across(ctext, base):
         if m and a:
             out[m.group(1)] = a.groups()
     return out
+
+
+def mark_sub_metrics(tests, tidy):
+    """t.sub for the tests convert's tidy CSV marks sub-metrics (its
+    'metric' column, doc/tidy-csv.md), and t.geo_out where the geometric
+    means leave them out: some selected scalar test is one, another is
+    not (doc/statistics.md, "Primary metrics")."""
+    rows = csv.DictReader(ln for ln in tidy.split("\n")
+                          if ln and not ln.startswith("#"))
+    subs = {(r["test"], r["title"], r["description"]) for r in rows
+            if (r.get("metric") or "") == "sub"}
+    for t in tests:
+        t.sub = (t.id, t.title, t.desc) in subs
+    scalar = [t for t in tests if t.scalar]
+    out = any(t.sub for t in scalar) and not all(t.sub for t in scalar)
+    for t in tests:
+        t.geo_out = out and t.sub
 
 
 def check_summary(ck, tests, text, ctext, base, geo, out="compare --brief",
@@ -2723,41 +2749,43 @@ def check_summary(ck, tests, text, ctext, base, geo, out="compare --brief",
                      m.group(5), fnum(geo[s]["ratio_ci_high"]),
                      "compare csv", x3)
         del top
+    # ---- the results: each benchmark's primary metric, in test order
+    check_summary_results(ck, tests, secs.get("RESULTS", ""), base, geo,
+                          out)
     # ---- the largest proven changes
     cj = squash(" ".join(join_lines(b.split("\n"))[0]
                          for b in split_blocks(ctext)))
     cands = {"better": [], "worse": []}
-    # proven but not listed (too noisy to size as a ratio, or a test
-    # read as more is better for want of a direction): counted, as the
-    # findings count them
-    unsized = {"better": 0, "worse": 0}
+    # proven in a test without a direction (read as more is better):
+    # counted, not listed, as the findings count them
+    nodir = {"better": 0, "worse": 0}
     for t in tests:
+        sub = t.sub
         for s, r in t.cmp.items():
-            lo, hi = fnum(r["improvement_ci_low_pct"]), \
-                fnum(r["improvement_ci_high_pct"])
-            if r["verdict"] in cands and (
-                    t.dirn not in ("HIB", "LIB") or
-                    lo is None or hi is None or
-                    fnum(r["ratio_ci_low"]) is None or
-                    fnum(r["ratio_ci_high"]) is None):
-                unsized[r["verdict"]] += 1
-            if t.dirn not in ("HIB", "LIB"):
+            if r["verdict"] not in cands:
                 continue
-            if r["verdict"] not in cands or lo is None or hi is None or \
-                    fnum(r["ratio_ci_low"]) is None or \
-                    fnum(r["ratio_ci_high"]) is None:
+            if t.dirn not in ("HIB", "LIB"):
+                nodir[r["verdict"]] += 1
                 continue
             # from the ratio interval: a speedup of 1e-300 has a percent
-            # interval of -100% exactly
+            # interval of -100% exactly; none (too noisy to size as a
+            # ratio): after the sized ones, the difference in the unit
             rlo, rhi = fnum(r["ratio_ci_low"]), fnum(r["ratio_ci_high"])
-            slo, shi = (1 / rhi, 1 / rlo) if t.dirn == "LIB" else (rlo, rhi)
-            v = math.log(slo) if r["verdict"] == "better" else \
-                -math.log(shi)
-            cands[r["verdict"]].append((-v, t.idx, s, t))
-    block = secs.get("LARGEST PROVEN CHANGES", "")
+            lo, hi = fnum(r["improvement_ci_low_pct"]), \
+                fnum(r["improvement_ci_high_pct"])
+            if rlo is None or rhi is None or lo is None or hi is None:
+                key = (sub, 1, 0.0, t.idx)
+            else:
+                slo, shi = (1 / rhi, 1 / rlo) if t.dirn == "LIB" else \
+                    (rlo, rhi)
+                v = math.log(slo) if r["verdict"] == "better" else \
+                    -math.log(shi)
+                key = (sub, 0, -v, t.idx)
+            cands[r["verdict"]].append((key, s, t))
+    block = secs.get("PROVEN CHANGES", "")
     parts = block.split("\n\n") if block else []
-    for verdict, head in (("better", "Better than the baseline:"),
-                          ("worse", "Worse than the baseline:")):
+    for verdict, head, cap in (("better", "Better than the baseline:", 5),
+                               ("worse", "Worse than the baseline:", 10)):
         got = next((p for p in parts if p.startswith(head)), "")
         items = summary_items(got.split("\n", 1)[1] if "\n" in got else "")
         # "- and 6 more ...", or with none listed "- 2 proven ...
@@ -2766,13 +2794,15 @@ def check_summary(ck, tests, text, ctext, base, geo, out="compare --brief",
         more = [re.match(more_re, x) for x in items]
         more = [m.group(1) or m.group(2) for m in more if m]
         items = [x for x in items if not re.match(more_re, x)]
-        exp = sorted(cands[verdict], key=lambda c: (c[0], c[1]))
+        # primary metrics first, then sized before unsized, larger
+        # first, then test and system order (a stable sort)
+        exp = sorted(cands[verdict], key=lambda c: c[0])
         ck.same("changes", "-", out, "proven %s changes listed" % verdict,
-                len(items), min(5, len(exp)), "compare csv")
+                len(items), min(cap, len(exp)), "compare csv")
         ck.same("changes", "-", out, "proven %s changes not listed"
                 % verdict, more[0] if more else "0",
-                str(max(0, len(exp) - 5) + unsized[verdict]), "compare csv")
-        for it, (_, _, s, t) in zip(items, exp):
+                str(max(0, len(exp) - cap) + nodir[verdict]), "compare csv")
+        for it, (_, s, t) in zip(items, exp):
             ck.n += 1
             sent = " %s is " % shown_name(s)
             if not it.startswith("- " + squash(ascii_fold(t.title))) or \
@@ -2788,10 +2818,55 @@ def check_summary(ck, tests, text, ctext, base, geo, out="compare --brief",
                         "the sentence of compare text")
 
 
+def check_summary_results(ck, tests, block, base, geo, out):
+    """The summary's RESULTS (doc/statistics.md, The summary): the
+    primary metrics (every test when none is one) with a value, in test
+    order, at most 12, the rest counted; each line the test, then with
+    two systems the candidate's verdict as the compare CSV gives it."""
+    scalar = [t for t in tests if t.scalar]
+    only_sub = all(t.sub for t in scalar)
+    # every primary test counts: those not listed (no value anywhere, a
+    # series, a PASS/FAIL result, past 12) as "and N more"
+    prim = [t for t in tests if not t.sub or only_sub]
+    exp = [t for t in prim if t.scalar and t.valued()]
+    items = [x for x in summary_items(block) if x.startswith("- ")]
+    more = [re.match(r"- and (\d+) more primary results?", x) for x in items]
+    more = [m.group(1) for m in more if m]
+    items = [x for x in items if not re.match(r"- and \d+ more primary", x)]
+    ck.same("results", "-", out, "primary results listed", len(items),
+            min(12, len(exp)), "stats csv and convert's metric column")
+    # none to list (series only, every one failed): no section at all
+    ck.same("results", "-", out, "primary results not listed",
+            more[0] if more else "0", str(len(prim) - min(12, len(exp))
+                                          if exp else 0),
+            "stats csv and convert's metric column")
+    cands = [s for s, g in geo.items() if g["description"] != "baseline"]
+    for it, t in zip(items, exp):
+        ck.n += 1
+        head = "- " + squash(ascii_fold(t.title))
+        if not it.startswith(head) or \
+                squash(ascii_fold(t.desc).replace("\n", " ")) not in it:
+            ck.fail(t.label, "-", out, "primary result (test order)",
+                    it[:100], "%s - %s" % (t.title, t.desc))
+            continue
+        if len(cands) != 1 or cands[0] not in t.cmp:
+            continue
+        r = t.cmp[cands[0]]
+        want = {"better": (" faster than ", " better than ",
+                           " higher than "),
+                "worse": (" slower than ", " worse than ", " lower than "),
+                "no-difference": (": no difference proven",),
+                "equivalent": (" is equivalent to ",)}.get(r["verdict"])
+        ck.n += 1
+        if want and not any(w in it for w in want):
+            ck.fail(t.label, cands[0], out, "primary result's verdict",
+                    it[:160], "%s (compare csv)" % r["verdict"])
+
+
 def expected_left_out(tests, base, s):
     n = 0
     for t in tests:
-        if not t.scalar or not t.has_value(base):
+        if not t.scalar or not t.has_value(base) or t.geo_out:
             continue
         if s not in t.cmp:
             continue
@@ -4254,6 +4329,7 @@ def check_input(rn, label, paths, tmp, self_test=None):
         "compare text": ["compare"],
         "compare md": ["compare", "--format", "md"],
         "compare --brief": ["compare", "--brief"],
+        "tidy csv": ["convert", "--format", "csv", "-o", "-"],
         "report.txt": ["render", "-o", rep["txt"]],
         "report.md": ["render", "-o", rep["md"]],
         "report.html": ["render", "-o", rep["html"]],
@@ -4294,6 +4370,9 @@ def check_input(rn, label, paths, tmp, self_test=None):
     units = time_units(tests)
     hrows = scaled_rows(rows, units, STATS_SCALED)
     htests = build_tests(hrows)
+    sub_csv = res["tidy csv"][1] if res["tidy csv"][0] == 0 else ""
+    mark_sub_metrics(tests, sub_csv)
+    mark_sub_metrics(htests, sub_csv)
     check_header(ck, stats_csv, STATS_COLS, "stats csv")
     # ---- stats
     if res["stats json"][0] == 0:
@@ -4334,6 +4413,8 @@ def check_input(rn, label, paths, tmp, self_test=None):
             btext = res["compare --brief"][1]
             if self_test == "brief":
                 btext = perturb_brief(btext)
+            if self_test == "results":
+                btext = perturb_results(btext)
             check_summary(ck, htests, btext, ctext, base, hgeo)
     else:
         base = systems_of(tests)[0] if tests else None
@@ -4368,6 +4449,8 @@ def check_input(rn, label, paths, tmp, self_test=None):
     # ---- --equivalence: equivalent/inconclusive sentences, --details
     if two and res["eq compare csv"][0] == 0:
         etests = build_tests(hrows)
+        mark_sub_metrics(etests, res["tidy csv"][1]
+                         if res["tidy csv"][0] == 0 else "")
         for et, t in zip(etests, htests):
             et.se_dec = t.se_dec
         egeo, ebase = assign_compare(etests, scaled_rows(csv_rows(
@@ -4387,6 +4470,8 @@ def check_input(rn, label, paths, tmp, self_test=None):
         lrows = csv_rows(res["level stats csv"][1])
         lunits = time_units(build_tests(lrows))
         ltests = build_tests(scaled_rows(lrows, lunits, STATS_SCALED))
+        mark_sub_metrics(ltests, res["tidy csv"][1]
+                         if res["tidy csv"][0] == 0 else "")
         if res["level stats text"][0] == 0:
             check_stats_text(ck, ltests, res["level stats text"][1],
                              "stats text" + lout, LEVEL)
@@ -4639,6 +4724,17 @@ def perturb_brief(txt):
         txt[m.end(2):]
 
 
+def perturb_results(txt):
+    """The summary's primary results: the first two swapped (not the
+    test order)."""
+    i = txt.find("\nRESULTS\n")
+    m = re.compile(r"\n(- .*(?:\n  .*)*)\n(- .*(?:\n  .*)*)").search(txt, i)
+    if i < 0 or not m:
+        raise SystemExit("self-test: no summary results to perturb")
+    return txt[:m.start(1)] + m.group(2) + "\n" + m.group(1) + \
+        txt[m.end(2):]
+
+
 def perturb_range_word(md):
     """The first interval of the Markdown report that spans both ways:
     "2.0% slower to 4.1% faster" says "2.0% faster to 4.1% faster"."""
@@ -4662,7 +4758,8 @@ def self_test(rn, tmp):
                        ("across", "across-tests CI"),
                        ("mark", "best/worst mark"),
                        ("firsts", "first in k"),
-                       ("brief", "largest better change")):
+                       ("brief", "largest better change"),
+                       ("results", "primary result")):
         ck, _ = check_input(rn, label, [label], tmp, self_test=kind)
         new = [b for b in ck.bad if b not in clean.bad]
         hit = [b for b in new if what in b.split("|")[4]]

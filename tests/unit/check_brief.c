@@ -82,7 +82,8 @@ START_TEST(test_seed4_summary)
 	ck_assert_uint_eq(b->all_gains, 12);
 	ck_assert_uint_eq(b->all_losses, 19);
 	ck_assert_uint_eq(b->n_gains, BR_BRIEF_CHANGES);
-	ck_assert_uint_eq(b->n_losses, BR_BRIEF_CHANGES);
+	/* every regression up to BR_BRIEF_REGRESSIONS, the rest counted */
+	ck_assert_uint_eq(b->n_losses, BR_BRIEF_REGRESSIONS);
 	ck_assert_str_eq(b->gains[0].name, "BlogBench 1.1 - Test: Write");
 	eq_spaced(b->gains[0].text, "Ubuntu 18.04 EXT4 is 8.59x better than "
 		  "FreeBSD iX ZoL (95% CI 6.56x to 12.2x)");
@@ -93,7 +94,128 @@ START_TEST(test_seed4_summary)
 			 "- File Size: 512MB - Disk Test: Write Performance");
 	ck_assert_str_eq(br_analysis_system(a, b->losses[0].sys),
 			 "Debian Stretch ZoL");
+	/* the systems: no field is the same on all six; memory, disk and
+	 * file system are most systems' (5, 5 and 4 of 6), said once; the
+	 * Debian one is another machine, which its line and the note say */
+	ck_assert_str_eq(b->sys_common, "Unless a line says otherwise: "
+			 "Memory: 16384MB; Disk: Samsung SSD 970 EVO Plus 500GB; "
+			 "File-System: zfs");
+	ck_assert_uint_eq(b->n_sys, 6);
+	ck_assert_str_eq(b->sys[2].text, "Processor: Intel Xeon E3-1275 v6 @ "
+			 "3.80GHz (8 Cores); OS: FreeBSD; Kernel: 12.0-RELEASE "
+			 "(x86_64); Compiler: Clang 6.0.1 (SVN 335540); "
+			 "File-System: ufs");
+	ck_assert_str_eq(b->sys[5].name, "Debian Stretch ZoL");
+	/* values past 60 bytes cut at a blank */
+	ck_assert(strncmp(b->sys[5].text, "Processor: AMD Ryzen Threadripper "
+			  "2950X 16-Core @ 3.50GHz (16 Cores ...; Memory: 4 x "
+			  "16384 MB DDR4-1200MHz; Disk: 3 x 4001GB", 113) == 0);
+	ck_assert_str_eq(b->sys_note, "The systems differ in hardware "
+			 "(Processor, Memory, Disk), not only in software: a "
+			 "difference between them is not the software's alone");
+	ck_assert_str_eq(b->source, "OpenBenchmarking.org result "
+			 "1904258-SP-1904234HV78");
+	/* a PTS result is its own primary metric: all 8, in file order */
+	ck_assert_uint_eq(b->n_primary, 8);
+	ck_assert_uint_eq(b->primary_more, 0);
+	ck_assert_uint_eq(b->n_sub, 0);
+	ck_assert_str_eq(b->primary[0].name, "Dbench 4.0 - Client Count: 1 "
+			 "(MB/s)");
+	eq_spaced(b->primary[0].text, "FreeBSD iX ZoL 132.00, FreeBSD ZFS "
+		  "252.00, FreeBSD UFS 845.00, Ubuntu 18.04 EXT4 60.99, Ubuntu "
+		  "18.04 ZoL 100.66, Debian Stretch ZoL 207.58; best (proven): "
+		  "FreeBSD UFS; FreeBSD UFS is 6.40x faster than FreeBSD iX "
+		  "ZoL (95% CI 6.37x to 6.43x)");
 	br_brief_free(b);
+	br_analysis_free(a);
+	br_selection_fini(&sel);
+	br_resultset_free(rs);
+}
+END_TEST
+
+/* samples/logs (ext4 against tmpfs, raw logs) analysed, every metric
+ * counted in the geometric mean or the primary ones only. */
+static struct br_analysis *logs(struct br_resultset *rs,
+				struct br_selection *sel, bool all)
+{
+	struct br_ingest_opts io;
+	struct br_analysis_opts ao;
+	struct br_analysis *a = NULL;
+	struct br_error err;
+
+	br_ingest_opts_defaults(&io);
+	br_error_clear(&err);
+	ck_assert_int_eq(br_ingest_path(rs, "../samples/logs", &io, &err),
+			 BR_OK);
+	ck_assert_int_eq(br_select(rs, NULL, NULL, sel, &err), BR_OK);
+	br_analysis_opts_defaults(&ao);
+	ao.what = BR_AN_COMPARE | BR_AN_RANKS | BR_AN_OVERALL;
+	ao.all_metrics = all;
+	ck_assert_int_eq(br_analyse(sel, &ao, &a, &err), BR_OK);
+	return a;
+}
+
+/* The primary metrics (br_test.sub_metric): the geometric mean of
+ * tmpfs-shm against ext4-vda over the 9 primary tests with a value on
+ * both sides is 5.0295x, the exp of the mean log of their speedups in
+ * the compare CSV (2.50066, 1.4, 86.5382, 86.5372, 0.821828, 0.821469,
+ * 2.15247, 1, 54.0503); --all-metrics gives the 1.891x over 79 tests
+ * of before. */
+START_TEST(test_logs_primary)
+{
+	struct br_resultset *rs = br_resultset_new();
+	struct br_selection sel;
+	struct br_analysis *a = logs(rs, &sel, false);
+	struct br_brief *b;
+	size_t i, sub = 0;
+
+	for (i = 0; i < rs->n_tests; i++)
+		sub += rs->tests[i]->sub_metric;
+	/* 95 tests: dbench 1 + 32, fio 4 + 12, PostMark 1 + 11, bonnie++
+	 * 2 + 22, time 1 + 3, SQLite 1 + 2, hyperfine 1 + 2 */
+	ck_assert_uint_eq(rs->n_tests, 95);
+	ck_assert_uint_eq(sub, 84);
+	ck_assert(a->primary_only);
+	ck_assert(a->geo[1].ok);
+	ck_assert_uint_eq(a->geo[1].g.k, 9);
+	ck_assert_uint_eq(a->geo[1].skipped, 1);  /* bonnie++ block output */
+	ck_assert_uint_eq(a->geo[1].sub_metrics, 72);
+	ck_assert_double_eq_tol(a->geo[1].g.gm, 5.029471884665866, 1e-9);
+	b = br_brief_build(a);
+	ck_assert_ptr_nonnull(b);
+	/* 11 primary tests; bonnie++'s block input has no value on either
+	 * side ("+++++") and is only counted */
+	ck_assert_uint_eq(b->n_primary, 10);
+	ck_assert_uint_eq(b->primary_more, 1);
+	ck_assert_uint_eq(b->n_sub, 84);
+	ck_assert_str_eq(b->primary[1].name, "Dbench - Client Count: 2 "
+			 "(MB/s)");
+	eq_spaced(b->primary[1].text, "ext4-vda 511.29, tmpfs-shm 1278.55; "
+		  "tmpfs-shm is 2.50x faster than ext4-vda (95% CI 1.31x to "
+		  "4.12x)");
+	/* both proven regressions too noisy for a ratio are named, with
+	 * the difference in the unit */
+	ck_assert_uint_eq(b->all_losses, 5);
+	ck_assert_uint_eq(b->n_losses, 5);
+	eq_spaced(b->losses[4].text, "tmpfs-shm is 8.985 ms slower than "
+		  "ext4-vda (95% CI 4.005 ms to 13.964 ms slower; too noisy to "
+		  "size the change as a ratio)");
+	/* no hardware or software fields in raw logs: each system's
+	 * directory says what it is */
+	ck_assert_uint_eq(b->n_sys, 2);
+	ck_assert_str_eq(b->sys[0].text, "no hardware or software recorded "
+			 "(named from directory ../samples/logs/ext4-vda)");
+	br_brief_free(b);
+	br_analysis_free(a);
+	br_selection_fini(&sel);
+	br_resultset_free(rs);
+
+	rs = br_resultset_new();
+	a = logs(rs, &sel, true);
+	ck_assert(!a->primary_only);
+	ck_assert_uint_eq(a->geo[1].g.k, 79);
+	ck_assert_uint_eq(a->geo[1].sub_metrics, 0);
+	ck_assert_double_eq_tol(a->geo[1].g.gm, 1.89079152962452, 1e-9);
 	br_analysis_free(a);
 	br_selection_fini(&sel);
 	br_resultset_free(rs);
@@ -179,6 +301,7 @@ Suite *br_suite_brief(void)
 
 	tcase_add_test(tc, test_seed4_summary);
 	tcase_add_test(tc, test_seed4_regressions);
+	tcase_add_test(tc, test_logs_primary);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -532,6 +532,65 @@ START_TEST(test_hyperfine)
 }
 END_TEST
 
+/* The tests of rs that are primary metrics (br_test.sub_metric false),
+ * their descriptions joined with "|". */
+static char *primaries(const struct br_resultset *rs)
+{
+	char *s = strdup(""), *n;
+	size_t i;
+
+	for (i = 0; s && i < rs->n_tests; i++) {
+		if (rs->tests[i]->sub_metric)
+			continue;
+		n = br_strf("%s%s%s", s, *s ? "|" : "",
+			    rs->tests[i]->description);
+		free(s);
+		s = n;
+	}
+	ck_assert_ptr_nonnull(s);
+	return s;
+}
+
+/* Which results each reader marks primary (doc/statistics.md, "Primary
+ * metrics"): the one people quote; the rest are sub-metrics. */
+START_TEST(test_primary_metrics)
+{
+	static const struct {
+		const char *path, *primary;
+		size_t n_tests;
+	} c[] = {
+		{"data/logs/dbench/dbench-4.00-2clients.txt",
+		 "Client Count: 2", 33},
+		{"data/logs/fio/fio-3.33-randread.json",
+		 RR "Bandwidth|" RR "IOPS", 8},
+		{"data/logs/postmark/postmark-1.51.txt", "Transactions", 12},
+		{"data/logs/bonnie/bonnie-2.00a.csv", "Size: 256M - Sequential "
+		 "Output - Block|Size: 256M - Sequential Input - Block", 24},
+		{"data/logs/time/gnu-time-v.txt", "Command: dd if=/dev/zero "
+		 "of=/tmp/brb/ext4/ddfile bs=1M count=128 conv=fsync - Elapsed "
+		 "Time", 4},
+		{"data/logs/hyperfine/hyperfine-1.15.json", "Command: dd "
+		 "if=/dev/zero of=/tmp/brb/ext4/ddfile bs=1M count=64 "
+		 "conv=fsync (wall time)", 3},
+		/* a reader without sub-metrics: every result primary */
+		{"data/logs/blogbench/blogbench-freebsd-zfs.txt",
+		 "Test: Write|Test: Read", 2},
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof c / sizeof c[0]; k++) {
+		struct br_resultset *rs = load(c[k].path);
+		char *p = primaries(rs);
+
+		ck_assert_msg(!strcmp(p, c[k].primary), "%s: %s", c[k].path,
+			      p);
+		ck_assert_uint_eq(rs->n_tests, c[k].n_tests);
+		free(p);
+		br_resultset_free(rs);
+	}
+}
+END_TEST
+
 /* The system name of entry k of t. */
 static const char *sys_of(const struct br_resultset *rs,
 			  const struct br_test *t, size_t k)
@@ -965,6 +1024,7 @@ Suite *br_suite_logs(void)
 
 	tc = tcase_create("dbench");
 	tcase_add_test(tc, test_dbench4);
+	tcase_add_test(tc, test_primary_metrics);
 	tcase_add_test(tc, test_dbench3);
 	tcase_add_test(tc, test_runs_merge);
 	tcase_add_test(tc, test_dbench_errors);
