@@ -21,12 +21,13 @@
 
 /* Every reader, in the order detection ties are broken. */
 static const struct br_format formats[] = {
-	{"pts-xml", br_detect_pts_xml, br_read_pts_xml, true},
-	{"pts-csv", br_detect_pts_csv, br_read_pts_csv, true},
-	{"pts-raw-csv", br_detect_pts_raw_csv, br_read_pts_raw_csv, true},
-	{"tidy-csv", br_detect_tidy_csv, br_read_tidy_csv, true},
-	{"table", br_detect_table, br_read_table, true},
-	{"numbers", br_detect_numbers, br_read_numbers, false},
+	{"pts-xml", br_detect_pts_xml, br_read_pts_xml, true, false},
+	{"pts-csv", br_detect_pts_csv, br_read_pts_csv, true, false},
+	{"pts-raw-csv", br_detect_pts_raw_csv, br_read_pts_raw_csv, true,
+	 false},
+	{"tidy-csv", br_detect_tidy_csv, br_read_tidy_csv, true, false},
+	{"table", br_detect_table, br_read_table, true, false},
+	{"numbers", br_detect_numbers, br_read_numbers, false, false},
 };
 #define N_FORMATS (sizeof formats / sizeof formats[0])
 
@@ -189,7 +190,7 @@ int br_ingest_buffer(struct br_resultset *rs, const char *name,
 		return rc;
 	saved = rs->dir_given;
 	rs->dir_given = o->direction;
-	br_rs_scope_begin(rs, f->own_names);
+	br_rs_scope_begin(rs, f->own_names || f->whole_set, f->own_names);
 	rc = f->read(rs, name, buf, len, o, err);
 	rs->dir_given = saved;
 	if (rc != BR_OK)
@@ -401,7 +402,8 @@ static int ingest_file(struct br_resultset *rs, const char *path,
 		goto out;
 	}
 	if (f && f->read == br_read_pts_xml && n == cap) {
-		br_rs_scope_begin(rs, f->own_names);
+		br_rs_scope_begin(rs, f->own_names || f->whole_set,
+				  f->own_names);
 		rc = br_read_pts_xml_stream(rs, name, buf, n, fp, max, o, err);
 		if (rc == BR_OK)
 			rc = br_rs_add_source(rs, name, f->name, err);

@@ -28,6 +28,11 @@ struct br_format {
 	 * (br_rs_scope_begin).  false: raw logs and numbers, named after
 	 * their directory or file, whose runs add up across files. */
 	bool own_names;
+	/* A file of a whole set of runs, named like a raw log (--system
+	 * names it) but kept apart like a result file: two files of one
+	 * folder are two sets, not runs that add up (go test -bench's
+	 * old.txt and new.txt, as benchstat reads them). */
+	bool whole_set;
 };
 
 /* PTS / OpenBenchmarking composite.xml, all versions (pts_xml.c; the

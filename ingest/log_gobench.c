@@ -151,7 +151,9 @@ static int go_value(struct br_log *lg, const char *title, const char *key,
 
 	t.identifier = "go";
 	t.title = title;
-	t.description = unit;
+	/* ns/op is shown in the unit its size calls for (analysis/units.h):
+	 * named as benchstat names it, "sec/op", not "ns/op" above "µs" */
+	t.description = strcmp(unit, "ns/op") ? unit : "sec/op";
 	t.unit = unit_of(unit, &dir);
 	t.dir = dir;
 	lg->arguments = key;

@@ -8,25 +8,34 @@
 
 #include "log_int.h"
 
+/* whole_set: Go's, Google Benchmark's and pytest-benchmark's files
+ * each hold a whole set of runs, so two files of one directory are two
+ * sets ("benchreport compare old.txt new.txt", as benchstat reads them),
+ * kept apart and named after their stems; a raw log of one run adds up
+ * with the other logs of its directory. */
 const struct br_format br_log_formats[] = {
-	{"dbench", br_detect_dbench, br_read_dbench, false},
-	{"fio-json", br_detect_fio_json, br_read_fio_json, false},
-	{"fio", br_detect_fio_text, br_read_fio_text, false},
-	{"postmark", br_detect_postmark, br_read_postmark, false},
-	{"bonnie", br_detect_bonnie, br_read_bonnie, false},
-	{"time", br_detect_time, br_read_time, false},
-	{"hyperfine", br_detect_hyperfine, br_read_hyperfine, false},
-	{"iozone", br_detect_iozone, br_read_iozone, false},
-	{"blogbench", br_detect_blogbench, br_read_blogbench, false},
-	{"compilebench", br_detect_compilebench, br_read_compilebench, false},
-	{"go-bench", br_detect_gobench, br_read_gobench, false},
-	{"google-benchmark", br_detect_gbench, br_read_gbench, false},
-	{"hyperfine-csv", br_detect_hyperfine_csv, br_read_hyperfine_csv, false},
-	{"hyperfine-markdown", br_detect_hyperfine_md, br_read_hyperfine_md,
+	{"dbench", br_detect_dbench, br_read_dbench, false, false},
+	{"fio-json", br_detect_fio_json, br_read_fio_json, false, false},
+	{"fio", br_detect_fio_text, br_read_fio_text, false, false},
+	{"postmark", br_detect_postmark, br_read_postmark, false, false},
+	{"bonnie", br_detect_bonnie, br_read_bonnie, false, false},
+	{"time", br_detect_time, br_read_time, false, false},
+	{"hyperfine", br_detect_hyperfine, br_read_hyperfine, false, false},
+	{"iozone", br_detect_iozone, br_read_iozone, false, false},
+	{"blogbench", br_detect_blogbench, br_read_blogbench, false, false},
+	{"compilebench", br_detect_compilebench, br_read_compilebench, false,
 	 false},
+	{"go-bench", br_detect_gobench, br_read_gobench, false, true},
+	{"google-benchmark", br_detect_gbench, br_read_gbench, false,
+	 true},
+	{"hyperfine-csv", br_detect_hyperfine_csv, br_read_hyperfine_csv, false,
+	 false},
+	{"hyperfine-markdown", br_detect_hyperfine_md, br_read_hyperfine_md,
+	 false, false},
 	{"pytest-benchmark", br_detect_pytest_benchmark,
-	 br_read_pytest_benchmark, false},
-	{"bonnie-table", br_detect_bonnie_table, br_read_bonnie_table, false},
+	 br_read_pytest_benchmark, false, true},
+	{"bonnie-table", br_detect_bonnie_table, br_read_bonnie_table, false,
+	 false},
 };
 const size_t br_n_log_formats =
 	sizeof br_log_formats / sizeof br_log_formats[0];

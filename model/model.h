@@ -330,7 +330,7 @@ struct br_source {
 	const char *title;  /* the file's own title (PTS Generated/Title),
 			     * or NULL: it names kept-apart systems */
 	bool own_names;     /* the file names its systems itself
-			     * (br_rs_scope_begin's isolate): --system
+			     * (br_rs_scope_begin's own_names): --system
 			     * does not name them */
 	/* the systems this file named (made, or merged into one of an
 	 * earlier file), in rs->systems: what --name names */
@@ -380,6 +380,7 @@ struct br_resultset {
 	struct br_rs_scope {
 		size_t first_system;
 		bool isolate;
+		bool own_names;   /* the file names its systems */
 		bool shadowed;
 		const char *title;
 	} scope;
@@ -463,7 +464,9 @@ size_t br_rs_system(struct br_resultset *rs, const char *id, bool create,
 
 /*
  * One input file is read between these two calls.  isolate: the file
- * names its own systems (a PTS result file, a CSV export, a table), so
+ * names its own systems (a PTS result file, a CSV export, a table;
+ * own_names, which also keeps --system from naming them) or holds a
+ * whole set of runs (go test -bench's old.txt and new.txt), so
  * a system whose identifier an earlier file used is not that file's:
  * at the end it is merged into the earlier one when neither has a
  * result for a test the other has (one run split over two files), and
@@ -473,7 +476,8 @@ size_t br_rs_system(struct br_resultset *rs, const char *id, bool create,
  * finds the earlier system.  The end records the file's systems in its
  * source, the last one added.  Returns BR_OK, or BR_EIO on ENOMEM.
  */
-void br_rs_scope_begin(struct br_resultset *rs, bool isolate);
+void br_rs_scope_begin(struct br_resultset *rs, bool isolate,
+		       bool own_names);
 int br_rs_scope_end(struct br_resultset *rs, struct br_error *err);
 
 /*

@@ -216,7 +216,7 @@ int br_rs_add_source(struct br_resultset *rs, const char *path,
 	src->path = br_rs_str(rs, path);
 	src->format = br_rs_str(rs, format);
 	src->title = rs->scope.title;
-	src->own_names = rs->scope.isolate;
+	src->own_names = rs->scope.own_names;
 	if (!src->path || !src->format)
 		return br_error_set(err, BR_EIO, path, 0, ENOMEM_MSG);
 	rs->n_sources++;

@@ -20,10 +20,11 @@
 
 #define NONE ((size_t)-1)
 
-void br_rs_scope_begin(struct br_resultset *rs, bool isolate)
+void br_rs_scope_begin(struct br_resultset *rs, bool isolate, bool own_names)
 {
 	rs->scope.first_system = rs->n_systems;
 	rs->scope.isolate = isolate;
+	rs->scope.own_names = own_names;
 	rs->scope.shadowed = false;
 	rs->scope.title = NULL;
 }
@@ -243,6 +244,7 @@ int br_rs_scope_end(struct br_resultset *rs, struct br_error *err)
 		ok = record(rs, to, to ? n : 0);
 	free(to);
 	rs->scope.isolate = false;
+	rs->scope.own_names = false;
 	rs->scope.shadowed = false;
 	rs->scope.first_system = rs->n_systems;
 	if (!ok)

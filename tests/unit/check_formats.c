@@ -101,7 +101,7 @@ static bool warned(const struct br_resultset *rs, const char *what)
 START_TEST(test_go)
 {
 	struct br_resultset *rs = load("data/logs/go/gobench-1.19-count5.txt");
-	const struct br_test *t = test_of(rs, "SHA256", "ns/op");
+	const struct br_test *t = test_of(rs, "SHA256", "sec/op");
 	static const double sha[5] = {83105, 74797, 75610, 58202, 76401};
 	const struct br_system *s;
 	size_t i;
