@@ -94,6 +94,11 @@ static void apply_ejson(struct br_entry *e, const struct ejson *j)
 		e->error = j->error;
 	if (j->note && !j->error)
 		e->note = j->note;
+	/* written by convert for a result too fast to measure: faster
+	 * than measurable again (how many runs is not kept) */
+	if (e->note && !strcmp(e->note, BR_TOO_FAST_NOTE) &&
+	    !e->sample.n_runs)
+		e->n_too_fast = 1;
 	if (j->okmin && j->okmax) {
 		e->has_min_max = true;
 		e->min_result = j->mn;

@@ -512,6 +512,9 @@ char *br_report_text_systems(const struct br_report *r)
 
 /* ------------------------------------------------------------ overview */
 
+/* A cell faster than measurable in the overview's narrow columns. */
+#define BEYOND_MARK "too fast"
+
 /*
  * One entry per scalar test: its name and unit, then the systems' values
  * in columns headed [1] [2] ...; '*' marks the best, '!' the worst.
@@ -519,6 +522,7 @@ char *br_report_text_systems(const struct br_report *r)
 char *br_report_text_overview(const struct br_report *r)
 {
 	size_t cw = 6, j, i, per, c0;
+	bool beyond = false;
 	struct br_tmem m;
 	char buf[64];
 
@@ -532,6 +536,8 @@ char *br_report_text_overview(const struct br_report *r)
 		for (j = 0; j < r->a->sel->n_systems; j++) {
 			size_t w;
 
+			if (rt->cells[j].beyond && cw < sizeof BEYOND_MARK)
+				cw = sizeof BEYOND_MARK;
 			if (!rt->cells[j].sum.n)
 				continue;
 			w = strlen(br_cell_shown(&rt->cells[j],
@@ -578,7 +584,9 @@ char *br_report_text_overview(const struct br_report *r)
 				if (!c->sum.n) {
 					snprintf(v, sizeof v, "%s ",
 						 c->kind == BR_CELL_FAILED
-						 ? "fail" : "-");
+						 ? "fail" : c->beyond ?
+						 BEYOND_MARK : "-");
+					beyond |= c->beyond;
 				} else {
 					snprintf(v, sizeof v, "%s%c",
 						 br_cell_shown(c, rt->decimals,
@@ -591,6 +599,11 @@ char *br_report_text_overview(const struct br_report *r)
 			fputc('\n', m.fp);
 		}
 	}
+	if (beyond)
+		fputc('\n', m.fp);
+	if (beyond)
+		wrappedf(&m, r, 0, 0, "\"" BEYOND_MARK "\": %s (%s)",
+			 BR_BEYOND_WORDS, BR_BEYOND_WHY);
 	return br_tmem_finish(&m);
 }
 
@@ -1225,11 +1238,14 @@ static void test_verdicts(struct br_tmem *m, const struct br_report *r, size_t i
 		free(why);
 	}
 	for (j = 0, k = 0; j < r->a->sel->n_systems; j++) {
-		if (!br_report_has_cmp(r, i, j))
+		char *beyond = br_analysis_beyond(r->a, i, j);
+
+		if (!beyond && !br_report_has_cmp(r, i, j))
 			continue;
 		if (k++ == 0)
 			fputc('\n', m->fp);
-		wrapped_own(m, r, 3, 2, br_analysis_sentence(r->a, i, j));
+		wrapped_own(m, r, 3, 2, beyond ? beyond :
+			    br_analysis_sentence(r->a, i, j));
 	}
 }
 

@@ -982,18 +982,22 @@ static int fill_test(void *ctx, struct br_tdoc *d, struct br_tnode *it,
 	for (j = 0; j < r->a->sel->n_systems; j++) {
 		const struct br_cell *c = &rt->cells[j];
 		struct br_tnode *v;
-		char *text;
+		char *text = br_analysis_beyond(r->a, i, j);
 
-		if (!br_report_has_cmp(r, i, j))
+		if (!text && !br_report_has_cmp(r, i, j))
 			continue;
 		any = true;
-		if (!verdicts)
+		if (!verdicts) {
+			free(text);
 			continue;
+		}
 		v = br_tlist_add(d, verdicts);
 		br_tset(d, v, "system", br_analysis_system(r->a, j));
-		text = br_analysis_sentence(r->a, i, j);
+		br_tset(d, v, "class", text ? "better" :
+			verdict_class(c->cmp->verdict));
+		if (!text)
+			text = br_analysis_sentence(r->a, i, j);
 		br_tset_owned(d, v, "text", text ? plain(text) : NULL);
-		br_tset(d, v, "class", verdict_class(c->cmp->verdict));
 	}
 	br_tset_bool(d, it, "has_verdicts", any);
 	if (rt->scalar && !rt->cells[r->a->base].sum.n) {
@@ -1132,7 +1136,8 @@ static int fill_overview(void *ctx, struct br_tdoc *d, struct br_tnode *row,
 
 		if (!c->sum.n) {
 			br_tset(d, cell, "value", c->kind == BR_CELL_FAILED ?
-				"failed" : c->entry && c->entry->note ?
+				"failed" : c->beyond ? BR_BEYOND_WORDS :
+				c->entry && c->entry->note ?
 				c->entry->note : "");
 			br_tset(d, cell, "rel", "");
 			br_tset(d, cell, "sort", "");
