@@ -2947,13 +2947,32 @@ def check_series(ck, t, out, names, rows):
                     "stats csv series row")
 
 
+def series_groups(head, mean, off):
+    """The column groups of a series table's headings: (first column,
+    width) per system, Mean SE N or, single runs only, Mean N (issue
+    22); off: the index of head[0] among the row's cells."""
+    groups = []
+    for k, h in enumerate(head):
+        if h == mean or h.endswith(" " + mean):
+            w = 3 if k + 1 < len(head) and head[k + 1] == "SE" else 2
+            groups.append((k + off, w))
+    return groups
+
+
+def series_cell(c, a, w):
+    """(mean, se, n) of the group at a, w wide ("" for no SE column)."""
+    g = c[a:a + w]
+    return (g[0], g[1], g[2]) if w == 3 else (g[0], "", g[1] if len(g) > 1
+                                               else "")
+
+
 def series_txt(ck, t, out, sec):
     """The text report's series table (render/report/report_text.c): blocks of
     a names line (each name left-aligned over its group), a heading line
     (the x label, then Mean SE N per system, right-aligned) and a row per
     point (x right-aligned, then the numbers, ASCII)."""
     i = next((k for k, ln in enumerate(sec) if ln.strip().startswith(
-        SERIES_HEAD)), None)
+        (SERIES_HEAD, "Mean and N of each point"))), None)
     if i is None:
         ck.fail(t.label, "-", out, "series table", None, "a table")
         return
@@ -2961,27 +2980,31 @@ def series_txt(ck, t, out, sec):
     k = i + 1
     while k + 3 < len(sec) and sec[k] == "" and sec[k + 1].strip():
         nl, head = sec[k + 1], sec[k + 2]
-        ends = [term_cols(head[:m.end()]) for m in
-                re.finditer(r"(?<= )(Mean|SE|N)\b", head)]
+        ms = list(re.finditer(r"(?<= )(Mean|SE|N)\b", head))
+        ends = [term_cols(head[:m.end()]) for m in ms]
+        # single runs only: Mean N, no SE column (issue 22)
+        gw = 3 if any(m.group(1) == "SE" for m in ms) else 2
         body = []
         k += 3
         while k < len(sec) and sec[k].strip():
             body.append(sec[k])
             k += 1
-        if not body or len(ends) % 3:
+        if not body or len(ends) % gw:
             ck.structure(out, "%s: series block %r" % (t.label, head))
             return
         xend = len(body[0]) - len(body[0][3:].lstrip()) + \
             len(body[0][3:].lstrip().split()[0])
-        for g in range(0, len(ends), 3):
+        for g in range(0, len(ends), gw):
             a = xend + 3 if g == 0 else ends[g - 1] + 3
-            names.append(cut_cols(nl, a, ends[g + 2]).strip())
+            names.append(cut_cols(nl, a, ends[g + gw - 1]).strip())
         starts = [xend] + ends[:-1]
         for ln in body:
             x = ln[:xend].strip()
             cells = [ln[a:b].strip() for a, b in zip(starts, ends)]
             rows.setdefault(x, []).extend(
-                tuple(cells[g:g + 3]) for g in range(0, len(cells), 3))
+                tuple(cells[g:g + 3]) if gw == 3 else
+                (cells[g], "", cells[g + 1])
+                for g in range(0, len(cells), gw))
     check_series(ck, t, out, names, list(rows.items()))
 
 
@@ -3153,7 +3176,7 @@ def check_report_txt(ck, tests, text, base, geo, words_seen):
             after = check_run_notes(ck, t, out, after, sp)
         joined, starts = join_lines(after)
         cands = [s for s in t.cmp if t.has_value(s)]
-        if not t.has_value(base):
+        if not t.has_value(base) and len(systems_of(tests)) > 1:
             ck.n += 1
             if "(no comparison: the baseline" not in joined:
                 ck.fail(t.label, base, out, "no comparison note", None,
@@ -3506,7 +3529,8 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
                         "#" + want)
             best, worst = overview_marks(t)
             for s, c in zip(systems, cs[1:]):
-                check_overview_cell(ck, t, s, out, c, best, worst)
+                check_overview_cell(ck, t, s, out, c, best, worst,
+                                    len(systems) > 1)
     if "## Geometric mean" in lines:
         rows = table_after(lines.index("## Geometric mean"))
         check_geo_rows(ck, out, geo, base, systems, [
@@ -3568,18 +3592,20 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
         if t.series and t.points:
             # the series table: | x | name mean | SE | N | ...
             ck.n += 1
-            if len(tab) < 3 or not any(ln.startswith(SERIES_HEAD)
-                                       for ln in sec):
+            if len(tab) < 3 or not any(ln.startswith(
+                    (SERIES_HEAD, "Mean and N of each point"))
+                    for ln in sec):
                 ck.fail(t.label, "-", out, "series table", tab[:1],
                         "a table")
                 continue
             head = [md_unescape(c) for c in md_split(tab[0])]
-            names = [re.sub(r" mean$", "", c) for c in head[1::3]]
+            groups = series_groups(head[1:], "mean", 1)
+            names = [re.sub(r" mean$", "", head[a]) for a, _ in groups]
             rows = []
             for ln in tab[2:]:
                 c = [md_unescape(x) for x in md_split(ln)]
-                rows.append((c[0], [tuple(c[g:g + 3]) for g in
-                                    range(1, len(c) - 2, 3)]))
+                rows.append((c[0], [series_cell(c, a, w)
+                                    for a, w in groups]))
             check_series(ck, t, out, names, rows)
             continue
         if len(tabs_md) > 1:
@@ -3611,8 +3637,9 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
             ci = re.match(r"^(\S+) to (\S+)$", c[4])
             check_row_values(ck, t, s, out, c[1], c[2], c[3],
                              ci.group(1) if ci else c[4] or "-",
-                             ci.group(2) if ci else c[4] or "-", c[5], c[6],
-                             base)
+                             ci.group(2) if ci else c[4] or "-",
+                             c[5] if len(c) > 6 else None,
+                             c[6] if len(c) > 6 else None, base)
         sents = [md_unescape(ln[2:]) for ln in sec if ln.startswith("- ")]
         cands = [s for s in t.cmp if t.has_value(s)] \
             if t.has_value(base) else []
@@ -3742,7 +3769,7 @@ def no_value_note(t, s):
     return t.rows[s].get("note") or None
 
 
-def check_overview_cell(ck, t, s, out, c, best, worst):
+def check_overview_cell(ck, t, s, out, c, best, worst, several=True):
     """A Markdown overview cell: **v best** (rel) / _v worst_ (rel) /
     v (rel): the mark in words too (issue 22)."""
     m = re.match(r"^(\*\*|_)?(.*?)(?:\*\*|_)?(?: \((\S+%)\))?$", c)
@@ -3763,6 +3790,8 @@ def check_overview_cell(ck, t, s, out, c, best, worst):
              t.mean(s) if t.has_value(s) else None, "stats csv",
              display=True)
     rv = fnum(t.rows[s]["relative"]) if s in t.rows else None
+    if not several:     # one system: 100% of itself is not shown
+        rv = None
     ck.value(t.label, s, out + " overview", "relative %", rel or "",
              100 * rv if rv is not None else None, "stats csv relative",
              fmt_pct)
@@ -3818,7 +3847,8 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
                 ck.value(t.label, s, out + " overview", "mean", v,
                          t.mean(s) if t.has_value(s) else None, "stats csv",
                          display=True)
-                rv = fnum(t.rows[s]["relative"])
+                rv = fnum(t.rows[s]["relative"]) if len(systems) > 1 \
+                    else None   # one system: 100% of itself not shown
                 ck.value(t.label, s, out + " overview", "relative %", rel,
                          100 * rv if rv is not None else None,
                          "stats csv relative", fmt_pct)
@@ -3826,7 +3856,9 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
                 # fewer-is-better) when there is none
                 ck.same(t.label, s, out + " overview",
                         "sort key (data-v, full precision)",
-                        fnum(td.attrs.get("data-v")), rv if rv is not None
+                        fnum(td.attrs.get("data-v")),
+                        fnum(t.rows[s]["relative"])
+                        if fnum(t.rows[s]["relative"]) is not None
                         else -t.mean(s) if t.dirn == "LIB" else t.mean(s),
                         "stats csv relative / mean")
                 ck.same(t.label, s, out + " overview", "best/worst class",
@@ -3931,12 +3963,13 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
                 continue
             trs = st[0].find_all("thead")[0].kids("tr")
             names = [th.text() for th in trs[0].kids("th")][1:]
+            groups = series_groups([th.text() for th in trs[1].kids("th")],
+                                   "Mean", 0)
             rows = []
             for tr in st[0].find_all("tbody")[0].kids("tr"):
                 c = [td.text() for td in tr.kids("td")]
                 rows.append((tr.kids("th")[0].text(),
-                             [tuple(c[g:g + 3]) for g in
-                              range(0, len(c), 3)]))
+                             [series_cell(c, a, w) for a, w in groups]))
             check_series(ck, t, out, names, rows)
         if not t.scalar or t.series:
             ck.n += 1
@@ -3967,10 +4000,12 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
             ck.same(t.label, s, out, "best/worst mark in words", tag_of(td[1]),
                     "Best" if s in best else "Worst" if s in worst else "",
                     "stats csv relative")
+            # one system: no Rank or vs. baseline column (issue 22)
             check_row_values(ck, t, s, out, td[0].text(), td[1].own_text(),
                              td[2].text(), ci[0] if len(ci) == 2 else "-",
-                             ci[1] if len(ci) == 2 else "-", td[4].text(),
-                             td[5].text(), base)
+                             ci[1] if len(ci) == 2 else "-",
+                             td[4].text() if len(td) > 5 else None,
+                             td[5].text() if len(td) > 5 else None, base)
             ck.same(t.label, s, out, "mean (data-v, full precision)",
                     fnum(td[1].attrs.get("data-v")), t.mean(s), "stats csv")
         sp = sec.find_all("table", "spread")
