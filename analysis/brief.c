@@ -409,6 +409,20 @@ static bool add_finding(struct br_brief *b, char *s)
 	return true;
 }
 
+/* One system: its results' values, one finding each (brief_one.c). */
+static bool one_values(const struct br_analysis *a, struct br_brief *b)
+{
+	char **v;
+	size_t n, k;
+
+	if (!br_brief_one_values(a, &v, &n))
+		return false;
+	for (k = 0; k < n; k++)
+		b->findings[b->n_findings++] = v[k];
+	free(v);
+	return true;
+}
+
 /* The summary's first lines: the leader, the counts, the results and
  * the wins. */
 static bool build_findings(const struct br_analysis *a, struct br_brief *b)
@@ -417,7 +431,7 @@ static bool build_findings(const struct br_analysis *a, struct br_brief *b)
 	size_t i, j;
 	char *s;
 
-	b->findings = calloc(6, sizeof *b->findings);
+	b->findings = calloc(6 + BR_BRIEF_ONE + 1, sizeof *b->findings);
 	if (!b->findings)
 		return false;
 	for (i = 0, j = 0; o->ok && i < a->sel->n_systems; i++)
@@ -445,7 +459,7 @@ static bool build_findings(const struct br_analysis *a, struct br_brief *b)
 		return false;
 	if (s)
 		add_finding(b, s);
-	return true;
+	return one_values(a, b);
 }
 
 static bool build(const struct br_analysis *a, struct br_brief *b)

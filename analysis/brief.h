@@ -23,6 +23,7 @@
 
 #define BR_BRIEF_SYSTEMS 20  /* geometric means and ranks listed */
 #define BR_BRIEF_CHANGES 5   /* largest proven changes, each way */
+#define BR_BRIEF_ONE 8       /* one system: results listed */
 
 struct br_brief_item {
 	size_t test;      /* changes: index into a->tests; else (size_t)-1 */
@@ -58,6 +59,16 @@ struct br_brief {
 	size_t n_gains, n_losses;
 	size_t all_gains, all_losses; /* proven changes in all */
 };
+
+/*
+ * A one-system summary's values (brief_one.c, issue 22): the first
+ * result with a value of each benchmark (title; not an install size), "TEST: VALUE UNIT (95% CI LO
+ * to HI, N = 3)", at most BR_BRIEF_ONE, then "K more results in the full
+ * report" when there are more.  *out NULL and *n 0 for two systems or
+ * more; false on ENOMEM.  Free each string, then the array.
+ */
+bool br_brief_one_values(const struct br_analysis *a, char ***out,
+			 size_t *n);
 
 /*
  * The summary of a (BR_AN_COMPARE; BR_AN_OVERALL for the ranking).  NULL
