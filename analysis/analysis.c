@@ -164,6 +164,7 @@ static void classify(struct br_cell *c, const struct br_entry *e,
 {
 	c->entry = e;
 	c->relative = NAN;
+	c->too_fast = e ? e->n_too_fast : 0;
 	if (!e) {
 		c->kind = BR_CELL_NONE;
 		c->why = "no result";
@@ -181,6 +182,12 @@ static void classify(struct br_cell *c, const struct br_entry *e,
 		memset(&c->sum, 0, sizeof c->sum);
 		c->kind = BR_CELL_NO_VALUE;
 		c->why = e->note ? e->note : "no value";
+		/* every run too fast: a result, not a gap (doc/
+		 * statistics.md, "Too fast to measure") */
+		c->beyond = e->n_too_fast > 0 && !e->sample.n_runs &&
+			    !e->sample.has_value;
+		if (c->beyond)
+			c->why = BR_BEYOND_WORDS;
 	} else {
 		c->kind = BR_CELL_VALUE;
 		c->shown = c->sum.mean;
@@ -292,6 +299,30 @@ static int summarize_points(struct br_cell *c, double confidence, bool lean)
 
 /* ------------------------------------------------------------ per test */
 
+/*
+ * A test where some system was faster than measurable (bonnie++'s
+ * "+++++"): every measured system is behind it (a measured run took at
+ * least the tool's shortest measurable time, one too fast less), so
+ * none is best or 100%, and its places come after those systems
+ * (doc/statistics.md, "Too fast to measure").  The worst stays: behind
+ * every measured system, it is behind the unmeasured ones too.
+ */
+static void behind_beyond(struct br_atest *at, size_t n)
+{
+	size_t j;
+
+	for (j = 0; j < n; j++) {
+		struct br_cell *c = &at->cells[j];
+
+		c->best = false;
+		c->relative = NAN;
+		if (c->rank_low > 0) {
+			c->rank_low += (int)at->n_beyond;
+			c->rank_high += (int)at->n_beyond;
+		}
+	}
+}
+
 /* Ranks, relative performance, best and worst of a scalar test. */
 static int rank_test(const struct br_analysis *a, struct br_atest *at)
 {
@@ -326,6 +357,8 @@ static int rank_test(const struct br_analysis *a, struct br_atest *at)
 			at->cells[j].worst = low[j] == (int)n_val &&
 					     high[j] == (int)n_val;
 		}
+	if (at->n_beyond && at->t->dir != BR_DIR_UNKNOWN)
+		behind_beyond(at, n);
 out:
 	free(sum);
 	free(low);
@@ -568,6 +601,7 @@ static int test_numbers(void *ctx, size_t i)
 		classify(c, c->entry, at->t, a->o.confidence,
 			 (a->o.what & BR_AN_LEAN) != 0);
 		at->n_values += c->kind == BR_CELL_VALUE;
+		at->n_beyond += c->beyond;
 		if (c->kind == BR_CELL_SERIES) {
 			n_means += c->n_points;
 			if ((a->o.what & BR_AN_POINTS) &&

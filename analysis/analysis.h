@@ -181,6 +181,12 @@ void br_analysis_opts_defaults(struct br_analysis_opts *o);
 
 /* ------------------------------------------------------------- results */
 
+/* A cell whose every run was too fast to measure, in every output. */
+#define BR_BEYOND_WORDS "faster than measurable"
+/* ... and why: what the tool printed. */
+#define BR_BEYOND_TOOL "bonnie++ printed \"+++++\""
+#define BR_BEYOND_WHY "too fast to measure: " BR_BEYOND_TOOL
+
 /* What a test x system cell holds: the usable-entry rule. */
 enum br_cell_kind {
 	BR_CELL_NONE,      /* the system has no entry for this test */
@@ -199,6 +205,14 @@ struct br_cell {
 				 * "no value"); NULL for VALUE and SERIES */
 	struct br_summary sum;  /* VALUE: its summary (sum.n > 0, finite
 				 * mean); otherwise zeroed */
+	size_t too_fast;        /* runs too fast to measure (bonnie++'s
+				 * "+++++"), not in sum: "N = 2, 1 too fast
+				 * to measure" (br_cell_n_note) */
+	bool beyond;            /* NO_VALUE: every run was too fast to
+				 * measure: faster than measurable, ahead
+				 * of every measured system of its test
+				 * (doc/statistics.md, "Too fast to
+				 * measure"); why says so */
 	/* VALUE: the value charts and reports print, br_cell_shown(): the
 	 * entry's published value when it has one (PTS rounds its own
 	 * mean, which can differ from ours in the last digit), else
@@ -249,6 +263,8 @@ struct br_atest {
 	bool scalar;            /* a bar result: ranks, comparisons */
 	bool compared;          /* scalar and the baseline has a value */
 	size_t n_values;        /* cells with a usable value */
+	size_t n_beyond;        /* cells faster than measurable (beyond):
+				 * no measured cell is best or 100% */
 	int decimals;           /* display precision of values (PTS's rule,
 				 * doc/pts-format.md section 2.3) */
 	int se_decimals;        /* ... of SEs and intervals (section 2.2) */

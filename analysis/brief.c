@@ -501,7 +501,7 @@ static bool build_findings(const struct br_analysis *a, struct br_brief *b)
 	size_t i, j;
 	char *s;
 
-	b->findings = calloc(5, sizeof *b->findings);
+	b->findings = calloc(7, sizeof *b->findings);
 	if (!b->findings)
 		return false;
 	for (i = 0, j = 0; o->ok && i < a->sel->n_systems; i++)
@@ -522,6 +522,10 @@ static bool build_findings(const struct br_analysis *a, struct br_brief *b)
 	if (s)
 		add_finding(b, s);
 	if (!br_wins_finding(a, &s))
+		return false;
+	if (s)
+		add_finding(b, s);
+	if (!br_beyond_count(a, &s))   /* bonnie++'s "+++++" */
 		return false;
 	if (s)
 		add_finding(b, s);
@@ -660,7 +664,7 @@ bool br_regressions(const struct br_analysis *a, double pct, char ***out,
 			continue;
 		for (j = 0; j < a->sel->n_systems; j++) {
 			const struct br_comparison *c = a->tests[i].cells[j].cmp;
-			char *name, *s, *line, **nv;
+			char *name, *s, *line, **nv, gm[80];
 
 			if (!br_comparison_regressed(c, pct))
 				continue;
@@ -673,9 +677,17 @@ bool br_regressions(const struct br_analysis *a, double pct, char ***out,
 			}
 			name = br_brief_test_name(a->tests[i].t);
 			s = br_analysis_sentence(a, i, j);
+			/* fewer is better: the sentence's percent is of the
+			 * values, the gate's of the speedup (doc/
+			 * statistics.md, "Regression gate") */
+			gm[0] = '\0';
+			if (a->tests[i].t->dir == BR_DIR_LIB)
+				snprintf(gm, sizeof gm, " (%.1f%% worse by the "
+					 "gate's measure, the speedup)",
+					 fabs(c->improvement_pct));
 			line = name && s ? br_strf("%s: %s, worse by more than "
-						   "the %g%% allowed", name, s,
-						   pct) : NULL;
+						   "the %g%% allowed%s", name,
+						   s, pct, gm) : NULL;
 			free(name);
 			free(s);
 			if (!line)

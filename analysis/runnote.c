@@ -62,8 +62,19 @@ const char *br_run_note(const struct br_cell *c, int decimals, int shift,
 	buf[0] = '\0';
 	if (c->kind != BR_CELL_VALUE || !c->entry)
 		return buf;
-	if (s->drift)
+	if (c->too_fast) {
+		/* N counts the measured runs only: say what it left out
+		 * (doc/statistics.md, "Too fast to measure") */
+		snprintf(one, sizeof one, "N = %zu: %zu more run%s too fast "
+			 "to measure", s->n, c->too_fast,
+			 c->too_fast == 1 ? "" : "s");
+		add(buf, size, &len, one);
+	}
+	if (s->drift) {
+		if (len)
+			add(buf, size, &len, "; ");
 		add(buf, size, &len, "run-order drift");
+	}
 	if (!s->n_flagged)
 		return ci_note(s, buf, size, &len);
 	if (len)

@@ -12,7 +12,8 @@
 #include "analysis.h"
 
 /*
- * The note of a VALUE cell: "run-order drift", the flagged runs as
+ * The note of a VALUE cell: "N = 2: 1 more run too fast to measure"
+ * (bonnie++'s "+++++", not in N), "run-order drift", the flagged runs as
  * "outlier: run 7 (45.0)" or "outliers: runs 2 (4.10), 7 (45.0)" (each
  * run numbered from 1, its value with the decimals of its resolution
  * when that is 10^-k, else decimals places; past BR_MAX_FLAGGED ",

@@ -33,6 +33,8 @@ static bool speed_words(const struct br_test *t)
 /* What a sentence needs besides the comparison. */
 struct say {
 	const char *up, *down;  /* "faster", "slower", ... */
+	const char *verb;       /* "is"; "takes" with "less time" */
+	const char *none;       /* no change: NULL for "no UP or DOWN" */
 	const char *unit;       /* the test's unit ("" for none) */
 	int decimals;           /* of differences in that unit */
 	bool factor;            /* the form: a factor (>= 2x) */
@@ -119,7 +121,9 @@ static const char *change(char *buf, size_t sz, const struct say *s,
 {
 	char m[48];
 
-	if (is_none(s, a))
+	if (is_none(s, a) && s->none)
+		snprintf(buf, sz, "%s", s->none);
+	else if (is_none(s, a))
 		snprintf(buf, sz, "no %s or %s", s->up, s->down);
 	else
 		snprintf(buf, sz, "%s %s", size_of(m, sizeof m, s, a),
@@ -270,6 +274,33 @@ static char *by_difference(const struct say *s, const char *bname,
 	return out;
 }
 
+/*
+ * A fewer-is-better change as a percent of the values themselves, the
+ * number a reader recomputes from the two means: 100 (B/A - 1) and its
+ * interval, negated so that above 0 is still better (a
+ * percent of speed, 100 (S - 1), is another number: 27.21 s against
+ * 22.38 s is 17.8% slower but takes 21.6% more time).  A time "takes
+ * 21.6% more time" / "17.8% less time"; other units keep better/worse
+ * (doc/statistics.md, "Wording").
+ */
+static void value_change(const struct br_test *t,
+			 const struct br_comparison *c, struct say *s,
+			 struct amt *P, struct amt *L, struct amt *H)
+{
+	/* 100 (1/S - 1) negated is 100 (S - 1) / S: improvement_pct
+	 * times the ratio B/A, so a change too small for the ratio's
+	 * digits keeps its sign (the ends: their own ratio, 1 / S) */
+	*P = amt_of(P->S, P->pct * c->ratio);
+	*L = amt_of(L->S, L->pct * c->ratio_ci_high);
+	*H = amt_of(H->S, H->pct * c->ratio_ci_low);
+	if (t->unit.dim == BR_DIM_TIME) {
+		s->up = "less time";
+		s->down = "more time";
+		s->verb = "takes";
+		s->none = "no more or less time";
+	}
+}
+
 char *br_comparison_sentence(const struct br_test *t, const char *bname,
 			     const char *aname, const struct br_comparison *c,
 			     double confidence, double equivalence,
@@ -278,12 +309,13 @@ char *br_comparison_sentence(const struct br_test *t, const char *bname,
 	bool speed = speed_words(t), lib = t->dir == BR_DIR_LIB;
 	struct say s = {
 		speed ? "faster" : "better", speed ? "slower" : "worse",
-		br_nz(t->unit.text), decimals, false,
+		"is", NULL, br_nz(t->unit.text), decimals, false,
 	};
 	double S = c->speedup, lo = c->speedup_ci_low, hi = c->speedup_ci_high;
 	struct amt P = amt_of(S, c->improvement_pct);
 	struct amt L = amt_of(lo, c->improvement_ci_low_pct);
-	struct amt H = amt_of(hi, c->improvement_ci_high_pct);
+	struct amt H = amt_of(hi, c->improvement_ci_high_pct), P0;
+	struct say s0;
 	char conf[40], lv[24], ch[96], r[192], x[64], y[64], *out = NULL;
 
 	if (t->dir == BR_DIR_UNKNOWN) { /* no claim about better or worse */
@@ -301,19 +333,24 @@ char *br_comparison_sentence(const struct br_test *t, const char *bname,
 		return by_difference(&s, bname, aname, c, lib, conf,
 				     confidence, equivalence);
 	/* from here on the pieces are numbers and words, no unit */
+	s0 = s;
+	P0 = P;
 	/* a factor when the point is 2x or more either way, or an end of
 	 * its interval a drop of 2x or more: a percent slower crowds
 	 * towards 100% (99.95% is 2000x) and would print "100.0%" */
 	s.factor = is_factor(S) || is_drop(lo) || is_drop(hi);
+	if (lib && !s.factor)
+		value_change(t, c, &s, &P, &L, &H);
 	change(ch, sizeof ch, &s, P);
 	switch (c->verdict) {
 	case BR_VERDICT_BETTER:
 	case BR_VERDICT_WORSE:
 		if (isnan(lo))
-			out = br_strf("%s is %s than %s", bname, ch, aname);
+			out = br_strf("%s %s %s than %s", bname, s.verb, ch,
+				      aname);
 		else    /* the interval is all on the point's side */
-			out = br_strf("%s is %s than %s (%s %s to %s)",
-				      bname, ch, aname, conf,
+			out = br_strf("%s %s %s than %s (%s %s to %s)",
+				      bname, s.verb, ch, aname, conf,
 				      size_of(x, sizeof x, &s,
 					      is_up(&s, P) ? L : H),
 				      size_of(y, sizeof y, &s,
@@ -333,15 +370,17 @@ char *br_comparison_sentence(const struct br_test *t, const char *bname,
 				      range(r, sizeof r, &s, L, H));
 		break;
 	case BR_VERDICT_EQUIVALENT: {
-		/* the margin is a percent: so are the TOST bounds */
-		struct say p = s;
+		/* the margin is a percent of improvement_pct: so are the
+		 * TOST bounds and the change beside them, in the speed
+		 * words (doc/statistics.md, "Wording") */
+		struct say p = s0;
 		char *tail = NULL;
 
 		p.factor = false;
 		if (c->significant) {
 			tail = br_strf("; %s is %s, a difference proven at "
 				       "%s confidence", bname,
-				       change(ch, sizeof ch, &p, P),
+				       change(ch, sizeof ch, &p, P0),
 				       br_fmt_level(lv, sizeof lv,
 						    confidence));
 			if (!tail)
@@ -378,8 +417,8 @@ char *br_comparison_sentence(const struct br_test *t, const char *bname,
 			out = br_strf("%s equals %s (single run, no CI)",
 				      bname, aname);
 		else
-			out = br_strf("%s is %s than %s (single run, no CI)",
-				      bname, ch, aname);
+			out = br_strf("%s %s %s than %s (single run, no CI)",
+				      bname, s.verb, ch, aname);
 		break;
 	}
 	return out;
@@ -400,11 +439,59 @@ char *br_analysis_no_baseline(const struct br_analysis *a, size_t i)
 		       br_strf("the baseline %s failed: %.*s", b, n, c->why) :
 		       br_strf("the baseline %s failed", b);
 	case BR_CELL_NO_VALUE:
+		if (c->beyond)
+			return br_strf("the baseline %s was %s", b, c->why);
 		return br_strf("the baseline %s has no value: %.*s", b, n,
 			       c->why);
 	default:
 		return br_strf("the baseline %s has no result", b);
 	}
+}
+
+char *br_analysis_beyond(const struct br_analysis *a, size_t i, size_t j)
+{
+	const struct br_atest *at = &a->tests[i];
+
+	if (j == a->base || !at->cells[j].beyond ||
+	    at->cells[a->base].kind != BR_CELL_VALUE ||
+	    at->t->dir == BR_DIR_UNKNOWN)
+		return NULL;
+	return br_strf("%s is faster than %s (%s), so by an unknown amount",
+		       br_analysis_system(a, j),
+		       br_analysis_system(a, a->base), BR_BEYOND_WHY);
+}
+
+bool br_beyond_count(const struct br_analysis *a, char **out)
+{
+	size_t i, j, all = 0, some = 0;
+	char more[96] = "";
+
+	for (i = 0; i < a->n_tests; i++) {
+		size_t runs = 0;
+
+		for (j = 0; j < a->sel->n_systems; j++)
+			runs += a->tests[i].cells[j].kind == BR_CELL_VALUE &&
+				a->tests[i].cells[j].too_fast;
+		all += a->tests[i].n_beyond > 0;
+		some += !a->tests[i].n_beyond && runs;
+	}
+	*out = NULL;
+	if (!all && !some)
+		return true;
+	if (!all) {
+		*out = br_strf("In %zu test%s some runs were too fast to "
+			       "measure (%s): N counts the others", some,
+			       some == 1 ? "" : "s", BR_BEYOND_TOOL);
+		return *out != NULL;
+	}
+	if (some)
+		snprintf(more, sizeof more, "; in %zu more some runs were, "
+			 "and N counts the others", some);
+	*out = br_strf("%zu test%s too fast to measure on some system (%s): "
+		       "faster than measurable, not sized and left out of "
+		       "the geometric means%s", all, all == 1 ? " was" :
+		       "s were", BR_BEYOND_TOOL, more);
+	return *out != NULL;
 }
 
 char *br_analysis_sentence(const struct br_analysis *a, size_t i, size_t j)

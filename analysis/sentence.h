@@ -100,9 +100,23 @@ const char *br_overall_firsts(const struct br_analysis *a, size_t j,
 
 /* Why test i of a has no comparison, its baseline having no value:
  * "the baseline B has no result", "... failed: REASON", "... has no
- * value: too fast to measure".  A new string: free() it; NULL on
+ * value: REASON", "the baseline B was faster than measurable".  A new string: free() it; NULL on
  * ENOMEM. */
 char *br_analysis_no_baseline(const struct br_analysis *a, size_t i);
+
+/* System j against the baseline in test i where j was too fast to
+ * measure and the baseline has a value: "B is faster than A (too fast
+ * to measure: bonnie++ printed "+++++"), so by an unknown amount"
+ * (doc/statistics.md, "Too fast to measure").  NULL otherwise (or on
+ * ENOMEM); free() it. */
+char *br_analysis_beyond(const struct br_analysis *a, size_t i, size_t j);
+
+/* The summary's count of tests too fast to measure: "10 tests were too
+ * fast to measure on some system (bonnie++ printed "+++++"): faster than
+ * measurable, not sized and left out of the geometric means; in 1 more
+ * some runs were, and N counts the others".  NULL *out when there is
+ * none; false on ENOMEM.  free() *out. */
+bool br_beyond_count(const struct br_analysis *a, char **out);
 
 /* The sentence of system j against the baseline in test i of a (which
  * must have a comparison there), as br_comparison_sentence() makes it. */

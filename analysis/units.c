@@ -126,10 +126,24 @@ bool br_text_shift10(const char *text, int k, char *out, size_t cap)
 	return true;
 }
 
-/* v times 10^k, by an exact power of ten (a division for k < 0: closer
- * than a product with 0.001, which is not exact). */
+/* v times 10^k as its decimal digits read: the shortest text that
+ * reads back as v, its point moved (br_text_shift10), read again, so
+ * 0.0027775 s is the double nearest 2.7775 ms (2.7775000000000003),
+ * not 0.0027775 * 1000 (2.7774999999999999), and prints "2.778" where
+ * the seconds printed "0.002778".  By an exact power of ten where the
+ * text does not fit. */
 static double shift(double v, int k)
 {
+	char a[40], b[96];
+	int p = 15;
+
+	if (!isfinite(v) || v == 0)
+		return v;
+	do
+		snprintf(a, sizeof a, "%.*g", p, v);
+	while (strtod(a, NULL) != v && ++p <= 17);
+	if (br_text_shift10(a, k, b, sizeof b))
+		return strtod(b, NULL);
 	return k >= 0 ? v * pow(10, k) : v / pow(10, -k);
 }
 

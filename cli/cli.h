@@ -81,6 +81,7 @@ struct br_cli {
 	const char *chart_kind;  /* --chart KIND; NULL: auto */
 	bool svg_paths;          /* --svg-text paths */
 	const char *template_path; /* --template FILE */
+	const char *chart_dir;   /* --chart-dir DIR (Markdown report) */
 	bool plot, utf8;         /* --plot, --utf8 (text report) */
 	bool summary;            /* render --summary */
 	bool brief;              /* compare --brief */

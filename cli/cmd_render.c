@@ -484,7 +484,8 @@ static int render_report(struct br_cli *cli, enum br_report_fmt fmt)
 		goto done;
 	br_error_clear(&err);
 	memset(&plan, 0, sizeof plan);
-	if (fmt == BR_REPORT_HTML &&
+	if ((fmt == BR_REPORT_HTML || (fmt == BR_REPORT_MD &&
+				       cli->chart_dir)) &&
 	    br_chart_plan(a, cli->chart_kind, &plan, &err) != BR_OK) {
 		rc = br_cli_fail(cli, &err);
 		goto done;
@@ -501,6 +502,11 @@ static int render_report(struct br_cli *cli, enum br_report_fmt fmt)
 	if (fmt == BR_REPORT_HTML) {
 		o.chart = &cli->chart;
 		o.plan = &plan;
+	} else if (fmt == BR_REPORT_MD && cli->chart_dir) {
+		/* the charts of render -o DIR/, linked, not drawn */
+		o.chart = &cli->chart;
+		o.plan = &plan;
+		o.chart_dir = cli->chart_dir;
 	}
 	rc = br_report_build(a, &o, &r, &err);
 	if (rc != BR_OK) {

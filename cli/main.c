@@ -87,7 +87,7 @@ enum opt_id {
 	OPT_FAIL_ON_REGRESSION, OPT_HOLM, OPT_DETAILS, OPT_WHISKERS, OPT_SORT,
 	OPT_HIGHLIGHT, OPT_SVG_TEXT, OPT_WIDTH, OPT_PAPER, OPT_CHART, OPT_DEPFILE,
 	OPT_KEEP_GOING,
-	OPT_TEMPLATE, OPT_PLOT, OPT_UTF8, OPT_LIST, OPT_SUMMARY, OPT_BRIEF,
+	OPT_TEMPLATE, OPT_CHART_DIR, OPT_PLOT, OPT_UTF8, OPT_LIST, OPT_SUMMARY, OPT_BRIEF,
 	OPT_NAME, OPT_RENAME, OPT_HISTORY,
 	OPT_GATE_STRICT, OPT_EXCLUDE, OPT_EXCLUDE_SYSTEMS,
 	OPT_GROUP_BY, OPT_HIDE_UNCHANGED, OPT_ALL_METRICS,
@@ -294,6 +294,9 @@ static const struct option_def options[] = {
 	 "tests: main findings with their intervals, geometric means, "
 	 "ranks, largest proven changes (templates/summary.*.tmpl); not "
 	 "with --plot"},
+	{"chart-dir", 0, "DIR", CMD_RENDER, OPT_CHART_DIR,
+	 "Markdown report: show each test's chart from DIR, the SVG file "
+	 "'render -o DIR/' writes for it (DIR as the report reaches it)"},
 	{"plot", 0, NULL, CMD_RENDER, OPT_PLOT,
 	 "text report: a ministat-style dot plot per test (needs raw runs; "
 	 "skipped for published summaries)"},
@@ -996,6 +999,7 @@ static int apply(struct br_cli *cli, const struct command *c,
 	case OPT_DEPFILE: cli->depfile = arg; break;
 	case OPT_HIGHLIGHT: cli->chart.highlight = arg; break;
 	case OPT_TEMPLATE: cli->template_path = arg; break;
+	case OPT_CHART_DIR: cli->chart_dir = arg; break;
 	case OPT_PLOT: cli->plot = true; break;
 	case OPT_UTF8: cli->utf8 = true; break;
 	case OPT_SUMMARY: cli->summary = true; break;

@@ -205,7 +205,7 @@ static int one(struct br_log *lg, unsigned long line, const char *field,
 		/* kept, with no value and its reason: a result that
 		 * vanished would look like a test that was not run */
 		t.description = desc;
-		rc = br_log_add_none(lg, &t, "too fast to measure", line,
+		rc = br_log_add_none(lg, &t, BR_TOO_FAST_NOTE, line,
 				     tf->n <= 24 ? &tf->tests[tf->n - 1] :
 				     NULL);
 		free(desc);

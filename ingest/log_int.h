@@ -189,7 +189,7 @@ int br_log_add_summary(struct br_log *lg, const struct br_log_test *t,
  * A result of test t the tool ran but could not measure (bonnie++'s
  * "+++++": too fast): an entry of the log's system with no value and
  * note as its reason, unless the entry has runs (a run added later
- * drops the note).  *test (when test is not NULL): the test, for a
+ * drops the note); counted in the entry's n_too_fast either way.  *test (when test is not NULL): the test, for a
  * warning about it.  Returns BR_OK or an error code (err set).
  */
 int br_log_add_none(struct br_log *lg, const struct br_log_test *t,

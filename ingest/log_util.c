@@ -625,6 +625,7 @@ int br_log_add_none(struct br_log *lg, const struct br_log_test *t,
 
 	if (rc != BR_OK)
 		return rc;
+	e->n_too_fast++;
 	if (e->sample.n_runs == 0 && !e->sample.has_value) {
 		e->note = br_rs_str(lg->rs, note);
 		if (!e->note)

@@ -72,6 +72,8 @@ static const char *flatten_compiler(struct pstate *st, struct json_object *o)
 struct ejson {
 	const char *error, *run_times, *compiler; /* NULL: absent */
 	const char *note;  /* benchreport-note */
+	double too_fast;   /* benchreport-too-fast: runs too fast to
+			    * measure beside the measured ones; 0: none */
 	bool okmin, okmax;
 	double mn, mx;
 	int n_st, se_st;  /* benchreport-n / -se: 0 absent, 1 not a number,
@@ -94,6 +96,16 @@ static void apply_ejson(struct br_entry *e, const struct ejson *j)
 		e->error = j->error;
 	if (j->note && !j->error)
 		e->note = j->note;
+	/* written by convert for a result too fast to measure: faster
+	 * than measurable again (how many runs is not kept) */
+	if (e->note && !strcmp(e->note, BR_TOO_FAST_NOTE) &&
+	    !e->sample.n_runs)
+		e->n_too_fast = 1;
+	/* ... and for runs too fast beside measured ones: N = 2 and 1
+	 * more run too fast again (doc/statistics.md) */
+	if (j->too_fast >= 1 && j->too_fast <= 1e6 &&
+	    j->too_fast == (double)(size_t)j->too_fast)
+		e->n_too_fast = (size_t)j->too_fast;
 	if (j->okmin && j->okmax) {
 		e->has_min_max = true;
 		e->min_result = j->mn;
@@ -170,15 +182,15 @@ static bool fast_json(struct pstate *st, const char *json, size_t len,
 	static const char *const keys[] = {
 		"error", "min-result", "max-result", "test-run-times",
 		"compiler-options", "benchreport-n", "benchreport-se",
-		"benchreport-note",
+		"benchreport-note", "benchreport-too-fast",
 	};
 	static const char *const cc_keys[] = {
 		"compiler-type", "compiler", "compiler-options",
 	};
-	struct br_fj_val v[8], cc[3];
-	int mn, mx, n, se;
+	struct br_fj_val v[9], cc[3];
+	int mn, mx, n, se, tf;
 
-	if (!br_flat_json(json, len, keys, 8, v, 4) || !fj_stringish(&v[0]) ||
+	if (!br_flat_json(json, len, keys, 9, v, 4) || !fj_stringish(&v[0]) ||
 	    !fj_stringish(&v[3]) || !fj_stringish(&v[7]) ||
 	    v[4].kind == BR_FJ_NUM)
 		return false;
@@ -191,8 +203,11 @@ static bool fast_json(struct pstate *st, const char *json, size_t len,
 	mx = fj_number(&v[2], &j->mx);
 	n = fj_number(&v[5], &j->n);
 	se = fj_number(&v[6], &j->se);
-	if (mn < 0 || mx < 0 || n < 0 || se < 0)
+	tf = fj_number(&v[8], &j->too_fast);
+	if (mn < 0 || mx < 0 || n < 0 || se < 0 || tf < 0)
 		return false;
+	if (tf != 2)
+		j->too_fast = 0;
 	j->okmin = mn == 2;
 	j->okmax = mx == 2;
 	j->n_st = n;
@@ -294,6 +309,8 @@ void br_px_apply_json(struct pstate *st, struct br_entry *e,
 	j.okmax = json_number_st(obj, "max-result", &j.mx) == 2;
 	if (json_object_object_get_ex(obj, "benchreport-note", &o) && o)
 		j.note = br_px_istr(st, json_object_get_string(o));
+	if (json_number_st(obj, "benchreport-too-fast", &j.too_fast) != 2)
+		j.too_fast = 0;
 	if (json_object_object_get_ex(obj, "test-run-times", &o) && o)
 		j.run_times = br_px_istr(st, json_object_get_string(o));
 	if (json_object_object_get_ex(obj, "compiler-options", &o) && o)

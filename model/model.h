@@ -224,6 +224,10 @@ struct br_sample {
 				 * zero (doc/statistics.md, "Resolution") */
 };
 
+/* An entry's note when every run was too fast to measure (bonnie++'s
+ * "+++++"). */
+#define BR_TOO_FAST_NOTE "too fast to measure"
+
 struct br_entry {
 	size_t system;          /* index into resultset->systems */
 	struct br_sample sample;   /* scalar result (BAR, PASS_FAIL) */
@@ -235,6 +239,13 @@ struct br_entry {
 	const char *note;       /* no value, and why: a result the tool
 				 * could not measure ("too fast to
 				 * measure", bonnie++'s "+++++") */
+	size_t n_too_fast;      /* runs the tool reported as too fast to
+				 * measure (note BR_TOO_FAST_NOTE when no
+				 * run was measured; read back as 1 from a
+				 * converted file), not among the runs:
+				 * faster than measurable, shown beside N
+				 * (doc/statistics.md, "Too fast to
+				 * measure") */
 	const char *pass_fail;  /* PASS_FAIL: "PASS"/"FAIL" (comma list) */
 	bool has_min_max;       /* Entry JSON min-result / max-result */
 	double min_result, max_result;

@@ -262,16 +262,21 @@ static bool se_lines(struct bar_layout *L)
 
 	for (i = 0; i < L->n; i++) {
 		const struct br_summary *s = L->rows[i].s;
-		char num[64];
+		char num[64], fast[48] = "";
 
 		if (!s || !(s->n == 1 || (s->n >= 2 && isfinite(s->se))))
 			continue;
+		/* runs too fast to measure are not in N: say so */
+		if (L->rows[i].c->too_fast)
+			snprintf(fast, sizeof fast, " (+%zu too fast)",
+				 L->rows[i].c->too_fast);
 		if (s->n == 1)
-			L->se_text[i] = strdup("N = 1");
+			L->se_text[i] = br_chart_strf(NULL, "N = 1%s", fast);
 		else
 			L->se_text[i] = br_chart_strf(NULL, "SE +/- %s, N = "
-				"%zu", br_notation_se(&L->nt, s->se, s->mean,
-						      num, sizeof num), s->n);
+				"%zu%s", br_notation_se(&L->nt, s->se, s->mean,
+						      num, sizeof num), s->n,
+				fast);
 		if (!L->se_text[i])
 			return false;
 		L->se_w = fmax(L->se_w, br_text_width(L->f_se.family,

@@ -930,9 +930,11 @@ bool br_chart_overview_empty(const struct br_analysis *a, char *why,
 	    a->n_overview_shown)
 		return false;
 	if (why)
-		snprintf(why, why_size, "no result overview: no other system "
-			 "has a result in a test where %s has one",
-			 br_analysis_system(a, a->base));
+		/* not "no result overview": the reports' overview table
+		 * is there; what is missing is the chart of speedups */
+		snprintf(why, why_size, "no chart of speedups: no other "
+			 "system has a result in a test where %s has one, so "
+			 "nothing is compared", br_analysis_system(a, a->base));
 	return true;
 }
 

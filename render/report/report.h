@@ -57,6 +57,10 @@ struct br_report_opts {
 				  * are the report's overview table */
 	bool hide_unchanged;     /* the two-system table without the tests
 				  * proven unchanged (--hide-unchanged) */
+	const char *chart_dir;   /* Markdown (with chart and plan): each
+				  * test's chart as an image in this
+				  * directory, named as render -o DIR/ names
+				  * it (SVG); NULL: none */
 	/* a warning the report says ("warning: FILE: the title ... left
 	 * unexpanded ..."), as one line without "\n"; NULL: none */
 	void (*say)(void *ctx, const char *line);
@@ -151,6 +155,18 @@ void br_report_prov_system(struct br_tdoc *d, struct br_tnode *it,
 void br_report_prov_test(struct br_tdoc *d, struct br_tnode *it,
 			 const struct br_report *r, size_t i,
 			 enum br_report_fmt fmt);
+/* The notes as pieces, each address apart: notes_parts (report_prov.c;
+ * doc/templates.md). */
+void br_report_notes_parts(struct br_tdoc *d, struct br_tnode *root,
+			   const char *s);
+/* A Markdown report's charts from --chart-dir (report_mdcharts.c):
+ * chart_file of test i, chart_files of the whole selection; "" and no
+ * items but for BR_REPORT_MD with o.chart_dir. */
+void br_report_md_chart_file(struct br_tdoc *d, struct br_tnode *it,
+			     const struct br_report *r, size_t i,
+			     enum br_report_fmt fmt);
+void br_report_md_chart_files(struct br_tdoc *d, struct br_tnode *root,
+			      const struct br_report *r, enum br_report_fmt fmt);
 /*
  * Series (line-graph) results as tables: x down the side, per system the
  * mean, SE and N of each point, from the analysis' point summaries

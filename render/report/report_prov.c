@@ -179,3 +179,32 @@ void br_report_prov_test(struct br_tdoc *d, struct br_tnode *it,
 		br_tset_owned(d, it, "profile_text", para(r, 3,
 			      "Test profile: %s", t->identifier));
 }
+
+/*
+ * The file's notes as pieces, so that a template links the addresses in
+ * them ("Source: https://openbenchmarking.org/result/..."): notes_parts,
+ * each a text and a url (empty or an http(s) address, up to a blank, a
+ * quote or a bracket, without a full stop or comma after it).  Both are
+ * escaped as every value is.
+ */
+void br_report_notes_parts(struct br_tdoc *d, struct br_tnode *root,
+			   const char *s)
+{
+	struct br_tnode *list = br_tset_list(d, root, "notes_parts");
+	const char *p = s;
+
+	while (list && s && *p) {
+		const char *u = strstr(p, "http"), *e;
+		struct br_tnode *it;
+
+		while (u && strncmp(u, "https://", 8) && strncmp(u, "http://", 7))
+			u = strstr(u + 4, "http");
+		e = u ? u + strcspn(u, " \t\n\"'<>()[]{}") : p + strlen(p);
+		while (u && e > u && strchr(".,;:!?", e[-1]))
+			e--;
+		it = br_tlist_add(d, list);
+		br_tsetf(d, it, "text", "%.*s", (int)((u ? u : e) - p), p);
+		br_tsetf(d, it, "url", "%.*s", u ? (int)(e - u) : 0, u ? u : "");
+		p = e;
+	}
+}

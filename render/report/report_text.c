@@ -512,6 +512,9 @@ char *br_report_text_systems(const struct br_report *r)
 
 /* ------------------------------------------------------------ overview */
 
+/* A cell faster than measurable in the overview's narrow columns. */
+#define BEYOND_MARK "too fast"
+
 /*
  * One entry per scalar test: its name and unit, then the systems' values
  * in columns headed [1] [2] ...; '*' marks the best, '!' the worst.
@@ -519,6 +522,7 @@ char *br_report_text_systems(const struct br_report *r)
 char *br_report_text_overview(const struct br_report *r)
 {
 	size_t cw = 6, j, i, per, c0;
+	bool beyond = false;
 	struct br_tmem m;
 	char buf[64];
 
@@ -532,6 +536,8 @@ char *br_report_text_overview(const struct br_report *r)
 		for (j = 0; j < r->a->sel->n_systems; j++) {
 			size_t w;
 
+			if (rt->cells[j].beyond && cw < sizeof BEYOND_MARK)
+				cw = sizeof BEYOND_MARK;
 			if (!rt->cells[j].sum.n)
 				continue;
 			w = strlen(br_cell_shown(&rt->cells[j],
@@ -578,7 +584,9 @@ char *br_report_text_overview(const struct br_report *r)
 				if (!c->sum.n) {
 					snprintf(v, sizeof v, "%s ",
 						 c->kind == BR_CELL_FAILED
-						 ? "fail" : "-");
+						 ? "fail" : c->beyond ?
+						 BEYOND_MARK : "-");
+					beyond |= c->beyond;
 				} else {
 					snprintf(v, sizeof v, "%s%c",
 						 br_cell_shown(c, rt->decimals,
@@ -591,6 +599,11 @@ char *br_report_text_overview(const struct br_report *r)
 			fputc('\n', m.fp);
 		}
 	}
+	if (beyond)
+		fputc('\n', m.fp);
+	if (beyond)
+		wrappedf(&m, r, 0, 0, "\"" BEYOND_MARK "\": %s (%s)",
+			 BR_BEYOND_WORDS, BR_BEYOND_WHY);
 	return br_tmem_finish(&m);
 }
 
@@ -890,6 +903,7 @@ static void series_table(struct br_tmem *m, const struct br_report *r, size_t i)
 {
 	size_t n = r->a->sel->n_systems, np = br_report_series_points(r, i);
 	size_t j, k, xw, wm = 4, ws = 2, wn = 1, gw, per, b0, shown = 0;
+	bool se = false;  /* single runs only: no SE column (issue 22) */
 	struct br_point_text pt;
 	char *xl = plain(r, br_report_series_x_label(r->a->tests[i].t));
 	char **names;
@@ -912,10 +926,11 @@ static void series_table(struct br_tmem *m, const struct br_report *r, size_t i)
 			wm = max_sz(wm, strlen(pt.mean));
 			ws = max_sz(ws, strlen(pt.se));
 			wn = max_sz(wn, strlen(pt.n));
+			se |= *pt.se && strcmp(pt.se, "-");
 		}
 	if (xw > 20)
 		xw = 20;
-	gw = wm + 2 + ws + 2 + wn;
+	gw = wm + (se ? 2 + ws : 0) + 2 + wn;
 	/* wider groups for whole names when all still fit side by side */
 	for (j = 0, k = gw; j < shown; j++) {
 		char *nm = plain(r, br_analysis_system(r->a, sys[j]));
@@ -933,7 +948,8 @@ static void series_table(struct br_tmem *m, const struct br_report *r, size_t i)
 	if (per < 1)
 		per = 1;
 	fputc('\n', m->fp);
-	wrapped(m, r, 3, 0, "Mean, SE and N of each point:");
+	wrapped(m, r, 3, 0, se ? "Mean, SE and N of each point:" :
+		"Mean and N of each point:");
 	for (b0 = 0; names && b0 < shown; b0 += per) {
 		size_t nb = shown - b0 < per ? shown - b0 : per;
 
@@ -950,8 +966,10 @@ static void series_table(struct br_tmem *m, const struct br_report *r, size_t i)
 			fputs("   ", m->fp);
 			pad(m->fp, "Mean", wm, true);
 			fputs("  ", m->fp);
-			pad(m->fp, "SE", ws, true);
-			fputs("  ", m->fp);
+			if (se) {
+				pad(m->fp, "SE", ws, true);
+				fputs("  ", m->fp);
+			}
 			pad(m->fp, "N", wn, true);
 		}
 		fputc('\n', m->fp);
@@ -966,8 +984,10 @@ static void series_table(struct br_tmem *m, const struct br_report *r, size_t i)
 				fputs("   ", m->fp);
 				pad(m->fp, pt.mean, wm, true);
 				fputs("  ", m->fp);
-				pad(m->fp, pt.se, ws, true);
-				fputs("  ", m->fp);
+				if (se) {
+					pad(m->fp, pt.se, ws, true);
+					fputs("  ", m->fp);
+				}
 				pad(m->fp, pt.n, wn, true);
 			}
 			fputc('\n', m->fp);
@@ -994,6 +1014,7 @@ struct ttab {
 	size_t n_c;             /* columns printed: N_C, or C_SE without SE */
 	size_t nw;              /* the System column */
 	size_t w_means;         /* the widest mean */
+	size_t w_los;           /* the widest CI low */
 	size_t fixed;           /* the width of everything but the names */
 	bool any_se;
 	char hdr_mean[64], hdr_lo[48];
@@ -1131,6 +1152,8 @@ static void ttab_cells(struct ttab *tb, const struct br_report *r,
 		}
 		if (strlen(cell[C_MEAN]) > tb->w_means)
 			tb->w_means = strlen(cell[C_MEAN]);
+		if (strlen(cell[C_LO]) > tb->w_los)
+			tb->w_los = strlen(cell[C_LO]);
 	}
 }
 
@@ -1150,6 +1173,17 @@ static void ttab_fit(struct ttab *tb)
 		snprintf(tb->hdr_mean, sizeof tb->hdr_mean, "Mean");
 		tb->fixed -= tb->w[C_MEAN] - tb->w_means;
 		tb->w[C_MEAN] = tb->w_means;
+	}
+	/* then, where names cut to 10 columns would not fit either, the
+	 * level in the CI heading ("99.99999% CI low"): the report's first
+	 * lines give it (72 columns, issue 22) */
+	if ((tb->nw < 10 ? tb->nw : 10) + tb->fixed > W && tb->any_se &&
+	    tb->w[C_LO] > tb->w_los && tb->w[C_LO] > 6) {
+		size_t w = tb->w_los > 6 ? tb->w_los : 6;
+
+		snprintf(tb->hdr_lo, sizeof tb->hdr_lo, "CI low");
+		tb->fixed -= tb->w[C_LO] - w;
+		tb->w[C_LO] = w;
 	}
 	if (tb->nw + tb->fixed > W)
 		tb->nw = W > tb->fixed + 10 ? W - tb->fixed : 10;
@@ -1217,7 +1251,7 @@ static void test_verdicts(struct br_tmem *m, const struct br_report *r, size_t i
 	const struct br_atest *rt = &r->a->tests[i];
 	size_t j, k;
 
-	if (!rt->cells[r->a->base].sum.n) {
+	if (!rt->cells[r->a->base].sum.n && r->a->sel->n_systems > 1) {
 		char *why = br_analysis_no_baseline(r->a, i);
 
 		fputc('\n', m->fp);
@@ -1225,11 +1259,14 @@ static void test_verdicts(struct br_tmem *m, const struct br_report *r, size_t i
 		free(why);
 	}
 	for (j = 0, k = 0; j < r->a->sel->n_systems; j++) {
-		if (!br_report_has_cmp(r, i, j))
+		char *beyond = br_analysis_beyond(r->a, i, j);
+
+		if (!beyond && !br_report_has_cmp(r, i, j))
 			continue;
 		if (k++ == 0)
 			fputc('\n', m->fp);
-		wrapped_own(m, r, 3, 2, br_analysis_sentence(r->a, i, j));
+		wrapped_own(m, r, 3, 2, beyond ? beyond :
+			    br_analysis_sentence(r->a, i, j));
 	}
 }
 

@@ -826,6 +826,33 @@ static int whole_charts(struct br_tdoc *d, struct br_tnode *root,
 			 err);
 }
 
+/* Whether system j's series in test i has an SE at some point: single
+ * runs only get no SE column of empty cells (issue 22). */
+static bool series_se(const struct br_report *r, size_t i, size_t j,
+		      size_t np)
+{
+	struct br_point_text pt;
+	size_t k;
+
+	for (k = 0; k < np; k++) {
+		br_report_point(r, i, j, k, &pt);
+		if (*pt.se && strcmp(pt.se, "-"))
+			return true;
+	}
+	return false;
+}
+
+/* ... of some system with a series in test i. */
+static bool series_any_se(const struct br_report *r, size_t i)
+{
+	size_t np = br_report_series_points(r, i), j;
+
+	for (j = 0; j < r->a->sel->n_systems; j++)
+		if (br_report_series_has(r, i, j) && series_se(r, i, j, np))
+			return true;
+	return false;
+}
+
 /*
  * A series result's table (br_report_point): has_series, x_label, the
  * systems with a series (series_systems: series_name) and a row per
@@ -843,9 +870,14 @@ static void series_values(struct br_tdoc *d, struct br_tnode *it,
 	sys = br_tset_list(d, it, "series_systems");
 	points = br_tset_list(d, it, "points");
 	for (j = 0; sys && j < r->a->sel->n_systems; j++)
-		if (br_report_series_has(r, i, j))
-			br_tset(d, br_tlist_add(d, sys), "series_name",
+		if (br_report_series_has(r, i, j)) {
+			struct br_tnode *sn = br_tlist_add(d, sys);
+
+			br_tset(d, sn, "series_name",
 				br_analysis_system(r->a, j));
+			br_tset_bool(d, sn, "series_se",
+				     series_se(r, i, j, np));
+		}
 	for (k = 0; points && k < np; k++) {
 		struct br_tnode *row = br_tlist_add(d, points), *cells;
 		struct br_point_text pt;
@@ -866,6 +898,8 @@ static void series_values(struct br_tdoc *d, struct br_tnode *it,
 			br_tset(d, c, "point_se", strcmp(pt.se, "-") ? pt.se
 				: "");
 			br_tset(d, c, "point_n", pt.n);
+			br_tset_bool(d, c, "series_se",
+				     series_se(r, i, j, np));
 		}
 	}
 }
@@ -974,11 +1008,14 @@ static int fill_test(void *ctx, struct br_tdoc *d, struct br_tnode *it,
 	br_report_prov_test(d, it, r, i, fc->fmt);
 	br_tset_bool(d, it, "scalar", rt->scalar);
 	br_tset(d, it, "kind", rt->scalar ? "" :
-		br_report_series_points(r, i) ? "Mean, SE and N of each "
-		"point of the series:" : t->display == BR_DISPLAY_LINE ?
+		br_report_series_points(r, i) ? (series_any_se(r, i) ?
+		"Mean, SE and N of each point of the series:" :
+		"Mean and N of each point of the series:") :
+		t->display == BR_DISPLAY_LINE ?
 		"a series (line graph) result without points" :
 		"not a numeric result: not summarised");
 	series_values(d, it, r, i);
+	br_report_md_chart_file(d, it, r, i, fc->fmt);
 	if (fc->fmt != BR_REPORT_HTML)
 		br_tset(d, it, "chart_svg", "");
 	else if (br_tdoc_wants(d, "chart_svg")) {
@@ -993,21 +1030,27 @@ static int fill_test(void *ctx, struct br_tdoc *d, struct br_tnode *it,
 	for (j = 0; j < r->a->sel->n_systems; j++) {
 		const struct br_cell *c = &rt->cells[j];
 		struct br_tnode *v;
-		char *text;
+		char *text = br_analysis_beyond(r->a, i, j);
 
-		if (!br_report_has_cmp(r, i, j))
+		if (!text && !br_report_has_cmp(r, i, j))
 			continue;
 		any = true;
-		if (!verdicts)
+		if (!verdicts) {
+			free(text);
 			continue;
+		}
 		v = br_tlist_add(d, verdicts);
 		br_tset(d, v, "system", br_analysis_system(r->a, j));
-		text = br_analysis_sentence(r->a, i, j);
+		br_tset(d, v, "class", text ? "better" :
+			verdict_class(c->cmp->verdict));
+		if (!text)
+			text = br_analysis_sentence(r->a, i, j);
 		br_tset_owned(d, v, "text", text ? plain(text) : NULL);
-		br_tset(d, v, "class", verdict_class(c->cmp->verdict));
 	}
 	br_tset_bool(d, it, "has_verdicts", any);
-	if (rt->scalar && !rt->cells[r->a->base].sum.n) {
+	/* one system: nothing to compare, the row says why it has none */
+	if (rt->scalar && !rt->cells[r->a->base].sum.n &&
+	    r->a->sel->n_systems > 1) {
 		char *why = br_analysis_no_baseline(r->a, i);
 
 		br_tsetf(d, it, "no_comparison", "No comparison: %s.",
@@ -1143,7 +1186,8 @@ static int fill_overview(void *ctx, struct br_tdoc *d, struct br_tnode *row,
 
 		if (!c->sum.n) {
 			br_tset(d, cell, "value", c->kind == BR_CELL_FAILED ?
-				"failed" : c->entry && c->entry->note ?
+				"failed" : c->beyond ? BR_BEYOND_WORDS :
+				c->entry && c->entry->note ?
 				c->entry->note : "");
 			br_tset(d, cell, "rel", "");
 			br_tset(d, cell, "sort", "");
@@ -1155,9 +1199,10 @@ static int fill_overview(void *ctx, struct br_tdoc *d, struct br_tnode *row,
 		}
 		br_tset(d, cell, "value", br_cell_shown(c, rt->decimals, buf,
 							sizeof buf));
+		/* one system: 100% of itself says nothing */
 		if (br_tdoc_wants(d, "rel"))
-			br_tset(d, cell, "rel", fmt_pct(pbuf, sizeof pbuf,
-				100 * rel));
+			br_tset(d, cell, "rel", r->a->sel->n_systems < 2 ? "" :
+				fmt_pct(pbuf, sizeof pbuf, 100 * rel));
 		/* sorting by a column puts the best first */
 		br_tsetf(d, cell, "sort", "%.17g", isnan(rel) ?
 			 (t->dir == BR_DIR_LIB ? -c->sum.mean
@@ -1200,6 +1245,8 @@ static void lazy_lists(struct br_tdoc *d, struct br_tnode *root,
 	br_tset_bool(d, root, "has_marks", k);
 	/* a mark needs another system to be proven ahead of */
 	br_tset_bool(d, root, "can_mark", r->a->sel->n_systems > 1);
+	/* ranks and "vs. baseline" need another system (issue 22) */
+	br_tset_bool(d, root, "several_systems", r->a->sel->n_systems > 1);
 	{
 		/* the result overview left out: one line says why */
 		char why[512];
@@ -1296,17 +1343,22 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 	br_tset(d, root, "title", r->title);
 	br_tset(d, root, "description", r->a->sel->rs->description);
 	br_tset(d, root, "notes", r->a->sel->rs->notes);
+	br_report_notes_parts(d, root, r->a->sel->rs->notes);
+	br_report_md_chart_files(d, root, r, fmt);
 	br_tset(d, root, "generator", r->o.generator);
 	br_tset(d, root, "confidence", br_fmt_level(lv, sizeof lv,
 						   r->a->o.confidence));
 	br_tset(d, root, "baseline", br_analysis_system(r->a, r->a->base));
 	br_tsetf(d, root, "n_systems", "%zu", r->a->sel->n_systems);
 	br_tsetf(d, root, "n_tests", "%zu", r->a->n_tests);
+	/* one system: nothing is compared against it (issue 22) */
 	br_tsetf(d, root, "summary", "%zu system%s, %zu test%s; %s "
-		 "confidence intervals; comparisons against %s",
-		 r->a->sel->n_systems, r->a->sel->n_systems == 1 ? "" : "s", r->a->n_tests,
+		 "confidence intervals%s%s", r->a->sel->n_systems,
+		 r->a->sel->n_systems == 1 ? "" : "s", r->a->n_tests,
 		 r->a->n_tests == 1 ? "" : "s", lv,
-		 br_analysis_system(r->a, r->a->base));
+		 r->a->sel->n_systems > 1 ? "; comparisons against " : "",
+		 r->a->sel->n_systems > 1 ?
+		 br_analysis_system(r->a, r->a->base) : "");
 	br_tset(d, root, "source", br_nz(r->a->sel->rs->reference_id));
 	systems = br_tset_list(d, root, "systems");
 	for (j = 0; j < r->a->sel->n_systems; j++) {

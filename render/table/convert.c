@@ -162,6 +162,13 @@ static void entry_json(FILE *fp, const struct br_entry *e)
 		fputs("}</JSON>\n", fp);
 		return;
 	}
+	if (e->n_too_fast && !e->sample.is_summary) {
+		/* runs too fast to measure beside the measured ones
+		 * (bonnie++'s "+++++"): read back as N = 2 and 1 more */
+		fprintf(fp, "        <JSON>{&quot;benchreport-too-fast&quot;:"
+			"%zu}</JSON>\n", e->n_too_fast);
+		return;
+	}
 	if (e->sample.is_summary) {
 		fputs("        <JSON>{&quot;benchreport-n&quot;:", fp);
 		fprintf(fp, "%zu", e->sample.n);

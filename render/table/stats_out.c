@@ -81,6 +81,9 @@ static const char *cell_note(const struct br_cell *c)
 {
 	if (c->kind != BR_CELL_VALUE)
 		return c->why;
+	if (c->too_fast)    /* bonnie++'s "+++++": not in N */
+		return c->too_fast == 1 ? "1 more run too fast to measure" :
+		       "more runs too fast to measure";
 	if (c->sum.drift)
 		return "run-order drift";
 	if (c->sum.sign_change)

@@ -1283,6 +1283,10 @@ def check_ranks(ck, tests, base):
         if t.series:
             continue
         V = t.valued()
+        # systems faster than measurable (bonnie++'s "+++++", stats csv
+        # note): every measured one ranks after them (doc/statistics.md,
+        # Too fast to measure)
+        F = sum(1 for s in t.rows if no_value_note(t, s) == FAST)
         N = len(V)
         rk = {}
         for s, r in t.rows.items():
@@ -1294,12 +1298,14 @@ def check_ranks(ck, tests, base):
                             fmt_rank(r["rank_low"], r["rank_high"]),
                             "none: no value")
                 continue
-            if lo is None or hi is None or not 1 <= lo <= hi <= N:
+            if lo is None or hi is None or not 1 + F <= lo <= hi <= N + F:
                 ck.fail(t.label, s, out, "rank range", "%s to %s"
                         % (r["rank_low"], r["rank_high"]),
-                        "1 <= low <= high <= %d (systems with a value)" % N)
+                        "%d <= low <= high <= %d (systems with a value%s)"
+                        % (1 + F, N + F, ", after %d faster than "
+                           "measurable" % F if F else ""))
                 continue
-            rk[s] = (lo, hi)
+            rk[s] = (lo - F, hi - F)
         sign = -1 if t.dirn == "LIB" else 1
         for s, (lo, hi) in rk.items():
             key = sign * t.mean(s)
@@ -1624,7 +1630,14 @@ class F:
 # the direction words come in pairs: one pair per sentence and per unit
 WORD_PAIR = {"faster": "faster/slower", "slower": "faster/slower",
              "better": "better/worse", "worse": "better/worse",
-             "higher": "higher/lower", "lower": "higher/lower"}
+             "higher": "higher/lower", "lower": "higher/lower",
+             # a fewer-is-better time as a percent of the times
+             # (sentence.c value_change): "takes 21.6% more time"
+             "less time": "less/more time", "more time": "less/more time",
+             "no faster or slower": "faster/slower",
+             "no better or worse": "better/worse",
+             "no higher or lower": "higher/lower",
+             "no more or less time": "less/more time"}
 NOISY = "too noisy to size the change as a ratio"
 
 
@@ -1720,6 +1733,9 @@ def expected_sentence(B, A, r, se_dec, unit, equiv=0.0, conf=CONF):
         return abs(x[0] - 1) <= ONE_TOL if factor else x[1] == 0
 
     def change(x, factor, q):
+        if none(x, factor) and "less time" in UP:
+            return [W({"no faster or slower", "no better or worse",
+                       "no more or less time"})]
         if none(x, factor):
             return ["no ", W(UP), " or ", W(DOWN)]
         return [size(x, factor, q), " ", W(UP if up(x, factor) else DOWN)]
@@ -1811,13 +1827,28 @@ def expected_sentence(B, A, r, se_dec, unit, equiv=0.0, conf=CONF):
         return (x, 100 * (x - 1) if math.isnan(p) else p)
     P, L, H = pc(S, "improvement_pct"), pc(lo, "improvement_ci_low_pct"), \
         pc(hi, "improvement_ci_high_pct")
+    P0 = P
+    verb = [B + " is "]
+    if lib and not factor:
+        # a percent of the values, the number a reader recomputes from
+        # the two means: 100 (B/A - 1) from the ratio columns, negated
+        # so that above 0 is better; a time "takes 21.6% more time"
+        # (doc/statistics.md, Wording)
+        # (improvement_pct times the ratio: sentence.c value_change)
+        def vc(x, c):
+            return (x[0], x[1] * num(c))
+        P, L, H = vc(P, "ratio"), vc(L, "ratio_ci_high"), \
+            vc(H, "ratio_ci_low")
+        UP = UP | {"less time"}
+        DOWN = DOWN | {"more time"}
+        verb = [B + " ", F("verb", words={"is", "takes"}), " "]
     ch = point(change(P, factor, "change"))
     if v in ("better", "worse"):
         if math.isnan(lo):
-            return [B + " is "] + ch + [" than " + A]
+            return verb + ch + [" than " + A]
         # the interval from the end nearest 1
         a, b = (L, H) if up(P, factor) else (H, L)
-        return [B + " is "] + ch + [" than " + A + " (" + ci + " ",
+        return verb + ch + [" than " + A + " (" + ci + " ",
                                     size(a, factor, "CI near end"), " to ",
                                     size(b, factor, "CI far end"), ")"]
     if v == "no-difference":
@@ -1831,7 +1862,9 @@ def expected_sentence(B, A, r, se_dec, unit, equiv=0.0, conf=CONF):
         ehi = (1 + num("equiv_ci_high_pct") / 100, num("equiv_ci_high_pct"))
         tail = []
         if num("p_value") < 1 - conf:
-            tail = ["; " + B + " is "] + point(change(P, False, "change")) + \
+            # the margin's own percent (of speed) and words
+            UP, DOWN = UP - {"less time"}, DOWN - {"more time"}
+            tail = ["; " + B + " is "] + point(change(P0, False, "change")) + \
                 [", a difference proven at " + lv + " confidence"]
         parts = [B + " is equivalent to " + A + " within +/-" + eq + " (" +
                  fmt_level(1 - 2 * (1 - conf)) + " CI "] + \
@@ -1848,7 +1881,7 @@ def expected_sentence(B, A, r, se_dec, unit, equiv=0.0, conf=CONF):
     if v == "single-run":
         if none(P, factor):
             return [B + " equals " + A + " (single run, no CI)"]
-        return [B + " is "] + ch + [single]
+        return verb + ch + [single]
     return [B + " ??? verdict %r" % v]
 
 
@@ -1863,9 +1896,11 @@ def shown_verdict(s):
     if "(single run, no CI)" in s or " equals " in s or \
             s.endswith("no comparison"):
         return "single-run"
-    m = re.search(r" (faster|better|higher|slower|worse|lower) than ", s)
+    m = re.search(r" (faster|better|higher|slower|worse|lower|less time|"
+                  r"more time) than ", s)
     if m:
-        return "better" if m.group(1) in ("faster", "better", "higher") \
+        return "better" if m.group(1) in ("faster", "better", "higher",
+                                          "less time") \
             else "worse"
     return "?"
 
@@ -1879,7 +1914,14 @@ def check_sentence(ck, t, B, output, text, parts, words_seen, csv_verdict,
     for p in parts:
         if isinstance(p, F):
             fields.append(p)
-            rx += r"(\S+?)" if not p.words else r"(\S+)"
+            # a word of several ("less time"): any of them, longest
+            # first, or a single word; else any word, checked below
+            rx += r"(\S+?)" if not p.words else \
+                r"(%s|\S+)" % "|".join(
+                    re.escape(w) for w in sorted(p.words, key=len,
+                                                 reverse=True)
+                    if " " in w) if any(" " in w for w in p.words) \
+                else r"(\S+)"
         else:
             rx += re.escape(re.sub(r" +", " ", p.replace(NBSP, " ")))
     text = squash(text)
@@ -1904,7 +1946,7 @@ def check_sentence(ck, t, B, output, text, parts, words_seen, csv_verdict,
     pairs = set()
     for f, g in zip(fields, m.groups()):
         ck.n += 1
-        if f.words:
+        if f.words and f.qty != "verb":
             pairs.add(WORD_PAIR.get(g, g))
         if not f.agrees(g):
             ck.fail(t.label, B, output, f.qty, g,
@@ -1994,6 +2036,11 @@ def check_compare_text(ck, tests, text, base, geo, equiv, details,
             cr = t.cmp[s]
             if fnum(cr["mean"]) is None and cr["verdict"] == "single-run":
                 want = "%s: %s, no comparison" % (s, cr["note"])
+                if cr["note"] == FAST:
+                    # faster than a measured baseline: said so, unsized
+                    want = "%s is faster than %s (too fast to measure: " \
+                        "bonnie++ printed \"+++++\"), so by an unknown " \
+                        "amount" % (s, base)
                 ck.n += 1
                 if not squash(txt).startswith(squash(want)):
                     ck.fail(t.label, s, out, "missing result", txt[:120],
@@ -2805,6 +2852,8 @@ def check_summary(ck, tests, text, ctext, base, geo, out="compare --brief",
         for it, (_, s, t) in zip(items, exp):
             ck.n += 1
             sent = " %s is " % shown_name(s)
+            if ": " + sent.strip() not in it:   # a time: "takes 21.6% ..."
+                sent = " %s takes " % shown_name(s)
             if not it.startswith("- " + squash(ascii_fold(t.title))) or \
                     ": " + sent.strip() not in it:
                 ck.fail(t.label, s, out, "largest %s change (order by the "
@@ -2853,8 +2902,9 @@ def check_summary_results(ck, tests, block, base, geo, out):
             continue
         r = t.cmp[cands[0]]
         want = {"better": (" faster than ", " better than ",
-                           " higher than "),
-                "worse": (" slower than ", " worse than ", " lower than "),
+                           " higher than ", " less time than "),
+                "worse": (" slower than ", " worse than ", " lower than ",
+                          " more time than "),
                 "no-difference": (": no difference proven",),
                 "equivalent": (" is equivalent to ",)}.get(r["verdict"])
         ck.n += 1
@@ -2890,8 +2940,11 @@ def overview_marks(t):
     n = len(rk)
     if n < 2 or t.dirn not in ("HIB", "LIB"):
         return set(), set()
-    return ({s for s, v in rk.items() if v == (1, 1)},
-            {s for s, v in rk.items() if v == (n, n)})
+    # behind the systems faster than measurable: never best, ranks after
+    # them (doc/statistics.md, Too fast to measure)
+    f = sum(1 for s in t.rows if no_value_note(t, s) == FAST)
+    return ({s for s, v in rk.items() if v == (1, 1) and not f},
+            {s for s, v in rk.items() if v == (n + f, n + f)})
 
 
 def spread_cols(head, cells):
@@ -2903,7 +2956,8 @@ def spread_cols(head, cells):
                                else "" for k in get])
 
 
-RUN_NOTE = re.compile(r"^   (.+?): (run-order drift(?:; )?)?"
+RUN_NOTE = re.compile(r"^   (.+?): (?:N = \d+: \d+ more runs? too fast to "
+                      r"measure(?:; )?)?(run-order drift(?:; )?)?"
                       r"(?:outliers?: runs? (.*?))?"
                       r"(?:(?:; )?(too noisy to bound below: the interval "
                       r"reaches under 0))?$")
@@ -2925,7 +2979,8 @@ def check_run_notes(ck, t, out, after, at):
             line += " " + after[k].strip()
             k += 1
         m = RUN_NOTE.match(line)
-        if not m or not (m.group(2) or m.group(3) or m.group(4)):
+        if not m or not (m.group(2) or m.group(3) or m.group(4) or
+                         "too fast to measure" in line):
             k -= 1
             while k > at and after[k - 1].startswith("     "):
                 k -= 1
@@ -3070,13 +3125,32 @@ def check_series(ck, t, out, names, rows):
                     "stats csv series row")
 
 
+def series_groups(head, mean, off):
+    """The column groups of a series table's headings: (first column,
+    width) per system, Mean SE N or, single runs only, Mean N (issue
+    22); off: the index of head[0] among the row's cells."""
+    groups = []
+    for k, h in enumerate(head):
+        if h == mean or h.endswith(" " + mean):
+            w = 3 if k + 1 < len(head) and head[k + 1] == "SE" else 2
+            groups.append((k + off, w))
+    return groups
+
+
+def series_cell(c, a, w):
+    """(mean, se, n) of the group at a, w wide ("" for no SE column)."""
+    g = c[a:a + w]
+    return (g[0], g[1], g[2]) if w == 3 else (g[0], "", g[1] if len(g) > 1
+                                               else "")
+
+
 def series_txt(ck, t, out, sec):
     """The text report's series table (render/report/report_text.c): blocks of
     a names line (each name left-aligned over its group), a heading line
     (the x label, then Mean SE N per system, right-aligned) and a row per
     point (x right-aligned, then the numbers, ASCII)."""
     i = next((k for k, ln in enumerate(sec) if ln.strip().startswith(
-        SERIES_HEAD)), None)
+        (SERIES_HEAD, "Mean and N of each point"))), None)
     if i is None:
         ck.fail(t.label, "-", out, "series table", None, "a table")
         return
@@ -3084,27 +3158,31 @@ def series_txt(ck, t, out, sec):
     k = i + 1
     while k + 3 < len(sec) and sec[k] == "" and sec[k + 1].strip():
         nl, head = sec[k + 1], sec[k + 2]
-        ends = [term_cols(head[:m.end()]) for m in
-                re.finditer(r"(?<= )(Mean|SE|N)\b", head)]
+        ms = list(re.finditer(r"(?<= )(Mean|SE|N)\b", head))
+        ends = [term_cols(head[:m.end()]) for m in ms]
+        # single runs only: Mean N, no SE column (issue 22)
+        gw = 3 if any(m.group(1) == "SE" for m in ms) else 2
         body = []
         k += 3
         while k < len(sec) and sec[k].strip():
             body.append(sec[k])
             k += 1
-        if not body or len(ends) % 3:
+        if not body or len(ends) % gw:
             ck.structure(out, "%s: series block %r" % (t.label, head))
             return
         xend = len(body[0]) - len(body[0][3:].lstrip()) + \
             len(body[0][3:].lstrip().split()[0])
-        for g in range(0, len(ends), 3):
+        for g in range(0, len(ends), gw):
             a = xend + 3 if g == 0 else ends[g - 1] + 3
-            names.append(cut_cols(nl, a, ends[g + 2]).strip())
+            names.append(cut_cols(nl, a, ends[g + gw - 1]).strip())
         starts = [xend] + ends[:-1]
         for ln in body:
             x = ln[:xend].strip()
             cells = [ln[a:b].strip() for a, b in zip(starts, ends)]
             rows.setdefault(x, []).extend(
-                tuple(cells[g:g + 3]) for g in range(0, len(cells), 3))
+                tuple(cells[g:g + 3]) if gw == 3 else
+                (cells[g], "", cells[g + 1])
+                for g in range(0, len(cells), gw))
     check_series(ck, t, out, names, list(rows.items()))
 
 
@@ -3276,7 +3354,7 @@ def check_report_txt(ck, tests, text, base, geo, words_seen):
             after = check_run_notes(ck, t, out, after, sp)
         joined, starts = join_lines(after)
         cands = [s for s in t.cmp if t.has_value(s)]
-        if not t.has_value(base):
+        if not t.has_value(base) and len(systems_of(tests)) > 1:
             ck.n += 1
             if "(no comparison: the baseline" not in joined:
                 ck.fail(t.label, base, out, "no comparison note", None,
@@ -3304,10 +3382,11 @@ def check_txt_overview(ck, tests, systems, seg, out):
             c0, ncols = nums[0] - 1, len(nums)
             ti = 0
             continue
-        toks = ln.split()
+        # "too fast": bonnie++'s "+++++", faster than measurable
+        toks = ln.replace("too fast", "too-fast").split()
         if ln.startswith("    ") and len(toks) == ncols and all(
-                re.match(r"^(-?[\d.:]+(e[-+]?\d+)?[*!]?|-|fail)$", x)
-                for x in toks):
+                re.match(r"^(-?[\d.:]+(e[-+]?\d+)?[*!]?|-|fail|too-fast)$",
+                         x) for x in toks):
             if ti >= len(scal):
                 ck.structure(out, "overview: more rows than scalar tests")
                 return
@@ -3329,6 +3408,13 @@ def check_txt_overview(ck, tests, systems, seg, out):
                 s = systems[c0 + j]
                 mark = tok[-1] if tok[-1] in "*!" else ""
                 v = tok.rstrip("*!")
+                if v == "too-fast":
+                    ck.n += 1
+                    if no_value_note(t, s) != FAST:
+                        ck.fail(t.label, s, out, "overview value", tok,
+                                "%s (stats csv)" % (no_value_note(t, s) or
+                                                    t.mean(s)))
+                    continue
                 if v == "fail":
                     ck.n += 1
                     if t.has_value(s) or s not in t.rows:
@@ -3622,7 +3708,8 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
                         "#" + want)
             best, worst = overview_marks(t)
             for s, c in zip(systems, cs[1:]):
-                check_overview_cell(ck, t, s, out, c, best, worst)
+                check_overview_cell(ck, t, s, out, c, best, worst,
+                                    len(systems) > 1)
     if "## Geometric mean" in lines:
         rows = table_after(lines.index("## Geometric mean"))
         check_geo_rows(ck, out, geo, base, systems, [
@@ -3684,18 +3771,20 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
         if t.series and t.points:
             # the series table: | x | name mean | SE | N | ...
             ck.n += 1
-            if len(tab) < 3 or not any(ln.startswith(SERIES_HEAD)
-                                       for ln in sec):
+            if len(tab) < 3 or not any(ln.startswith(
+                    (SERIES_HEAD, "Mean and N of each point"))
+                    for ln in sec):
                 ck.fail(t.label, "-", out, "series table", tab[:1],
                         "a table")
                 continue
             head = [md_unescape(c) for c in md_split(tab[0])]
-            names = [re.sub(r" mean$", "", c) for c in head[1::3]]
+            groups = series_groups(head[1:], "mean", 1)
+            names = [re.sub(r" mean$", "", head[a]) for a, _ in groups]
             rows = []
             for ln in tab[2:]:
                 c = [md_unescape(x) for x in md_split(ln)]
-                rows.append((c[0], [tuple(c[g:g + 3]) for g in
-                                    range(1, len(c) - 2, 3)]))
+                rows.append((c[0], [series_cell(c, a, w)
+                                    for a, w in groups]))
             check_series(ck, t, out, names, rows)
             continue
         if len(tabs_md) > 1:
@@ -3727,8 +3816,9 @@ def check_report_md(ck, tests, text, base, geo, words_seen, out="report.md"):
             ci = re.match(r"^(\S+) to (\S+)$", c[4])
             check_row_values(ck, t, s, out, c[1], c[2], c[3],
                              ci.group(1) if ci else c[4] or "-",
-                             ci.group(2) if ci else c[4] or "-", c[5], c[6],
-                             base)
+                             ci.group(2) if ci else c[4] or "-",
+                             c[5] if len(c) > 6 else None,
+                             c[6] if len(c) > 6 else None, base)
         sents = [md_unescape(ln[2:]) for ln in sec if ln.startswith("- ")]
         cands = [s for s in t.cmp if t.has_value(s)] \
             if t.has_value(base) else []
@@ -3798,9 +3888,37 @@ def check_scaling_md(ck, tests, lines, systems, out):
                              "stats csv", display=True)
 
 
+FAST_SENTENCE = re.compile(r'^(.+) is faster than (.+) \(too fast to '
+                           r'measure: bonnie\+\+ printed "\+\+\+\+\+"\), so '
+                           r'by an unknown amount$')
+
+
+def drop_fast(ck, t, out, sents, base, disp=lambda s: s, classes=None):
+    """The sentences of candidates faster than measurable against a
+    measured baseline (doc/statistics.md, Too fast to measure), checked
+    and taken out: (the other sentences, their classes)."""
+    keep, kc = [], []
+    for k, txt in enumerate(sents):
+        m = FAST_SENTENCE.match(squash(txt))
+        if not m:
+            keep.append(txt)
+            if classes is not None:
+                kc.append(classes[k])
+            continue
+        ck.n += 1
+        who = [s for s in t.rows if squash(disp(s)) == m.group(1)]
+        if not who or no_value_note(t, who[0]) != FAST or \
+                not t.has_value(base) or m.group(2) != squash(disp(base)):
+            ck.fail(t.label, m.group(1), out, "faster than measurable "
+                    "sentence", txt[:120], "a candidate faster than "
+                    "measurable against a measured baseline (stats csv)")
+    return keep, (kc if classes is not None else None)
+
+
 def check_sentence_list(ck, t, out, sents, cands, base, words_seen, disp,
                         classes=None):
     """One sentence per candidate, in order (Markdown and HTML lists)."""
+    sents, classes = drop_fast(ck, t, out, sents, base, disp, classes)
     if len(sents) != len(cands):
         ck.n += 1
         ck.fail(t.label, "-", out, "number of comparison sentences",
@@ -3818,6 +3936,9 @@ def check_sentence_list(ck, t, out, sents, cands, base, words_seen, disp,
                     "compare csv verdict %s" % v)
 
 
+FAST = "faster than measurable"
+
+
 def no_value_note(t, s):
     """Why s has no value in t, as stats CSV's note says (bonnie++'s
     "too fast to measure"): what an overview shows instead of a mean.
@@ -3827,7 +3948,7 @@ def no_value_note(t, s):
     return t.rows[s].get("note") or None
 
 
-def check_overview_cell(ck, t, s, out, c, best, worst):
+def check_overview_cell(ck, t, s, out, c, best, worst, several=True):
     """A Markdown overview cell: **v best** (rel) / _v worst_ (rel) /
     v (rel): the mark in words too (issue 22)."""
     m = re.match(r"^(\*\*|_)?(.*?)(?:\*\*|_)?(?: \((\S+%)\))?$", c)
@@ -3848,6 +3969,8 @@ def check_overview_cell(ck, t, s, out, c, best, worst):
              t.mean(s) if t.has_value(s) else None, "stats csv",
              display=True)
     rv = fnum(t.rows[s]["relative"]) if s in t.rows else None
+    if not several:     # one system: 100% of itself is not shown
+        rv = None
     ck.value(t.label, s, out + " overview", "relative %", rel or "",
              100 * rv if rv is not None else None, "stats csv relative",
              fmt_pct)
@@ -3903,7 +4026,8 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
                 ck.value(t.label, s, out + " overview", "mean", v,
                          t.mean(s) if t.has_value(s) else None, "stats csv",
                          display=True)
-                rv = fnum(t.rows[s]["relative"])
+                rv = fnum(t.rows[s]["relative"]) if len(systems) > 1 \
+                    else None   # one system: 100% of itself not shown
                 ck.value(t.label, s, out + " overview", "relative %", rel,
                          100 * rv if rv is not None else None,
                          "stats csv relative", fmt_pct)
@@ -3912,7 +4036,8 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
                 # test's values moved to its unit (time_units) give a
                 # ratio of other last bits
                 key = fnum(td.attrs.get("data-v"))
-                want = rv if rv is not None else \
+                crv = fnum(t.rows[s]["relative"])
+                want = crv if crv is not None else \
                     -t.mean(s) if t.dirn == "LIB" else t.mean(s)
                 ck.same(t.label, s, out + " overview",
                         "sort key (data-v, 12 digits)",
@@ -4021,12 +4146,13 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
                 continue
             trs = st[0].find_all("thead")[0].kids("tr")
             names = [th.text() for th in trs[0].kids("th")][1:]
+            groups = series_groups([th.text() for th in trs[1].kids("th")],
+                                   "Mean", 0)
             rows = []
             for tr in st[0].find_all("tbody")[0].kids("tr"):
                 c = [td.text() for td in tr.kids("td")]
                 rows.append((tr.kids("th")[0].text(),
-                             [tuple(c[g:g + 3]) for g in
-                              range(0, len(c), 3)]))
+                             [series_cell(c, a, w) for a, w in groups]))
             check_series(ck, t, out, names, rows)
         if not t.scalar or t.series:
             ck.n += 1
@@ -4057,10 +4183,12 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
             ck.same(t.label, s, out, "best/worst mark in words", tag_of(td[1]),
                     "Best" if s in best else "Worst" if s in worst else "",
                     "stats csv relative")
+            # one system: no Rank or vs. baseline column (issue 22)
             check_row_values(ck, t, s, out, td[0].text(), td[1].own_text(),
                              td[2].text(), ci[0] if len(ci) == 2 else "-",
-                             ci[1] if len(ci) == 2 else "-", td[4].text(),
-                             td[5].text(), base)
+                             ci[1] if len(ci) == 2 else "-",
+                             td[4].text() if len(td) > 5 else None,
+                             td[5].text() if len(td) > 5 else None, base)
             # a time test shown in another unit (time_units): its data-v
             # is the scaled double, the CSV's 15 digits shifted exactly,
             # so equal to 1e-13 relative
@@ -4172,7 +4300,9 @@ def check_svg_texts(ck, t, out, texts):
         se = r.get("se")
         n, sev = int(row["n"]), fnum(row["se"])
         if n >= 2 and sev is not None:
-            m = re.match(r"^SE \+/- (\S+), N = (\d+)$", se or "")
+            # runs too fast to measure are not in N (bonnie++'s "+++++")
+            m = re.match(r"^SE \+/- (\S+), N = (\d+)"
+                         r"(?: \(\+\d+ too fast\))?$", se or "")
             if not m:
                 ck.fail(t.label, s, out, "SE line", se,
                         "'SE +/- %s, N = %d' (stats csv)" % (sev, n))
@@ -4181,7 +4311,8 @@ def check_svg_texts(ck, t, out, texts):
                      display=True)
             ck.same(t.label, s, out, "N", m.group(2), row["n"], "stats csv")
         elif n == 1:
-            ck.same(t.label, s, out, "SE line", se, "N = 1",
+            ck.same(t.label, s, out, "SE line",
+                    re.sub(r" \(\+\d+ too fast\)$", "", se or ""), "N = 1",
                     "single run (stats csv)")
         else:
             ck.same(t.label, s, out, "SE line", se, None,
@@ -4516,16 +4647,23 @@ def check_input(rn, label, paths, tmp, self_test=None):
                     a[i] if i < len(a) else None, "%r (%s without "
                     "--holm: the same)" % (b[i] if i < len(b) else None,
                                            plain))
-    # ---- the direction word: the same in every output
+    # ---- the direction word: the same in every output (a time's
+    # "less time" where a factor says "faster": the same side)
+    same = {"less time": "faster", "more time": "slower",
+            "no more or less time": "faster", "no faster or slower":
+            "faster", "no better or worse": "better"}
     for (ti, s), lst in words_seen.items():
-        if len({w for _, w in lst}) > 1:
+        if len({same.get(w, w) for _, w in lst}) > 1:
             ck.fail(htests[ti].label, s, " vs ".join(o for o, _ in lst),
                     "verdict word", ", ".join("%s %r" % x for x in lst),
                     "one word in every output")
     # ---- the word pair: one per unit (the unit decides it)
     for (unit, known), lst in ck.pairs.items():
         ck.n += 1
-        got = sorted({pr for pr, _, _ in lst})
+        # a time is faster/slower as a factor, less/more time as a
+        # percent (doc/statistics.md, Wording): one pair
+        got = sorted({"faster/slower" if pr == "less/more time" else pr
+                      for pr, _, _ in lst})
         if len(got) > 1:
             ex = OrderedDict()
             for pr, test, o in sorted(lst):
@@ -4616,6 +4754,7 @@ def check_eq_md(ck, tests, text, base, words_seen):
                  if ln.startswith("- ")]
         cands = [s for s in t.cmp if t.has_value(s)] \
             if t.has_value(base) else []
+        sents, _ = drop_fast(ck, t, out, sents, base)
         if len(sents) != len(cands):
             ck.fail(t.label, "-", out, "number of comparison sentences",
                     len(sents), "%d (compare csv)" % len(cands))
@@ -4662,7 +4801,8 @@ def perturb_se(page):
 def perturb_sentence(txt):
     """The first sentence of compare text: faster <-> slower."""
     for a, b in (("faster", "slower"), ("slower", "faster"),
-                 ("better", "worse"), ("worse", "better")):
+                 ("better", "worse"), ("worse", "better"),
+                 ("more time", "less time"), ("less time", "more time")):
         if " %s than " % a in txt:
             return txt.replace(" %s than " % a, " %s than " % b, 1)
     raise SystemExit("self-test: no sentence to perturb")
