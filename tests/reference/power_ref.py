@@ -14,7 +14,8 @@ the interval of doc/statistics.md:
     its test's comparison key "<identifier minus last .z>,<Arguments>,
     <Description>,<AppVersion>,<Scale>";
   - X the mean of the runs (times 1, 1e-3 or 1e-6 for Seconds, ms, us
-    when fewer is better), W the mean of the samples (3 or more);
+    when fewer is better), W the mean of the samples (3 or more, or no
+    value: N 0); one run gives the value and no interval;
   - P = X / W, J = X W; s^2 = (s_x / X)^2 + (s_w / W)^2; the SE printed
     is value s; the interval value exp(+/- q s), q Student's at
     df = (f^2 + (1-f)^2)^g / (f^2 / (n-1) + (1-f)^2 / (m-1)),
@@ -106,8 +107,16 @@ def expected():
             runs = [F(v) * mult for v in text(e, "RawString").split(":")]
             samples = [F(v) * to_w for v in
                        text(entry(mon, system), "Value").split(",")]
-            x, sx, n = moments(runs)
+            if len(samples) < 3:   # PTS's: no value
+                rows[(text(r, "Title"), system)] = {"n": 0}
+                continue
             w, sw, m = moments(samples)
+            if len(runs) < 2:      # the value, no interval
+                x = float(sum(runs) / len(runs))
+                rows[(text(r, "Title"), system)] = {
+                    "n": 1, "mean": x / w if hib else x * w}
+                continue
+            x, sx, n = moments(runs)
             value = x / w if hib else x * w
             a2, b2 = (sx / x) ** 2, (sw / w) ** 2
             s = math.sqrt(a2 + b2)
@@ -134,14 +143,22 @@ def main():
     for row in got:
         w = want[(row["title"], row["system"])]
         for k in ("mean", "se", "ci_low", "ci_high", "n"):
+            if k not in w:
+                if row[k] != "":
+                    print("derived-per-watt-stats-csv: %s %s %s is %s, "
+                          "expected none" % (row["title"], row["system"],
+                                             k, row[k]))
+                    return 1
+                continue
             if not math.isclose(float(row[k]), w[k], rel_tol=1e-11):
                 print("derived-per-watt-stats-csv: %s %s %s is %s, "
                       "expected %r" % (row["title"], row["system"], k,
                                        row[k], w[k]))
                 return 1
         print("%s %s: %s (%s to %s)" % (row["title"], row["system"],
-                                         row["mean"], row["ci_low"],
-                                         row["ci_high"]))
+                                         row["mean"] or "-",
+                                         row["ci_low"] or "-",
+                                         row["ci_high"] or "-"))
     return 0
 
 
