@@ -160,6 +160,7 @@ golden: $(BIN) doc/benchreport.1
 	$(Q)python3 tests/reference/geo_ref.py >/dev/null
 	$(Q)BR=$(abspath $(BIN)) python3 tests/text/terminal.py
 	$(Q)python3 tests/reference/derived_ref.py >/dev/null
+	$(Q)python3 tests/reference/power_ref.py >/dev/null
 	$(Q)BR=$(abspath $(BIN)) python3 tests/reference/wins_groups_ref.py >/dev/null
 	$(Q)BR=$(abspath $(BIN)) python3 tests/pts-crosscheck/crosscheck.py >/dev/null
 

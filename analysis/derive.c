@@ -21,17 +21,18 @@ struct factor {
 };
 
 static const char *const per_opt[] = {"", "cores", "threads", "ghz",
-				      "channels"};
+				      "channels", "watt"};
 static const char *const per_word[] = {"", "Core", "Thread", "GHz",
-				       "Channel"};
+				       "Channel", "Watt"};
 static const char *const per_what[] = {"performance per dollar",
 				       "performance per core",
 				       "performance per thread",
 				       "performance per GHz",
-				       "performance per memory channel"};
+				       "performance per memory channel",
+				       "performance per watt"};
 static const char *const per_noun[] = {"", "core count", "thread count",
 				       "base clock (GHz)",
-				       "memory channel count"};
+				       "memory channel count", "mean power"};
 
 static const char *hw_of(const struct br_system *s, const char *key)
 {
@@ -420,6 +421,12 @@ int br_derive_apply(struct br_resultset *rs, struct br_selection *sel,
 		return br_error_set(err, BR_EUSAGE, NULL, 0,
 				    "--per and --cost: one at a time");
 	info->what = cost ? "--cost" : "--per";
+	info->why = "not a bar result with a direction";
+	if (o->per == BR_PER_WATT) {
+		rc = br_derive_power(rs, sel, info, err);
+		info->applied = rc == BR_OK;
+		return rc;
+	}
 	f = calloc(sel->n_systems ? sel->n_systems : 1, sizeof *f);
 	if (!f)
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");

@@ -31,9 +31,11 @@ enum br_per {
 	BR_PER_THREADS,
 	BR_PER_GHZ,
 	BR_PER_CHANNELS,
+	BR_PER_WATT,      /* not a count: PTS's power monitor results */
 };
 
-/* "cores", "threads", "ghz", "channels" (any case); false otherwise. */
+/* "cores", "threads", "ghz", "channels", "watt" or "watts" (any case);
+ * false otherwise. */
 bool br_per_from_name(const char *s, enum br_per *out);
 
 /*
@@ -94,6 +96,7 @@ struct br_derive_info {
 	size_t no_time;       /* per hour: entries without run times, left
 			       * without a value */
 	const char *what;     /* "--per cores", "--cost" */
+	const char *why;      /* why the dropped tests were left out */
 };
 
 /*
@@ -108,6 +111,23 @@ struct br_derive_info {
  */
 int br_derive_apply(struct br_resultset *rs, struct br_selection *sel,
 		    const struct br_derive_opts *o,
+		    struct br_derive_info *info, struct br_error *err);
+
+/*
+ * --per watt (br_derive_apply; analysis/derive_power.c, doc/statistics.md,
+ * "Performance per watt"): each selected bar test for which PTS recorded
+ * a power monitor result (a LINE_GRAPH result whose description names
+ * "System", "CPU" or "GPU Power Consumption" and " Monitor", unit Watts
+ * or Milliwatts, its Parent the test's comparison hash; the system's
+ * monitor is preferred, then the CPU's, then the GPU's) becomes its
+ * performance per watt (more is better: X / W, "MB/s Per Watt") or its
+ * joules per run (fewer is better in seconds, ms or us: X W, "Joules Per
+ * Run Average"), PTS's derivations, each entry a summary carrying the
+ * interval of stats/power.h (runs and sensor samples both; a value
+ * alone without runs or without 3 samples as PTS asks).  Other tests
+ * leave the selection (info->dropped); BR_EDATA when none is left.
+ */
+int br_derive_power(struct br_resultset *rs, struct br_selection *sel,
 		    struct br_derive_info *info, struct br_error *err);
 
 #endif

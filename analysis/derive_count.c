@@ -21,6 +21,7 @@ bool br_per_from_name(const char *s, enum br_per *out)
 	} names[] = {
 		{"cores", BR_PER_CORES}, {"threads", BR_PER_THREADS},
 		{"ghz", BR_PER_GHZ}, {"channels", BR_PER_CHANNELS},
+		{"watt", BR_PER_WATT}, {"watts", BR_PER_WATT},
 	};
 	size_t i;
 
@@ -141,7 +142,7 @@ bool br_per_count(const struct br_system *s, enum br_per per, double *count)
 	case BR_PER_THREADS: return threads(proc, count);
 	case BR_PER_GHZ: return ghz(proc, count);
 	case BR_PER_CHANNELS: return channels(s, count);
-	case BR_PER_NONE: break;
+	case BR_PER_NONE: case BR_PER_WATT: break;
 	}
 	return false;
 }

@@ -21,8 +21,8 @@ int br_cli_derived_option(struct br_cli *cli, const char *name,
 	if (!strcmp(name, "per")) {
 		if (!br_per_from_name(arg, &per))
 			return br_cli_usage(cli, "--per: expected cores, "
-					    "threads, ghz or channels, got "
-					    "'%s'", arg);
+					    "threads, ghz, channels or watt, "
+					    "got '%s'", arg);
 		d->per = (int)per;
 	} else if (!strcmp(name, "cost")) {
 		const char **v = realloc(d->costs,
@@ -83,9 +83,8 @@ static void derive_warnings(const struct br_cli *cli,
 		return;
 	if (info->dropped)
 		fprintf(stderr, PROG ": warning: %s: %zu selected test%s "
-			"left out: not a bar result with a direction\n",
-			info->what, info->dropped,
-			info->dropped == 1 ? "" : "s");
+			"left out: %s\n", info->what, info->dropped,
+			info->dropped == 1 ? "" : "s", info->why);
 	if (info->no_time)
 		fprintf(stderr, PROG ": warning: %s: %zu result%s without "
 			"a recorded run time, so without a cost a run\n",

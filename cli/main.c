@@ -304,13 +304,16 @@ static const struct option_def options[] = {
 	 "text report: keep every character as UTF-8 (default: ASCII where "
 	 "a character has a faithful ASCII form, an accented e as e; names in "
 	 "other scripts stay UTF-8)"},
-	{"per", 0, "cores|threads|ghz|channels", CMD_STATS | CMD_COMPARE |
+	{"per", 0, "cores|threads|ghz|channels|watt", CMD_STATS | CMD_COMPARE |
 	 CMD_RENDER | CMD_CONVERT, OPT_DERIVED,
 	 "divide each more-is-better result (multiply each fewer-is-better "
 	 "one) by the count PTS reads from the system's hardware string: "
 	 "cores and threads as in \"(16 Cores / 32 Threads)\", the GHz "
 	 "after \"@\", memory channels from \"Memory: 4 x ...\"; a "
-	 "footnote names each count, and a system without one is an error"},
+	 "footnote names each count, and a system without one is an error.  "
+	 "watt: performance per watt and joules per run from the power "
+	 "monitor PTS recorded during each test, with intervals from the "
+	 "runs and the sensor samples; tests without one are left out"},
 	{"cost", 0, "SYSTEM=AMOUNT[/h]", CMD_STATS | CMD_COMPARE | CMD_RENDER |
 	 CMD_CONVERT, OPT_DERIVED,
 	 "performance per dollar: divide each more-is-better result "

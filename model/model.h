@@ -213,6 +213,12 @@ struct br_sample {
 	bool is_summary;        /* no runs: mean/se/n below were published */
 	double se;              /* summary only; NAN when not published */
 	size_t n;               /* summary only: N */
+	double df;              /* summary only: the degrees of freedom of
+				 * se when not n - 1 (0: n - 1): a derived
+				 * result's (analysis/derive_power.c) */
+	bool log_ci;            /* summary only: the interval is value
+				 * exp(+/- q se / value), q Student's at df
+				 * (performance per watt, stats/power.h) */
 	bool duration;          /* written as a duration ("26:20"): shown
 				 * as m:ss from 120 seconds on (doc/table.md,
 				 * "Durations"); the numbers stay in the

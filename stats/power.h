@@ -8,10 +8,11 @@
  *   joules     J = X W (X in seconds)
  *
  * Both by the delta method on the log scale: se(log)^2 = (s_x / X)^2 +
- * (s_w / W)^2, the interval value exp(+/- q se), q Student's at df with
- * 1 / df = f / (n - 1) + (1 - f) / (m - 1), f the runs' share of se^2
- * (not Welch-Satterthwaite's, which covers 92% at 95% for 3 runs; the
- * simulation tests/sim/power_sim.c measures 94-96%).  The interval is
+ * (s_w / W)^2, the interval value exp(+/- q se), q Student's at
+ * Welch-Satterthwaite's df times (f^2 + (1 - f)^2)^g, f the runs' share
+ * of se^2, g = min(1, 2 / (n - 1)) (Welch-Satterthwaite's alone covers
+ * 92% at 95% for 3 runs; the simulation tests/sim/power_sim.c measures
+ * 94.4-95.8% at 3 to 10 runs).  The interval is
  * positive and scales with the units, as a ratio's should.
  *
  * Pure formulas; no policy (which sensor, which unit) lives here.

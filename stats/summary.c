@@ -109,6 +109,19 @@ static void finish_ci(struct br_summary *o, double confidence)
 		o->cv_pct = NAN;
 }
 
+/* A positive ratio's interval on the log scale: mean exp(+/- q se /
+ * mean), q Student's at df (stats/power.h, doc/statistics.md,
+ * "Performance per watt"). */
+static void log_ci(struct br_summary *o, double df, double confidence)
+{
+	double q = br_t_quantile(1 - (1 - confidence) / 2, df);
+
+	o->ci_low = o->mean * exp(-q * o->se / o->mean);
+	o->ci_high = o->mean * exp(q * o->se / o->mean);
+	if (!isfinite(o->ci_low) || !isfinite(o->ci_high))
+		o->ci_low = o->ci_high = NAN;
+}
+
 /*
  * Hyndman-Fan type 7 quantile of sorted x (h = (n-1)p), as
  * gsl_stats_quantile_from_sorted_data but written lo + h (hi - lo) so
@@ -330,5 +343,7 @@ int br_summarize_ex(const struct br_sample *s, double confidence, bool lean,
 		out->floored = true;
 	}
 	finish_ci(out, confidence);
+	if (s->log_ci && s->df > 0 && out->mean > 0 && isfinite(out->se))
+		log_ci(out, s->df, confidence);
 	return BR_OK;
 }

@@ -195,9 +195,12 @@ START_TEST(test_apply_per_cores)
 END_TEST
 
 /* stats/power.h against scipy's t quantile and mpmath (a = b = 1%,
- * n = 3, m = 61: f = 1/2, df = 1 / (1/4 + 1/120) = 3.870967741935484,
+ * n = 3, m = 61: f = 1/2, df = 1/2 / (1/8 + 1/240) = 3.870967741935484,
  * q = 2.8133279146260874): P = 2 exp(+/- q sqrt(2e-4)), J = 5000 the
- * same. */
+ * same; and a = 2%, b = 1%, n = 5 (f = 0.8, g = 1/2: df = 0.68^(1/2) /
+ * (0.64 / 4 + 0.04 / 60) = 5.1324966293995775, q = 2.5507498561555467
+ * by mpmath's incomplete beta: scipy's t.ppf is 1.3e-9 off at this df,
+ * s = sqrt(5e-4)). */
 START_TEST(test_power_ci)
 {
 	struct br_power_ci c;
@@ -212,6 +215,13 @@ START_TEST(test_power_ci)
 	ck_assert_double_eq_tol(c.value, 5000, 1e-9);
 	ck_assert_double_eq_tol(c.lo, 4804.973116528688, 1e-8);
 	ck_assert_double_eq_tol(c.hi, 5202.942741552952, 1e-8);
+	br_power_ci(100, 2, 5, 50, 0.5, 61, true, 0.95, &c);
+	ck_assert_double_eq_tol(c.df, 5.1324966293995775, 1e-12);
+	ck_assert_double_eq_tol(c.lo, 1.8891191832649624, 1e-12);
+	ck_assert_double_eq_tol(c.hi, 2.1173889055992776, 1e-12);
+	br_power_ci(100, 2, 5, 50, 0.5, 61, false, 0.95, &c);
+	ck_assert_double_eq_tol(c.lo, 4722.797958162406, 1e-8);
+	ck_assert_double_eq_tol(c.hi, 5293.472263998194, 1e-8);
 	/* one run: the value, no interval; a mean not above 0: nothing */
 	br_power_ci(100, NAN, 1, 50, 0.5, 61, true, 0.95, &c);
 	ck_assert(c.ok && isnan(c.lo) && isnan(c.hi));
