@@ -8,6 +8,8 @@
  */
 #define _GNU_SOURCE   /* fputs_unlocked, fwrite_unlocked */
 #include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,18 +19,29 @@
 #include "../text/text.h"
 #include "../text/unlocked.h"
 
-static void num(FILE *fp, double v)
+/* v with at most 2 decimals, no trailing zeros, "-0" as "0"; returns
+ * the length written to buf (64 bytes). */
+static size_t num_str(char *buf, double v)
 {
-	char buf[64], *end;
+	char *end;
 
-	end = buf + br_fixed(buf, sizeof buf, v, 2) - 1;
+	end = buf + br_fixed(buf, 64, v, 2) - 1;
 	while (*end == '0')
 		*end-- = '\0';
 	if (*end == '.')
-		*end = '\0';
-	if (!strcmp(buf, "-0"))
+		*end-- = '\0';
+	if (!strcmp(buf, "-0")) {
 		strcpy(buf, "0");
-	fputs(buf, fp);
+		end = buf;
+	}
+	return (size_t)(end - buf + 1);
+}
+
+static void num(FILE *fp, double v)
+{
+	char buf[64];
+
+	fwrite(buf, 1, num_str(buf, v), fp);
 }
 
 static void attr_num(FILE *fp, const char *name, double v)
@@ -40,16 +53,41 @@ static void attr_num(FILE *fp, const char *name, double v)
 	fputc('"', fp);
 }
 
-static void attr_color(FILE *fp, const char *name, uint32_t c)
+/* A primitive's style attributes, as they are written (` fill="#..."`),
+ * built in a buffer: written as they are, or as a class (svg_css.c). */
+struct style {
+	char b[256];
+	size_t n;
+};
+
+static void st_put(struct style *st, const char *s)
+{
+	size_t k = strlen(s);
+
+	if (st->n + k < sizeof st->b) {
+		memcpy(st->b + st->n, s, k + 1);
+		st->n += k;
+	}
+}
+
+static void st_num(struct style *st, double v)
+{
+	char buf[64];
+
+	num_str(buf, v);
+	st_put(st, buf);
+}
+
+static void st_color(struct style *st, const char *name, uint32_t c)
 {
 	static const char hex[] = "0123456789abcdef";
 	char buf[10];
 	int k;
 
-	fputc(' ', fp);
-	fputs(name, fp);
+	st_put(st, " ");
+	st_put(st, name);
 	if (c == BR_NONE) {
-		fputs("=\"none\"", fp);
+		st_put(st, "=\"none\"");
 		return;
 	}
 	buf[0] = '=';  /* ="#rrggbb" */
@@ -57,43 +95,91 @@ static void attr_color(FILE *fp, const char *name, uint32_t c)
 	buf[2] = '#';
 	for (k = 0; k < 6; k++)
 		buf[3 + k] = hex[(c >> (20 - 4 * k)) & 0xf];
-	buf[9] = '"';
-	fwrite(buf, 1, sizeof buf, fp);
+	buf[9] = '\0';
+	st_put(st, buf);
+	st_put(st, "\"");
 }
 
-static void stroke(FILE *fp, const struct br_prim *p)
+static void stroke(struct style *st, const struct br_prim *p)
 {
-	attr_color(fp, "stroke", p->stroke);
-	if (p->stroke != BR_NONE && p->stroke_width != 1)
-		attr_num(fp, "stroke-width", p->stroke_width);
+	st_color(st, "stroke", p->stroke);
+	if (p->stroke != BR_NONE && p->stroke_width != 1) {
+		st_put(st, " stroke-width=\"");
+		st_num(st, p->stroke_width);
+		st_put(st, "\"");
+	}
 	if (p->dash > 0) {
-		fputs(" stroke-dasharray=\"", fp);
-		num(fp, p->dash);
-		fputc(',', fp);
-		num(fp, p->dash);
-		fputc('"', fp);
+		st_put(st, " stroke-dasharray=\"");
+		st_num(st, p->dash);
+		st_put(st, ",");
+		st_num(st, p->dash);
+		st_put(st, "\"");
 	}
 }
 
 static const char *const anchors[] = {"start", "middle", "end"};
 
-static void text(FILE *fp, const struct br_prim *p)
+static void text_style(struct style *st, const struct br_prim *p)
 {
+	st_put(st, " font-size=\"");
+	st_num(st, p->size);
+	st_put(st, "\"");
+	if (p->bold)
+		st_put(st, " font-weight=\"bold\"");
+	if (p->family && strcmp(p->family, BR_FONT_FAMILY)) {
+		/* a static family name (scene.h): escaped all the same */
+		const char *c;
+
+		st_put(st, " font-family=\"");
+		for (c = p->family; *c; c++) {
+			char one[2] = {*c, '\0'};
+
+			st_put(st, *c == '&' ? "&amp;" : *c == '<' ? "&lt;" :
+			       *c == '>' ? "&gt;" : *c == '"' ? "&quot;" : one);
+		}
+		st_put(st, ", sans-serif\"");
+	}
+	if (p->fill != 0)
+		st_color(st, "fill", p->fill);
+	if (p->anchor != BR_ANCHOR_START) {
+		st_put(st, " text-anchor=\"");
+		st_put(st, anchors[p->anchor]);
+		st_put(st, "\"");
+	}
+}
+
+/* The style as it is, or (classes) as the class svg_css.c has for it
+ * (none for the defaults). */
+static void put_style(FILE *fp, char kind, struct style *st, bool classes)
+{
+	if (classes) {
+		char key[sizeof st->b + 1];
+		const char *cls;
+
+		key[0] = kind;
+		memcpy(key + 1, st->b, st->n + 1);
+		cls = br_svg_class(key);
+		if (cls) {
+			if (*cls) {
+				fputs(" class=\"", fp);
+				fputs(cls, fp);
+				fputc('"', fp);
+			}
+			return;
+		}
+	}
+	fwrite(st->b, 1, st->n, fp);
+}
+
+static void text(FILE *fp, const struct br_prim *p, bool classes)
+{
+	struct style st = {.n = 0};
+
 	fputs("<text", fp);
 	attr_num(fp, "x", p->x);
 	attr_num(fp, "y", p->y);
-	attr_num(fp, "font-size", p->size);
-	if (p->bold)
-		fputs(" font-weight=\"bold\"", fp);
-	if (p->family && strcmp(p->family, BR_FONT_FAMILY)) {
-		fputs(" font-family=\"", fp);
-		br_xml_text(fp, p->family);
-		fputs(", sans-serif\"", fp);
-	}
-	if (p->fill != 0)
-		attr_color(fp, "fill", p->fill);
-	if (p->anchor != BR_ANCHOR_START)
-		fprintf(fp, " text-anchor=\"%s\"", anchors[p->anchor]);
+	text_style(&st, p);
+	put_style(fp, 't', &st, classes);
 	if (p->angle != 0) {
 		fputs(" transform=\"rotate(", fp);
 		num(fp, -p->angle);
@@ -108,38 +194,146 @@ static void text(FILE *fp, const struct br_prim *p)
 	fputs("</text>\n", fp);
 }
 
+/* Lines k.. that share line k's stroke and carry no tip, as one path
+ * (classes: the HTML report); returns how many. */
+static size_t line_path(FILE *fp, const struct br_scene *s, size_t k)
+{
+	struct style st = {.n = 0}, next;
+	size_t i = k;
+
+	stroke(&st, &s->prims[k]);
+	fputs("<path", fp);
+	put_style(fp, 'p', &st, true);
+	fputs(" d=\"", fp);
+	do {
+		const struct br_prim *p = &s->prims[i];
+		char x1[64], y1[64], x2[64], y2[64];
+
+		num_str(x1, p->x);
+		num_str(y1, p->y);
+		num_str(x2, p->x2);
+		num_str(y2, p->y2);
+		fprintf(fp, "M%s %s", x1, y1);
+		if (!strcmp(x1, x2))
+			fprintf(fp, "V%s", y2);
+		else if (!strcmp(y1, y2))
+			fprintf(fp, "H%s", x2);
+		else
+			fprintf(fp, "L%s %s", x2, y2);
+		i++;
+		if (i == s->n_prims || s->prims[i].kind != BR_PRIM_LINE ||
+		    s->prims[i].tip)
+			break;
+		next.n = 0;
+		stroke(&next, &s->prims[i]);
+	} while (next.n == st.n && !memcmp(next.b, st.b, st.n));
+	fputs("\"/>\n", fp);
+	return i - k;
+}
+
+static void shape(FILE *fp, const struct br_prim *p, bool classes)
+{
+	struct style st = {.n = 0};
+	size_t k;
+	char kind = 'r';
+
+	switch (p->kind) {
+	case BR_PRIM_RECT:
+		fputs("<rect", fp);
+		attr_num(fp, "x", p->x);
+		attr_num(fp, "y", p->y);
+		attr_num(fp, "width", p->w);
+		attr_num(fp, "height", p->h);
+		break;
+	case BR_PRIM_LINE:
+		fputs("<line", fp);
+		attr_num(fp, "x1", p->x);
+		attr_num(fp, "y1", p->y);
+		attr_num(fp, "x2", p->x2);
+		attr_num(fp, "y2", p->y2);
+		stroke(&st, p);
+		fwrite(st.b, 1, st.n, fp);
+		fputs("/>\n", fp);
+		return;
+	case BR_PRIM_POLYLINE:
+		kind = p->fill != BR_NONE ? 'g' : 'l';
+		fputs(p->fill != BR_NONE ? "<polygon" : "<polyline", fp);
+		fputs(" points=\"", fp);
+		for (k = 0; k < p->n_pts; k++) {
+			if (k)
+				fputc(' ', fp);
+			num(fp, p->pts[2 * k]);
+			fputc(',', fp);
+			num(fp, p->pts[2 * k + 1]);
+		}
+		fputc('"', fp);
+		st_color(&st, "fill", p->fill);
+		if (p->stroke != BR_NONE) {
+			stroke(&st, p);
+			st_put(&st, " stroke-linejoin=\"round\"");
+		}
+		put_style(fp, kind, &st, classes);
+		fputs("/>\n", fp);
+		return;
+	case BR_PRIM_CIRCLE:
+		kind = 'c';
+		fputs("<circle", fp);
+		attr_num(fp, "cx", p->x);
+		attr_num(fp, "cy", p->y);
+		attr_num(fp, "r", p->r);
+		break;
+	case BR_PRIM_TEXT:
+		return;
+	}
+	st_color(&st, "fill", p->fill);
+	if (p->stroke != BR_NONE)
+		stroke(&st, p);
+	put_style(fp, kind, &st, classes);
+	fputs("/>\n", fp);
+}
+
 int br_render_svg(FILE *fp, const struct br_scene *s,
 		  const struct br_paint_opts *o, struct br_error *err)
 {
 	const char *title = o && o->title ? o->title : s->title;
-	size_t i, k;
+	bool classes = o && o->svg_classes;
+	size_t i, n;
 
-	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", fp);
-	fputs("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\"", fp);
+	/* inline in HTML (classes): no declaration, no namespace, the
+	 * family in the page's style sheet (class qc, svg_css.c) */
+	if (classes)
+		fputs("<svg class=\"qc\"", fp);
+	else
+		fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		      "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+		      "version=\"1.1\"", fp);
 	attr_num(fp, "width", s->width);
 	attr_num(fp, "height", s->height);
 	fputs(" viewBox=\"0 0 ", fp);
 	num(fp, s->width);
 	fputc(' ', fp);
 	num(fp, s->height);
-	fputs("\" font-family=\"" BR_FONT_FAMILY ", sans-serif\">\n", fp);
+	fputs(classes ? "\">\n" : "\" font-family=\"" BR_FONT_FAMILY
+	      ", sans-serif\">\n", fp);
 	if (title) {
 		fputs("<title>", fp);
 		br_xml_text(fp, title);
 		fputs("</title>\n", fp);
 	}
 	if (s->background != BR_NONE) {
-		fputs("<rect x=\"0\" y=\"0\"", fp);
+		struct style st = {.n = 0};
+
+		fputs(classes ? "<rect" : "<rect x=\"0\" y=\"0\"", fp);
 		attr_num(fp, "width", s->width);
 		attr_num(fp, "height", s->height);
-		attr_color(fp, "fill", s->background);
+		st_color(&st, "fill", s->background);
+		put_style(fp, 'r', &st, classes);
 		fputs("/>\n", fp);
 	}
-	for (i = 0; i < s->n_prims; i++) {
+	for (i = 0; i < s->n_prims; i += n) {
 		const struct br_prim *p = &s->prims[i];
 		const char *prev = i > 0 ? s->prims[i - 1].tip : NULL;
-		const char *next = i + 1 < s->n_prims ? s->prims[i + 1].tip
-				   : NULL;
+		const char *next;
 
 		/* the runs of a shortened label in a group whose title
 		 * (shown on hover) is what they stand for */
@@ -148,60 +342,14 @@ int br_render_svg(FILE *fp, const struct br_scene *s,
 			br_xml_text(fp, p->tip);
 			fputs("</title>\n", fp);
 		}
-		switch (p->kind) {
-		case BR_PRIM_RECT:
-			fputs("<rect", fp);
-			attr_num(fp, "x", p->x);
-			attr_num(fp, "y", p->y);
-			attr_num(fp, "width", p->w);
-			attr_num(fp, "height", p->h);
-			attr_color(fp, "fill", p->fill);
-			if (p->stroke != BR_NONE)
-				stroke(fp, p);
-			fputs("/>\n", fp);
-			break;
-		case BR_PRIM_LINE:
-			fputs("<line", fp);
-			attr_num(fp, "x1", p->x);
-			attr_num(fp, "y1", p->y);
-			attr_num(fp, "x2", p->x2);
-			attr_num(fp, "y2", p->y2);
-			stroke(fp, p);
-			fputs("/>\n", fp);
-			break;
-		case BR_PRIM_POLYLINE:
-			fputs(p->fill != BR_NONE ? "<polygon" : "<polyline",
-			      fp);
-			fputs(" points=\"", fp);
-			for (k = 0; k < p->n_pts; k++) {
-				if (k)
-					fputc(' ', fp);
-				num(fp, p->pts[2 * k]);
-				fputc(',', fp);
-				num(fp, p->pts[2 * k + 1]);
-			}
-			fputc('"', fp);
-			attr_color(fp, "fill", p->fill);
-			if (p->stroke != BR_NONE) {
-				stroke(fp, p);
-				fputs(" stroke-linejoin=\"round\"", fp);
-			}
-			fputs("/>\n", fp);
-			break;
-		case BR_PRIM_CIRCLE:
-			fputs("<circle", fp);
-			attr_num(fp, "cx", p->x);
-			attr_num(fp, "cy", p->y);
-			attr_num(fp, "r", p->r);
-			attr_color(fp, "fill", p->fill);
-			if (p->stroke != BR_NONE)
-				stroke(fp, p);
-			fputs("/>\n", fp);
-			break;
-		case BR_PRIM_TEXT:
-			text(fp, p);
-			break;
-		}
+		n = 1;
+		if (p->kind == BR_PRIM_TEXT)
+			text(fp, p, classes);
+		else if (p->kind == BR_PRIM_LINE && classes && !p->tip)
+			n = line_path(fp, s, i);
+		else
+			shape(fp, p, classes);
+		next = i + n < s->n_prims ? s->prims[i + n].tip : NULL;
 		if (p->tip && (!next || strcmp(next, p->tip)))
 			fputs("</g>\n", fp);
 	}
