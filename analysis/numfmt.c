@@ -455,9 +455,17 @@ const char *br_fmt_x(char *buf, size_t size, double v, int d)
 
 const char *br_fmt_level(char *buf, size_t size, double confidence)
 {
+	/* one level a run, asked for in every sentence: the last one's
+	 * text, per thread */
+	static _Thread_local double last = NAN;
+	static _Thread_local char text[32];
 	double pct = 100 * confidence;
 	int d;
 
+	if (confidence == last && strlen(text) < size) {
+		memcpy(buf, text, strlen(text) + 1);
+		return buf;
+	}
 	/* the fewest decimals that give the level back (95, 99.5, ...) */
 	for (d = 0; d < 12; d++) {
 		snprintf(buf, size, "%.*f", d, pct);
@@ -466,6 +474,10 @@ const char *br_fmt_level(char *buf, size_t size, double confidence)
 			break;
 	}
 	snprintf(buf, size, "%.*f%%", d, pct);
+	last = NAN;
+	if (snprintf(text, sizeof text, "%.*f%%", d, pct) <
+	    (int)sizeof text)
+		last = confidence;
 	return buf;
 }
 
