@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../model/fixed.h"
@@ -194,41 +195,127 @@ static void text(FILE *fp, const struct br_prim *p, bool classes)
 	fputs("</text>\n", fp);
 }
 
-/* Lines k.. that share line k's stroke and carry no tip, as one path
- * (classes: the HTML report); returns how many. */
-static size_t line_path(FILE *fp, const struct br_scene *s, size_t k)
+/* A box that holds everything a primitive paints, with a margin for
+ * antialiasing and (text) for a viewer's wider font. */
+struct box {
+	double x0, y0, x1, y1;
+};
+
+static struct box box_of(const struct br_prim *p)
 {
-	struct style st = {.n = 0}, next;
-	size_t i = k;
+	double m = 1, w;
+	struct box b = {-HUGE_VAL, -HUGE_VAL, HUGE_VAL, HUGE_VAL};
+	size_t k;
+
+	if (p->stroke != BR_NONE && p->kind != BR_PRIM_TEXT)
+		m += p->stroke_width / 2;
+	switch (p->kind) {
+	case BR_PRIM_RECT:
+		b = (struct box){p->x, p->y, p->x + p->w, p->y + p->h};
+		break;
+	case BR_PRIM_LINE:
+		b = (struct box){fmin(p->x, p->x2), fmin(p->y, p->y2),
+				 fmax(p->x, p->x2), fmax(p->y, p->y2)};
+		break;
+	case BR_PRIM_CIRCLE:
+		b = (struct box){p->x - p->r, p->y - p->r, p->x + p->r,
+				 p->y + p->r};
+		break;
+	case BR_PRIM_POLYLINE:
+		b = (struct box){HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+		for (k = 0; k < p->n_pts; k++) {
+			b.x0 = fmin(b.x0, p->pts[2 * k]);
+			b.x1 = fmax(b.x1, p->pts[2 * k]);
+			b.y0 = fmin(b.y0, p->pts[2 * k + 1]);
+			b.y1 = fmax(b.y1, p->pts[2 * k + 1]);
+		}
+		break;
+	case BR_PRIM_TEXT:
+		if (p->angle != 0 || !(p->text_w >= 0))
+			return b;   /* anywhere */
+		w = 1.25 * p->text_w + p->size;
+		b.y0 = p->y - 1.2 * p->size;
+		b.y1 = p->y + 0.4 * p->size;
+		b.x0 = p->anchor == BR_ANCHOR_START ? p->x - p->size / 2 :
+		       p->anchor == BR_ANCHOR_MIDDLE ? p->x - w / 2 : p->x - w;
+		b.x1 = p->anchor == BR_ANCHOR_START ? p->x + w :
+		       p->anchor == BR_ANCHOR_MIDDLE ? p->x + w / 2 :
+		       p->x + p->size / 2;
+		break;
+	}
+	return (struct box){b.x0 - m, b.y0 - m, b.x1 + m, b.y1 + m};
+}
+
+static bool overlap(const struct box *a, const struct box *b)
+{
+	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 &&
+	       b->y0 < a->y1;
+}
+
+/* One line as path data: "M x y" and H, V or L to its end. */
+static void line_data(FILE *fp, const struct br_prim *p)
+{
+	char x1[64], y1[64], x2[64], y2[64];
+
+	num_str(x1, p->x);
+	num_str(y1, p->y);
+	num_str(x2, p->x2);
+	num_str(y2, p->y2);
+	fprintf(fp, "M%s %s", x1, y1);
+	if (!strcmp(x1, x2))
+		fprintf(fp, "V%s", y2);
+	else if (!strcmp(y1, y2))
+		fprintf(fp, "H%s", x2);
+	else
+		fprintf(fp, "L%s %s", x2, y2);
+}
+
+#define MAX_PASSED 128
+
+/*
+ * Line k and the later lines of its stroke, as one path (classes: the
+ * HTML report): a later line joins when it paints nowhere near anything
+ * drawn between them (then drawing it earlier changes nothing); those
+ * are marked in done.  A group with a tip ends the search, as do more
+ * than MAX_PASSED primitives in between.
+ */
+static void line_path(FILE *fp, const struct br_scene *s, size_t k,
+		      bool *done)
+{
+	struct style st = {.n = 0}, other;
+	struct box passed[MAX_PASSED];
+	size_t i, n_passed = 0, j;
 
 	stroke(&st, &s->prims[k]);
 	fputs("<path", fp);
 	put_style(fp, 'p', &st, true);
 	fputs(" d=\"", fp);
-	do {
+	line_data(fp, &s->prims[k]);
+	for (i = k + 1; i < s->n_prims && n_passed < MAX_PASSED; i++) {
 		const struct br_prim *p = &s->prims[i];
-		char x1[64], y1[64], x2[64], y2[64];
+		struct box b;
 
-		num_str(x1, p->x);
-		num_str(y1, p->y);
-		num_str(x2, p->x2);
-		num_str(y2, p->y2);
-		fprintf(fp, "M%s %s", x1, y1);
-		if (!strcmp(x1, x2))
-			fprintf(fp, "V%s", y2);
-		else if (!strcmp(y1, y2))
-			fprintf(fp, "H%s", x2);
-		else
-			fprintf(fp, "L%s %s", x2, y2);
-		i++;
-		if (i == s->n_prims || s->prims[i].kind != BR_PRIM_LINE ||
-		    s->prims[i].tip)
+		if (done[i])
+			continue;
+		if (p->tip)
 			break;
-		next.n = 0;
-		stroke(&next, &s->prims[i]);
-	} while (next.n == st.n && !memcmp(next.b, st.b, st.n));
+		b = box_of(p);
+		if (p->kind == BR_PRIM_LINE) {
+			other.n = 0;
+			stroke(&other, p);
+			for (j = 0; j < n_passed && !overlap(&b, &passed[j]);
+			     j++)
+				;
+			if (j == n_passed && other.n == st.n &&
+			    !memcmp(other.b, st.b, st.n)) {
+				line_data(fp, p);
+				done[i] = true;
+				continue;
+			}
+		}
+		passed[n_passed++] = b;
+	}
 	fputs("\"/>\n", fp);
-	return i - k;
 }
 
 static void shape(FILE *fp, const struct br_prim *p, bool classes)
@@ -296,8 +383,8 @@ int br_render_svg(FILE *fp, const struct br_scene *s,
 		  const struct br_paint_opts *o, struct br_error *err)
 {
 	const char *title = o && o->title ? o->title : s->title;
-	bool classes = o && o->svg_classes;
-	size_t i, n;
+	bool classes = o && o->svg_classes, *done;
+	size_t i;
 
 	/* inline in HTML (classes): no declaration, no namespace, the
 	 * family in the page's style sheet (class qc, svg_css.c) */
@@ -330,10 +417,15 @@ int br_render_svg(FILE *fp, const struct br_scene *s,
 		put_style(fp, 'r', &st, classes);
 		fputs("/>\n", fp);
 	}
-	for (i = 0; i < s->n_prims; i += n) {
+	done = classes ? calloc(s->n_prims ? s->n_prims : 1, sizeof *done)
+	       : NULL;
+	for (i = 0; i < s->n_prims; i++) {
 		const struct br_prim *p = &s->prims[i];
 		const char *prev = i > 0 ? s->prims[i - 1].tip : NULL;
 		const char *next;
+
+		if (done && done[i])
+			continue;   /* drawn earlier, in a path (no tip) */
 
 		/* the runs of a shortened label in a group whose title
 		 * (shown on hover) is what they stand for */
@@ -342,17 +434,17 @@ int br_render_svg(FILE *fp, const struct br_scene *s,
 			br_xml_text(fp, p->tip);
 			fputs("</title>\n", fp);
 		}
-		n = 1;
 		if (p->kind == BR_PRIM_TEXT)
 			text(fp, p, classes);
-		else if (p->kind == BR_PRIM_LINE && classes && !p->tip)
-			n = line_path(fp, s, i);
+		else if (p->kind == BR_PRIM_LINE && done && !p->tip)
+			line_path(fp, s, i, done);
 		else
 			shape(fp, p, classes);
-		next = i + n < s->n_prims ? s->prims[i + n].tip : NULL;
+		next = i + 1 < s->n_prims ? s->prims[i + 1].tip : NULL;
 		if (p->tip && (!next || strcmp(next, p->tip)))
 			fputs("</g>\n", fp);
 	}
+	free(done);
 	fputs("</svg>\n", fp);
 	if (ferror(fp))
 		return br_error_set(err, BR_EIO, NULL, 0, "write error");
