@@ -61,14 +61,18 @@ struct style {
 	size_t n;
 };
 
+static void st_putn(struct style *st, const char *s, size_t k)
+{
+	if (st->n + k < sizeof st->b) {
+		memcpy(st->b + st->n, s, k);
+		st->n += k;
+		st->b[st->n] = '\0';
+	}
+}
+
 static void st_put(struct style *st, const char *s)
 {
-	size_t k = strlen(s);
-
-	if (st->n + k < sizeof st->b) {
-		memcpy(st->b + st->n, s, k + 1);
-		st->n += k;
-	}
+	st_putn(st, s, strlen(s));
 }
 
 static void st_num(struct style *st, double v)
@@ -85,10 +89,10 @@ static void st_color(struct style *st, const char *name, uint32_t c)
 	char buf[10];
 	int k;
 
-	st_put(st, " ");
+	st_putn(st, " ", 1);
 	st_put(st, name);
 	if (c == BR_NONE) {
-		st_put(st, "=\"none\"");
+		st_putn(st, "=\"none\"", 7);
 		return;
 	}
 	buf[0] = '=';  /* ="#rrggbb" */
@@ -96,9 +100,8 @@ static void st_color(struct style *st, const char *name, uint32_t c)
 	buf[2] = '#';
 	for (k = 0; k < 6; k++)
 		buf[3 + k] = hex[(c >> (20 - 4 * k)) & 0xf];
-	buf[9] = '\0';
-	st_put(st, buf);
-	st_put(st, "\"");
+	buf[9] = '"';
+	st_putn(st, buf, 10);
 }
 
 static void stroke(struct style *st, const struct br_prim *p)
@@ -282,11 +285,12 @@ static void line_data(FILE *fp, const struct br_prim *p)
 static void line_path(FILE *fp, const struct br_scene *s, size_t k,
 		      bool *done)
 {
-	struct style st = {.n = 0}, other;
+	const struct br_prim *q = &s->prims[k];
+	struct style st = {.n = 0};
 	struct box passed[MAX_PASSED];
 	size_t i, n_passed = 0, j;
 
-	stroke(&st, &s->prims[k]);
+	stroke(&st, q);
 	fputs("<path", fp);
 	put_style(fp, 'p', &st, true);
 	fputs(" d=\"", fp);
@@ -301,13 +305,13 @@ static void line_path(FILE *fp, const struct br_scene *s, size_t k,
 			break;
 		b = box_of(p);
 		if (p->kind == BR_PRIM_LINE) {
-			other.n = 0;
-			stroke(&other, p);
-			for (j = 0; j < n_passed && !overlap(&b, &passed[j]);
-			     j++)
-				;
-			if (j == n_passed && other.n == st.n &&
-			    !memcmp(other.b, st.b, st.n)) {
+			/* its stroke written as line k's is */
+			j = p->stroke == q->stroke &&
+			    p->stroke_width == q->stroke_width &&
+			    p->dash == q->dash ? 0 : n_passed + 1;
+			while (j < n_passed && !overlap(&b, &passed[j]))
+				j++;
+			if (j == n_passed) {
 				line_data(fp, p);
 				done[i] = true;
 				continue;

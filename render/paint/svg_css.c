@@ -30,8 +30,12 @@
 static struct {
 	char key[KEY_LEN];
 	char name[4];
+	unsigned long hash;
 } table[MAX_CLASSES];
 static size_t n_table;
+/* Open addressing over table: index + 1, 0 for an empty slot. */
+#define SLOTS 512
+static unsigned char slots[SLOTS];
 static char *css;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -93,6 +97,16 @@ static const char *const per_colour[] = {
 	"stroke-dasharray=\"6,6\" stroke-linejoin=\"round\"",
 };
 
+/* FNV-1a of a key: most lookups differ here and compare no string. */
+static unsigned long hash_of(const char *s)
+{
+	unsigned long h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
 /* Class k's name: a-z, A-Z, then a letter and a digit. */
 static void class_name(size_t k, char *out)
 {
@@ -119,6 +133,10 @@ static void add(const char *key)
 		if (!strcmp(table[i].key, key))
 			return;
 	strcpy(table[n_table].key, key);
+	table[n_table].hash = hash_of(key);
+	for (i = table[n_table].hash % SLOTS; slots[i]; i = (i + 1) % SLOTS)
+		;
+	slots[i] = (unsigned char)(n_table + 1);
 	class_name(n_table, table[n_table].name);
 	n_table++;
 }
@@ -224,16 +242,19 @@ const char *br_svg_css(void)
 
 const char *br_svg_class(const char *key)
 {
+	unsigned long h = hash_of(key);
 	size_t i;
 
 	pthread_once(&once, make_table);
 	if (!css)
 		return NULL;
-	/* the defaults: no class */
-	if (!strcmp(key, table[0].key) || !strcmp(key, fixed[0]))
-		return "";
-	for (i = 1; i < n_table; i++)
-		if (table[i].key[0] == key[0] && !strcmp(table[i].key, key))
-			return table[i].name;
+	for (i = h % SLOTS; slots[i]; i = (i + 1) % SLOTS) {
+		size_t k = (size_t)slots[i] - 1;
+
+		if (table[k].hash == h && !strcmp(table[k].key, key))
+			/* the defaults: no class */
+			return k == 0 || !strcmp(key, fixed[0]) ? "" :
+			       table[k].name;
+	}
 	return NULL;
 }
