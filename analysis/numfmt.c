@@ -18,7 +18,9 @@ int br_text_decimals(const char *s)
 
 	if (!s)
 		return 0;
-	p = s + strspn(s, "+-0123456789");
+	/* strspn(s, "+-0123456789"), a byte at a time without its table */
+	for (p = s; (*p >= '0' && *p <= '9') || *p == '+' || *p == '-'; p++)
+		;
 	if (*p == '.')
 		for (p++; *p >= '0' && *p <= '9'; p++)
 			n++;
