@@ -4,7 +4,10 @@
  * Text runs become <text> with the scene's measured anchor; viewers
  * substitute fonts, so the family list falls back to sans-serif.  Every
  * string goes through br_xml_text().  Output depends only on the scene:
- * no ids, no dates, numbers with at most 2 decimals.
+ * no ids, no dates, numbers with at most 2 decimals.  Inside the HTML
+ * report (svg_classes) the styles are classes of the page's style sheet
+ * (svg_css.c) and a line joins the path of an earlier line of its stroke
+ * when nothing drawn between them comes near it (line_path).
  */
 #define _GNU_SOURCE   /* fputs_unlocked, fwrite_unlocked */
 #include <math.h>
