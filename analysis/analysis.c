@@ -246,7 +246,13 @@ const char *br_cell_shown(const struct br_cell *c, int decimals, char *buf,
 	 * table's "12.5" among "8.25"s, a 3-decimal value of 10 or more):
 	 * then the same published value at the test's precision */
 	if (c->shown_text && br_text_decimals(c->shown_text) == decimals) {
-		snprintf(buf, size, "%s", c->shown_text);
+		size_t n = strlen(c->shown_text);
+
+		if (size) {   /* as snprintf "%s" would, without printf */
+			n = n < size ? n : size - 1;
+			memcpy(buf, c->shown_text, n);
+			buf[n] = '\0';
+		}
 		return buf;
 	}
 	return br_fmt_fixed(buf, size, c->shown, decimals);

@@ -18,7 +18,9 @@ int br_text_decimals(const char *s)
 
 	if (!s)
 		return 0;
-	p = s + strspn(s, "+-0123456789");
+	/* strspn(s, "+-0123456789"), a byte at a time without its table */
+	for (p = s; (*p >= '0' && *p <= '9') || *p == '+' || *p == '-'; p++)
+		;
 	if (*p == '.')
 		for (p++; *p >= '0' && *p <= '9'; p++)
 			n++;
@@ -455,9 +457,17 @@ const char *br_fmt_x(char *buf, size_t size, double v, int d)
 
 const char *br_fmt_level(char *buf, size_t size, double confidence)
 {
+	/* one level a run, asked for in every sentence: the last one's
+	 * text, per thread */
+	static _Thread_local double last = NAN;
+	static _Thread_local char text[32];
 	double pct = 100 * confidence;
 	int d;
 
+	if (confidence == last && strlen(text) < size) {
+		memcpy(buf, text, strlen(text) + 1);
+		return buf;
+	}
 	/* the fewest decimals that give the level back (95, 99.5, ...) */
 	for (d = 0; d < 12; d++) {
 		snprintf(buf, size, "%.*f", d, pct);
@@ -466,6 +476,10 @@ const char *br_fmt_level(char *buf, size_t size, double confidence)
 			break;
 	}
 	snprintf(buf, size, "%.*f%%", d, pct);
+	last = NAN;
+	if (snprintf(text, sizeof text, "%.*f%%", d, pct) <
+	    (int)sizeof text)
+		last = confidence;
 	return buf;
 }
 

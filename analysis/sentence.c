@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../model/fixed.h"
 #include "numfmt.h"
 #include "sentence.h"
 
@@ -77,10 +78,20 @@ static bool is_factor(double S)
  * digits below 0.1 so a small change is not "0.0%". */
 static const char *pct_text(char *buf, size_t size, double v)
 {
-	if (v != 0 && v < 0.095)
+	int n;
+
+	if (v != 0 && v < 0.095) {
 		snprintf(buf, size, "%.2g%%", v);
-	else
+		return buf;
+	}
+	/* "%.*f%%", without printf's multi-precision path (fixed.h) */
+	n = br_fixed(buf, size, v, v < 999.95 ? 1 : 0);
+	if (n >= 0 && (size_t)n + 1 < size) {
+		buf[n] = '%';
+		buf[n + 1] = '\0';
+	} else {
 		snprintf(buf, size, "%.*f%%", v < 999.95 ? 1 : 0, v);
+	}
 	return buf;
 }
 

@@ -13,6 +13,8 @@
  * declarations (<!DOCTYPE ...>, which the parser refuses) are skipped;
  * end tags hold no attributes.
  */
+#include <string.h>
+
 #include "pts_xml_int.h"
 
 enum {
@@ -68,6 +70,19 @@ static unsigned char in_skip(struct ascan *s, unsigned char c)
 	return s->state;
 }
 
+/* The newlines of p[0..n). */
+static size_t newlines(const char *p, size_t n)
+{
+	const char *end = p + n;
+	size_t k = 0;
+
+	while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+		k++;
+		p++;
+	}
+	return k;
+}
+
 bool br_px_scan_attrs(struct pstate *st, const char *p, size_t n)
 {
 	struct ascan *s = &st->scan;
@@ -78,15 +93,34 @@ bool br_px_scan_attrs(struct pstate *st, const char *p, size_t n)
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)p[i];
 
+		if (s->state == S_TEXT) {
+			/* character data to the next tag, at memchr's pace */
+			const char *lt = memchr(p + i, '<', n - i);
+			size_t to = lt ? (size_t)(lt - p) : n;
+
+			s->line += newlines(p + i, to - i);
+			i = to;
+			if (!lt)
+				break;
+			s->state = S_LT;
+			s->tag_line = s->line;
+			continue;
+		}
+		if (s->state == S_END) {
+			/* an end tag: to its '>' */
+			const char *gt = memchr(p + i, '>', n - i);
+			size_t to = gt ? (size_t)(gt - p) : n;
+
+			s->line += newlines(p + i, to - i);
+			i = to;
+			if (!gt)
+				break;
+			s->state = S_TEXT;
+			continue;
+		}
 		if (c == '\n')
 			s->line++;
 		switch (s->state) {
-		case S_TEXT:
-			if (c == '<') {
-				s->state = S_LT;
-				s->tag_line = s->line;
-			}
-			break;
 		case S_LT:
 			s->state = after_lt(s, c);
 			break;

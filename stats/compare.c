@@ -44,22 +44,33 @@ const char *br_verdict_name(enum br_verdict v)
 }
 
 /*
- * The last quantiles computed, keyed by the exact (p, df): summaries ask
- * for the same few (0.975, n - 1) thousands of times, and each costs a
- * Newton refinement.  Per thread, so the library stays reentrant.
+ * The last quantiles computed, keyed by the exact (p, df): summaries and
+ * the ranks' Holm levels ask for the same few (0.975, n - 1) thousands of
+ * times, and each costs a Newton refinement; room enough that the
+ * comparisons' one-off Welch df seldom push them out.  Per thread, so the
+ * library stays reentrant.
  */
-#define QMEMO 64
+#define QMEMO 1024
 static _Thread_local struct {
 	double p, df, q;
 } qmemo[QMEMO];
 
 static size_t qmemo_slot(double p, double df)
 {
-	uint64_t a, b;
+	uint64_t a, b, h;
 
 	memcpy(&a, &p, sizeof a);
 	memcpy(&b, &df, sizeof b);
-	return (size_t)(((a ^ (b * 0x9e3779b97f4a7c15ULL)) >> 29) % QMEMO);
+	/* every bit of both into the slot (a whole df has no low mantissa
+	 * bits: multiplied, it reached no slot bit, and the ranks' levels
+	 * at every df shared one slot); murmur3's finaliser */
+	h = a ^ (b * 0x9e3779b97f4a7c15ULL) ^ (b >> 29);
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
+	return (size_t)(h % QMEMO);
 }
 
 static double t_quantile(double p, double df);

@@ -40,6 +40,9 @@ struct br_paint_opts {
 	const char *title;    /* PDF/SVG title; NULL: the first scene's */
 	const char *creator;  /* PDF creator, e.g. "benchreport 0.1.0" */
 	long long epoch;      /* PDF dates, seconds since 1970; < 0: none */
+	bool svg_classes;     /* SVG inline in the HTML report: styles as
+			       * the classes of br_svg_css(), lines as
+			       * paths, no XML declaration */
 };
 
 void br_paint_opts_defaults(struct br_paint_opts *o);
@@ -56,6 +59,15 @@ int br_render_scenes(FILE *fp, enum br_image_format f,
 /* The hand-written SVG of one scene. */
 int br_render_svg(FILE *fp, const struct br_scene *s,
 		  const struct br_paint_opts *o, struct br_error *err);
+
+/*
+ * The style sheet of the classes an SVG written with svg_classes uses
+ * (svg_css.c): a page that shows such charts has it once.  Made once,
+ * static.  br_svg_class: the class of a style key (svg.c), "" for the
+ * defaults, NULL when the table has none (the attributes are written).
+ */
+const char *br_svg_css(void);
+const char *br_svg_class(const char *key);
 
 /* Paint a scene on a cairo context (current transform applies). */
 struct _cairo;

@@ -44,24 +44,29 @@ bool br_tmem_open(struct br_tmem *m)
  * NULL on ENOMEM. */
 char *br_tmem_finish(struct br_tmem *m)
 {
-	char *src, *dst, *blank = NULL;
+	char *src, *dst, *end;
 
 	if (fclose(m->fp) != 0 || m->nomem) {
 		free(m->buf);
 		return NULL;
 	}
-	for (src = dst = m->buf; *src; src++) {
-		if (*src == '\n' && blank)
-			dst = blank;
-		*dst = *src;
-		if (*src == ' ' && !blank)
-			blank = dst;
-		else if (*src != ' ')
-			blank = NULL;
-		dst++;
+	/* line by line (memchr): each without its trailing blanks */
+	src = dst = m->buf;
+	end = src + strlen(src);
+	while (src < end) {
+		char *nl = memchr(src, '\n', (size_t)(end - src));
+		char *t = nl ? nl : end;
+
+		while (t > src && t[-1] == ' ')
+			t--;
+		if (dst != src)
+			memmove(dst, src, (size_t)(t - src));
+		dst += t - src;
+		if (!nl)
+			break;
+		*dst++ = '\n';
+		src = nl + 1;
 	}
-	if (blank)
-		dst = blank;
 	*dst = '\0';
 	if (dst > m->buf && dst[-1] == '\n')
 		dst[-1] = '\0';

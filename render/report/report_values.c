@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "../paint/render.h"
+#include "../table/table.h"
 #include "report.h"
 #include "../text/words.h"
 #include "../../analysis/numfmt.h"
@@ -59,10 +60,21 @@ static char *dupf(const char *fmt, ...)
 			br_tset_owned(d, o, key, expr);                  \
 	} while (0)
 
+/* A sort key (data-v): the shortest digits that read back as v, "-0"
+ * kept (a negated mean of 0). */
+static const char *sort_key(double v, char *buf, size_t size)
+{
+	if (v == 0 && signbit(v)) {
+		snprintf(buf, size, "-0");
+		return buf;
+	}
+	return br_num_roundtrip(v, buf, size);
+}
+
 /* ------------------------------------------------------------- systems */
 
-/* The j-th system's swatch: its colour in the charts as "#rrggbb" and
- * its marker as a character (doc/templates.md). */
+/* The j-th system's swatch: its colour in the charts as "#rrggbb", its
+ * marker as a character and its class (doc/templates.md). */
 static void set_style(struct br_tdoc *d, struct br_tnode *it,
 		      const struct br_report *r, size_t j)
 {
@@ -76,6 +88,9 @@ static void set_style(struct br_tdoc *d, struct br_tnode *it,
 
 	br_tsetf(d, it, "color", "#%06x", (unsigned)st->color & 0xffffffu);
 	br_tset(d, it, "marker", glyphs[st->marker]);
+	/* a class for the colour: the page says it once, not on every
+	 * row of every test */
+	br_tsetf(d, it, "swatch", "s%zu", j + 1);
 }
 
 /* Component key of the report's j-th system, or "". */
@@ -455,8 +470,9 @@ static char *min_width(char *svg, const struct br_scene *sc, bool *nomem)
 	return out;
 }
 
-/* The chart as inline SVG: br_render_svg without the XML declaration. */
-static char *chart_svg(const struct br_scene *sc, bool *nomem)
+/* The chart as inline SVG: br_render_svg without the XML declaration;
+ * classes: its styles as the classes of the page's chart_css. */
+static char *chart_svg(const struct br_scene *sc, bool classes, bool *nomem)
 {
 	struct br_paint_opts po;
 	struct br_error err;
@@ -469,6 +485,7 @@ static char *chart_svg(const struct br_scene *sc, bool *nomem)
 		return NULL;
 	}
 	br_paint_opts_defaults(&po);
+	po.svg_classes = classes;
 	br_error_clear(&err);
 	br_render_svg(fp, sc, &po, &err);
 	if (fclose(fp) != 0 || err.code != BR_OK) {
@@ -594,7 +611,9 @@ static void test_rows(struct br_tdoc *d, struct br_tnode *it,
 		br_tsetf(d, row, "n", "%zu", s->n);
 		br_tset(d, row, "mean", br_cell_shown(c, rt->decimals, buf,
 						      sizeof buf));
-		br_tsetf(d, row, "sort", "%.17g", s->mean);
+		/* the shortest digits that sort as the mean itself */
+		br_tset(d, row, "sort", sort_key(s->mean, buf,
+							 sizeof buf));
 		br_tset(d, row, "se", isnan(s->se) ? "" : br_fmt_fixed(buf,
 			sizeof buf, s->se, rt->se_decimals));
 		br_tset(d, row, "ci_low", isnan(s->ci_low) ? "" : br_fmt_fixed(
@@ -738,9 +757,11 @@ struct fill_ctx {
 				      * parallel beforehand; or NULL */
 };
 
-/* The chart of job j as inline SVG; NULL with err set on failure. */
-static char *job_svg(const struct br_report *r, const struct br_chart_job *j,
-		     struct br_error *err)
+/* The chart of job j as inline SVG; NULL with err set on failure.  Its
+ * styles are classes when the template has their style sheet
+ * (chart_css). */
+static char *job_svg(const struct br_tdoc *d, const struct br_report *r,
+		     const struct br_chart_job *j, struct br_error *err)
 {
 	struct br_scene **sc = NULL;
 	struct br_error cerr;
@@ -755,7 +776,7 @@ static char *job_svg(const struct br_report *r, const struct br_chart_job *j,
 		br_error_set(err, cerr.code, NULL, 0, "%s", cerr.msg);
 		return NULL;
 	}
-	svg = chart_svg(sc[0], &nomem);
+	svg = chart_svg(sc[0], br_tdoc_wants(d, "chart_css"), &nomem);
 	for (k = 0; k < n; k++)
 		br_scene_free(sc[k]);
 	free(sc);
@@ -778,7 +799,7 @@ static int test_chart(struct br_tdoc *d, struct br_tnode *it,
 		br_tset(d, it, "chart_svg", "");
 		return BR_OK;
 	}
-	svg = job_svg(r, j, err);
+	svg = job_svg(d, r, j, err);
 	if (!svg)
 		return err->code;
 	br_tset_owned(d, it, "chart_svg", svg);
@@ -806,7 +827,7 @@ static int plan_svgs(struct br_tdoc *d, struct br_tnode *list,
 		if (parts ? !j->type->parts : j->test != SIZE_MAX ||
 		    j->extra || j->type->parts)
 			continue;
-		svg = job_svg(r, j, err);
+		svg = job_svg(d, r, j, err);
 		if (!svg)
 			return err->code;
 		br_tset_owned(d, br_tlist_add(d, list), "svg", svg);
@@ -1204,9 +1225,9 @@ static int fill_overview(void *ctx, struct br_tdoc *d, struct br_tnode *row,
 			br_tset(d, cell, "rel", r->a->sel->n_systems < 2 ? "" :
 				fmt_pct(pbuf, sizeof pbuf, 100 * rel));
 		/* sorting by a column puts the best first */
-		br_tsetf(d, cell, "sort", "%.17g", isnan(rel) ?
-			 (t->dir == BR_DIR_LIB ? -c->sum.mean
-			  : c->sum.mean) : rel);
+		br_tset(d, cell, "sort", sort_key(isnan(rel) ?
+			(t->dir == BR_DIR_LIB ? -c->sum.mean : c->sum.mean)
+			: rel, pbuf, sizeof pbuf));
 		br_tset(d, cell, "class", c->best ? "best" : c->worst
 			? "worst" : "");
 		br_tset_bool(d, cell, "best", c->best);
@@ -1346,6 +1367,8 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 	br_report_notes_parts(d, root, r->a->sel->rs->notes);
 	br_report_md_chart_files(d, root, r, fmt);
 	br_tset(d, root, "generator", r->o.generator);
+	if (fmt == BR_REPORT_HTML)
+		br_tset(d, root, "chart_css", br_svg_css());
 	br_tset(d, root, "confidence", br_fmt_level(lv, sizeof lv,
 						   r->a->o.confidence));
 	br_tset(d, root, "baseline", br_analysis_system(r->a, r->a->base));

@@ -2,7 +2,8 @@
 """paper.py - checks on a printed report (tests/browser/run.sh).
 
   paper.py values REPORT.html TEXT.txt   every value of every table's
-      number cells (td.num) is a whole word of pdftotext's TEXT.txt;
+      number cells (td.num, and a test's table cells but its runs) is a
+      whole word of pdftotext's TEXT.txt;
       prints the missing ones.
   paper.py overlap BBOX.html             no two words of pdftotext -bbox
       output overlap on a page; prints the overlapping pairs.
@@ -16,7 +17,7 @@ import sys
 
 
 class Cells(html.parser.HTMLParser):
-    """The text of every td.num, and the geometric mean bars' fills."""
+    """The text of every number cell, and the geometric mean bars' fills."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
@@ -25,10 +26,18 @@ class Cells(html.parser.HTMLParser):
         self.cells = []
         self.in_bar = False
         self.fills = []
+        self.tables = []    # the classes of the tables we are in
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
-        if tag == "td" and "num" in (a.get("class") or "").split():
+        cls = (a.get("class") or "").split()
+        if tag == "table":
+            self.tables.append(cls)
+        # a test's tables are numbers but their runs (no class on each)
+        if tag == "td" and ("num" in cls or self.tables and not
+                            set(self.tables[-1]).isdisjoint(("stats",
+                                                             "spread"))
+                            and "runs" not in cls):
             self.depth = 1
             self.text = []
         elif self.depth and tag != "br":
@@ -39,6 +48,8 @@ class Cells(html.parser.HTMLParser):
             self.fills.append(a["fill"].lstrip("#").lower())
 
     def handle_endtag(self, tag):
+        if tag == "table" and self.tables:
+            self.tables.pop()
         if tag == "svg":
             self.in_bar = False
         if self.depth:

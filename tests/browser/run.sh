@@ -156,7 +156,24 @@ grep -q '//descending$' "$tmp/sorted.txt" ||
 
 # Phones: a chart never shrinks its smallest text under 10 px; narrower
 # pages scroll it sideways (its min-width).
+# (An inline chart names its text styles as classes of the page's style
+# sheet, chart_css: ".qc text{font-size:11px;...}", ".qc .b{...}".)
 tr '>' '\n' <"$report" | awk '
+	match($0, /^\.qc (text|\.[A-Za-z0-9]+)[{]font-size:[0-9.]+px/) {
+		rule = substr($0, RSTART, RLENGTH)
+		sel = rule
+		sub(/^\.qc /, "", sel)
+		sub(/[{].*/, "", sel)
+		sub(/^.*font-size:/, "", rule)
+		size[sel] = rule + 0
+	}
+	/^<text / {
+		c = "text"
+		if (match($0, / class="[A-Za-z0-9]+"/))
+			c = "." substr($0, RSTART + 8, RLENGTH - 9)
+		if (c in size && (!least || size[c] < least))
+			least = size[c]
+	}
 	/^<svg / {
 		if (w) check()
 		match($0, / width="[0-9.]+"/)

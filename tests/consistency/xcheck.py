@@ -3988,9 +3988,37 @@ def tag_of(node):
     return " ".join(x.text() for x in node.find_all("span", "tag"))
 
 
+def chart_styles(page):
+    """The inline charts' classes (the page's chart_css,
+    render/paint/svg_css.c) as attributes: selector -> {name: value}."""
+    css = {}
+    for sel, body in re.findall(r"\.qc (text|path|\.[A-Za-z0-9]+)\{([^}]*)\}",
+                                page):
+        attrs = {}
+        for decl in body.split(";"):
+            if ":" in decl:
+                k, v = decl.split(":", 1)
+                attrs[k] = v[:-2] if v.endswith("px") else v
+        css[sel] = attrs
+    return css
+
+
+def svg_attrs(e, css):
+    """An inline chart element's style as the attributes a standalone
+    SVG gives it: its classes' (or its element's default) and its own."""
+    a = {}
+    if not e.cls():
+        a.update(css.get(e.tag, {}))
+    for c in e.cls():
+        a.update(css.get("." + c, {}))
+    a.update(e.attrs)
+    return a
+
+
 def check_report_html(ck, tests, text, base, geo, words_seen):
     out = "report.html"
     root = parse_html(text)
+    styles = chart_styles(text)
     systems = systems_of(tests)
     ov = root.find_all("table", "overview")
     sections(ck, out, tests, geo, bool(ov), bool(root.find_all("div", "gm")))
@@ -4132,7 +4160,8 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
                     (anchor_ok(t, tests, None)[1], t.title))
         svg = sec.find_all("svg")
         if svg:
-            texts = [(e.attrs, e.text()) for e in svg[0].find_all("text")]
+            texts = [(svg_attrs(e, styles), e.text())
+                     for e in svg[0].find_all("text")]
             if t.series:
                 check_line_legend(ck, t, out + " chart", texts)
             elif t.scalar:
@@ -4209,7 +4238,9 @@ def check_report_html(ck, tests, text, base, geo, words_seen):
             for tr, s in zip(sp[0].find_all("tbody")[0].kids("tr"),
                              [x for x in t.table_systems()
                               if t.has_value(x)]):
-                runs = [x.text() for x in tr.find_all("span", "run")]
+                # the runs follow the summary in the cell's details
+                runs = [w for d in tr.find_all("details") for w in "".join(
+                    c for c in d.children if isinstance(c, str)).split()]
                 if runs:
                     ck.same(t.label, s, out, "runs behind the spread",
                             str(len(runs)), t.rows[s]["n"], "stats csv n")

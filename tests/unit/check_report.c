@@ -463,7 +463,7 @@ static void walk(xmlNode *n, struct walk *w)
 		"details", "summary", "code", "caption",
 		/* inline SVG */
 		"svg", "rect", "line", "polyline", "polygon", "circle",
-		"text",
+		"text", "path",
 	};
 	xmlAttr *a;
 	size_t i;
