@@ -587,6 +587,11 @@ static int unit_decimals(struct br_atest *at)
 	at->decimals = shift_decimals(t->unit_decimals, t->unit_shift);
 	at->se_decimals = shift_decimals(t->unit_se_decimals,
 					 t->unit_shift);
+	/* moved to a smaller unit, the SEs keep at least the decimals
+	 * they have in any unit (SE 0.0005 ms is 0.50 us, not "0") */
+	if (!BR_IS_SIG(at->decimals) && !BR_IS_SIG(at->se_decimals) &&
+	    at->se_decimals < br_se_decimals(at->decimals))
+		at->se_decimals = br_se_decimals(at->decimals);
 	return shift_decimals(t->unit_pts_decimals, t->unit_shift);
 }
 
@@ -670,8 +675,20 @@ static int test_numbers(void *ctx, size_t i)
 		at->se_decimals = br_se_decimals(at->decimals);
 	}
 	at->pts_decimals = pts;
-	if (at->t->unit_shift)  /* shown in a unit chosen for its size */
+	if (at->t->unit_shift) {  /* shown in a unit chosen for its size */
 		pts = unit_decimals(at);
+		/* means of 0.0615 and 0.06163 ms, distinct at their 4
+		 * decimals, are "62" twice at the 0 of us that leaves */
+		if (refine_decimals(at, n, samples, n_samples, means, k) !=
+		    BR_OK) {
+			free(means);
+			free(samples);
+			return BR_EIO;
+		}
+		if (!BR_IS_SIG(at->decimals) && !BR_IS_SIG(at->se_decimals) &&
+		    at->se_decimals < at->decimals)
+			at->se_decimals = at->decimals;
+	}
 	if (points_distinct(at, n, a->o.confidence, samples, n_samples,
 			    means, k) != BR_OK) {
 		free(means);
