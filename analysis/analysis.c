@@ -685,8 +685,10 @@ static int test_numbers(void *ctx, size_t i)
 			free(samples);
 			return BR_EIO;
 		}
-		if (!BR_IS_SIG(at->decimals) && !BR_IS_SIG(at->se_decimals) &&
-		    at->se_decimals < at->decimals)
+		if (BR_IS_SIG(at->decimals))   /* the same digits for all */
+			at->se_decimals = at->decimals;
+		else if (!BR_IS_SIG(at->se_decimals) &&
+			 at->se_decimals < at->decimals)
 			at->se_decimals = at->decimals;
 	}
 	if (points_distinct(at, n, a->o.confidence, samples, n_samples,
