@@ -688,6 +688,11 @@ double br_chart_footer(struct br_scene *sc, const struct br_test *t,
 		       double confidence, const struct br_chart_opts *o,
 		       double x, double y, bool whiskers);
 
+/* text wrapped to max_w in font f, one line every 11 pt from baseline
+ * y (the footers' notes); the next baseline.  Sets sc->nomem on ENOMEM. */
+double br_chart_note_lines(struct br_scene *sc, const struct br_font *f,
+			   double x, double y, double max_w, const char *text);
+
 /*
  * A colour legend flowed into rows from (x, y) (top of the first row)
  * up to max_w wide: a 9 pt square of colors[k] and labels[k] (bold 9,

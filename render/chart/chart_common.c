@@ -779,8 +779,8 @@ static char *compiler_note(struct br_scene *sc, int k, const char *c)
 		    (int)(sp - colon - 2), colon + 2, sp);
 }
 
-static double note_lines(struct br_scene *sc, const struct br_font *f,
-			 double x, double y, double max_w, const char *text)
+double br_chart_note_lines(struct br_scene *sc, const struct br_font *f,
+			   double x, double y, double max_w, const char *text)
 {
 	char **lines;
 	size_t n, k;
@@ -819,14 +819,14 @@ double br_chart_footer(struct br_scene *sc, const struct br_test *t,
 				 br_fmt_level(lv, sizeof lv, confidence));
 		/* wrapped, not cut ("...standard error of the me" at
 		 * --width 300) */
-		y = note_lines(sc, &f, x, y, max_w, buf);
+		y = br_chart_note_lines(sc, &f, x, y, max_w, buf);
 		last = y - 11;
 	}
 	if (t->annotation && *t->annotation) {
 		char *note = br_chart_strf(sc, "%d. %s", k++, t->annotation);
 
 		if (note)
-			y = note_lines(sc, &f, x, y, max_w, note);
+			y = br_chart_note_lines(sc, &f, x, y, max_w, note);
 		free(note);
 		last = y - 11;
 	}
@@ -847,7 +847,7 @@ double br_chart_footer(struct br_scene *sc, const struct br_test *t,
 			char *line = compiler_note(sc, k++, c);
 
 			if (line)
-				y = note_lines(sc, &f, x, y, max_w, line);
+				y = br_chart_note_lines(sc, &f, x, y, max_w, line);
 			free(line);
 			last = y - 11;
 		}

@@ -358,18 +358,8 @@ static double note(struct br_scene *sc, const struct br_chart_opts *o,
 		   double x, double y, double max_w, const char *text)
 {
 	struct br_font f = {o->family, 8, false, BR_C_AXIS};
-	char **lines;
-	size_t n, k;
 
-	n = br_text_wrap(f.family, f.size, false, text, max_w, &lines);
-	if (n == (size_t)-1) {
-		sc->nomem = true;
-		return y;
-	}
-	for (k = 0; k < n; k++, y += 11)
-		br_scene_text(sc, x, y, BR_ANCHOR_START, &f, lines[k]);
-	br_text_lines_free(lines, n);
-	return y;
+	return br_chart_note_lines(sc, &f, x, y, max_w, text);
 }
 
 /* ------------------------------------------------------- the layout */
