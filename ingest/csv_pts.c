@@ -441,6 +441,26 @@ static int pts_result(struct br_resultset *rs, struct br_csv *c,
 	return BR_OK;
 }
 
+/* How many system header rows buf holds: two in a PTS CSV export
+ * (components, then results). */
+static int count_headers(const char *fname, const char *buf, size_t len)
+{
+	struct br_csv c;
+	const char *s;
+	size_t n;
+	int k = 0;
+
+	br_csv_init(&c, fname, buf, len, true);
+	while (!br_csv_eof(&c)) {
+		br_csv_peek_line(&c, &s, &n);
+		if (pts_header_line(s, n))
+			k++;
+		br_csv_skip_line(&c);
+	}
+	br_csv_fini(&c);
+	return k;
+}
+
 /*
  * Read a PTS result-file-to-csv export (doc/pts-format.md section 3.1):
  * title and description lines, the system header, component rows, the
@@ -469,14 +489,7 @@ int br_read_pts_csv(struct br_resultset *rs, const char *name, const char *buf,
 		return br_error_set(err, BR_EIO, name, 0, "out of memory");
 	memset(&meta, 0, sizeof meta);
 	meta.file = fname;
-	/* How many system headers?  Two: components, then results. */
-	br_csv_init(&c, fname, buf, len, true);
-	while (!br_csv_eof(&c)) {
-		br_csv_peek_line(&c, &s, &n);
-		if (pts_header_line(s, n))
-			total_headers++;
-		br_csv_skip_line(&c);
-	}
+	total_headers = count_headers(fname, buf, len);
 	if (total_headers == 0)
 		return br_error_set(err, BR_EDATA, fname, 1, "no system header "
 				    "row (' ,,\"System 1\",...') in this PTS "
