@@ -17,6 +17,7 @@
 #include "parallel.h"
 #include "sentence.h"
 #include "scaling.h"
+#include "units.h"
 
 void br_analysis_opts_defaults(struct br_analysis_opts *o)
 {
@@ -159,6 +160,16 @@ static bool plain_number(const char *s)
  * did not fail, is a number (not PASS/FAIL, not a series) and summarises
  * to at least one value with a finite mean.
  */
+/* One value draws and labels a bar: the published one, as PTS shows
+ * it; the interval moves with it. */
+static void set_drawn(struct br_cell *c)
+{
+	c->drawn = c->sum;
+	c->drawn.mean = c->shown;
+	c->drawn.ci_low += c->shown - c->sum.mean;
+	c->drawn.ci_high += c->shown - c->sum.mean;
+}
+
 static void classify(struct br_cell *c, const struct br_entry *e,
 		     const struct br_test *t, double confidence, bool lean)
 {
@@ -196,12 +207,7 @@ static void classify(struct br_cell *c, const struct br_entry *e,
 			if (plain_number(e->sample.value_text))
 				c->shown_text = e->sample.value_text;
 		}
-		/* one value draws and labels a bar: the published one,
-		 * as PTS shows it; the interval moves with it */
-		c->drawn = c->sum;
-		c->drawn.mean = c->shown;
-		c->drawn.ci_low += c->shown - c->sum.mean;
-		c->drawn.ci_high += c->shown - c->sum.mean;
+		set_drawn(c);
 		if (e->sample.duration && t->unit.dim == BR_DIM_TIME &&
 		    t->unit.scale > 0)
 			c->dur_scale = t->unit.scale;
@@ -595,67 +601,58 @@ static int unit_decimals(struct br_atest *at)
 	return shift_decimals(t->unit_pts_decimals, t->unit_shift);
 }
 
-/* Everything of test i that depends on it alone. */
-static int test_numbers(void *ctx, size_t i)
+/* The samples of test at's n cells (*samples, n_samples) and every
+ * value it shows (*means, k: the means, or the series' points). */
+static int shown_values(const struct br_atest *at, size_t n,
+			const struct br_sample ***samples, size_t *n_samples,
+			double **means, size_t *k)
 {
-	struct br_analysis *a = ctx;
-	struct br_atest *at = &a->tests[i];
-	const struct br_selection *sel = a->sel;
-	size_t n = sel->n_systems, j, k, n_means = 0, n_samples = 0;
-	const struct br_sample **samples;
-	double *means, se_top;
-	int rc = BR_OK, pts;
+	size_t j, n_means = 0;
 
-	for (j = 0; j < n; j++) {
-		struct br_cell *c = &at->cells[j];
-
-		classify(c, c->entry, at->t, a->o.confidence,
-			 (a->o.what & BR_AN_LEAN) != 0);
-		at->n_values += c->kind == BR_CELL_VALUE;
-		at->n_beyond += c->beyond;
-		if (c->kind == BR_CELL_SERIES) {
-			n_means += c->n_points;
-			if ((a->o.what & BR_AN_POINTS) &&
-			    summarize_points(c, a->o.confidence,
-					     (a->o.what & BR_AN_LEAN) != 0) !=
-			    BR_OK)
-				return BR_EIO;
-		} else {
-			n_means++;
-		}
-	}
-	/* display precision from the selected entries and every value
-	 * shown: means, or the series' points */
-	means = calloc(n_means + 1, sizeof *means);
-	samples = calloc(n + 1, sizeof *samples);
-	if (!means || !samples) {
-		free(means);
-		free(samples);
+	for (j = 0; j < n; j++)
+		n_means += at->cells[j].kind == BR_CELL_SERIES ?
+			   at->cells[j].n_points : 1;
+	*means = calloc(n_means + 1, sizeof **means);
+	*samples = calloc(n + 1, sizeof **samples);
+	if (!*means || !*samples) {
+		free(*means);
+		free(*samples);
 		return BR_EIO;
 	}
-	for (j = 0; j < n; j++)
+	for (j = 0, *n_samples = 0; j < n; j++)
 		if (at->cells[j].entry)
-			samples[n_samples++] = &at->cells[j].entry->sample;
-	for (j = 0, k = 0; j < n; j++) {
+			(*samples)[(*n_samples)++] =
+				&at->cells[j].entry->sample;
+	for (j = 0, *k = 0; j < n; j++) {
 		const struct br_cell *c = &at->cells[j];
 		size_t p;
 
 		if (c->kind != BR_CELL_SERIES) {
-			means[k++] = c->kind == BR_CELL_VALUE ? c->sum.mean
-				     : NAN;
+			(*means)[(*k)++] = c->kind == BR_CELL_VALUE ?
+					   c->sum.mean : NAN;
 			continue;
 		}
 		for (p = 0; p < c->n_points; p++)
-			means[k++] = c->points && c->points[p].n ?
-				     c->points[p].mean : NAN;
+			(*means)[(*k)++] = c->points && c->points[p].n ?
+					   c->points[p].mean : NAN;
 	}
-	pts = at->decimals = br_display_decimals(samples, n_samples, means,
-						 k);
-	if (refine_decimals(at, n, samples, n_samples, means, k) != BR_OK) {
-		free(means);
-		free(samples);
+	return BR_OK;
+}
+
+/* The display precision of test at (n cells) in its own unit: PTS's
+ * rule, refined (refine_decimals), its SEs', every point within its
+ * interval; *pts: PTS's rule alone. */
+static int own_decimals(struct br_atest *at, size_t n, double confidence,
+			const struct br_sample *const *samples,
+			size_t n_samples, const double *means, size_t k,
+			int *pts)
+{
+	double se_top;
+
+	*pts = at->decimals = br_display_decimals(samples, n_samples, means,
+						  k);
+	if (refine_decimals(at, n, samples, n_samples, means, k) != BR_OK)
 		return BR_EIO;
-	}
 	at->se_decimals = br_se_decimals_of(at->decimals, means, k);
 	se_top = ci_top(at, n);
 	if (br_se_decimals_of(at->decimals, &se_top, 1) < at->se_decimals)
@@ -667,32 +664,45 @@ static int test_numbers(void *ctx, size_t i)
 	if (!BR_IS_SIG(at->decimals) && at->se_decimals < at->decimals) {
 		at->decimals = BR_SIG(1);
 		if (refine_decimals(at, n, samples, n_samples, means, k) !=
-		    BR_OK) {
-			free(means);
-			free(samples);
+		    BR_OK)
 			return BR_EIO;
-		}
 		at->se_decimals = br_se_decimals(at->decimals);
 	}
-	at->pts_decimals = pts;
-	if (at->t->unit_shift) {  /* shown in a unit chosen for its size */
-		pts = unit_decimals(at);
-		/* means of 0.0615 and 0.06163 ms, distinct at their 4
-		 * decimals, are "62" twice at the 0 of us that leaves */
-		if (refine_decimals(at, n, samples, n_samples, means, k) !=
-		    BR_OK) {
-			free(means);
-			free(samples);
+	at->pts_decimals = *pts;
+	return points_distinct(at, n, confidence, samples, n_samples, means,
+			       k);
+}
+
+/* Everything of test i that depends on it alone. */
+static int test_numbers(void *ctx, size_t i)
+{
+	struct br_analysis *a = ctx;
+	struct br_atest *at = &a->tests[i];
+	const struct br_selection *sel = a->sel;
+	size_t n = sel->n_systems, j, k, n_samples;
+	const struct br_sample **samples;
+	double *means;
+	int rc = BR_OK, pts;
+
+	for (j = 0; j < n; j++) {
+		struct br_cell *c = &at->cells[j];
+
+		classify(c, c->entry, at->t, a->o.confidence,
+			 (a->o.what & BR_AN_LEAN) != 0);
+		at->n_values += c->kind == BR_CELL_VALUE;
+		at->n_beyond += c->beyond;
+		if (c->kind == BR_CELL_SERIES &&
+		    (a->o.what & BR_AN_POINTS) &&
+		    summarize_points(c, a->o.confidence,
+				     (a->o.what & BR_AN_LEAN) != 0) != BR_OK)
 			return BR_EIO;
-		}
-		if (BR_IS_SIG(at->decimals))   /* the same digits for all */
-			at->se_decimals = at->decimals;
-		else if (!BR_IS_SIG(at->se_decimals) &&
-			 at->se_decimals < at->decimals)
-			at->se_decimals = at->decimals;
 	}
-	if (points_distinct(at, n, a->o.confidence, samples, n_samples,
-			    means, k) != BR_OK) {
+	/* display precision from the selected entries and every value
+	 * shown: means, or the series' points */
+	if (shown_values(at, n, &samples, &n_samples, &means, &k) != BR_OK)
+		return BR_EIO;
+	if (own_decimals(at, n, a->o.confidence, samples, n_samples, means,
+			 k, &pts) != BR_OK) {
 		free(means);
 		free(samples);
 		return BR_EIO;
@@ -707,6 +717,93 @@ static int test_numbers(void *ctx, size_t i)
 	at->compared = at->cells[a->base].kind == BR_CELL_VALUE;
 	if (rc == BR_OK && (a->o.what & BR_AN_COMPARE) && at->compared)
 		compare_test(a, i);
+	return rc;
+}
+
+/* ------------------------------------------------- a unit for its size */
+
+/* s's numbers in a unit 10^k times smaller (br_shift10: as their
+ * decimal digits read); its ratios (CV, lag-1, p) stay. */
+static void move_summary(struct br_summary *s, int k)
+{
+	double *v[] = {&s->mean, &s->sd, &s->se, &s->ci_low, &s->ci_high,
+		       &s->median, &s->q1, &s->q3, &s->min, &s->max,
+		       &s->resolution, &s->trend_slope};
+	size_t i;
+
+	for (i = 0; i < sizeof v / sizeof *v; i++)
+		*v[i] = br_shift10(*v[i], k);
+}
+
+static void move_comparison(struct br_comparison *c, int k)
+{
+	c->d = br_shift10(c->d, k);
+	c->se_d = br_shift10(c->se_d, k);
+	c->d_ci_low = br_shift10(c->d_ci_low, k);
+	c->d_ci_high = br_shift10(c->d_ci_high, k);
+}
+
+static void move_cell(struct br_analysis *a, size_t i, size_t j, int k)
+{
+	struct br_cell *c = &a->tests[i].cells[j];
+	size_t n = a->sel->n_systems, p;
+
+	move_summary(&c->sum, k);
+	for (p = 0; c->points && p < c->n_points; p++)
+		move_summary(&c->points[p], k);
+	c->series_min = br_shift10(c->series_min, k);
+	c->series_avg = br_shift10(c->series_avg, k);
+	c->series_max = br_shift10(c->series_max, k);
+	if (c->kind == BR_CELL_VALUE) {
+		c->shown = br_shift10(c->shown, k);
+		/* the entry's text, moved with it (units.c) */
+		if (c->shown_text)
+			c->shown_text = c->entry->sample.value_text;
+		set_drawn(c);
+	}
+	if (c->cmp)
+		move_comparison(&a->cmp_store[i * n + j], k);
+	if (c->pooled) {
+		struct br_pooled *pl = &a->pooled_store[i * n + j];
+
+		pl->d = br_shift10(pl->d, k);
+		pl->e = br_shift10(pl->e, k);
+		pl->s_p = br_shift10(pl->s_p, k);
+	}
+}
+
+int br_analysis_moved(struct br_analysis *a, size_t i)
+{
+	struct br_atest *at = &a->tests[i];
+	size_t n = a->sel->n_systems, n_samples, k, j;
+	const struct br_sample **samples;
+	double *means;
+	int pts, rc;
+
+	for (j = 0; j < n; j++)
+		move_cell(a, i, j, at->t->unit_shift);
+	for (j = 0; j < a->n_spreads; j++)
+		if (a->spreads[j].test == i)
+			move_comparison(&a->spreads[j].cmp, at->t->unit_shift);
+	if (shown_values(at, n, &samples, &n_samples, &means, &k) != BR_OK)
+		return BR_EIO;
+	/* the precision it had in its own unit, its point moved; means of
+	 * 0.0615 and 0.06163 ms, distinct at their 4 decimals, are "62"
+	 * twice at the 0 of us that leaves: refined again */
+	at->pts_decimals = pts = unit_decimals(at);
+	rc = refine_decimals(at, n, samples, n_samples, means, k);
+	if (BR_IS_SIG(at->decimals))   /* the same digits for all */
+		at->se_decimals = at->decimals;
+	else if (!BR_IS_SIG(at->se_decimals) &&
+		 at->se_decimals < at->decimals)
+		at->se_decimals = at->decimals;
+	if (rc == BR_OK)
+		rc = points_distinct(at, n, a->o.confidence, samples,
+				     n_samples, means, k);
+	if (rc == BR_OK)
+		shown_as_mean(at, n, pts);
+	free(means);
+	free(samples);
 	return rc;
 }
 

@@ -40,4 +40,12 @@ int br_derived(struct br_analysis *a);
 int br_groups(struct br_analysis *a);
 void br_derived_free(struct br_analysis *a);
 
+/* Test i after units.c moved its values to a time unit chosen for their
+ * size (br_test.unit_shift set, its entries scaled): its summaries, its
+ * comparisons' differences and its shown values move the same way,
+ * their ratios, p-values, verdicts and ranks stay as the analysis in
+ * the input's unit made them, and its display precision is its own,
+ * moved.  BR_OK or BR_EIO. */
+int br_analysis_moved(struct br_analysis *a, size_t i);
+
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "units.h"
+#include "analysis_int.h"
 
 static const char *const tu_text[BR_TU_N] = {"ns", "\xc2\xb5s", "ms", "s"};
 static const int tu_exp[BR_TU_N] = {-9, -6, -3, 0};
@@ -126,13 +127,7 @@ bool br_text_shift10(const char *text, int k, char *out, size_t cap)
 	return true;
 }
 
-/* v times 10^k as its decimal digits read: the shortest text that
- * reads back as v, its point moved (br_text_shift10), read again, so
- * 0.0027775 s is the double nearest 2.7775 ms (2.7775000000000003),
- * not 0.0027775 * 1000 (2.7774999999999999), and prints "2.778" where
- * the seconds printed "0.002778".  By an exact power of ten where the
- * text does not fit. */
-static double shift(double v, int k)
+double br_shift10(double v, int k)
 {
 	char a[40], b[96];
 	int p = 15;
@@ -153,15 +148,15 @@ static void scale_sample(struct br_resultset *rs, struct br_sample *s, int k)
 	size_t i;
 
 	for (i = 0; i < s->n_runs; i++)
-		s->runs[i].value = shift(s->runs[i].value, k);
-	s->value = shift(s->value, k);
+		s->runs[i].value = br_shift10(s->runs[i].value, k);
+	s->value = br_shift10(s->value, k);
 	if (s->value_text)
 		s->value_text = br_text_shift10(s->value_text, k, buf,
 						sizeof buf) ?
 			br_rs_str(rs, buf) : NULL;
 	if (isfinite(s->se))
-		s->se = shift(s->se, k);
-	s->resolution = shift(s->resolution, k);
+		s->se = br_shift10(s->se, k);
+	s->resolution = br_shift10(s->resolution, k);
 }
 
 static void scale_test(struct br_resultset *rs, struct br_test *t,
@@ -176,8 +171,8 @@ static void scale_test(struct br_resultset *rs, struct br_test *t,
 		for (j = 0; e->points && j < e->n_points; j++)
 			scale_sample(rs, &e->points[j], k);
 		if (e->has_min_max) {
-			e->min_result = shift(e->min_result, k);
-			e->max_result = shift(e->max_result, k);
+			e->min_result = br_shift10(e->min_result, k);
+			e->max_result = br_shift10(e->max_result, k);
 		}
 	}
 	t->unit.text = tu_text[u];
@@ -317,40 +312,16 @@ static bool together(double scale, bool row, const struct br_test *b,
 	return one_axis || (row && b->table_row);
 }
 
-/* The precision test t has in its own unit (analysis.c gives it the
- * same, moved with the point, once scaled). */
-static int own_decimals(const struct br_selection *sel, double confidence,
-			struct br_error *err, struct br_analysis **out)
+int br_display_units(struct br_resultset *rs, struct br_analysis *a,
+		     bool one_axis, struct br_error *err)
 {
-	struct br_analysis_opts o;
-
-	br_analysis_opts_defaults(&o);
-	o.confidence = confidence;
-	o.what = BR_AN_POINTS;
-	return br_analyse(sel, &o, out, err);
-}
-
-int br_display_units(struct br_resultset *rs, const struct br_selection *sel,
-		     double confidence, bool one_axis, struct br_error *err)
-{
+	const struct br_selection *sel = a->sel;
 	double *v = NULL;
 	size_t i, j, n, cap = 0;
 	bool *done = calloc(sel->n_tests + 1, sizeof *done);
-	struct br_analysis *a = NULL;
 
 	if (!done)
 		return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
-	for (i = 0; i < sel->n_tests &&
-		    scalable(rs->tests[sel->tests[i]]) == 1; i++)
-		;
-	if (i == sel->n_tests) {  /* no time test: nothing to analyse */
-		free(done);
-		return BR_OK;
-	}
-	if (own_decimals(sel, confidence, err, &a) != BR_OK) {
-		free(done);
-		return err->code;
-	}
 	for (i = 0; i < sel->n_tests; i++) {
 		struct br_test *t = rs->tests[sel->tests[i]];
 		int own = scalable(t);
@@ -385,15 +356,15 @@ int br_display_units(struct br_resultset *rs, const struct br_selection *sel,
 			o->unit_pts_decimals = a->tests[j].pts_decimals;
 			o->unit_shift = own - tu_exp[u];
 			scale_test(rs, o, u, o->unit_shift);
+			if (br_analysis_moved(a, j) != BR_OK)
+				goto nomem;
 		}
 	}
 	free(v);
 	free(done);
-	br_analysis_free(a);
 	return BR_OK;
 nomem:
 	free(v);
 	free(done);
-	br_analysis_free(a);
 	return br_error_set(err, BR_EIO, NULL, 0, "out of memory");
 }

@@ -59,21 +59,33 @@ double br_tunit_typical(double *v, size_t n);
 bool br_text_shift10(const char *text, int k, char *out, size_t cap);
 
 /*
- * Scale the time tests among sel's to the unit their values call for
- * (above): a test whose unit is ns, us, ms or s (not minutes or hours,
- * not a duration written as m:ss, not a derived unit) gets the unit of
- * the typical value its selected systems show (published value or
- * mean, every point of a series).  Tests drawn together share one unit,
+ * v times 10^k as its decimal digits read: the shortest text that reads
+ * back as v, its point moved (br_text_shift10), read again, so 0.0027775
+ * s is the double nearest 2.7775 ms (2.7775000000000003), not 0.0027775
+ * * 1000 (2.7774999999999999), and prints "2.778" where the seconds
+ * printed "0.002778"; the same digits a CSV of the seconds shows, moved.
+ * By an exact power of ten where the text does not fit.
+ */
+double br_shift10(double v, int k);
+
+/*
+ * Move the time tests of a's selection to the unit their values call
+ * for (above), after a, analysed in the input's units, is complete: a
+ * test whose unit is ns, us, ms or s (not minutes or hours, not a
+ * duration written as m:ss, not a derived unit) gets the unit of the
+ * typical value its selected systems show (published value or mean,
+ * every point of a series).  Tests drawn together share one unit,
  * chosen from all their values: the rows of a pasted table (table_row)
  * of one unit, and with one_axis every selected test of one unit (the
  * grouped chart of --chart grouped).  A test's unit text becomes the
- * chosen unit's ("ms"); t->scale (its key) stays.  Each scaled test
- * keeps the display precision it had in its own unit (an analysis of
- * sel at confidence, before the scaling, gives it), its point moved
- * with the values (br_test.unit_shift).  Returns BR_OK or an error
- * code (err set).
+ * chosen unit's ("ms"); t->scale (its key) stays.  Its entries in rs
+ * and its numbers in a move (br_analysis_moved): every ratio, p-value,
+ * verdict and rank stays the one the input's unit gave, so a sentence
+ * in text says what the CSV says, and each value keeps the display
+ * precision it had, its point moved (br_test.unit_shift).  Returns
+ * BR_OK or an error code (err set).
  */
-int br_display_units(struct br_resultset *rs, const struct br_selection *sel,
-		     double confidence, bool one_axis, struct br_error *err);
+int br_display_units(struct br_resultset *rs, struct br_analysis *a,
+		     bool one_axis, struct br_error *err);
 
 #endif

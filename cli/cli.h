@@ -163,11 +163,12 @@ int br_cli_analyse(const struct br_cli *cli, const struct br_cli_input *in,
  * Time results of the selection in the unit their size calls for, for
  * the outputs people read (analysis/units.h): text and Markdown
  * reports, HTML, charts, `stats` and `compare` as text; one_axis: one
- * unit for every test of a unit (--chart grouped).  Call before
- * br_cli_analyse.  On error prints it and returns its code.
+ * unit for every test of a unit (--chart grouped).  Call after
+ * br_cli_analyse, with its analysis a, which moves too.  On error prints
+ * it and returns its code.
  */
 int br_cli_display_units(const struct br_cli *cli, struct br_cli_input *in,
-			 bool one_axis);
+			 struct br_analysis *a, bool one_axis);
 
 /* --format resolved against the output file's extension; text default. */
 int br_cli_table_format(const struct br_cli *cli, enum br_fmt *fmt);

@@ -160,10 +160,9 @@ int br_cmd_compare(struct br_cli *cli)
 		what |= BR_AN_RANKS;
 	/* text and the brief summary read as people read; the tables of
 	 * CSV, JSON and md keep the input's unit */
-	if (job.fmt == BR_FMT_TEXT || cli->brief)
-		rc = br_cli_display_units(cli, &in, false);
-	if (rc == BR_OK)
-		rc = br_cli_analyse(cli, &in, what, &a);
+	rc = br_cli_analyse(cli, &in, what, &a);
+	if (rc == BR_OK && (job.fmt == BR_FMT_TEXT || cli->brief))
+		rc = br_cli_display_units(cli, &in, a, false);
 	if (rc == BR_OK && cli->brief) {
 		struct br_report_opts o;
 		struct br_error err;

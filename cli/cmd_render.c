@@ -475,11 +475,11 @@ static int render_report(struct br_cli *cli, enum br_report_fmt fmt)
 	}
 	rc = check_selection(cli, &in.sel);
 	if (rc == BR_OK)
-		rc = br_cli_display_units(cli, &in, false);
-	if (rc == BR_OK)
 		rc = br_cli_analyse(cli, &in, BR_AN_RANKS | BR_AN_COMPARE |
 				    BR_AN_POINTS | BR_AN_SCALING | BR_AN_OVERALL |
 				    BR_AN_DERIVED, &a);
+	if (rc == BR_OK)
+		rc = br_cli_display_units(cli, &in, a, false);
 	if (rc != BR_OK)
 		goto done;
 	br_error_clear(&err);
@@ -625,10 +625,6 @@ int br_cmd_render(struct br_cli *cli)
 		return rc;
 	memset(&plan, 0, sizeof plan);
 	rc = check_selection(cli, &in.sel);
-	if (rc == BR_OK)   /* as the report's tables show them */
-		rc = br_cli_display_units(cli, &in, cli->chart_kind &&
-					  !strcasecmp(cli->chart_kind,
-						      "grouped"));
 	if (rc == BR_OK)
 		rc = br_cli_analyse(cli, &in, BR_AN_COMPARE | BR_AN_POINTS |
 				    BR_AN_LEAN | BR_AN_SCALING |
@@ -638,6 +634,10 @@ int br_cmd_render(struct br_cli *cli)
 				    (cli->chart_kind && !strcasecmp(
 				    cli->chart_kind, "wins") ? BR_AN_RANKS :
 				    0), &a);
+	if (rc == BR_OK)   /* as the report's tables show them */
+		rc = br_cli_display_units(cli, &in, a, cli->chart_kind &&
+					  !strcasecmp(cli->chart_kind,
+						      "grouped"));
 	br_error_clear(&err);
 	if (rc == BR_OK && br_chart_plan(a, cli->chart_kind, &plan, &err) !=
 	    BR_OK)

@@ -28,10 +28,10 @@ int br_cmd_stats(struct br_cli *cli)
 		rc = br_cli_load(cli, &in);
 	if (rc != BR_OK)
 		return rc;
-	if (job.fmt == BR_FMT_TEXT)  /* CSV, JSON, md: the input's unit */
-		rc = br_cli_display_units(cli, &in, false);
-	if (rc == BR_OK)
-		rc = br_cli_analyse(cli, &in, BR_AN_RANKS | BR_AN_POINTS, &a);
+	rc = br_cli_analyse(cli, &in, BR_AN_RANKS | BR_AN_POINTS, &a);
+	if (rc == BR_OK && job.fmt == BR_FMT_TEXT)  /* CSV, JSON, md: the
+						      * input's unit */
+		rc = br_cli_display_units(cli, &in, a, false);
 	if (rc == BR_OK) {
 		job.a = a;
 		rc = br_cli_emit(cli, write_stats, &job);

@@ -346,13 +346,12 @@ int br_cli_analyse(const struct br_cli *cli, const struct br_cli_input *in,
 }
 
 int br_cli_display_units(const struct br_cli *cli, struct br_cli_input *in,
-			 bool one_axis)
+			 struct br_analysis *a, bool one_axis)
 {
 	struct br_error err;
 
 	br_error_clear(&err);
-	if (br_display_units(in->rs, &in->sel, cli->an.confidence,
-			     one_axis, &err) != BR_OK)
+	if (br_display_units(in->rs, a, one_axis, &err) != BR_OK)
 		return br_cli_fail(cli, &err);
 	return BR_OK;
 }

@@ -92,7 +92,7 @@ START_TEST(test_shift_text)
 }
 END_TEST
 
-/* A tidy CSV read, every test and system selected, moved, analysed. */
+/* A tidy CSV read, every test and system selected, analysed, moved. */
 static struct br_resultset *moved(const char *csv, struct br_selection *sel,
 				  struct br_analysis **a)
 {
@@ -108,10 +108,10 @@ static struct br_resultset *moved(const char *csv, struct br_selection *sel,
 	ck_assert_int_eq(br_ingest_buffer(rs, "t.csv", csv, strlen(csv), &o,
 					  &err), BR_OK);
 	ck_assert_int_eq(br_select(rs, NULL, NULL, sel, &err), BR_OK);
-	ck_assert_int_eq(br_display_units(rs, sel, 0.95, false, &err), BR_OK);
 	br_analysis_opts_defaults(&ao);
 	ao.what = BR_AN_RANKS;
 	ck_assert_int_eq(br_analyse(sel, &ao, a, &err), BR_OK);
+	ck_assert_int_eq(br_display_units(rs, *a, false, &err), BR_OK);
 	return rs;
 }
 
