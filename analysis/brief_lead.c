@@ -377,6 +377,10 @@ static bool source(const struct br_analysis *a, struct br_brief *b)
 			rs->reference_id);
 	else if (rs->n_sources)
 		read_from(rs, fp);
+	/* a summary of what was read says what was not (--keep-going) */
+	if (rs->n_skipped)
+		fprintf(fp, "; %zu file%s skipped for an error (--keep-going)",
+			rs->n_skipped, rs->n_skipped == 1 ? "" : "s");
 	if (rs->test_client && *rs->test_client)
 		fprintf(fp, "; written by %s", rs->test_client);
 	if (rs->last_modified && *rs->last_modified)

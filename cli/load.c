@@ -246,17 +246,9 @@ static int name_systems(const struct br_cli *cli, struct br_resultset *rs)
 static void say_kept_going(const struct br_cli *cli,
 			   const struct br_resultset *rs)
 {
-	static const char tag[] = " (--keep-going)";
-	size_t i, n = 0, t = strlen(tag);
+	size_t n = rs->n_skipped;
 
-	if (!cli->ingest.keep_going)
-		return;
-	for (i = 0; i < rs->n_warnings; i++) {
-		size_t len = strlen(rs->warnings[i].msg);
-
-		n += len >= t && !strcmp(rs->warnings[i].msg + len - t, tag);
-	}
-	if (n)
+	if (cli->ingest.keep_going && n)
 		fprintf(stderr, PROG ": --keep-going: %zu file%s skipped for "
 			"an error, %zu read\n", n, n == 1 ? "" : "s",
 			rs->n_sources);

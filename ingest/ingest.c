@@ -622,6 +622,7 @@ static int ingest_checked(struct br_resultset *rs, const char *path,
 	if (!strncmp(e.where, path, n) && e.where[n] == ':')
 		loc.line = strtoul(e.where + n + 1, NULL, 10);
 	br_rs_warn(rs, &loc, "skipped: %s (--keep-going)", e.msg);
+	rs->n_skipped++;
 	return BR_OK;
 }
 

@@ -380,6 +380,10 @@ struct br_resultset {
 	size_t n_warnings, cap_warnings;
 	struct br_source *sources;
 	size_t n_sources, cap_sources;
+	/* files a walk found and --keep-going skipped for an error (each
+	 * also a warning, "skipped: ... (--keep-going)"): the summary and
+	 * the command's last line say how many */
+	size_t n_skipped;
 
 	struct br_map *system_index; /* identifier -> index */
 	struct br_map *test_index;   /* comparison key -> index */
