@@ -214,8 +214,13 @@ def near(x):
     # and 6e-15 relative away: a value printed with 13 to 15 significant
     # digits from a reference written with 15 (%.15g) can sit on the
     # other side of a tie the reference rounded
+    # and just inside half a unit of a %.15g reference's last digit, the
+    # interval its true value lies in: a value moved to another unit
+    # and printed with 15 digits (2709113.55295392 s) rounds the moved
+    # double, the reference its 15 digits in ms (2709113552.95393)
+    h = 0.499 * 10.0 ** (math.floor(math.log10(abs(x))) - 14) if x else 0
     return [x, x * (1 + 1e-12), x * (1 - 1e-12), x * (1 + 6e-15),
-            x * (1 - 6e-15)]
+            x * (1 - 6e-15), x + h, x - h]
 
 
 DURATION = re.compile(r"^-?\d+:\d\d(:\d\d)?(\.\d+)?$")
@@ -712,6 +717,7 @@ def scaled_rows(rows, units, cols):
         if u:
             r = dict(r)
             r["unit"] = u[1]
+            r["unit_shift"] = u[0]      # the power of ten it moved by
             for c in cols:
                 v = r.get(c, "")
                 try:
@@ -1472,8 +1478,12 @@ def check_stats_text(ck, tests, text, out="stats text", conf=CONF):
                 t.se_dec = decimals(se)
             elif t.se_dec is None and not re.search(r"[eE]", mean):
                 # doc/pts-format.md 2.2: SE has max(2, the test's
-                # decimals) (no SE printed: assumed uncapped)
-                t.se_dec = max(2, decimals(mean))
+                # decimals) (no SE printed: assumed uncapped), in the
+                # input's unit; moved to a larger one (10^k, k < 0:
+                # "1165300.00" ms is "1165.30000" s) the point moves
+                # with it (doc/statistics.md, "Time units")
+                k = min(0, r.get("unit_shift", 0))
+                t.se_dec = max(2 - k, decimals(mean))
         if sig:
             # significant digits, not decimals (numfmt.h BR_SIG): the
             # sentences' differences are read at the digits they show
