@@ -460,6 +460,7 @@ static void shown_as_mean(struct br_atest *at, size_t n_cells, int pts)
 		     br_text_decimals(c->shown_text) < at->decimals)) {
 			c->shown = c->sum.mean;
 			c->shown_text = NULL;
+			set_drawn(c);   /* the bar is drawn as it is labelled */
 		}
 	}
 }

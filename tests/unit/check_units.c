@@ -234,6 +234,72 @@ START_TEST(test_kept)
 }
 END_TEST
 
+/* Analysed in the input's unit, then moved: the ratios, percents and
+ * verdicts are the ones the input's unit gives, bit for bit, and every
+ * absolute number is the unmoved one's digits, the point moved.  Means
+ * of exactly 78400 ms twice: moved run by run to seconds first, they
+ * came out an ulp apart ("1.8e-14% more time" beside the CSV's 0). */
+START_TEST(test_moved_after)
+{
+	static const char csv[] =
+		"test,unit,direction,system,value\n"
+		"wall,ms,LIB,A,7.85e+04\n"
+		"wall,ms,LIB,A,7.83e+04\n"
+		"wall,ms,LIB,B,7.85e+04\n"
+		"wall,ms,LIB,B,7.84e+04\n"
+		"wall,ms,LIB,B,7.83e+04\n";
+	struct br_resultset *rs = br_resultset_new();
+	struct br_selection sel;
+	struct br_ingest_opts o;
+	struct br_analysis_opts ao;
+	struct br_analysis *a = NULL, *m = NULL;
+	struct br_error err;
+	const struct br_comparison *c, *cm;
+	const struct br_summary *s, *sm;
+
+	br_ingest_opts_defaults(&o);
+	o.input_format = "tidy-csv";
+	br_error_clear(&err);
+	ck_assert_int_eq(br_ingest_buffer(rs, "t.csv", csv, strlen(csv), &o,
+					  &err), BR_OK);
+	ck_assert_int_eq(br_select(rs, NULL, NULL, &sel, &err), BR_OK);
+	br_analysis_opts_defaults(&ao);
+	ao.what = BR_AN_RANKS | BR_AN_COMPARE;
+	ck_assert_int_eq(br_analyse(&sel, &ao, &a, &err), BR_OK);
+	ck_assert_int_eq(br_analyse(&sel, &ao, &m, &err), BR_OK);
+	ck_assert_int_eq(br_display_units(rs, m, false, &err), BR_OK);
+	ck_assert_str_eq(rs->tests[0]->unit.text, "s");
+	ck_assert_int_eq(rs->tests[0]->unit_shift, -3);
+	c = a->tests[0].cells[1].cmp;
+	cm = m->tests[0].cells[1].cmp;
+	ck_assert_double_eq(cm->improvement_pct, 0);
+	ck_assert_double_eq(cm->improvement_pct, c->improvement_pct);
+	ck_assert_double_eq(cm->improvement_ci_low_pct,
+			    c->improvement_ci_low_pct);
+	ck_assert_double_eq(cm->ratio_ci_high, c->ratio_ci_high);
+	ck_assert_double_eq(cm->p, c->p);
+	ck_assert_int_eq(cm->verdict, c->verdict);
+	ck_assert_double_eq(cm->d, 0);
+	ck_assert_double_eq(cm->d_ci_high, br_shift10(c->d_ci_high, -3));
+	s = &a->tests[0].cells[0].sum;
+	sm = &m->tests[0].cells[0].sum;
+	ck_assert_double_eq(sm->mean, 78.4);
+	ck_assert_double_eq(sm->se, br_shift10(s->se, -3));
+	ck_assert_double_eq(sm->ci_low, br_shift10(s->ci_low, -3));
+	ck_assert_double_eq(m->tests[0].cells[0].drawn.mean, 78.4);
+	ck_assert_int_eq(m->tests[0].cells[0].rank_low,
+			 a->tests[0].cells[0].rank_low);
+	/* its precision: 0 decimals in ms are 3 in s, SEs' 2 are 5 */
+	ck_assert_int_eq(m->tests[0].decimals, a->tests[0].decimals + 3);
+	ck_assert_int_eq(m->tests[0].se_decimals,
+			 a->tests[0].se_decimals + 3);
+	br_analysis_free(a);
+	br_analysis_free(m);
+	br_selection_fini(&sel);
+	br_resultset_free(rs);
+}
+END_TEST
+
 Suite *br_suite_units(void)
 {
 	Suite *s = suite_create("units");
@@ -244,6 +310,7 @@ Suite *br_suite_units(void)
 	tcase_add_test(tc, test_shift_text);
 	tcase_add_test(tc, test_moved);
 	tcase_add_test(tc, test_kept);
+	tcase_add_test(tc, test_moved_after);
 	suite_add_tcase(s, tc);
 	return s;
 }
