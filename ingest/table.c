@@ -351,6 +351,216 @@ static int names_by_tokens(struct table *tb, struct span h)
 	return 0;
 }
 
+/* The fewest and most value cells that end a row. */
+struct krange {
+	size_t min, max;
+};
+
+/*
+ * One data row: its tokens (all kept in tb->cells until K is known, the
+ * row's token count parked in label.n) and how many of them at the end
+ * are values.  Blank-separated rows count values from the end; a
+ * delimited row's every cell but the first is one.
+ */
+static int add_row(struct table *tb, const struct line *l,
+		   struct krange *kr, struct br_error *err)
+{
+	struct trow r;
+	size_t nv = 0, j;
+	int rc;
+
+	rc = split_cells(tb, l->s, l->n, l->no, err);
+	if (rc != BR_OK)
+		return rc;
+	memset(&r, 0, sizeof r);
+	r.line = l->no;
+	if (tb->mode == MODE_BLANKS) {
+		while (nv < tb->n_tok &&
+		       classify(tb->tok[tb->n_tok - 1 - nv], NULL) != V_NO)
+			nv++;
+		if (nv == tb->n_tok)
+			nv--; /* the first cell is the label */
+	} else {
+		nv = tb->n_tok - 1;
+	}
+	r.k_row = nv;
+	if (nv < tb->n_tok)
+		r.bad = tb->tok[tb->n_tok - 1 - nv];
+	r.cells = tb->n_cells;
+	/* Keep every token for now; cut once K is known. */
+	for (j = 0; j < tb->n_tok; j++)
+		if (!push_span(&tb->cells, &tb->n_cells, &tb->cap_cells,
+			       tb->tok[j]))
+			return br_error_set(err, BR_EIO, tb->name, r.line,
+					    "out of memory");
+	r.label.n = tb->n_tok; /* token count, resolved in cut_rows() */
+	if (!br_grow((void **)&tb->rows, &tb->cap_rows, tb->n_rows + 1,
+		     sizeof *tb->rows))
+		return br_error_set(err, BR_EIO, tb->name, r.line,
+				    "out of memory");
+	tb->rows[tb->n_rows++] = r;
+	if (nv < kr->min)
+		kr->min = nv;
+	if (nv > kr->max)
+		kr->max = nv;
+	return BR_OK;
+}
+
+/* Rows that cannot make a table whatever the header says: delimited
+ * rows of different lengths, or a row with no values at the end. */
+static int check_rows(const struct table *tb, struct krange kr,
+		      struct br_error *err)
+{
+	char q[64];
+	size_t i;
+
+	if (tb->mode != MODE_BLANKS && kr.min != kr.max) {
+		for (i = 0; i < tb->n_rows; i++)
+			if (tb->rows[i].k_row != tb->rows[0].k_row)
+				break;
+		return br_error_set(err, BR_EDATA, tb->name, tb->rows[i].line,
+				    "row has %zu cells, the first row %zu",
+				    tb->rows[i].k_row + 1,
+				    tb->rows[0].k_row + 1);
+	}
+	if (kr.min == 0) {
+		for (i = 0; i < tb->n_rows && tb->rows[i].k_row; i++)
+			;
+		return br_error_set(err, BR_EDATA, tb->name, tb->rows[i].line,
+				    "row does not end in values (numbers or "
+				    "durations): \"%s\"",
+				    (br_text_snip(q, sizeof q,
+						  tb->rows[i].bad.s,
+						  tb->rows[i].bad.n), q));
+	}
+	return BR_OK;
+}
+
+/*
+ * The header's names into tb->names.  Delimited: its cells.  Blanks:
+ * cut at gaps (two blanks or a tab) when there are any, else (or when
+ * the gaps give a count no row fits) at single blanks, which guesses.
+ */
+static int header_names(struct table *tb, struct krange kr,
+			struct br_error *err)
+{
+	int rc;
+
+	if (tb->mode != MODE_BLANKS) {
+		rc = split_cells(tb, tb->header.s, tb->header.n,
+				 tb->header_line, err);
+		if (rc != BR_OK)
+			return rc;
+		/* Swap: the header's cells become the names. */
+		tb->names = tb->tok;
+		tb->n_names = tb->n_tok;
+		tb->cap_names = tb->cap_tok;
+		tb->tok = NULL;
+		tb->n_tok = tb->cap_tok = 0;
+		return BR_OK;
+	}
+	/* Prefer gaps of two blanks or a tab when there are any. */
+	if (has_gap(tb->header) && names_by_gaps(tb, tb->header) < 0)
+		return br_error_set(err, BR_EIO, tb->name, 0,
+				    "out of memory");
+	if (!names_fit(tb->n_names, kr.min, kr.max)) {
+		if (names_by_tokens(tb, tb->header) < 0)
+			return br_error_set(err, BR_EIO, tb->name, 0,
+					    "out of memory");
+		tb->stub_guessed = true;
+	}
+	return BR_OK;
+}
+
+/*
+ * K: when all rows end in as many values, K is that count and a
+ * header with one name more names the label column.  When they
+ * differ, a header of the smaller count means labels that end in
+ * numbers ("raid 10"); one of the larger count means a row lacks a
+ * value (a typo) - an error rather than a guess.  Sets has_stub.
+ */
+static int match_header(struct table *tb, struct krange kr,
+			struct br_error *err)
+{
+	char q[64];
+	size_t i;
+
+	if (kr.min == kr.max && tb->n_names == kr.min + 1) {
+		tb->has_stub = true;
+	} else if (tb->n_names == kr.min) {
+		tb->stub_guessed = false;
+	} else if (kr.max > kr.min && (tb->n_names == kr.max ||
+				       tb->n_names == kr.max + 1)) {
+		/* A row with too few values is the likelier culprit. */
+		for (i = 0; i < tb->n_rows && tb->rows[i].k_row != kr.min;
+		     i++)
+			;
+		return br_error_set(err, BR_EDATA, tb->name, tb->rows[i].line,
+				    "only %zu value%s at the end of the row, "
+				    "the header has %zu columns: \"%s\" is not "
+				    "a number or duration", kr.min,
+				    kr.min == 1 ? "" : "s",
+				    tb->n_names - (tb->n_names > kr.max),
+				    (br_text_snip(q, sizeof q,
+						  tb->rows[i].bad.s,
+						  tb->rows[i].bad.n), q));
+	} else if (tb->n_names == kr.min + 1) {
+		tb->has_stub = true;
+	} else if (tb->mode != MODE_BLANKS) {
+		return br_error_set(err, BR_EDATA, tb->name, tb->header_line,
+				    "the header has %zu cells, the rows %zu "
+				    "values", tb->n_names, tb->k);
+	} else {
+		return br_error_set(err, BR_EDATA, tb->name, tb->header_line,
+				    "cannot cut the header into %zu column "
+				    "names (found %zu); separate names that "
+				    "contain blanks by two blanks or a tab",
+				    tb->k, tb->n_names);
+	}
+	if (!tb->has_stub)
+		tb->stub_guessed = false;
+	return BR_OK;
+}
+
+/* Cut every row once K is known: label = text before its last K
+ * cells, and the row's cells start at those K. */
+static int cut_rows(struct table *tb, struct br_error *err)
+{
+	char q[64];
+	size_t i;
+
+	for (i = 0; i < tb->n_rows; i++) {
+		struct trow *r = &tb->rows[i];
+		size_t ntok = r->label.n, first = ntok - tb->k;
+		const struct span *tk = &tb->cells[r->cells];
+
+		if (first == 0)
+			return br_error_set(err, BR_EDATA, tb->name, r->line,
+					    "row has no label before its "
+					    "values");
+		if (tb->mode == MODE_BLANKS) {
+			/* "x 1:60 2": a broken duration next to the values
+			 * is a typo, not part of the label. */
+			if (br_looks_like_duration(tk[first - 1].s,
+						   tk[first - 1].n))
+				return br_error_set(err, BR_EDATA, tb->name,
+						    r->line, "\"%s\" is not a "
+						    "number or duration (m:ss, "
+						    "h:mm:ss)",
+						    (br_text_snip(q, sizeof q,
+						     tk[first - 1].s,
+						     tk[first - 1].n), q));
+			r->label.s = tk[0].s;
+			r->label.n = (size_t)(tk[first - 1].s - tk[0].s) +
+				     tk[first - 1].n;
+		} else {
+			r->label = tk[0];
+		}
+		r->cells += first;
+	}
+	return BR_OK;
+}
+
 /*
  * Read the structure of the table in buf: mode, header names, K and
  * every row's label and cells.  Used by detection (on a prefix) and by
@@ -360,9 +570,9 @@ static int analyze(struct table *tb, const char *buf, size_t len,
 		   struct br_error *err)
 {
 	struct line *ls = NULL;
-	size_t n_ls = 0, i, j, kmin = (size_t)-1, kmax = 0;
+	struct krange kr = {(size_t)-1, 0};
+	size_t n_ls = 0, i;
 	int rc;
-	char q[64];
 
 	rc = collect_lines(buf, len, &ls, &n_ls, tb->name, err);
 	if (rc != BR_OK)
@@ -382,179 +592,22 @@ static int analyze(struct table *tb, const char *buf, size_t len,
 		   : all_have(ls, n_ls, ',') ? MODE_COMMA : MODE_BLANKS;
 	tb->header_line = ls[0].no;
 	tb->header = trim((struct span){ls[0].s, ls[0].n});
-	/* Rows: label and trailing value cells. */
 	for (i = 1; i < n_ls; i++) {
-		struct trow r;
-		size_t nv = 0;
-
-		rc = split_cells(tb, ls[i].s, ls[i].n, ls[i].no, err);
+		rc = add_row(tb, &ls[i], &kr, err);
 		if (rc != BR_OK)
 			goto out;
-		memset(&r, 0, sizeof r);
-		r.line = ls[i].no;
-		if (tb->mode == MODE_BLANKS) {
-			while (nv < tb->n_tok &&
-			       classify(tb->tok[tb->n_tok - 1 - nv], NULL) !=
-			       V_NO)
-				nv++;
-			if (nv == tb->n_tok)
-				nv--; /* the first cell is the label */
-		} else {
-			nv = tb->n_tok - 1;
-		}
-		r.k_row = nv;
-		if (nv < tb->n_tok)
-			r.bad = tb->tok[tb->n_tok - 1 - nv];
-		r.cells = tb->n_cells;
-		/* Keep every token for now; cut once K is known. */
-		for (j = 0; j < tb->n_tok; j++)
-			if (!push_span(&tb->cells, &tb->n_cells,
-				       &tb->cap_cells, tb->tok[j])) {
-				rc = br_error_set(err, BR_EIO, tb->name, r.line,
-						  "out of memory");
-				goto out;
-			}
-		r.label.n = tb->n_tok; /* token count, resolved below */
-		if (!br_grow((void **)&tb->rows, &tb->cap_rows, tb->n_rows + 1,
-			     sizeof *tb->rows)) {
-			rc = br_error_set(err, BR_EIO, tb->name, r.line,
-					  "out of memory");
-			goto out;
-		}
-		tb->rows[tb->n_rows++] = r;
-		if (nv < kmin)
-			kmin = nv;
-		if (nv > kmax)
-			kmax = nv;
 	}
-	if (tb->mode != MODE_BLANKS && kmin != kmax) {
-		for (i = 0; i < tb->n_rows; i++)
-			if (tb->rows[i].k_row != tb->rows[0].k_row)
-				break;
-		rc = br_error_set(err, BR_EDATA, tb->name, tb->rows[i].line,
-				  "row has %zu cells, the first row %zu",
-				  tb->rows[i].k_row + 1,
-				  tb->rows[0].k_row + 1);
+	tb->k = kr.min;
+	rc = check_rows(tb, kr, err);
+	if (rc != BR_OK)
 		goto out;
-	}
-	tb->k = kmin;
-	if (tb->k == 0) {
-		for (i = 0; i < tb->n_rows && tb->rows[i].k_row; i++)
-			;
-		rc = br_error_set(err, BR_EDATA, tb->name, tb->rows[i].line,
-				  "row does not end in values (numbers or "
-				  "durations): \"%s\"",
-				  (br_text_snip(q, sizeof q, tb->rows[i].bad.s,
-						tb->rows[i].bad.n), q));
+	rc = header_names(tb, kr, err);
+	if (rc != BR_OK)
 		goto out;
-	}
-	/* Header names: K, or K + 1 with the label column's name. */
-	if (tb->mode != MODE_BLANKS) {
-		rc = split_cells(tb, tb->header.s, tb->header.n,
-				 tb->header_line, err);
-		if (rc != BR_OK)
-			goto out;
-		/* Swap: the header's cells become the names. */
-		tb->names = tb->tok;
-		tb->n_names = tb->n_tok;
-		tb->cap_names = tb->cap_tok;
-		tb->tok = NULL;
-		tb->n_tok = tb->cap_tok = 0;
-	} else {
-		/* Prefer gaps of two blanks or a tab when there are any. */
-		if (has_gap(tb->header) &&
-		    names_by_gaps(tb, tb->header) < 0) {
-			rc = br_error_set(err, BR_EIO, tb->name, 0,
-					  "out of memory");
-			goto out;
-		}
-		if (!names_fit(tb->n_names, kmin, kmax)) {
-			if (names_by_tokens(tb, tb->header) < 0) {
-				rc = br_error_set(err, BR_EIO, tb->name, 0,
-						  "out of memory");
-				goto out;
-			}
-			tb->stub_guessed = true;
-		}
-	}
-	/*
-	 * K: when all rows end in as many values, K is that count and a
-	 * header with one name more names the label column.  When they
-	 * differ, a header of the smaller count means labels that end in
-	 * numbers ("raid 10"); one of the larger count means a row lacks a
-	 * value (a typo) - an error rather than a guess.
-	 */
-	if (kmin == kmax && tb->n_names == kmin + 1) {
-		tb->has_stub = true;
-	} else if (tb->n_names == kmin) {
-		tb->stub_guessed = false;
-	} else if (kmax > kmin && (tb->n_names == kmax ||
-				   tb->n_names == kmax + 1)) {
-		/* A row with too few values is the likelier culprit. */
-		for (i = 0; i < tb->n_rows && tb->rows[i].k_row != kmin; i++)
-			;
-		rc = br_error_set(err, BR_EDATA, tb->name, tb->rows[i].line,
-				  "only %zu value%s at the end of the row, "
-				  "the header has %zu columns: \"%s\" is not "
-				  "a number or duration", kmin,
-				  kmin == 1 ? "" : "s",
-				  tb->n_names - (tb->n_names > kmax),
-				  (br_text_snip(q, sizeof q, tb->rows[i].bad.s,
-						tb->rows[i].bad.n), q));
+	rc = match_header(tb, kr, err);
+	if (rc != BR_OK)
 		goto out;
-	} else if (tb->n_names == kmin + 1) {
-		tb->has_stub = true;
-	} else {
-		if (tb->mode != MODE_BLANKS)
-			rc = br_error_set(err, BR_EDATA, tb->name,
-					  tb->header_line, "the header has %zu "
-					  "cells, the rows %zu values",
-					  tb->n_names, tb->k);
-		else
-			rc = br_error_set(err, BR_EDATA, tb->name,
-					  tb->header_line, "cannot cut the "
-					  "header into %zu column names (found "
-					  "%zu); separate names that contain "
-					  "blanks by two blanks or a tab",
-					  tb->k, tb->n_names);
-		goto out;
-	}
-	if (!tb->has_stub)
-		tb->stub_guessed = false;
-	/* Cut every row: label = text before its last K cells. */
-	for (i = 0; i < tb->n_rows; i++) {
-		struct trow *r = &tb->rows[i];
-		size_t ntok = r->label.n, first = ntok - tb->k;
-		const struct span *tk = &tb->cells[r->cells];
-
-		if (first == 0) {
-			rc = br_error_set(err, BR_EDATA, tb->name, r->line,
-					  "row has no label before its values");
-			goto out;
-		}
-		if (tb->mode == MODE_BLANKS) {
-			/* "x 1:60 2": a broken duration next to the values
-			 * is a typo, not part of the label. */
-			if (br_looks_like_duration(tk[first - 1].s,
-						   tk[first - 1].n)) {
-				rc = br_error_set(err, BR_EDATA, tb->name,
-						  r->line, "\"%s\" is not a "
-						  "number or duration (m:ss, "
-						  "h:mm:ss)",
-						  (br_text_snip(q, sizeof q,
-						   tk[first - 1].s,
-						   tk[first - 1].n), q));
-				goto out;
-			}
-			r->label.s = tk[0].s;
-			r->label.n = (size_t)(tk[first - 1].s - tk[0].s) +
-				     tk[first - 1].n;
-		} else {
-			r->label = tk[0];
-		}
-		r->cells += first;
-	}
-	rc = BR_OK;
+	rc = cut_rows(tb, err);
 out:
 	free(ls);
 	return rc;
