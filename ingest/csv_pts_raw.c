@@ -189,6 +189,143 @@ static int raw_row(struct br_resultset *rs, struct br_csv *c,
 }
 
 /*
+ * The reader's state across lines: where it is in a result block, the
+ * result being read, and what the "input ends" and "expected" messages
+ * name (the title line's label and line).
+ */
+struct raw_reader {
+	struct br_resultset *rs;
+	struct br_csv *c;
+	const char *fname;
+	struct br_error *err;
+	enum raw_state st;
+	struct br_test *t;      /* the current result's test */
+	enum br_dir dir;        /* its proportion */
+	unsigned long title_at; /* line of its title */
+	char lab[64];           /* its title, snipped for messages */
+};
+
+/* Line 1: the export's title and a delimiter, unless the file starts
+ * with a result; the title goes into the result set's metadata. */
+static int raw_head(struct raw_reader *rd, struct br_meta *meta)
+{
+	const char *s;
+	size_t n;
+	bool used;
+	int rc = BR_OK;
+
+	br_csv_peek_line(rd->c, &s, &n);
+	if (title_line(s, n))
+		return BR_OK;
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	if (n && s[n - 1] == ',')
+		n--;
+	if (n)
+		rc = br_meta_apply(rd->rs, meta, "title", 5, s, n, 1, &used,
+				   rd->err);
+	if (rc != BR_OK)
+		return rc;
+	br_csv_skip_line(rd->c);
+	return BR_OK;
+}
+
+/* A result's title line (blank lines before it skipped): its test,
+ * with the proportion read ahead from the next line. */
+static int raw_on_title(struct raw_reader *rd, bool empty)
+{
+	struct br_csv *c = rd->c;
+	bool is_prop = false;
+
+	if (empty)
+		return BR_OK;
+	if (!c->f[0].quoted || c->f[0].n == 0 || c->nf != 2 || c->f[1].n)
+		return br_error_set(rd->err, BR_EDATA, rd->fname, c->rec_line,
+				    "expected a result's title line "
+				    "('\"Title Version - Description\",') "
+				    "here");
+	/* The proportion comes on the next line. */
+	rd->title_at = c->rec_line;
+	SNIP(rd->lab, c->f[0].s, c->f[0].n);
+	rd->dir = BR_DIR_UNKNOWN;
+	if (!br_csv_eof(c)) {
+		const char *peek;
+		size_t pn;
+
+		br_csv_peek_line(c, &peek, &pn);
+		rd->dir = prop_line(peek, pn, &is_prop);
+	}
+	rd->t = raw_test(rd->rs, c, rd->fname, rd->dir, rd->err);
+	if (!rd->t)
+		return rd->err->code;
+	rd->st = RAW_PROP;
+	return BR_OK;
+}
+
+/* One record (raw text s[0..n), empty if it has no fields) in the
+ * state machine of enum raw_state. */
+static int raw_step(struct raw_reader *rd, const char *s, size_t n,
+		    bool empty)
+{
+	bool is_prop;
+
+	switch (rd->st) {
+	case RAW_TITLE:
+		return raw_on_title(rd, empty);
+	case RAW_PROP:
+		prop_line(s, n, &is_prop);
+		if (is_prop) {
+			rd->st = RAW_BLANK;
+			return BR_OK;
+		}
+		if (!empty)
+			return br_error_set(rd->err, BR_EDATA, rd->fname,
+					    rd->c->rec_line, "expected '%s', "
+					    "'%s' or a blank line after the "
+					    "title line of \"%s\" (line %lu)",
+					    hib_line, lib_line, rd->lab,
+					    rd->title_at);
+		rd->st = RAW_ROWS;
+		return BR_OK;
+	case RAW_BLANK:
+		if (!empty)
+			return br_error_set(rd->err, BR_EDATA, rd->fname,
+					    rd->c->rec_line, "expected a blank "
+					    "line after the line '%s'",
+					    rd->dir == BR_DIR_LIB ? lib_line
+					    : hib_line);
+		rd->st = RAW_ROWS;
+		return BR_OK;
+	case RAW_ROWS:
+		if (empty) {
+			rd->st = RAW_TITLE;
+			return BR_OK;
+		}
+		return raw_row(rd->rs, rd->c, rd->fname, rd->t, rd->err);
+	}
+	return BR_OK;
+}
+
+/* After the last record: a result cut short, or none at all, is an
+ * error; else the warning that this export has runs only. */
+static int raw_finish(struct raw_reader *rd)
+{
+	if (rd->st == RAW_PROP || rd->st == RAW_BLANK)
+		return br_error_set(rd->err, BR_EDATA, rd->fname, rd->title_at,
+				    "the input ends after the title line of "
+				    "\"%s\"", rd->lab);
+	if (!rd->t)   /* empty, or a title alone: not an export, said so */
+		return br_error_set(rd->err, BR_EDATA, rd->fname, 1, "no "
+				    "result in this PTS raw CSV export (a "
+				    "result starts with a line '\"Title "
+				    "Version - Description\",')");
+	br_rs_warn(rd->rs, &(struct br_loc){rd->fname, 0}, "PTS raw CSV "
+		   "export: runs only (no units, test identifiers or "
+		   "published values; titles end with the program version)");
+	return BR_OK;
+}
+
+/*
  * Read a PTS result-file-raw-to-csv export (doc/pts-format.md section
  * 3.2).  Entries get the runs; the published value, the unit and the
  * test identifier are not in this export.
@@ -197,17 +334,12 @@ int br_read_pts_raw_csv(struct br_resultset *rs, const char *name,
 			const char *buf, size_t len,
 			const struct br_ingest_opts *o, struct br_error *err)
 {
-	enum raw_state st = RAW_TITLE;
-	struct br_test *t = NULL;
+	struct raw_reader rd;
 	struct br_meta meta;
 	struct br_csv c;
 	const char *fname, *s;
 	size_t n;
 	int rc, r;
-	bool used, is_prop;
-	enum br_dir dir = BR_DIR_UNKNOWN;
-	unsigned long title_at = 0;
-	char lab[64];
 
 	(void)o;
 	rc = br_text_check(buf, len, name, err);
@@ -219,26 +351,17 @@ int br_read_pts_raw_csv(struct br_resultset *rs, const char *name,
 	memset(&meta, 0, sizeof meta);
 	meta.file = fname;
 	br_csv_init(&c, fname, buf, len, true);
-	/* Line 1: the title and a delimiter (unless the file starts with
-	 * a result). */
-	br_csv_peek_line(&c, &s, &n);
-	if (!title_line(s, n)) {
-		while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-			n--;
-		if (n && s[n - 1] == ',')
-			n--;
-		if (n)
-			rc = br_meta_apply(rs, &meta, "title", 5, s, n, 1,
-					   &used, err);
-		if (rc != BR_OK)
-			goto out;
-		br_csv_skip_line(&c);
-	}
-	for (;;) {
-		bool empty;
-
-		if (br_csv_eof(&c))
-			break;
+	memset(&rd, 0, sizeof rd);
+	rd.rs = rs;
+	rd.c = &c;
+	rd.fname = fname;
+	rd.err = err;
+	rd.st = RAW_TITLE;
+	rd.dir = BR_DIR_UNKNOWN;
+	rc = raw_head(&rd, &meta);
+	if (rc != BR_OK)
+		goto out;
+	while (!br_csv_eof(&c)) {
 		br_csv_peek_line(&c, &s, &n);
 		r = br_csv_next(&c, err);
 		if (r < 0) {
@@ -247,94 +370,11 @@ int br_read_pts_raw_csv(struct br_resultset *rs, const char *name,
 		}
 		if (r == 0)
 			break;
-		empty = br_csv_record_empty(&c);
-		switch (st) {
-		case RAW_TITLE:
-			if (empty)
-				continue;
-			if (!c.f[0].quoted || c.f[0].n == 0 || c.nf != 2 ||
-			    c.f[1].n) {
-				rc = br_error_set(err, BR_EDATA, fname,
-						  c.rec_line, "expected a "
-						  "result's title line "
-						  "('\"Title Version - "
-						  "Description\",') here");
-				goto out;
-			}
-			/* The proportion comes on the next line. */
-			title_at = c.rec_line;
-			SNIP(lab, c.f[0].s, c.f[0].n);
-			{
-				const char *peek;
-				size_t pn;
-
-				dir = BR_DIR_UNKNOWN;
-				is_prop = false;
-				if (!br_csv_eof(&c)) {
-					br_csv_peek_line(&c, &peek, &pn);
-					dir = prop_line(peek, pn, &is_prop);
-				}
-			}
-			t = raw_test(rs, &c, fname, dir, err);
-			if (!t) {
-				rc = err->code;
-				goto out;
-			}
-			st = RAW_PROP;
-			continue;
-		case RAW_PROP:
-			prop_line(s, n, &is_prop);
-			if (is_prop) {
-				st = RAW_BLANK;
-				continue;
-			}
-			if (!empty) {
-				rc = br_error_set(err, BR_EDATA, fname,
-						  c.rec_line, "expected '%s', "
-						  "'%s' or a blank line after "
-						  "the title line of \"%s\" "
-						  "(line %lu)", hib_line,
-						  lib_line, lab, title_at);
-				goto out;
-			}
-			st = RAW_ROWS;
-			continue;
-		case RAW_BLANK:
-			if (!empty) {
-				rc = br_error_set(err, BR_EDATA, fname,
-						  c.rec_line, "expected a blank "
-						  "line after the line "
-						  "'%s'", dir == BR_DIR_LIB ?
-						  lib_line : hib_line);
-				goto out;
-			}
-			st = RAW_ROWS;
-			continue;
-		case RAW_ROWS:
-			if (empty) {
-				st = RAW_TITLE;
-				continue;
-			}
-			rc = raw_row(rs, &c, fname, t, err);
-			if (rc != BR_OK)
-				goto out;
-			continue;
-		}
+		rc = raw_step(&rd, s, n, br_csv_record_empty(&c));
+		if (rc != BR_OK)
+			goto out;
 	}
-	if (st == RAW_PROP || st == RAW_BLANK) {
-		rc = br_error_set(err, BR_EDATA, fname, title_at, "the input "
-				  "ends after the title line of \"%s\"", lab);
-		goto out;
-	}
-	if (!t) {   /* empty, or a title alone: not an export, said so */
-		rc = br_error_set(err, BR_EDATA, fname, 1, "no result in this "
-				  "PTS raw CSV export (a result starts with a "
-				  "line '\"Title Version - Description\",')");
-		goto out;
-	}
-	br_rs_warn(rs, &(struct br_loc){fname, 0}, "PTS raw CSV export: "
-		   "runs only (no units, test identifiers or published "
-		   "values; titles end with the program version)");
+	rc = raw_finish(&rd);
 out:
 	br_meta_fini(&meta);
 	br_csv_fini(&c);

@@ -351,6 +351,216 @@ static int names_by_tokens(struct table *tb, struct span h)
 	return 0;
 }
 
+/* The fewest and most value cells that end a row. */
+struct krange {
+	size_t min, max;
+};
+
+/*
+ * One data row: its tokens (all kept in tb->cells until K is known, the
+ * row's token count parked in label.n) and how many of them at the end
+ * are values.  Blank-separated rows count values from the end; a
+ * delimited row's every cell but the first is one.
+ */
+static int add_row(struct table *tb, const struct line *l,
+		   struct krange *kr, struct br_error *err)
+{
+	struct trow r;
+	size_t nv = 0, j;
+	int rc;
+
+	rc = split_cells(tb, l->s, l->n, l->no, err);
+	if (rc != BR_OK)
+		return rc;
+	memset(&r, 0, sizeof r);
+	r.line = l->no;
+	if (tb->mode == MODE_BLANKS) {
+		while (nv < tb->n_tok &&
+		       classify(tb->tok[tb->n_tok - 1 - nv], NULL) != V_NO)
+			nv++;
+		if (nv == tb->n_tok)
+			nv--; /* the first cell is the label */
+	} else {
+		nv = tb->n_tok - 1;
+	}
+	r.k_row = nv;
+	if (nv < tb->n_tok)
+		r.bad = tb->tok[tb->n_tok - 1 - nv];
+	r.cells = tb->n_cells;
+	/* Keep every token for now; cut once K is known. */
+	for (j = 0; j < tb->n_tok; j++)
+		if (!push_span(&tb->cells, &tb->n_cells, &tb->cap_cells,
+			       tb->tok[j]))
+			return br_error_set(err, BR_EIO, tb->name, r.line,
+					    "out of memory");
+	r.label.n = tb->n_tok; /* token count, resolved in cut_rows() */
+	if (!br_grow((void **)&tb->rows, &tb->cap_rows, tb->n_rows + 1,
+		     sizeof *tb->rows))
+		return br_error_set(err, BR_EIO, tb->name, r.line,
+				    "out of memory");
+	tb->rows[tb->n_rows++] = r;
+	if (nv < kr->min)
+		kr->min = nv;
+	if (nv > kr->max)
+		kr->max = nv;
+	return BR_OK;
+}
+
+/* Rows that cannot make a table whatever the header says: delimited
+ * rows of different lengths, or a row with no values at the end. */
+static int check_rows(const struct table *tb, struct krange kr,
+		      struct br_error *err)
+{
+	char q[64];
+	size_t i;
+
+	if (tb->mode != MODE_BLANKS && kr.min != kr.max) {
+		for (i = 0; i < tb->n_rows; i++)
+			if (tb->rows[i].k_row != tb->rows[0].k_row)
+				break;
+		return br_error_set(err, BR_EDATA, tb->name, tb->rows[i].line,
+				    "row has %zu cells, the first row %zu",
+				    tb->rows[i].k_row + 1,
+				    tb->rows[0].k_row + 1);
+	}
+	if (kr.min == 0) {
+		for (i = 0; i < tb->n_rows && tb->rows[i].k_row; i++)
+			;
+		return br_error_set(err, BR_EDATA, tb->name, tb->rows[i].line,
+				    "row does not end in values (numbers or "
+				    "durations): \"%s\"",
+				    (br_text_snip(q, sizeof q,
+						  tb->rows[i].bad.s,
+						  tb->rows[i].bad.n), q));
+	}
+	return BR_OK;
+}
+
+/*
+ * The header's names into tb->names.  Delimited: its cells.  Blanks:
+ * cut at gaps (two blanks or a tab) when there are any, else (or when
+ * the gaps give a count no row fits) at single blanks, which guesses.
+ */
+static int header_names(struct table *tb, struct krange kr,
+			struct br_error *err)
+{
+	int rc;
+
+	if (tb->mode != MODE_BLANKS) {
+		rc = split_cells(tb, tb->header.s, tb->header.n,
+				 tb->header_line, err);
+		if (rc != BR_OK)
+			return rc;
+		/* Swap: the header's cells become the names. */
+		tb->names = tb->tok;
+		tb->n_names = tb->n_tok;
+		tb->cap_names = tb->cap_tok;
+		tb->tok = NULL;
+		tb->n_tok = tb->cap_tok = 0;
+		return BR_OK;
+	}
+	/* Prefer gaps of two blanks or a tab when there are any. */
+	if (has_gap(tb->header) && names_by_gaps(tb, tb->header) < 0)
+		return br_error_set(err, BR_EIO, tb->name, 0,
+				    "out of memory");
+	if (!names_fit(tb->n_names, kr.min, kr.max)) {
+		if (names_by_tokens(tb, tb->header) < 0)
+			return br_error_set(err, BR_EIO, tb->name, 0,
+					    "out of memory");
+		tb->stub_guessed = true;
+	}
+	return BR_OK;
+}
+
+/*
+ * K: when all rows end in as many values, K is that count and a
+ * header with one name more names the label column.  When they
+ * differ, a header of the smaller count means labels that end in
+ * numbers ("raid 10"); one of the larger count means a row lacks a
+ * value (a typo) - an error rather than a guess.  Sets has_stub.
+ */
+static int match_header(struct table *tb, struct krange kr,
+			struct br_error *err)
+{
+	char q[64];
+	size_t i;
+
+	if (kr.min == kr.max && tb->n_names == kr.min + 1) {
+		tb->has_stub = true;
+	} else if (tb->n_names == kr.min) {
+		tb->stub_guessed = false;
+	} else if (kr.max > kr.min && (tb->n_names == kr.max ||
+				       tb->n_names == kr.max + 1)) {
+		/* A row with too few values is the likelier culprit. */
+		for (i = 0; i < tb->n_rows && tb->rows[i].k_row != kr.min;
+		     i++)
+			;
+		return br_error_set(err, BR_EDATA, tb->name, tb->rows[i].line,
+				    "only %zu value%s at the end of the row, "
+				    "the header has %zu columns: \"%s\" is not "
+				    "a number or duration", kr.min,
+				    kr.min == 1 ? "" : "s",
+				    tb->n_names - (tb->n_names > kr.max),
+				    (br_text_snip(q, sizeof q,
+						  tb->rows[i].bad.s,
+						  tb->rows[i].bad.n), q));
+	} else if (tb->n_names == kr.min + 1) {
+		tb->has_stub = true;
+	} else if (tb->mode != MODE_BLANKS) {
+		return br_error_set(err, BR_EDATA, tb->name, tb->header_line,
+				    "the header has %zu cells, the rows %zu "
+				    "values", tb->n_names, tb->k);
+	} else {
+		return br_error_set(err, BR_EDATA, tb->name, tb->header_line,
+				    "cannot cut the header into %zu column "
+				    "names (found %zu); separate names that "
+				    "contain blanks by two blanks or a tab",
+				    tb->k, tb->n_names);
+	}
+	if (!tb->has_stub)
+		tb->stub_guessed = false;
+	return BR_OK;
+}
+
+/* Cut every row once K is known: label = text before its last K
+ * cells, and the row's cells start at those K. */
+static int cut_rows(struct table *tb, struct br_error *err)
+{
+	char q[64];
+	size_t i;
+
+	for (i = 0; i < tb->n_rows; i++) {
+		struct trow *r = &tb->rows[i];
+		size_t ntok = r->label.n, first = ntok - tb->k;
+		const struct span *tk = &tb->cells[r->cells];
+
+		if (first == 0)
+			return br_error_set(err, BR_EDATA, tb->name, r->line,
+					    "row has no label before its "
+					    "values");
+		if (tb->mode == MODE_BLANKS) {
+			/* "x 1:60 2": a broken duration next to the values
+			 * is a typo, not part of the label. */
+			if (br_looks_like_duration(tk[first - 1].s,
+						   tk[first - 1].n))
+				return br_error_set(err, BR_EDATA, tb->name,
+						    r->line, "\"%s\" is not a "
+						    "number or duration (m:ss, "
+						    "h:mm:ss)",
+						    (br_text_snip(q, sizeof q,
+						     tk[first - 1].s,
+						     tk[first - 1].n), q));
+			r->label.s = tk[0].s;
+			r->label.n = (size_t)(tk[first - 1].s - tk[0].s) +
+				     tk[first - 1].n;
+		} else {
+			r->label = tk[0];
+		}
+		r->cells += first;
+	}
+	return BR_OK;
+}
+
 /*
  * Read the structure of the table in buf: mode, header names, K and
  * every row's label and cells.  Used by detection (on a prefix) and by
@@ -360,9 +570,9 @@ static int analyze(struct table *tb, const char *buf, size_t len,
 		   struct br_error *err)
 {
 	struct line *ls = NULL;
-	size_t n_ls = 0, i, j, kmin = (size_t)-1, kmax = 0;
+	struct krange kr = {(size_t)-1, 0};
+	size_t n_ls = 0, i;
 	int rc;
-	char q[64];
 
 	rc = collect_lines(buf, len, &ls, &n_ls, tb->name, err);
 	if (rc != BR_OK)
@@ -382,179 +592,22 @@ static int analyze(struct table *tb, const char *buf, size_t len,
 		   : all_have(ls, n_ls, ',') ? MODE_COMMA : MODE_BLANKS;
 	tb->header_line = ls[0].no;
 	tb->header = trim((struct span){ls[0].s, ls[0].n});
-	/* Rows: label and trailing value cells. */
 	for (i = 1; i < n_ls; i++) {
-		struct trow r;
-		size_t nv = 0;
-
-		rc = split_cells(tb, ls[i].s, ls[i].n, ls[i].no, err);
+		rc = add_row(tb, &ls[i], &kr, err);
 		if (rc != BR_OK)
 			goto out;
-		memset(&r, 0, sizeof r);
-		r.line = ls[i].no;
-		if (tb->mode == MODE_BLANKS) {
-			while (nv < tb->n_tok &&
-			       classify(tb->tok[tb->n_tok - 1 - nv], NULL) !=
-			       V_NO)
-				nv++;
-			if (nv == tb->n_tok)
-				nv--; /* the first cell is the label */
-		} else {
-			nv = tb->n_tok - 1;
-		}
-		r.k_row = nv;
-		if (nv < tb->n_tok)
-			r.bad = tb->tok[tb->n_tok - 1 - nv];
-		r.cells = tb->n_cells;
-		/* Keep every token for now; cut once K is known. */
-		for (j = 0; j < tb->n_tok; j++)
-			if (!push_span(&tb->cells, &tb->n_cells,
-				       &tb->cap_cells, tb->tok[j])) {
-				rc = br_error_set(err, BR_EIO, tb->name, r.line,
-						  "out of memory");
-				goto out;
-			}
-		r.label.n = tb->n_tok; /* token count, resolved below */
-		if (!br_grow((void **)&tb->rows, &tb->cap_rows, tb->n_rows + 1,
-			     sizeof *tb->rows)) {
-			rc = br_error_set(err, BR_EIO, tb->name, r.line,
-					  "out of memory");
-			goto out;
-		}
-		tb->rows[tb->n_rows++] = r;
-		if (nv < kmin)
-			kmin = nv;
-		if (nv > kmax)
-			kmax = nv;
 	}
-	if (tb->mode != MODE_BLANKS && kmin != kmax) {
-		for (i = 0; i < tb->n_rows; i++)
-			if (tb->rows[i].k_row != tb->rows[0].k_row)
-				break;
-		rc = br_error_set(err, BR_EDATA, tb->name, tb->rows[i].line,
-				  "row has %zu cells, the first row %zu",
-				  tb->rows[i].k_row + 1,
-				  tb->rows[0].k_row + 1);
+	tb->k = kr.min;
+	rc = check_rows(tb, kr, err);
+	if (rc != BR_OK)
 		goto out;
-	}
-	tb->k = kmin;
-	if (tb->k == 0) {
-		for (i = 0; i < tb->n_rows && tb->rows[i].k_row; i++)
-			;
-		rc = br_error_set(err, BR_EDATA, tb->name, tb->rows[i].line,
-				  "row does not end in values (numbers or "
-				  "durations): \"%s\"",
-				  (br_text_snip(q, sizeof q, tb->rows[i].bad.s,
-						tb->rows[i].bad.n), q));
+	rc = header_names(tb, kr, err);
+	if (rc != BR_OK)
 		goto out;
-	}
-	/* Header names: K, or K + 1 with the label column's name. */
-	if (tb->mode != MODE_BLANKS) {
-		rc = split_cells(tb, tb->header.s, tb->header.n,
-				 tb->header_line, err);
-		if (rc != BR_OK)
-			goto out;
-		/* Swap: the header's cells become the names. */
-		tb->names = tb->tok;
-		tb->n_names = tb->n_tok;
-		tb->cap_names = tb->cap_tok;
-		tb->tok = NULL;
-		tb->n_tok = tb->cap_tok = 0;
-	} else {
-		/* Prefer gaps of two blanks or a tab when there are any. */
-		if (has_gap(tb->header) &&
-		    names_by_gaps(tb, tb->header) < 0) {
-			rc = br_error_set(err, BR_EIO, tb->name, 0,
-					  "out of memory");
-			goto out;
-		}
-		if (!names_fit(tb->n_names, kmin, kmax)) {
-			if (names_by_tokens(tb, tb->header) < 0) {
-				rc = br_error_set(err, BR_EIO, tb->name, 0,
-						  "out of memory");
-				goto out;
-			}
-			tb->stub_guessed = true;
-		}
-	}
-	/*
-	 * K: when all rows end in as many values, K is that count and a
-	 * header with one name more names the label column.  When they
-	 * differ, a header of the smaller count means labels that end in
-	 * numbers ("raid 10"); one of the larger count means a row lacks a
-	 * value (a typo) - an error rather than a guess.
-	 */
-	if (kmin == kmax && tb->n_names == kmin + 1) {
-		tb->has_stub = true;
-	} else if (tb->n_names == kmin) {
-		tb->stub_guessed = false;
-	} else if (kmax > kmin && (tb->n_names == kmax ||
-				   tb->n_names == kmax + 1)) {
-		/* A row with too few values is the likelier culprit. */
-		for (i = 0; i < tb->n_rows && tb->rows[i].k_row != kmin; i++)
-			;
-		rc = br_error_set(err, BR_EDATA, tb->name, tb->rows[i].line,
-				  "only %zu value%s at the end of the row, "
-				  "the header has %zu columns: \"%s\" is not "
-				  "a number or duration", kmin,
-				  kmin == 1 ? "" : "s",
-				  tb->n_names - (tb->n_names > kmax),
-				  (br_text_snip(q, sizeof q, tb->rows[i].bad.s,
-						tb->rows[i].bad.n), q));
+	rc = match_header(tb, kr, err);
+	if (rc != BR_OK)
 		goto out;
-	} else if (tb->n_names == kmin + 1) {
-		tb->has_stub = true;
-	} else {
-		if (tb->mode != MODE_BLANKS)
-			rc = br_error_set(err, BR_EDATA, tb->name,
-					  tb->header_line, "the header has %zu "
-					  "cells, the rows %zu values",
-					  tb->n_names, tb->k);
-		else
-			rc = br_error_set(err, BR_EDATA, tb->name,
-					  tb->header_line, "cannot cut the "
-					  "header into %zu column names (found "
-					  "%zu); separate names that contain "
-					  "blanks by two blanks or a tab",
-					  tb->k, tb->n_names);
-		goto out;
-	}
-	if (!tb->has_stub)
-		tb->stub_guessed = false;
-	/* Cut every row: label = text before its last K cells. */
-	for (i = 0; i < tb->n_rows; i++) {
-		struct trow *r = &tb->rows[i];
-		size_t ntok = r->label.n, first = ntok - tb->k;
-		const struct span *tk = &tb->cells[r->cells];
-
-		if (first == 0) {
-			rc = br_error_set(err, BR_EDATA, tb->name, r->line,
-					  "row has no label before its values");
-			goto out;
-		}
-		if (tb->mode == MODE_BLANKS) {
-			/* "x 1:60 2": a broken duration next to the values
-			 * is a typo, not part of the label. */
-			if (br_looks_like_duration(tk[first - 1].s,
-						   tk[first - 1].n)) {
-				rc = br_error_set(err, BR_EDATA, tb->name,
-						  r->line, "\"%s\" is not a "
-						  "number or duration (m:ss, "
-						  "h:mm:ss)",
-						  (br_text_snip(q, sizeof q,
-						   tk[first - 1].s,
-						   tk[first - 1].n), q));
-				goto out;
-			}
-			r->label.s = tk[0].s;
-			r->label.n = (size_t)(tk[first - 1].s - tk[0].s) +
-				     tk[first - 1].n;
-		} else {
-			r->label = tk[0];
-		}
-		r->cells += first;
-	}
-	rc = BR_OK;
+	rc = cut_rows(tb, err);
 out:
 	free(ls);
 	return rc;
@@ -811,6 +864,343 @@ static int cmp_row_x(const void *a, const void *b)
 }
 
 /*
+ * The reader's state: the analysed table and its metadata lines, and
+ * what is derived from them before the tests are made (the layout, the
+ * unit and direction, one system per value column).
+ */
+struct treader {
+	struct br_resultset *rs;
+	struct br_error *err;
+	const char *fname;   /* interned input name */
+	struct table tb;
+	struct tmeta tm;
+	bool scaling;        /* one LINE_GRAPH test rather than one a row */
+	const char *unit;
+	enum br_dir dir;
+	size_t *sys;         /* system of each value column: tb.k of them */
+};
+
+/* Layout: "# layout:", or numeric labels under a named first column.
+ * A guessed label-column name is worth a warning in a bar table. */
+static int table_layout(struct treader *tr)
+{
+	const struct table *tb = &tr->tb;
+	char q[64];
+	size_t i;
+
+	if (tr->tm.has_layout) {
+		if (br_text_key_is(tr->tm.layout.s, tr->tm.layout.n,
+				   "scaling"))
+			tr->scaling = true;
+		else if (!br_text_key_is(tr->tm.layout.s, tr->tm.layout.n,
+					 "bars"))
+			return br_error_set(tr->err, BR_EDATA, tr->fname,
+					    tr->tm.layout_line, "# layout: "
+					    "must be bars or scaling");
+	} else if (tb->has_stub) {
+		tr->scaling = true;
+		for (i = 0; i < tb->n_rows && tr->scaling; i++)
+			if (classify(tb->rows[i].label, NULL) != V_NUM)
+				tr->scaling = false;
+	}
+	if (tb->stub_guessed && !tr->scaling)
+		br_rs_warn(tr->rs, &(struct br_loc){tr->fname,
+						    tb->header_line},
+			   "the header has one name more than the rows have "
+			   "values: \"%s\" is taken as the name of the label "
+			   "column", (br_text_snip(q, sizeof q, tb->names[0].s,
+						   tb->names[0].n), q));
+	return BR_OK;
+}
+
+/* Unit and direction: metadata, else Seconds / LIB for durations. */
+static int table_unit(struct treader *tr)
+{
+	const struct table *tb = &tr->tb;
+	bool any_dur = false;
+	size_t i;
+
+	for (i = 0; i < tb->n_rows * tb->k && !any_dur; i++)
+		if (classify(tb->cells[tb->rows[i / tb->k].cells + i % tb->k],
+			     NULL) == V_DUR)
+			any_dur = true;
+	tr->unit = "";
+	if (tr->tm.has_unit)
+		tr->unit = br_rs_strn(tr->rs, tr->tm.unit.s, tr->tm.unit.n);
+	else if (any_dur)
+		tr->unit = "Seconds";
+	tr->dir = BR_DIR_UNKNOWN;
+	if (tr->tm.has_direction) {
+		if (!table_direction(tr->tm.direction, &tr->dir))
+			return br_error_set(tr->err, BR_EDATA, tr->fname,
+					    tr->tm.direction_line,
+					    "# direction: must be HIB, LIB, "
+					    "more or fewer");
+	} else if (any_dur) {
+		tr->dir = BR_DIR_LIB;
+	}
+	if (!tr->unit)
+		return br_error_set(tr->err, BR_EIO, tr->fname, 0,
+				    "out of memory");
+	return BR_OK;
+}
+
+/* Systems, in header order: one per value column, named by it (the
+ * label column's name, if any, skipped). */
+static int table_systems(struct treader *tr)
+{
+	const struct table *tb = &tr->tb;
+	struct br_resultset *rs = tr->rs;
+	size_t i, j, ns = tb->k;
+
+	tr->sys = malloc(ns * sizeof *tr->sys);
+	if (!tr->sys)
+		return br_error_set(tr->err, BR_EIO, tr->fname, 0,
+				    "out of memory");
+	for (j = 0; j < ns; j++) {
+		struct br_loc loc = {tr->fname, tb->header_line};
+		struct span nm = tb->names[j + (tb->has_stub ? 1 : 0)];
+		const char *id = clean_label(rs, nm);
+		size_t s;
+
+		if (!id)
+			return br_error_set(tr->err, BR_EIO, tr->fname, 0,
+					    "out of memory");
+		if (!*id)
+			return br_error_set(tr->err, BR_EDATA, tr->fname,
+					    tb->header_line, "column %zu has "
+					    "no name", j + 1);
+		s = tr->sys[j] = br_rs_system(rs, id, true, &loc, tr->err);
+		if (s == (size_t)-1)
+			return tr->err->code;
+		rs->systems[s]->declared = true;
+		if (!rs->systems[s]->named_by)
+			rs->systems[s]->named_by = "from the table's column "
+				"header";
+		for (i = 0; i < j; i++)
+			if (tr->sys[i] == s)
+				return br_error_set(tr->err, BR_EDATA,
+						    tr->fname, tb->header_line,
+						    "column \"%s\" appears "
+						    "twice", id);
+	}
+	return BR_OK;
+}
+
+/* The bar test a row makes (or adds to, when an earlier input made
+ * it) into *out; a row that repeats one of this table is an error. */
+static int row_test(struct treader *tr, const struct trow *r,
+		    struct br_test **out)
+{
+	struct br_loc loc = {tr->fname, r->line};
+	const char *title = clean_label(tr->rs, r->label);
+	struct br_test tt, *t;
+	bool created;
+	char q[64];
+
+	if (!title)
+		return br_error_set(tr->err, BR_EIO, tr->fname, r->line,
+				    "out of memory");
+	if (!*title)
+		return br_error_set(tr->err, BR_EDATA, tr->fname, r->line,
+				    "row has an empty label");
+	br_test_proto(&tt, title, tr->unit, tr->dir, BR_DISPLAY_BAR, &loc);
+	tt.named_by = "from the table's row label";
+	t = br_rs_test(tr->rs, &tt, &created, tr->err);
+	if (!t)
+		return tr->err->code;
+	if (created) {
+		br_test_finish(tr->rs, t);
+		t->table_row = true;
+	} else if (t->loc.file == tr->fname) {
+		return br_error_set(tr->err, BR_EDATA, tr->fname, r->line,
+				    "row \"%s\" repeats line %lu",
+				    (br_text_snip(q, sizeof q, tt.title,
+						  strlen(tt.title)), q),
+				    t->loc.line);
+	}
+	*out = t;
+	return BR_OK;
+}
+
+/* A bar table: one test per row, one entry per cell with a value. */
+static int read_rows(struct treader *tr)
+{
+	const struct table *tb = &tr->tb;
+	size_t i, j;
+	int rc;
+
+	for (i = 0; i < tb->n_rows; i++) {
+		const struct trow *r = &tb->rows[i];
+		struct br_test *t = NULL;
+
+		rc = row_test(tr, r, &t);
+		if (rc != BR_OK)
+			return rc;
+		for (j = 0; j < tb->k; j++) {
+			struct span cell = tb->cells[r->cells + j];
+			struct br_entry *e;
+
+			if (classify(cell, NULL) == V_MISSING)
+				continue;
+			e = new_entry(tr->rs, tb, t, tr->sys[j], r->line,
+				      tr->err);
+			if (!e)
+				return tr->err->code;
+			rc = cell_value(tr->rs, tb, t, cell, r->line,
+					&e->sample, tr->err);
+			if (rc != BR_OK)
+				return rc;
+		}
+	}
+	return BR_OK;
+}
+
+/* A scaling table's x: (x, row index) pairs in *out (malloc'd), sorted
+ * by x; every label must be a number and no x may repeat. */
+static int scaling_xs(struct treader *tr, double **out)
+{
+	const struct table *tb = &tr->tb;
+	double *xs;
+	char q[64];
+	size_t i;
+
+	xs = *out = malloc(tb->n_rows * 2 * sizeof *xs);
+	if (!xs)
+		return br_error_set(tr->err, BR_EIO, tr->fname, 0,
+				    "out of memory");
+	for (i = 0; i < tb->n_rows; i++) {
+		if (classify(tb->rows[i].label, &xs[2 * i]) != V_NUM)
+			return br_error_set(tr->err, BR_EDATA, tr->fname,
+					    tb->rows[i].line, "a scaling "
+					    "table needs a number in the "
+					    "first column, not \"%s\"",
+					    (br_text_snip(q, sizeof q,
+					     tb->rows[i].label.s,
+					     tb->rows[i].label.n), q));
+		xs[2 * i + 1] = (double)i;
+	}
+	qsort(xs, tb->n_rows, 2 * sizeof *xs, cmp_row_x);
+	for (i = 1; i < tb->n_rows; i++)
+		if (xs[2 * i] == xs[2 * i - 2])
+			return br_error_set(tr->err, BR_EDATA, tr->fname,
+					    tb->rows[(size_t)xs[2 * i + 1]]
+					    .line, "x %g appears twice",
+					    xs[2 * i]);
+	return BR_OK;
+}
+
+/* The scaling table's one LINE_GRAPH test, titled by "# title:", else
+ * the first heading, else "Scaling", into *out; an earlier input's
+ * test of that title is an error (series are not merged). */
+static int scaling_test(struct treader *tr, struct br_test **out)
+{
+	const struct table *tb = &tr->tb;
+	struct br_loc loc = {tr->fname, tb->header_line};
+	bool named = tb->has_stub && tb->names[0].n, created;
+	struct br_test tt, *t;
+	const char *title;
+
+	if (tr->tm.has_title)
+		title = br_rs_strn(tr->rs, tr->tm.title.s, tr->tm.title.n);
+	else if (named)
+		title = br_arena_printf(tr->rs->arena, "%.*s scaling",
+					(int)tb->names[0].n, tb->names[0].s);
+	else
+		title = "Scaling";
+	if (!title)
+		return br_error_set(tr->err, BR_EIO, tr->fname, 0,
+				    "out of memory");
+	br_test_proto(&tt, title, tr->unit, tr->dir, BR_DISPLAY_LINE, &loc);
+	tt.named_by = tr->tm.has_title ? "from the table's '# title:' line"
+		: named ? "from the table's first heading (the x column)"
+		: "\"Scaling\": the table names no title ('# title:' names "
+		"it)";
+	if (tr->tm.has_x_label)
+		tt.x_label = br_rs_strn(tr->rs, tr->tm.x_label.s,
+					tr->tm.x_label.n);
+	else if (named)
+		tt.x_label = clean_label(tr->rs, tb->names[0]);
+	t = br_rs_test(tr->rs, &tt, &created, tr->err);
+	if (!t)
+		return tr->err->code;
+	if (!created)
+		return br_error_set(tr->err, BR_EDATA, tr->fname,
+				    tb->header_line, "scaling test \"%s\" was "
+				    "already read from %s:%lu; series cannot "
+				    "be merged", tt.title, t->loc.file ?
+				    t->loc.file : "?", t->loc.line);
+	br_test_finish(tr->rs, t);
+	*out = t;
+	return BR_OK;
+}
+
+/* The scaling test's x (sorted, from xs) and one entry per column
+ * whose points are that column's cells in x order. */
+static int scaling_entries(struct treader *tr, struct br_test *t,
+			   const double *xs)
+{
+	const struct table *tb = &tr->tb;
+	size_t i, j, *order;
+	int rc = BR_OK;
+
+	t->x = malloc(tb->n_rows * sizeof *t->x);
+	order = malloc(tb->n_rows * sizeof *order);
+	if (!t->x || !order) {
+		free(order);
+		return br_error_set(tr->err, BR_EIO, tr->fname, 0,
+				    "out of memory");
+	}
+	for (i = 0; i < tb->n_rows; i++) {
+		t->x[i] = xs[2 * i];
+		order[i] = (size_t)xs[2 * i + 1];
+	}
+	t->n_x = tb->n_rows;
+	for (j = 0; j < tb->k && rc == BR_OK; j++) {
+		struct br_entry *e = new_entry(tr->rs, tb, t, tr->sys[j],
+					       tb->header_line, tr->err);
+
+		if (!e) {
+			rc = tr->err->code;
+			break;
+		}
+		e->points = calloc(tb->n_rows, sizeof *e->points);
+		if (!e->points) {
+			rc = br_error_set(tr->err, BR_EIO, tr->fname, 0,
+					  "out of memory");
+			break;
+		}
+		e->n_points = tb->n_rows;
+		for (i = 0; i < tb->n_rows && rc == BR_OK; i++) {
+			const struct trow *r = &tb->rows[order[i]];
+
+			e->points[i].se = NAN;
+			e->points[i].value = NAN;
+			rc = cell_value(tr->rs, tb, t, tb->cells[r->cells + j],
+					r->line, &e->points[i], tr->err);
+		}
+	}
+	free(order);
+	return rc;
+}
+
+/* A scaling table: one LINE_GRAPH test; x = the first column. */
+static int read_scaling(struct treader *tr)
+{
+	struct br_test *t = NULL;
+	double *xs = NULL;
+	int rc;
+
+	rc = scaling_xs(tr, &xs);
+	if (rc == BR_OK)
+		rc = scaling_test(tr, &t);
+	if (rc == BR_OK)
+		rc = scaling_entries(tr, t, xs);
+	free(xs);
+	return rc;
+}
+
+/*
  * Read a mail table (doc/table.md): one test per row, or one series
  * test for a scaling table; one run per cell.
  */
@@ -818,15 +1208,9 @@ int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
 		  size_t len, const struct br_ingest_opts *o,
 		  struct br_error *err)
 {
-	struct table tb;
-	struct tmeta tm;
+	struct treader tr;
 	struct br_meta meta;
-	const char *fname, *unit = "";
-	enum br_dir dir = BR_DIR_UNKNOWN;
-	size_t *sys = NULL, i, j, ns;
-	bool any_dur = false, scaling = false;
-	double *xs = NULL;
-	char q[64];
+	const char *fname;
 	int rc;
 
 	(void)o;
@@ -836,275 +1220,27 @@ int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
 	fname = br_rs_str(rs, name);
 	if (!fname)
 		return br_error_set(err, BR_EIO, name, 0, "out of memory");
-	memset(&tb, 0, sizeof tb);
-	memset(&tm, 0, sizeof tm);
+	memset(&tr, 0, sizeof tr);
 	memset(&meta, 0, sizeof meta);
-	tb.name = fname;
+	tr.rs = rs;
+	tr.err = err;
+	tr.fname = fname;
+	tr.tb.name = fname;
 	meta.file = fname;
-	rc = analyze(&tb, buf, len, err);
-	if (rc != BR_OK)
-		goto out;
-	rc = read_meta(rs, &meta, &tm, buf, len, tb.header_line, err);
-	if (rc != BR_OK)
-		goto out;
-	/* Layout: "# layout:", or numeric labels under a named first
-	 * column. */
-	if (tm.has_layout) {
-		if (br_text_key_is(tm.layout.s, tm.layout.n, "scaling"))
-			scaling = true;
-		else if (!br_text_key_is(tm.layout.s, tm.layout.n, "bars")) {
-			rc = br_error_set(err, BR_EDATA, fname, tm.layout_line,
-					  "# layout: must be bars or scaling");
-			goto out;
-		}
-	} else if (tb.has_stub) {
-		scaling = true;
-		for (i = 0; i < tb.n_rows && scaling; i++)
-			if (classify(tb.rows[i].label, NULL) != V_NUM)
-				scaling = false;
-	}
-	if (tb.stub_guessed && !scaling)
-		br_rs_warn(rs, &(struct br_loc){fname, tb.header_line},
-			   "the header has one name more than the rows have "
-			   "values: \"%s\" is taken as the name of the label "
-			   "column", (br_text_snip(q, sizeof q, tb.names[0].s,
-						   tb.names[0].n), q));
-	/* Unit and direction: metadata, else Seconds / LIB for durations. */
-	for (i = 0; i < tb.n_rows * tb.k && !any_dur; i++)
-		if (classify(tb.cells[tb.rows[i / tb.k].cells + i % tb.k],
-			     NULL) == V_DUR)
-			any_dur = true;
-	if (tm.has_unit)
-		unit = br_rs_strn(rs, tm.unit.s, tm.unit.n);
-	else if (any_dur)
-		unit = "Seconds";
-	if (tm.has_direction) {
-		if (!table_direction(tm.direction, &dir)) {
-			rc = br_error_set(err, BR_EDATA, fname,
-					  tm.direction_line, "# direction: "
-					  "must be HIB, LIB, more or fewer");
-			goto out;
-		}
-	} else if (any_dur) {
-		dir = BR_DIR_LIB;
-	}
-	if (!unit) {
-		rc = br_error_set(err, BR_EIO, fname, 0, "out of memory");
-		goto out;
-	}
-	/* Systems, in header order. */
-	ns = tb.k;
-	sys = malloc(ns * sizeof *sys);
-	if (!sys) {
-		rc = br_error_set(err, BR_EIO, fname, 0, "out of memory");
-		goto out;
-	}
-	for (j = 0; j < ns; j++) {
-		struct br_loc loc = {fname, tb.header_line};
-		struct span nm = tb.names[j + (tb.has_stub ? 1 : 0)];
-		const char *id = clean_label(rs, nm);
-
-		if (!id) {
-			rc = br_error_set(err, BR_EIO, fname, 0,
-					  "out of memory");
-			goto out;
-		}
-		if (!*id) {
-			rc = br_error_set(err, BR_EDATA, fname, tb.header_line,
-					  "column %zu has no name", j + 1);
-			goto out;
-		}
-		sys[j] = br_rs_system(rs, id, true, &loc, err);
-		if (sys[j] == (size_t)-1) {
-			rc = err->code;
-			goto out;
-		}
-		rs->systems[sys[j]]->declared = true;
-		if (!rs->systems[sys[j]]->named_by)
-			rs->systems[sys[j]]->named_by = "from the table's "
-				"column header";
-		for (i = 0; i < j; i++)
-			if (sys[i] == sys[j]) {
-				rc = br_error_set(err, BR_EDATA, fname,
-						  tb.header_line, "column "
-						  "\"%s\" appears twice", id);
-				goto out;
-			}
-	}
-	if (!scaling) {
-		for (i = 0; i < tb.n_rows; i++) {
-			const struct trow *r = &tb.rows[i];
-			const char *title = clean_label(rs, r->label);
-			struct br_loc loc = {fname, r->line};
-			struct br_test tt, *t;
-			bool created;
-
-			if (!title) {
-				rc = br_error_set(err, BR_EIO, fname, r->line,
-						  "out of memory");
-				goto out;
-			}
-			if (!*title) {
-				rc = br_error_set(err, BR_EDATA, fname, r->line,
-						  "row has an empty label");
-				goto out;
-			}
-			br_test_proto(&tt, title, unit, dir, BR_DISPLAY_BAR,
-				      &loc);
-			tt.named_by = "from the table's row label";
-			t = br_rs_test(rs, &tt, &created, err);
-			if (!t) {
-				rc = err->code;
-				goto out;
-			}
-			if (created) {
-				br_test_finish(rs, t);
-				t->table_row = true;
-			} else if (t->loc.file == fname) {
-				rc = br_error_set(err, BR_EDATA, fname, r->line,
-						  "row \"%s\" repeats line %lu",
-						  (br_text_snip(q, sizeof q,
-							tt.title,
-							strlen(tt.title)), q),
-						  t->loc.line);
-				goto out;
-			}
-			for (j = 0; j < ns; j++) {
-				struct span cell = tb.cells[r->cells + j];
-				struct br_entry *e;
-
-				if (classify(cell, NULL) == V_MISSING)
-					continue;
-				e = new_entry(rs, &tb, t, sys[j], r->line, err);
-				if (!e) {
-					rc = err->code;
-					goto out;
-				}
-				rc = cell_value(rs, &tb, t, cell, r->line,
-						&e->sample, err);
-				if (rc != BR_OK)
-					goto out;
-			}
-		}
-	} else {
-		/* One LINE_GRAPH test; x = the first column. */
-		struct br_loc loc = {fname, tb.header_line};
-		struct br_test tt, *t;
-		const char *title;
-		bool created;
-		size_t *order;
-
-		xs = malloc(tb.n_rows * 2 * sizeof *xs);
-		if (!xs) {
-			rc = br_error_set(err, BR_EIO, fname, 0,
-					  "out of memory");
-			goto out;
-		}
-		for (i = 0; i < tb.n_rows; i++) {
-			if (classify(tb.rows[i].label, &xs[2 * i]) != V_NUM) {
-				rc = br_error_set(err, BR_EDATA, fname,
-						  tb.rows[i].line, "a scaling "
-						  "table needs a number in the "
-						  "first column, not \"%s\"",
-						  (br_text_snip(q, sizeof q,
-						   tb.rows[i].label.s,
-						   tb.rows[i].label.n), q));
-				goto out;
-			}
-			xs[2 * i + 1] = (double)i;
-		}
-		qsort(xs, tb.n_rows, 2 * sizeof *xs, cmp_row_x);
-		for (i = 1; i < tb.n_rows; i++)
-			if (xs[2 * i] == xs[2 * i - 2]) {
-				rc = br_error_set(err, BR_EDATA, fname,
-						  tb.rows[(size_t)xs[2 * i + 1]]
-						  .line, "x %g appears twice",
-						  xs[2 * i]);
-				goto out;
-			}
-		if (tm.has_title)
-			title = br_rs_strn(rs, tm.title.s, tm.title.n);
-		else if (tb.has_stub && tb.names[0].n)
-			title = br_arena_printf(rs->arena, "%.*s scaling",
-						(int)tb.names[0].n,
-						tb.names[0].s);
-		else
-			title = "Scaling";
-		if (!title) {
-			rc = br_error_set(err, BR_EIO, fname, 0,
-					  "out of memory");
-			goto out;
-		}
-		br_test_proto(&tt, title, unit, dir, BR_DISPLAY_LINE, &loc);
-		tt.named_by = tm.has_title ? "from the table's '# title:' line"
-			: tb.has_stub && tb.names[0].n ? "from the table's "
-			"first heading (the x column)" : "\"Scaling\": the "
-			"table names no title ('# title:' names it)";
-		if (tm.has_x_label)
-			tt.x_label = br_rs_strn(rs, tm.x_label.s, tm.x_label.n);
-		else if (tb.has_stub && tb.names[0].n)
-			tt.x_label = clean_label(rs, tb.names[0]);
-		t = br_rs_test(rs, &tt, &created, err);
-		if (!t) {
-			rc = err->code;
-			goto out;
-		}
-		if (!created) {
-			rc = br_error_set(err, BR_EDATA, fname, tb.header_line,
-					  "scaling test \"%s\" was already "
-					  "read from %s:%lu; series cannot be "
-					  "merged", tt.title, t->loc.file ?
-					  t->loc.file : "?", t->loc.line);
-			goto out;
-		}
-		br_test_finish(rs, t);
-		t->x = malloc(tb.n_rows * sizeof *t->x);
-		order = malloc(tb.n_rows * sizeof *order);
-		if (!t->x || !order) {
-			free(order);
-			rc = br_error_set(err, BR_EIO, fname, 0,
-					  "out of memory");
-			goto out;
-		}
-		for (i = 0; i < tb.n_rows; i++) {
-			t->x[i] = xs[2 * i];
-			order[i] = (size_t)xs[2 * i + 1];
-		}
-		t->n_x = tb.n_rows;
-		for (j = 0; j < ns && rc == BR_OK; j++) {
-			struct br_entry *e = new_entry(rs, &tb, t, sys[j],
-						       tb.header_line, err);
-
-			if (!e) {
-				rc = err->code;
-				break;
-			}
-			e->points = calloc(tb.n_rows, sizeof *e->points);
-			if (!e->points) {
-				rc = br_error_set(err, BR_EIO, fname, 0,
-						  "out of memory");
-				break;
-			}
-			e->n_points = tb.n_rows;
-			for (i = 0; i < tb.n_rows && rc == BR_OK; i++) {
-				const struct trow *r = &tb.rows[order[i]];
-
-				e->points[i].se = NAN;
-				e->points[i].value = NAN;
-				rc = cell_value(rs, &tb, t,
-						tb.cells[r->cells + j], r->line,
-						&e->points[i], err);
-			}
-		}
-		free(order);
-		if (rc != BR_OK)
-			goto out;
-	}
-	rc = BR_OK;
-out:
-	free(xs);
-	free(sys);
+	rc = analyze(&tr.tb, buf, len, err);
+	if (rc == BR_OK)
+		rc = read_meta(rs, &meta, &tr.tm, buf, len, tr.tb.header_line,
+			       err);
+	if (rc == BR_OK)
+		rc = table_layout(&tr);
+	if (rc == BR_OK)
+		rc = table_unit(&tr);
+	if (rc == BR_OK)
+		rc = table_systems(&tr);
+	if (rc == BR_OK)
+		rc = tr.scaling ? read_scaling(&tr) : read_rows(&tr);
+	free(tr.sys);
 	br_meta_fini(&meta);
-	table_fini(&tb);
+	table_fini(&tr.tb);
 	return rc;
 }
