@@ -84,6 +84,13 @@ void br_axis_scale_labelled(double min, double max,
 			    double length, const struct br_font *f,
 			    double dur_scale, struct br_axis *ax);
 
+/* vmax raised by room points of a length-point axis that spans vmin to
+ * vmax (the top point kept off the plot's edge), computed so that it
+ * stays finite for any finite vmin and vmax: (vmax - vmin) * room
+ * overflowed near 1e308, and an infinite top gave the axis up (a line
+ * chart's point at y -8e61). */
+double br_axis_room(double vmin, double vmax, double room, double length);
+
 /* Where v lies on the axis, 0 at lo and 1 at hi, computed so that it
  * stays finite for any finite v and axis (also near +/-DBL_MAX). */
 double br_axis_frac(const struct br_axis *ax, double v);

@@ -393,6 +393,13 @@ void br_axis_scale_labelled(double min, double max,
 	free(need);
 }
 
+double br_axis_room(double vmin, double vmax, double room, double length)
+{
+	double top = vmax + (vmax / length - vmin / length) * room;
+
+	return isfinite(top) ? top : DBL_MAX;
+}
+
 double br_axis_frac(const struct br_axis *ax, double v)
 {
 	double range = ax->hi - ax->lo, f;

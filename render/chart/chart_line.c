@@ -142,7 +142,7 @@ static void line_axes(struct line *L)
 	/* the highest point or whisker cap 8 pt under the plot's top, not
 	 * on it (doc/charts.md) */
 	if (vmax > 0)
-		vmax += (vmax - vmin) * TOP_ROOM / PLOT_H;
+		vmax = br_axis_room(vmin, vmax, TOP_ROOM, PLOT_H);
 	L->vmax = vmax;
 	line_notation(L);
 	br_axis_scale_in(vmin, vmax, PLOT_H, &L->f_tick, true, &L->nt,

@@ -104,7 +104,7 @@ static void sc_systems(struct sc_layout *L)
 	/* the highest point or whisker cap 8 pt under the plot's top, not
 	 * on it (doc/charts.md) */
 	if (vmax > 0)
-		vmax += (vmax - vmin) * TOP_ROOM / PLOT_H;
+		vmax = br_axis_room(vmin, vmax, TOP_ROOM, PLOT_H);
 	br_axis_scale(vmin, vmax, PLOT_H, &L->f_tick, true, &L->ax);
 	L->left = fmax(ceil(fmax(50, br_chart_ylabels_width(&L->ax,
 		       &L->f_tick) + 14)), L->o.left);

@@ -117,7 +117,7 @@ static void tr_axis(struct tr *T)
 	small = vmin > 0 ? vmin : 0;
 	br_notation_pick(&T->nt, big, small, T->in->dur_scale,
 			 T->in->decimals, T->in->decimals);
-	vmax += (vmax - vmin) * room / (PLOT_H - room);
+	vmax = br_axis_room(vmin, vmax, room, PLOT_H - room);
 	br_axis_scale_in(fmin(vmin, 0), vmax, PLOT_H, &T->f_tick, true,
 			 &T->nt, &T->ax);
 	if (vmin > 0 && vmin > 0.25 * vmax) {

@@ -24,11 +24,16 @@
 #include "../text/unlocked.h"
 
 /* v with at most 2 decimals, no trailing zeros, "-0" as "0"; returns
- * the length written to buf (64 bytes). */
+ * the length written to buf (64 bytes).  A coordinate is a point of a
+ * drawing a few thousand points wide: one past +/-1e9 (a layout gone
+ * wrong; "%.2f" of 1e300 does not fit the buffer) is written as the
+ * edge of that range, never past the buffer. */
 static size_t num_str(char *buf, double v)
 {
 	char *end;
 
+	if (!(fabs(v) <= 1e9))
+		v = v < 0 ? -1e9 : isnan(v) ? 0 : 1e9;
 	end = buf + br_fixed(buf, 64, v, 2) - 1;
 	while (*end == '0')
 		*end-- = '\0';
