@@ -317,7 +317,7 @@ int br_display_units(struct br_resultset *rs, struct br_analysis *a,
 {
 	const struct br_selection *sel = a->sel;
 	double *v = NULL;
-	size_t i, j, n, cap = 0;
+	size_t i, j, n, last, cap = 0;
 	bool *done = calloc(sel->n_tests + 1, sizeof *done);
 	/* each test's scalable(), once: the loops below ask it of every
 	 * pair of tests (2,900 tests: 13% of a text report's time) */
@@ -335,8 +335,10 @@ int br_display_units(struct br_resultset *rs, struct br_analysis *a,
 
 		if (done[i] || own[i] == 1)
 			continue;
+		/* drawn alone (no shared axis, not a table's row): itself */
+		last = !one_axis && !row ? i + 1 : sel->n_tests;
 		n = 0;
-		for (j = i; j < sel->n_tests; j++) {
+		for (j = i; j < last; j++) {
 			const struct br_test *o = rs->tests[sel->tests[j]];
 
 			if ((j == i || (!done[j] && own[j] == own[i] &&
@@ -345,7 +347,7 @@ int br_display_units(struct br_resultset *rs, struct br_analysis *a,
 				goto nomem;
 		}
 		u = br_tunit_for(br_tunit_typical(v, n));
-		for (j = i; j < sel->n_tests; j++) {
+		for (j = i; j < last; j++) {
 			struct br_test *o = rs->tests[sel->tests[j]];
 
 			if (j != i && (done[j] || own[j] != own[i] ||
