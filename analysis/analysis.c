@@ -155,13 +155,9 @@ static bool plain_number(const char *s)
 	return digits && !*s;
 }
 
-/*
- * The usable-entry rule, one for every output: an entry counts when it
- * did not fail, is a number (not PASS/FAIL, not a series) and summarises
- * to at least one value with a finite mean.
- */
-/* One value draws and labels a bar: the published one, as PTS shows
- * it; the interval moves with it. */
+/* One value draws and labels a bar: the one shown (the published one,
+ * as PTS shows it, or the mean of the runs where that gives way,
+ * shown_as_mean); the interval moves with it. */
 static void set_drawn(struct br_cell *c)
 {
 	c->drawn = c->sum;
@@ -170,6 +166,11 @@ static void set_drawn(struct br_cell *c)
 	c->drawn.ci_high += c->shown - c->sum.mean;
 }
 
+/*
+ * The usable-entry rule, one for every output: an entry counts when it
+ * did not fail, is a number (not PASS/FAIL, not a series) and summarises
+ * to at least one value with a finite mean.
+ */
 static void classify(struct br_cell *c, const struct br_entry *e,
 		     const struct br_test *t, double confidence, bool lean)
 {
