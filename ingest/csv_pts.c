@@ -481,12 +481,9 @@ int br_read_pts_csv(struct br_resultset *rs, const char *name, const char *buf,
 	bool title_done = false, used;
 
 	(void)o;
-	rc = br_text_check(buf, len, name, err);
+	rc = br_text_begin(rs, name, buf, len, &fname, err);
 	if (rc != BR_OK)
 		return rc;
-	fname = br_rs_str(rs, name);
-	if (!fname)
-		return br_error_set(err, BR_EIO, name, 0, "out of memory");
 	memset(&meta, 0, sizeof meta);
 	meta.file = fname;
 	total_headers = count_headers(fname, buf, len);

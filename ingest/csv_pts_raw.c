@@ -342,12 +342,9 @@ int br_read_pts_raw_csv(struct br_resultset *rs, const char *name,
 	int rc, r;
 
 	(void)o;
-	rc = br_text_check(buf, len, name, err);
+	rc = br_text_begin(rs, name, buf, len, &fname, err);
 	if (rc != BR_OK)
 		return rc;
-	fname = br_rs_str(rs, name);
-	if (!fname)
-		return br_error_set(err, BR_EIO, name, 0, "out of memory");
 	memset(&meta, 0, sizeof meta);
 	meta.file = fname;
 	br_csv_init(&c, fname, buf, len, true);

@@ -1214,12 +1214,9 @@ int br_read_table(struct br_resultset *rs, const char *name, const char *buf,
 	int rc;
 
 	(void)o;
-	rc = br_text_check(buf, len, name, err);
+	rc = br_text_begin(rs, name, buf, len, &fname, err);
 	if (rc != BR_OK)
 		return rc;
-	fname = br_rs_str(rs, name);
-	if (!fname)
-		return br_error_set(err, BR_EIO, name, 0, "out of memory");
 	memset(&tr, 0, sizeof tr);
 	memset(&meta, 0, sizeof meta);
 	tr.rs = rs;

@@ -1,7 +1,8 @@
 /*
  * text.c - helpers shared by the text readers (csv.c, csv_pts.c,
- * csv_tidy.c, table.c): encoding checks, durations, number text,
- * "# key: value" metadata and "# system:" declarations.  See text_int.h.
+ * csv_pts_raw.c, csv_tidy.c, table.c): a reader's start, encoding
+ * checks, durations, number text, "# key: value" metadata and
+ * "# system:" declarations.  See text_int.h.
  */
 #include <ctype.h>
 #include <math.h>
@@ -11,6 +12,20 @@
 #include <strings.h>
 
 #include "text_int.h"
+
+int br_text_begin(struct br_resultset *rs, const char *name,
+		  const char *buf, size_t len, const char **fname,
+		  struct br_error *err)
+{
+	int rc = br_text_check(buf, len, name, err);
+
+	if (rc != BR_OK)
+		return rc;
+	*fname = br_rs_str(rs, name);
+	if (!*fname)
+		return br_error_set(err, BR_EIO, name, 0, "out of memory");
+	return BR_OK;
+}
 
 /* See text_int.h: NUL bytes and invalid UTF-8 are EDATA at their line. */
 int br_text_check(const char *buf, size_t len, const char *name,

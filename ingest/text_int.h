@@ -24,6 +24,15 @@
 int br_text_check(const char *buf, size_t len, const char *name,
 		  struct br_error *err);
 
+/*
+ * A text reader's start: buf checked (br_text_check) and name kept in
+ * rs, into *fname.  Returns BR_OK, or the error's code with err set
+ * (EDATA for the text, EIO when out of memory).
+ */
+int br_text_begin(struct br_resultset *rs, const char *name,
+		  const char *buf, size_t len, const char **fname,
+		  struct br_error *err);
+
 /* Length of a UTF-8 byte order mark at buf (3), or 0. */
 size_t br_text_bom(const char *buf, size_t len);
 
