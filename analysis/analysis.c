@@ -583,24 +583,23 @@ static int shift_decimals(int d, int k)
 
 /*
  * A test shown in a time unit chosen for its size (analysis/units.h):
- * the precision it had in its own unit, its point moved with the
+ * the precision it has in its own unit, its point moved with the
  * values (0.1052 s: 105.2 ms; 1723 ns: 1.723 us; SE 6.67 ns: 0.00667
  * us), so no value gains or loses a digit by the move.  Returns PTS's
  * decimals, moved too.
  */
 static int unit_decimals(struct br_atest *at)
 {
-	const struct br_test *t = at->t;
+	int k = at->t->unit_shift;
 
-	at->decimals = shift_decimals(t->unit_decimals, t->unit_shift);
-	at->se_decimals = shift_decimals(t->unit_se_decimals,
-					 t->unit_shift);
+	at->decimals = shift_decimals(at->decimals, k);
+	at->se_decimals = shift_decimals(at->se_decimals, k);
 	/* moved to a smaller unit, the SEs keep at least the decimals
 	 * they have in any unit (SE 0.0005 ms is 0.50 us, not "0") */
 	if (!BR_IS_SIG(at->decimals) && !BR_IS_SIG(at->se_decimals) &&
 	    at->se_decimals < br_se_decimals(at->decimals))
 		at->se_decimals = br_se_decimals(at->decimals);
-	return shift_decimals(t->unit_pts_decimals, t->unit_shift);
+	return shift_decimals(at->pts_decimals, k);
 }
 
 /* The samples of test at's n cells (*samples, n_samples) and every

@@ -357,9 +357,6 @@ int br_display_units(struct br_resultset *rs, struct br_analysis *a,
 			if (u == BR_TU_N || tu_exp[u] == own[j] ||
 			    !keeps_spread(o))
 				continue;
-			o->unit_decimals = a->tests[j].decimals;
-			o->unit_se_decimals = a->tests[j].se_decimals;
-			o->unit_pts_decimals = a->tests[j].pts_decimals;
 			o->unit_shift = own[j] - tu_exp[u];
 			scale_test(rs, o, u, o->unit_shift);
 			if (br_analysis_moved(a, j) != BR_OK)

@@ -321,12 +321,9 @@ struct br_test {
 	const char *named_by;
 	/* Shown in a time unit chosen for its size (analysis/units.h):
 	 * every value was multiplied by 10^unit_shift (0: not scaled),
-	 * and the display precision the values had before, in decimals
-	 * (BR_SIG below 0) of values, of SEs and PTS's own, each less
-	 * unit_shift, is what the analysis gives them, so each keeps its
-	 * digits */
+	 * and the display precision it had before, its point moved
+	 * (analysis.c), so each value keeps its digits */
 	int unit_shift;
-	int unit_decimals, unit_se_decimals, unit_pts_decimals;
 };
 
 struct br_warning {
