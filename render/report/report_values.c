@@ -15,6 +15,7 @@
 #include "../paint/render.h"
 #include "../table/table.h"
 #include "report.h"
+#include "../text/escape.h"
 #include "../text/words.h"
 #include "../../analysis/numfmt.h"
 #include "../../analysis/parallel.h"
@@ -62,6 +63,10 @@ static char *dupf(const char *fmt, ...)
 
 /* A sort key (data-v): the shortest digits that read back as v, "-0"
  * kept (a negated mean of 0). */
+/* A system's runs are listed in its test's spread table as they are
+ * up to this many; more fold behind "N runs" (doc/templates.md). */
+#define BR_RUNS_UNFOLDED 10
+
 static const char *sort_key(double v, char *buf, size_t size)
 {
 	if (v == 0 && signbit(v)) {
@@ -566,6 +571,9 @@ static void row_spread(struct br_tdoc *d, struct br_tnode *row,
 		     sm->n_runs > 0);
 	br_tsetf(d, row, "n_runs", "%zu", sm && c->kind == BR_CELL_VALUE ?
 		 sm->n_runs : (size_t)0);
+	/* a few runs are listed as they are; more fold behind a count */
+	br_tset_bool(d, row, "fold_runs", sm && c->kind == BR_CELL_VALUE &&
+		     sm->n_runs > BR_RUNS_UNFOLDED);
 }
 
 static void test_rows(struct br_tdoc *d, struct br_tnode *it,
@@ -1224,10 +1232,15 @@ static int fill_overview(void *ctx, struct br_tdoc *d, struct br_tnode *row,
 		if (br_tdoc_wants(d, "rel"))
 			br_tset(d, cell, "rel", r->a->sel->n_systems < 2 ? "" :
 				fmt_pct(pbuf, sizeof pbuf, 100 * rel));
-		/* sorting by a column puts the best first */
-		br_tset(d, cell, "sort", sort_key(isnan(rel) ?
-			(t->dir == BR_DIR_LIB ? -c->sum.mean : c->sum.mean)
-			: rel, pbuf, sizeof pbuf));
+		/* sorting by a column puts the best first; a relative
+		 * value needs no more than nine digits to sort (one shown
+		 * as 48.9% differs from the next in its third) */
+		if (isnan(rel))
+			br_tset(d, cell, "sort", sort_key(t->dir == BR_DIR_LIB
+				? -c->sum.mean : c->sum.mean, pbuf,
+				sizeof pbuf));
+		else
+			br_tsetf(d, cell, "sort", "%.9g", rel);
 		br_tset(d, cell, "class", c->best ? "best" : c->worst
 			? "worst" : "");
 		br_tset_bool(d, cell, "best", c->best);
@@ -1389,6 +1402,11 @@ int br_report_values(const struct br_report *r, enum br_report_fmt fmt,
 
 		br_tset(d, s, "name", br_analysis_system(r->a, j));
 		br_tsetf(d, s, "number", "%zu", j + 1);
+		/* the overview's stacked layout names each value by its
+		 * column (the page's CSS says each name once) */
+		br_tsetf(d, s, "column", "%zu", j + 2);
+		br_tset_owned(d, s, "css_name", br_css_string_dup(
+			br_analysis_system(r->a, j)));
 		br_tset_bool(d, s, "is_baseline", j == r->a->base);
 		br_tset(d, s, "notes", br_analysis_sys(r->a, j)->notes);
 		set_style(d, s, r, j);

@@ -105,6 +105,28 @@ char *br_display_dup(const char *s)
 	return out;
 }
 
+char *br_css_string_dup(const char *s)
+{
+	char *d = br_display_dup(s), *out, *q;
+	const unsigned char *p;
+
+	/* at most 4 bytes ("\22 ") for 1 */
+	if (!d || strlen(d) > (SIZE_MAX - 1) / 4 ||
+	    !(out = malloc(4 * strlen(d) + 1))) {
+		free(d);
+		return NULL;
+	}
+	for (p = (const unsigned char *)d, q = out; *p; p++) {
+		if (*p < 0x20 || *p == 0x7f || strchr("\"\\<>&'", *p))
+			q += sprintf(q, "\\%x ", *p);
+		else
+			*q++ = (char)*p;
+	}
+	*q = '\0';
+	free(d);
+	return out;
+}
+
 void br_xml_text(FILE *fp, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;

@@ -26,6 +26,13 @@ void br_xml_text(FILE *fp, const char *s);
  * UTF-8 and applies bidi overrides. */
 char *br_display_dup(const char *s);
 
+/* The text of a CSS string (without its quotes) that shows what
+ * br_xml_text shows of s, safe inside an HTML <style> element: " \ < >
+ * & ' and control characters written as hex escapes ("\3c "), so no name
+ * ends the string or the element.  A new string (free it; NULL on
+ * ENOMEM). */
+char *br_css_string_dup(const char *s);
+
 /*
  * Plain text for terminals and text files (tables, sentences, inspect,
  * warnings and errors, the text report, CSV): what a terminal would act

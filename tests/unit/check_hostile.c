@@ -13,6 +13,32 @@
 #include "model/model.h"
 #include "render/text/escape.h"
 
+/* A name in a CSS string of the HTML report's style sheet: what the page
+ * shows elsewhere (br_display_dup), with everything that could end the
+ * string, the rule or the <style> element as a hex escape. */
+START_TEST(test_css_string)
+{
+	static const struct {
+		const char *in, *css;
+	} cases[] = {
+		{"</style><script>", "\\3c /style\\3e \\3c script\\3e "},
+		{"a\"b\\c'd&e", "a\\22 b\\5c c\\27 d\\26 e"},
+		{"x\x1b\r\n\ty\x7f", "x\\d \\a \\9 y\\7f "},
+		{"evil\xe2\x80\xaetxt}", "evilU+202Etxt}"},
+		{"raw\xff", "raw\xef\xbf\xbd"},
+		{"", ""},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *c = br_css_string_dup(cases[i].in);
+
+		ck_assert_str_eq(c, cases[i].css);
+		free(c);
+	}
+}
+END_TEST
+
 Suite *br_suite_hostile(void);
 
 /* Read buf[0..len) as format (NULL: detect); the status, err set. */
@@ -183,6 +209,7 @@ Suite *br_suite_hostile(void)
 	tcase_add_test(tc, test_pts_attributes_chunks);
 	tcase_add_test(tc, test_log_nul);
 	tcase_add_test(tc, test_markup_visible);
+	tcase_add_test(tc, test_css_string);
 	suite_add_tcase(s, tc);
 	return s;
 }
