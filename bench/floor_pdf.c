@@ -6,18 +6,21 @@
  * different speed on each machine; held against this floor, the PDF
  * rows compare like with like wherever they run.
  *
- * usage: floor_pdf CHARTS SYSTEMS PAGES > file.pdf
+ * usage: floor_pdf CHARTS SYSTEMS PAGES [toy] > file.pdf
  * Each chart: a title and subtitle, five dashed grid lines with their
  * labels, and per system its name, an "SE +/- ..., N = 5" line, a bar
  * (filled and outlined), its value and a tick: the elements and text
  * sizes of render/chart/chart_bar.c; the charts spread evenly over
- * PAGES A4 pages (where they fall on a page costs nothing).
+ * PAGES A4 pages (where they fall on a page costs nothing).  With "toy",
+ * text goes through cairo's own text functions instead of pango: the
+ * floor of cairo alone, with no shaping (README.md, "Speed").
  */
 #include <cairo-pdf.h>
 #include <cairo.h>
 #include <pango/pangocairo.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static cairo_status_t out(void *c, const unsigned char *d, unsigned int n)
 {
@@ -25,9 +28,17 @@ static cairo_status_t out(void *c, const unsigned char *d, unsigned int n)
 				       : CAIRO_STATUS_WRITE_ERROR;
 }
 
+static int toy;
+
 static void text(cairo_t *cr, PangoLayout *l, PangoFontDescription *fd,
 		 double size, double x, double y, const char *s)
 {
+	if (toy) {
+		cairo_set_font_size(cr, size);
+		cairo_move_to(cr, x, y + size);
+		cairo_show_text(cr, s);
+		return;
+	}
 	pango_font_description_set_absolute_size(fd, size * PANGO_SCALE);
 	pango_layout_set_font_description(l, fd);
 	pango_layout_set_text(l, s, -1);
@@ -89,6 +100,8 @@ int main(int argc, char **argv)
 	int systems = argc > 2 ? atoi(argv[2]) : 12;
 	int pages = argc > 3 && atoi(argv[3]) > 0 ? atoi(argv[3]) : charts;
 	int c, pg = -1;
+
+	toy = argc > 4 && !strcmp(argv[4], "toy");
 	cairo_surface_t *sf = cairo_pdf_surface_create_for_stream(out, stdout,
 								  595.28,
 								  841.89);
@@ -96,6 +109,9 @@ int main(int argc, char **argv)
 	PangoLayout *l = pango_cairo_create_layout(cr);
 	PangoFontDescription *fd =
 		pango_font_description_from_string("DejaVu Sans");
+
+	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+			       CAIRO_FONT_WEIGHT_NORMAL);
 
 	for (c = 0; c < charts; c++) {
 		/* chart c goes on page c * pages / charts */
