@@ -312,6 +312,40 @@ static void value_change(const struct br_test *t,
 	}
 }
 
+/* The sentence of an equivalence: the margin is a percent of
+ * improvement_pct, so are the TOST bounds and the change beside them, in
+ * the speed words (doc/statistics.md, "Wording"); s0 and P0 as before
+ * any factor or value change. */
+static char *equivalent(const struct say *s0, struct amt P0,
+			const char *bname, const char *aname,
+			const struct br_comparison *c, double confidence,
+			double equivalence)
+{
+	struct say p = *s0;
+	char ch[96], lv[24], x[64], r[192], *tail = NULL, *out;
+
+	p.factor = false;
+	if (c->significant) {
+		tail = br_strf("; %s is %s, a difference proven at %s "
+			       "confidence", bname,
+			       change(ch, sizeof ch, &p, P0),
+			       br_fmt_level(lv, sizeof lv, confidence));
+		if (!tail)
+			return NULL;
+	}
+	out = br_strf("%s is equivalent to %s within +/-%g%% (%s" BR_NBSP
+		      "CI %s)%s", bname, aname, equivalence,
+		      br_fmt_level(x, sizeof x, 1 - 2 * (1 - confidence)),
+		      range(r, sizeof r, &p,
+			    amt_of(1 + c->equiv_ci_low_pct / 100,
+				   c->equiv_ci_low_pct),
+			    amt_of(1 + c->equiv_ci_high_pct / 100,
+				   c->equiv_ci_high_pct)),
+		      tail ? tail : "");
+	free(tail);
+	return out;
+}
+
 char *br_comparison_sentence(const struct br_test *t, const char *bname,
 			     const char *aname, const struct br_comparison *c,
 			     double confidence, double equivalence,
@@ -380,36 +414,10 @@ char *br_comparison_sentence(const struct br_test *t, const char *bname,
 				      ch, aname, conf,
 				      range(r, sizeof r, &s, L, H));
 		break;
-	case BR_VERDICT_EQUIVALENT: {
-		/* the margin is a percent of improvement_pct: so are the
-		 * TOST bounds and the change beside them, in the speed
-		 * words (doc/statistics.md, "Wording") */
-		struct say p = s0;
-		char *tail = NULL;
-
-		p.factor = false;
-		if (c->significant) {
-			tail = br_strf("; %s is %s, a difference proven at "
-				       "%s confidence", bname,
-				       change(ch, sizeof ch, &p, P0),
-				       br_fmt_level(lv, sizeof lv,
-						    confidence));
-			if (!tail)
-				return NULL;
-		}
-		out = br_strf("%s is equivalent to %s within +/-%g%% (%s"
-			      BR_NBSP "CI %s)%s", bname, aname, equivalence,
-			      br_fmt_level(x, sizeof x,
-					   1 - 2 * (1 - confidence)),
-			      range(r, sizeof r, &p,
-				    amt_of(1 + c->equiv_ci_low_pct / 100,
-					   c->equiv_ci_low_pct),
-				    amt_of(1 + c->equiv_ci_high_pct / 100,
-					   c->equiv_ci_high_pct)),
-			      tail ? tail : "");
-		free(tail);
+	case BR_VERDICT_EQUIVALENT:
+		out = equivalent(&s0, P0, bname, aname, c, confidence,
+				 equivalence);
 		break;
-	}
 	case BR_VERDICT_INCONCLUSIVE:
 		if (isnan(lo))
 			out = br_strf("%s vs %s: inconclusive, neither a "

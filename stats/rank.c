@@ -416,6 +416,39 @@ static size_t spread_systems(const struct br_summary *s, size_t n,
 	return k;
 }
 
+/* br_rank's pass 1: every pair's sign at alpha, and at alpha / m_total
+ * (sure) for those significant.  Returns how many are significant; the
+ * sure ones are counted into the ranges (*done of them), the others
+ * marked in bits (when there is a bitmap) for pass 2. */
+static size_t pass_sign(struct fast *f, const struct br_summary *s,
+			const size_t *idx, size_t k, double alpha, double sure,
+			bool lib, unsigned char *bits, int *rank_low,
+			int *rank_high, size_t *done)
+{
+	struct level *la = fast_level(f, 0, alpha);
+	struct level *ls = fast_level(f, 1, sure);
+	struct br_welch w;
+	size_t a, b, q, n_sig = 0;
+
+	for (a = 0, q = 0; a < k; a++) {
+		for (b = a + 1; b < k; b++, q++) {
+			int sig = decide(f, la, alpha, s, idx, a, b, &w);
+
+			if (sig == 0)
+				continue;
+			n_sig++;
+			if (decide(f, ls, sure, s, idx, a, b, &w) != 0) {
+				count_proven(idx[a], idx[b], sig, lib, rank_low,
+					     rank_high);
+				(*done)++;
+			} else if (bits) {
+				bits[q / 8] |= (unsigned char)(1u << q % 8);
+			}
+		}
+	}
+	return n_sig;
+}
+
 int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
 	    double confidence, int *rank_low, int *rank_high,
 	    double *relative)
@@ -428,7 +461,7 @@ int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
 	size_t done = 0, n_sig = 0, q, r = 0;
 	unsigned char *bits = NULL;
 	struct fast f = {0};
-	struct level *la, *ls, *lr, *lt;
+	struct level *ls, *lr, *lt;
 	double level;
 	int rc = BR_EIO, st;
 
@@ -466,24 +499,9 @@ int br_rank(const struct br_summary *s, size_t n, enum br_dir dir,
 	 * the bitmap. */
 	if (!fast_init(&f, s, idx, k))
 		goto out;
-	la = fast_level(&f, 0, alpha);
 	ls = fast_level(&f, 1, sure);
-	for (a = 0, q = 0; a < k; a++) {
-		for (b = a + 1; b < k; b++, q++) {
-			int sig = decide(&f, la, alpha, s, idx, a, b, &w);
-
-			if (sig == 0)
-				continue;
-			n_sig++;
-			if (decide(&f, ls, sure, s, idx, a, b, &w) != 0) {
-				count_proven(idx[a], idx[b], sig, lib, rank_low,
-					     rank_high);
-				done++;
-			} else if (bits) {
-				bits[q / 8] |= (unsigned char)(1u << q % 8);
-			}
-		}
-	}
+	n_sig = pass_sign(&f, s, idx, k, alpha, sure, lib, bits, rank_low,
+			  rank_high, &done);
 	if (n_sig == done)
 		goto holm_rest;
 	r = done;
