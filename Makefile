@@ -66,7 +66,7 @@ TESTBIN = $(BUILD)/tests/run-unit
 
 .PHONY: all deps check unit golden demo sanitize bench bench-history
 .PHONY: install uninstall clean
-.PHONY: fuzz fuzz-targets fuzz-replay man browser markdown
+.PHONY: fuzz fuzz-targets fuzz-replay man browser markdown pdf-words
 .PHONY: limits limits-quick valgrind-demo layers consistency random readme
 .PHONY: sim sim-full
 all: $(BIN) doc/benchreport.1
@@ -109,7 +109,7 @@ $(TESTBIN): $(TEST_OBJ) $(LIB)
 
 check: deps
 	@$(MAKE) --no-print-directory layers unit golden consistency \
-		fuzz-replay browser markdown limits-quick readme sim
+		fuzz-replay browser markdown pdf-words limits-quick readme sim
 
 # doc/design.md section 3.1: what each folder may include, that cli/
 # reaches stats/ only through the analysis, file sizes; and that the
@@ -149,6 +149,12 @@ sim-full: $(SIM)
 # The HTML report in headless Chromium (skipped without it, except in CI).
 browser: $(BIN)
 	$(Q)BR=$(abspath $(BIN)) sh tests/browser/run.sh
+
+# Where each word of a PDF report lands (pdftotext -bbox), against where
+# pango's drawing put it (doc/charts.md, "Fonts and the cost of the first
+# chart").
+pdf-words: $(BIN)
+	$(Q)BR=$(abspath $(BIN)) sh tests/pdf/words.sh
 
 # The Markdown report in a GFM renderer (skipped without cmark-gfm, except
 # in CI).

@@ -6,7 +6,7 @@
 set -eu
 pkgs="build-essential pkg-config libxml2-dev libcairo2-dev libpango1.0-dev
 libgsl-dev libjson-c-dev check fonts-dejavu-core libxml2-utils time
-python3 $*"
+python3 poppler-utils $*"
 missing=""
 for p in $pkgs; do
 	if ! dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |

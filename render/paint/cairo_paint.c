@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "render.h"
+#include "../text/hbwidth.h"
 #include "../text/text.h"
 
 void br_paint_opts_defaults(struct br_paint_opts *o)
@@ -60,13 +61,9 @@ static void do_stroke(cairo_t *cr, const struct br_prim *p)
 
 static void paint_text(cairo_t *cr, const struct br_prim *p)
 {
-	PangoLayout *l = br_text_layout_shared(p->family, p->size, p->bold,
-					       p->text);
+	PangoLayout *l;
 	double baseline, dx = 0;
 
-	if (!l)
-		return;
-	baseline = (double)pango_layout_get_baseline(l) / PANGO_SCALE;
 	if (p->anchor == BR_ANCHOR_MIDDLE)
 		dx = -p->text_w / 2;
 	else if (p->anchor == BR_ANCHOR_END)
@@ -76,6 +73,21 @@ static void paint_text(cairo_t *cr, const struct br_prim *p)
 	if (p->angle != 0)
 		cairo_rotate(cr, -p->angle * M_PI / 180);
 	set_color(cr, p->fill);
+	/* on a PDF page, plain Latin text is drawn from the HarfBuzz run
+	 * that measured it (hbwidth.h): the glyphs pango would draw */
+	if (cairo_surface_get_type(cairo_get_target(cr)) ==
+	    CAIRO_SURFACE_TYPE_PDF &&
+	    br_hb_show(cr, p->family, p->size, p->bold, p->text, dx, 0)) {
+		cairo_new_path(cr);
+		cairo_restore(cr);
+		return;
+	}
+	l = br_text_layout_shared(p->family, p->size, p->bold, p->text);
+	if (!l) {
+		cairo_restore(cr);
+		return;
+	}
+	baseline = (double)pango_layout_get_baseline(l) / PANGO_SCALE;
 	cairo_move_to(cr, dx, -baseline);
 	pango_cairo_show_layout(cr, l);
 	cairo_new_path(cr);   /* the path is not part of save/restore */

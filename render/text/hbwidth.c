@@ -11,7 +11,14 @@
  * the same in every language system of DejaVu Sans are taken (see
  * simple()); anything else, or a language that does not write Latin, is
  * left to pango.  tests/unit/check_fonts.c holds the two equal.
+ *
+ * On PDF pages the same glyphs are drawn from the same run (br_hb_show):
+ * laying a label out again in pango, only to draw it, was a fifth of a
+ * PDF report's time.  The glyphs, their positions in pango units and
+ * the clusters that keep the text copyable are what pango's renderer
+ * would give cairo for that run.
  */
+#include <cairo-ft.h>
 #include <hb.h>
 #include <pango/pango.h>
 #include <stdlib.h>
@@ -27,7 +34,16 @@ static struct {
 	hb_font_t *font[2];      /* regular, bold; scaled per call */
 	hb_buffer_t *buf;
 	hb_language_t lang;
+	/* br_hb_show's: the same files as cairo font faces */
+	bool cairo_tried, cairo_ok;
+	cairo_font_face_t *face[2];
 } H;
+
+/* FreeType, for the cairo faces: once per process, never freed (cairo
+ * may hold the faces past br_hb_shutdown) */
+static FT_Library ft_lib;
+
+static const cairo_user_data_key_t ft_key;
 
 /* Printable ASCII, Latin-1 and Latin Extended-A/B letters and signs (no
  * controls, no soft hyphen, no combining marks), general punctuation
@@ -82,15 +98,13 @@ static bool setup(void)
 	return H.ok;
 }
 
-bool br_hb_width(const char *family, double size, bool bold,
-		 const char *s, double *width)
+/* s shaped into H.buf at size (in pango units, into *scale), as pango
+ * would shape it; false when s is not such text. */
+static bool shape(const char *family, double size, bool bold,
+		  const char *s, int *scale)
 {
 	const char *p;
 	bool latin = false;
-	hb_glyph_position_t *pos;
-	unsigned n, i;
-	int scale;
-	long long sum = 0;
 
 	if ((family && strcmp(family, BR_FONT_FAMILY)) || !(size > 0) ||
 	    size > 1e5)
@@ -113,8 +127,8 @@ bool br_hb_width(const char *family, double size, bool bold,
 		if (!hb_font_get_nominal_glyph(H.font[bold], c, &g))
 			return false;
 	}
-	scale = (int)(size * PANGO_SCALE);  /* pango keeps an int */
-	hb_font_set_scale(H.font[bold], scale, scale);
+	*scale = (int)(size * PANGO_SCALE);  /* pango keeps an int */
+	hb_font_set_scale(H.font[bold], *scale, *scale);
 	hb_buffer_clear_contents(H.buf);
 	hb_buffer_set_direction(H.buf, HB_DIRECTION_LTR);
 	hb_buffer_set_script(H.buf, latin ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON);
@@ -122,10 +136,112 @@ bool br_hb_width(const char *family, double size, bool bold,
 	hb_buffer_set_flags(H.buf, HB_BUFFER_FLAG_BOT | HB_BUFFER_FLAG_EOT);
 	hb_buffer_add_utf8(H.buf, s, -1, 0, -1);
 	hb_shape(H.font[bold], H.buf, NULL, 0);
+	return true;
+}
+
+bool br_hb_width(const char *family, double size, bool bold,
+		 const char *s, double *width)
+{
+	hb_glyph_position_t *pos;
+	unsigned n, i;
+	int scale;
+	long long sum = 0;
+
+	if (!shape(family, size, bold, s, &scale))
+		return false;
 	pos = hb_buffer_get_glyph_positions(H.buf, &n);
 	for (i = 0; i < n; i++)
 		sum += pos[i].x_advance;
 	*width = (double)sum / PANGO_SCALE;
+	return true;
+}
+
+static void ft_done(void *face)
+{
+	FT_Done_Face(face);
+}
+
+/* The two font files as cairo font faces (once). */
+static bool cairo_setup(void)
+{
+	int i;
+
+	if (H.cairo_tried)
+		return H.cairo_ok;
+	H.cairo_tried = true;
+	if (!ft_lib && FT_Init_FreeType(&ft_lib))
+		return false;
+	for (i = 0; i < 2; i++) {
+		FT_Face ft;
+		const char *path = br_fonts_file(i == 1);
+
+		if (!path || FT_New_Face(ft_lib, path, 0, &ft))
+			return false;
+		H.face[i] = cairo_ft_font_face_create_for_ft_face(ft, 0);
+		/* the FT face lives as long as cairo keeps the font face */
+		if (cairo_font_face_set_user_data(H.face[i], &ft_key, ft,
+						  ft_done)) {
+			FT_Done_Face(ft);
+			return false;
+		}
+	}
+	H.cairo_ok = true;
+	return true;
+}
+
+/* The clusters of the shaped run over the n bytes of its text, in
+ * logical order: bytes and glyphs of each (cl has room for ng). */
+static int clusters(const hb_glyph_info_t *info, unsigned ng, size_t n,
+		    cairo_text_cluster_t *cl)
+{
+	unsigned i, j;
+	int k = 0;
+
+	for (i = 0; i < ng; i = j) {
+		for (j = i; j < ng && info[j].cluster == info[i].cluster; j++)
+			;
+		cl[k].num_glyphs = (int)(j - i);
+		cl[k].num_bytes = (int)((j < ng ? info[j].cluster : n) -
+					info[i].cluster);
+		k++;
+	}
+	return k;
+}
+
+bool br_hb_show(cairo_t *cr, const char *family, double size, bool bold,
+		const char *s, double x, double y)
+{
+	hb_glyph_info_t *info;
+	hb_glyph_position_t *pos;
+	cairo_glyph_t *g;
+	cairo_text_cluster_t *cl;
+	unsigned n, i;
+	int scale, ncl;
+	long long pen = 0;
+
+	if (!shape(family, size, bold, s, &scale) || !cairo_setup())
+		return false;
+	info = hb_buffer_get_glyph_infos(H.buf, &n);
+	pos = hb_buffer_get_glyph_positions(H.buf, &n);
+	g = malloc((n + 1) * sizeof *g);
+	cl = malloc((n + 1) * sizeof *cl);
+	if (!g || !cl) {
+		free(g);
+		free(cl);
+		return false;
+	}
+	for (i = 0; i < n; i++) {
+		g[i].index = info[i].codepoint;
+		g[i].x = x + (double)(pen + pos[i].x_offset) / PANGO_SCALE;
+		g[i].y = y - (double)pos[i].y_offset / PANGO_SCALE;
+		pen += pos[i].x_advance;
+	}
+	ncl = clusters(info, n, strlen(s), cl);
+	cairo_set_font_face(cr, H.face[bold]);
+	cairo_set_font_size(cr, (double)scale / PANGO_SCALE);
+	cairo_show_text_glyphs(cr, s, (int)strlen(s), g, (int)n, cl, ncl, 0);
+	free(g);
+	free(cl);
 	return true;
 }
 
@@ -137,5 +253,10 @@ void br_hb_shutdown(void)
 		hb_font_destroy(H.font[1]);
 	if (H.buf)
 		hb_buffer_destroy(H.buf);
+	/* cairo frees each FT face with its font face (ft_done) */
+	if (H.face[0])
+		cairo_font_face_destroy(H.face[0]);
+	if (H.face[1])
+		cairo_font_face_destroy(H.face[1]);
 	memset(&H, 0, sizeof H);
 }
