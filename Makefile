@@ -153,7 +153,7 @@ browser: $(BIN)
 # Where each word of a PDF report lands (pdftotext -bbox), against where
 # pango's drawing put it (doc/charts.md, "Fonts and the cost of the first
 # chart").
-pdf-words: $(BIN)
+pdf-words: deps $(BIN)
 	$(Q)BR=$(abspath $(BIN)) sh tests/pdf/words.sh
 
 # The Markdown report in a GFM renderer (skipped without cmark-gfm, except

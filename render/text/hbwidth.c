@@ -218,6 +218,7 @@ bool br_hb_show(cairo_t *cr, const char *family, double size, bool bold,
 	unsigned n, i;
 	int scale, ncl;
 	long long pen = 0;
+	size_t len = strlen(s);
 
 	if (!shape(family, size, bold, s, &scale) || !cairo_setup())
 		return false;
@@ -236,10 +237,10 @@ bool br_hb_show(cairo_t *cr, const char *family, double size, bool bold,
 		g[i].y = y - (double)pos[i].y_offset / PANGO_SCALE;
 		pen += pos[i].x_advance;
 	}
-	ncl = clusters(info, n, strlen(s), cl);
+	ncl = clusters(info, n, len, cl);
 	cairo_set_font_face(cr, H.face[bold]);
 	cairo_set_font_size(cr, (double)scale / PANGO_SCALE);
-	cairo_show_text_glyphs(cr, s, (int)strlen(s), g, (int)n, cl, ncl, 0);
+	cairo_show_text_glyphs(cr, s, (int)len, g, (int)n, cl, ncl, 0);
 	free(g);
 	free(cl);
 	return true;

@@ -3,20 +3,13 @@
 # against the words pango's drawing put there (tests/pdf/*.words): plain
 # Latin text is drawn from HarfBuzz runs, other scripts through pango.
 #   BR=path/to/benchreport sh tests/pdf/words.sh
-# Without pdftotext the test is skipped, except in CI (CI=true).
+# pdftotext comes with poppler-utils, which scripts/deps.sh installs
+# (make pdf-words runs it first).
 # WORDS_ACCEPT=1 rewrites the expectations (only after looking at them).
 set -u
 : "${BR:?set BR to the benchreport binary}"
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 1
-if ! command -v pdftotext >/dev/null 2>&1; then
-	if [ "${CI:-}" = true ]; then
-		echo "pdf words: FAIL: pdftotext is not installed (CI)"
-		exit 1
-	fi
-	echo "pdf words: skipped (no pdftotext; apt-get install -y poppler-utils)"
-	exit 0
-fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0 n=0
